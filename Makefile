@@ -1,0 +1,40 @@
+# jsonheal developer tasks. `make test` is what CI runs (.ci/run).
+
+GO        ?= go
+FUZZTIME  ?= 30s
+SMOKETIME ?= 3s
+BENCHTIME ?= 1s
+COUNT     ?= 6
+# Packages fast enough to run under the race detector on every test run.
+RACE_PKGS ?= ./...
+
+.PHONY: test lint vet fuzz fuzz-smoke bench bench-save build
+
+test: vet
+	$(GO) test -race -count=1 $(RACE_PKGS)
+	$(MAKE) fuzz-smoke
+
+vet:
+	$(GO) vet ./...
+
+lint: vet
+	@out="$$(gofmt -l $$(git ls-files '*.go'))"; \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+# Every fuzz target in ./fuzz, FUZZTIME each.
+fuzz:
+	@for t in $$($(GO) test -list '^Fuzz' ./fuzz | grep '^Fuzz'); do \
+		echo "== $$t ($(FUZZTIME))"; \
+		$(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) ./fuzz || exit 1; \
+	done
+
+# A short run of every fuzz target: part of `make test`.
+fuzz-smoke:
+	$(MAKE) fuzz FUZZTIME=$(SMOKETIME)
+
+# Comparative benchmarks live in their own module (bench/go.mod).
+bench:
+	cd bench && $(GO) test -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIME) -count=$(COUNT) ./...
+
+build:
+	$(GO) build -o bin/jsonheal ./cmd/jsonheal

@@ -1,0 +1,114 @@
+// Command jsonheal turns model output into trustworthy JSON: it repairs,
+// validates and batch-cleans documents. Run `jsonheal help` for the list of
+// subcommands.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"syscall"
+)
+
+// Exit codes shared by every subcommand.
+const (
+	exitOK        = 0 // success
+	exitFailed    = 1 // the input could not be made valid (per subcommand)
+	exitUsage     = 2 // usage or I/O error
+	exitNoCompile = 3 // the schema does not compile
+)
+
+// env is what a subcommand may touch of the outside world. Tests replace it.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	// getenv reads an environment variable; only cmd/ reads the environment.
+	getenv func(string) string
+	// isTerminal reports whether the file descriptor behind w is a terminal.
+	isTerminal func(w io.Writer) bool
+}
+
+// command is one subcommand of the CLI.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, e *env, args []string) int
+}
+
+// commands holds every subcommand, registered by init functions in the
+// files that implement them.
+var commands = map[string]command{}
+
+func register(c command) {
+	if _, dup := commands[c.name]; dup {
+		panic("jsonheal: duplicate command " + c.name)
+	}
+	commands[c.name] = c
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, &env{
+		stdin:      os.Stdin,
+		stdout:     os.Stdout,
+		stderr:     os.Stderr,
+		getenv:     os.Getenv,
+		isTerminal: isTerminal,
+	}, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// run dispatches args to a subcommand and returns the process exit code.
+func run(ctx context.Context, e *env, args []string) int {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return exitUsage
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		usage(e.stdout)
+		return exitOK
+	}
+	c, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(e.stderr, "jsonheal: unknown command %q\n", name)
+		usage(e.stderr)
+		return exitUsage
+	}
+	return c.run(ctx, e, args[1:])
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: jsonheal <command> [flags] [args]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "commands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run 'jsonheal <command> -h' for the flags of one command.")
+}
+
+// isTerminal reports whether w is an *os.File attached to a character device.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	return st.Mode()&os.ModeCharDevice != 0
+}

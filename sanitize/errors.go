@@ -1,0 +1,53 @@
+package sanitize
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors. Every error returned by this package wraps one of them and
+// is an *Error that carries the input coordinates; use errors.Is and
+// errors.As.
+var (
+	// ErrSyntax: the input holds a JSON syntax error this sanitizer does not
+	// repair.
+	ErrSyntax = errors.New("syntax error")
+	// ErrTruncated: the input ended inside a value. The output is either the
+	// complete values before it, or (with Options.CloseTruncated) those plus
+	// the truncated value minimally closed.
+	ErrTruncated = errors.New("truncated input")
+	// ErrNoValue: the input holds no JSON value at all (empty, only
+	// whitespace, only prose or fences).
+	ErrNoValue = errors.New("no JSON value found")
+	// ErrDepth: nesting went past Options.MaxDepth.
+	ErrDepth = errors.New("nesting too deep")
+	// ErrTooLarge: the output would exceed Options.MaxOutput.
+	ErrTooLarge = errors.New("document too large")
+	// ErrClosed: Write or Close was called on a closed Writer.
+	ErrClosed = errors.New("sanitize: writer closed")
+)
+
+// Error is the error type of this package: what went wrong and where.
+type Error struct {
+	// Err is one of the sentinel errors above.
+	Err error
+	// Offset is the byte offset in the input (0-based).
+	Offset int64
+	// Line and Column are 1-based; Column counts bytes.
+	Line, Column int
+	// Msg says what was found and what was expected, e.g.
+	// "invalid character 'x' in object: expected ',' or '}'".
+	Msg string
+}
+
+// Error returns "line:column: message".
+func (e *Error) Error() string {
+	msg := e.Msg
+	if msg == "" {
+		msg = e.Err.Error()
+	}
+	return fmt.Sprintf("%d:%d (offset %d): %s", e.Line, e.Column, e.Offset, msg)
+}
+
+// Unwrap returns the sentinel error.
+func (e *Error) Unwrap() error { return e.Err }
