@@ -353,7 +353,7 @@ func (s *Scanner) beginValue(c byte, off int64) bool {
 		} else {
 			s.st = stArrayFirst
 		}
-		s.commit = off + 1
+		s.setCommit(off + 1)
 	case '"':
 		s.st = stString
 		s.inKey = false
@@ -385,7 +385,7 @@ func (s *Scanner) valueDone(off int64) Event {
 		return ValueEnd
 	}
 	s.st = stAfterValue
-	s.commit = off
+	s.setCommit(off)
 	return None
 }
 
@@ -400,7 +400,8 @@ func (s *Scanner) startContainer(c byte, off int64) Event {
 	} else {
 		s.st = stArrayFirst
 	}
-	s.valueStart, s.commit = off, off+1
+	s.valueStart = off
+	s.setCommit(off + 1)
 	s.values++
 	s.event(off, 1)
 	return ValueStart
@@ -564,4 +565,10 @@ func (s *Scanner) scanNumber(b []byte, i int) (int, int) {
 
 func isHex(c byte) bool {
 	return digit[c] || (c|0x20 >= 'a' && c|0x20 <= 'f')
+}
+
+// setCommit records off (on the current line) as the commit point of the
+// innermost container.
+func (s *Scanner) setCommit(off int64) {
+	s.commit, s.commitLine, s.commitLS = off, s.line, s.lineStart
 }

@@ -42,6 +42,8 @@ type Scanner struct {
 
 	valueStart int64 // where the current top-level value began
 	commit     int64 // past the last complete element or opener of the innermost container
+	commitLine int   // line of commit
+	commitLS   int64 // start of commit's line
 	values     int   // top-level values seen
 
 	endedTruncated bool // End reported Truncated
@@ -169,6 +171,7 @@ func (s *Scanner) Truncation() Truncation {
 	t := Truncation{Start: s.valueStart, Depth: s.stack.depth}
 	if s.stack.depth > 0 {
 		t.Commit = s.commit
+		t.CommitLine, t.CommitColumn = s.commitLine, int(s.commit-s.commitLS)+1
 	}
 	switch s.st {
 	case stString, stEscape, stUnicode, stUTF8:

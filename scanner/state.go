@@ -99,6 +99,8 @@ type Truncation struct {
 	// and the end of input is an incomplete member or element. Zero when no
 	// container is open.
 	Commit int64
+	// CommitLine and CommitColumn (1-based) locate Commit.
+	CommitLine, CommitColumn int
 	// Partial is the number of bytes at the very end of the input that
 	// belong to an incomplete escape sequence or UTF-8 sequence inside a
 	// string (to drop before closing the string).
