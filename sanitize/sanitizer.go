@@ -280,6 +280,15 @@ func (z *Sanitizer) startValue(off int64, i int) {
 		n := copy(z.out[start+sep:], z.out[start+gapLen:])
 		z.out = z.out[:start+sep+n]
 		z.delta += int64(sep - gapLen)
+	} else if z.values > 0 && off == z.gapIn {
+		// Two values with nothing between them: put each on its own line.
+		z.flush(i)
+		start := z.gapOut
+		z.out = append(z.out, 0)
+		copy(z.out[start+1:], z.out[start:])
+		z.out[start] = '\n'
+		z.delta++
+		z.addFix(KindSeparator, Certain)
 	}
 	z.gapDirty = false
 	z.valueOut = int(off + z.delta)
