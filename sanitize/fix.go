@@ -23,6 +23,9 @@ const (
 	// KindCloseTruncated: closers (quote, brackets, braces) were appended to
 	// truncated input because Options.CloseTruncated asked for it.
 	KindCloseTruncated
+	// KindSeparator: a newline was put between two top-level values that
+	// had nothing between them.
+	KindSeparator
 
 	kindCount // number of kinds + 1; keep last
 )
@@ -34,6 +37,7 @@ var kindNames = [...]string{
 	KindInvalidUTF8:    "invalid_utf8",
 	KindDropIncomplete: "drop_incomplete",
 	KindCloseTruncated: "close_truncated",
+	KindSeparator:      "separator",
 }
 
 // String returns the stable snake_case name of k, as used in reports.

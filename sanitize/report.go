@@ -1,5 +1,7 @@
 package sanitize
 
+import "github.com/jsonheal/jsonheal/scanner"
+
 // Report describes what Append or a Writer did to its input.
 type Report struct {
 	// Fixes lists every change, in input order. Empty when the output is
@@ -20,39 +22,9 @@ type Report struct {
 // Changed reports whether the output differs from the input.
 func (r *Report) Changed() bool { return len(r.Fixes) > 0 }
 
-// Pending names the token the input was waiting for when it ended.
-type Pending uint8
-
-// What a truncated document was in the middle of, or waiting for.
-const (
-	PendingNone    Pending = iota // between values: nothing pending
-	PendingValue                  // a value was expected (after '[', ',' in an array, or ':')
-	PendingKey                    // an object key was expected, or was being read
-	PendingColon                  // a complete key waits for its ':'
-	PendingComma                  // a complete value waits for ',' or a closer
-	PendingString                 // inside a string value
-	PendingNumber                 // inside a number
-	PendingLiteral                // inside true, false or null
-)
-
-var pendingNames = [...]string{
-	PendingNone:    "none",
-	PendingValue:   "value",
-	PendingKey:     "key",
-	PendingColon:   "colon",
-	PendingComma:   "comma",
-	PendingString:  "string",
-	PendingNumber:  "number",
-	PendingLiteral: "literal",
-}
-
-// String returns the stable name of p.
-func (p Pending) String() string {
-	if int(p) < len(pendingNames) {
-		return pendingNames[p]
-	}
-	return "unknown"
-}
+// Pending names what a truncated value was in the middle of, or waiting
+// for. It is the scanner's type; see the constants there (PendingKey, ...).
+type Pending = scanner.Pending
 
 // Truncation describes the state of a document cut off mid-value.
 type Truncation struct {
@@ -68,3 +40,15 @@ type Truncation struct {
 	// Start is the input offset where the truncated top-level value began.
 	Start int64
 }
+
+// The Pending values, re-exported from package scanner.
+const (
+	PendingNone    = scanner.PendingNone
+	PendingValue   = scanner.PendingValue
+	PendingKey     = scanner.PendingKey
+	PendingColon   = scanner.PendingColon
+	PendingComma   = scanner.PendingComma
+	PendingString  = scanner.PendingString
+	PendingNumber  = scanner.PendingNumber
+	PendingLiteral = scanner.PendingLiteral
+)
