@@ -35,8 +35,9 @@ type SchemaFix struct {
 	Confidence sanitize.Confidence `json:"confidence"`
 	// Path is the JSON Pointer of the fixed value (or object).
 	Path string `json:"path"`
-	// From and To are JSON texts: the replaced text and its replacement
-	// (for a rename, the property names).
+	// From and To are JSON texts: the replaced text and its replacement;
+	// for a rename, the property names; for defaults, To holds the
+	// inserted members.
 	From string `json:"from"`
 	To   string `json:"to"`
 }
