@@ -23,6 +23,8 @@ type Healer struct {
 	Clock Clock
 	// Rand, if non-nil, replaces the uniform [0,1) source of backoff jitter.
 	Rand func() float64
+
+	schema validator // nil: any single JSON value is accepted
 }
 
 // Outcome says how an accepted answer was obtained.
