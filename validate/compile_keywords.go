@@ -180,7 +180,7 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 			return err
 		}
 	}
-	if dv := v.Get("dependencies"); dv != nil && d <= Draft7 {
+	if dv := v.Get("dependencies"); dv != nil {
 		o, e := dv.Object()
 		if e != nil {
 			return c.errAt(in, "dependencies", ErrInvalidSchema, "dependencies must be an object")

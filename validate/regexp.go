@@ -27,16 +27,16 @@ func translateRegexp(src string) string {
 		switch {
 		case n == 's':
 			if inClass {
-				b.WriteString(`\s\x{a0}\x{feff}\p{Zs}\x{2028}\x{2029}`)
+				b.WriteString(`\s\x0b\x{a0}\x{feff}\p{Zs}\x{2028}\x{2029}`)
 			} else {
-				b.WriteString(`[\s\x{a0}\x{feff}\p{Zs}\x{2028}\x{2029}]`)
+				b.WriteString(`[\s\x0b\x{a0}\x{feff}\p{Zs}\x{2028}\x{2029}]`)
 			}
 			i++
 		case n == 'S':
 			if inClass {
 				b.WriteString(`\S`)
 			} else {
-				b.WriteString(`[^\s\x{a0}\x{feff}\p{Zs}\x{2028}\x{2029}]`)
+				b.WriteString(`[^\s\x0b\x{a0}\x{feff}\p{Zs}\x{2028}\x{2029}]`)
 			}
 			i++
 		case (n == 'p' || n == 'P') && i+2 < len(src) && src[i+2] == '{':

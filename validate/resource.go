@@ -297,9 +297,7 @@ func subschemaKind(d Draft, kw string, v *fastjson.Value) subKind {
 			return kindMap
 		}
 	case "dependencies":
-		if d <= Draft7 {
-			return kindMap
-		}
+		return kindMap
 	}
 	return kindNone
 }
