@@ -48,6 +48,9 @@ func (k Kind) String() string {
 	return "unknown"
 }
 
+// MarshalText returns the kind's name, for JSON reports.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
 // Confidence says how sure a fix is to restore what the writer meant.
 type Confidence uint8
 
@@ -75,12 +78,16 @@ func (c Confidence) String() string {
 	return "unknown"
 }
 
+// MarshalText returns the confidence's name, for JSON reports.
+func (c Confidence) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
 // Fix records one change: what kind, where in the input, and how sure.
 type Fix struct {
-	Kind       Kind
-	Confidence Confidence
+	Kind       Kind       `json:"kind"`
+	Confidence Confidence `json:"confidence"`
 	// Offset is the byte offset in the input where the change starts.
-	Offset int64
+	Offset int64 `json:"offset"`
 	// Line and Column (both 1-based; Column counts bytes) locate Offset.
-	Line, Column int
+	Line   int `json:"line"`
+	Column int `json:"column"`
 }

@@ -167,3 +167,17 @@ func TestMaxOutput(t *testing.T) {
 	_, _, err := Append(nil, []byte(`["`+strings.Repeat("x", 100)+`"]`), Options{MaxOutput: 50})
 	assert.ErrorIs(t, err, ErrTooLarge)
 }
+
+func TestStrictRefusesInvalidUTF8(t *testing.T) {
+	in := []byte("```json\n[\"a\nb\xff\"]\n```")
+	_, _, err := Append(nil, in, Options{Strict: true})
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, ErrSyntax, e.Err)
+	assert.Equal(t, int64(13), e.Offset)
+
+	out, rep, err := Append(nil, in, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "[\"a\\nb\uFFFD\"]", string(out))
+	assert.Equal(t, []string{"fence@0(1:1)", "control_char@11(2:4)", "invalid_utf8@13(3:2)", "fence@17(4:1)"}, fixes(rep))
+}

@@ -204,6 +204,10 @@ func (z *Sanitizer) handle(ev scanner.Event, i int) error {
 		z.shift(off+1, int64(controlEscapeLen(z.chunk[j])-1))
 		z.addFix(KindControlChar, Certain)
 	case scanner.InvalidUTF8:
+		if z.opts.Strict {
+			line, col := z.sc.EventPos()
+			return &Error{Err: ErrSyntax, Offset: off, Line: line, Column: col, Msg: "invalid UTF-8 in string (not repaired in strict mode)"}
+		}
 		k := z.sc.EventLen()
 		z.flush(i)
 		z.out = utf8.AppendRune(z.out[:len(z.out)-k], utf8.RuneError)
