@@ -9,15 +9,6 @@ import (
 	"github.com/jsonheal/jsonheal/sanitize"
 )
 
-// validator is what the loop needs from a compiled schema.
-type validator interface {
-	schemaID() string
-	// validate returns nil diagnostics when doc is valid; otherwise the
-	// rule view of the diagnostics and their compact text (at most maxText
-	// bytes). err means doc is not JSON.
-	validate(doc []byte, maxText int) (diags []diag, text string, err error)
-}
-
 // Verdict is what the no-model path (sanitize, validate, schema fixes)
 // made of one answer.
 type Verdict struct {
@@ -73,12 +64,12 @@ func (h *Healer) check(answer []byte, finishReason string) Verdict {
 		v.Diagnostics = "the answer was cut off by the token limit"
 		return v
 	}
-	if h.schema == nil {
+	if h.Schema == nil {
 		return h.accept(v, doc, nil)
 	}
 	floor := h.Policy.MinConfidence
 	maxText := h.Policy.diagnosticsBytes()
-	diags, text, err := h.schema.validate(doc, maxText)
+	diags, text, err := validateDoc(h.Schema, doc, maxText)
 	if err != nil {
 		v.Decision = Decision{ClassSyntax, ActionReask, "not JSON after sanitize: " + err.Error()}
 		v.Diagnostics = err.Error()
@@ -98,7 +89,7 @@ func (h *Healer) check(answer []byte, finishReason string) Verdict {
 		var applied []SchemaFix
 		fixed, applied = applyEdits(fixed, edits)
 		all = append(all, applied...)
-		diags, _, err = h.schema.validate(fixed, maxText)
+		diags, _, err = validateDoc(h.Schema, fixed, maxText)
 		if err != nil {
 			break // a fix must never break the syntax; refuse them all
 		}

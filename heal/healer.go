@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/jsonheal/jsonheal/sanitize"
+	"github.com/jsonheal/jsonheal/validate"
 )
 
 // Healer runs the loop for tasks. Set its fields, then call Heal from any
@@ -11,6 +12,9 @@ import (
 type Healer struct {
 	// Model is the primary model. Required.
 	Model Model
+	// Schema validates every answer; nil accepts any single JSON value.
+	// Compile it once with validate.Compile and share it.
+	Schema *validate.Schema
 	// Policy says what the loop may do; the zero value is usable.
 	Policy Policy
 	// Sanitize configures the sanitize layer.
@@ -23,8 +27,6 @@ type Healer struct {
 	Clock Clock
 	// Rand, if non-nil, replaces the uniform [0,1) source of backoff jitter.
 	Rand func() float64
-
-	schema validator // nil: any single JSON value is accepted
 }
 
 // Outcome says how an accepted answer was obtained.

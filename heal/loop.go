@@ -207,8 +207,8 @@ func (r *run) giveUp(d Decision, records []AttemptRecord, cause error) error {
 	if dl.Class == ClassNone {
 		dl.Class = ClassFatal
 	}
-	if r.h.schema != nil {
-		dl.SchemaID = r.h.schema.schemaID()
+	if r.h.Schema != nil {
+		dl.SchemaID = r.h.Schema.ID()
 	}
 	r.h.Counters.record(nil, dl)
 	return &GiveUpError{DeadLetter: dl, cause: cause}

@@ -14,9 +14,9 @@ func Replay(ctx context.Context, h *Healer, dl *DeadLetter) (*Result, error) {
 	if dl == nil {
 		return nil, fmt.Errorf("heal: replay: nil dead letter")
 	}
-	if dl.SchemaID != "" && h.schema != nil && h.schema.schemaID() != "" && h.schema.schemaID() != dl.SchemaID {
+	if h.Schema != nil && dl.SchemaID != h.Schema.ID() {
 		return nil, fmt.Errorf("heal: replay: the dead letter was validated against %q, the healer uses %q",
-			dl.SchemaID, h.schema.schemaID())
+			dl.SchemaID, h.Schema.ID())
 	}
 	task := dl.Task
 	task.Messages = append([]Message(nil), dl.Task.Messages...)

@@ -54,6 +54,10 @@ func (r *run) call(ctx context.Context, model Model, req Request, attempt int) c
 		if !retryable {
 			return out
 		}
+		if why, done := r.spend.exhausted(r.clock.Now()); done {
+			out.reason = out.reason + "; " + why
+			return out
+		}
 		if try >= rp.maxRetries() {
 			out.reason = fmt.Sprintf("%s; %d transport retries exhausted", out.reason, try)
 			return out

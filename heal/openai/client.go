@@ -136,6 +136,10 @@ func (c *Client) Complete(ctx context.Context, req heal.Request) (heal.Response,
 	if err != nil {
 		return heal.Response{}, fmt.Errorf("openai: %w", err)
 	}
+	// No GetBody: net/http then never resends the request on its own (it
+	// would for a POST carrying an Idempotency-Key), so that every retry
+	// is the loop's, visible and counted.
+	hreq.GetBody = nil
 	for k, vs := range c.header {
 		hreq.Header[k] = append([]string(nil), vs...)
 	}
