@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -180,4 +181,41 @@ func TestStrictRefusesInvalidUTF8(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "[\"a\\nb\uFFFD\"]", string(out))
 	assert.Equal(t, []string{"fence@0(1:1)", "control_char@11(2:4)", "invalid_utf8@13(3:2)", "fence@17(4:1)"}, fixes(rep))
+}
+
+// endlessString yields `["` followed by an endless run of 'x'.
+type endlessString struct{ read int64 }
+
+func (r *endlessString) Read(p []byte) (int, error) {
+	for i := range p {
+		if r.read+int64(i) < 2 {
+			p[i] = `["`[r.read+int64(i)]
+		} else {
+			p[i] = 'x'
+		}
+	}
+	r.read += int64(len(p))
+	return len(p), nil
+}
+
+// A huge string (here: endless) is bounded by MaxOutput, not by memory.
+func TestHugeStringIsBounded(t *testing.T) {
+	src := &endlessString{}
+	w := NewWriter(io.Discard, Options{MaxOutput: 1 << 20})
+	_, err := io.Copy(w, src)
+	require.ErrorIs(t, err, ErrTooLarge)
+	assert.Less(t, src.read, int64(2<<20), "reading stops soon after the cap")
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, 1, e.Line)
+}
+
+func TestNULBytes(t *testing.T) {
+	out, rep, err := Append(nil, []byte("\x00{\"a\":\"\x00\"}"), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, `{"a":"\u0000"}`, string(out))
+	assert.Equal(t, []string{"prose@0(1:1)", "control_char@7(1:8)"}, fixes(rep))
+
+	_, _, err = Append(nil, []byte("[1,\x00]"), Options{})
+	assert.ErrorIs(t, err, ErrSyntax)
 }
