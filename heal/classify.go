@@ -19,6 +19,10 @@ func ClassifyError(err error) (Class, bool) {
 	if errors.Is(err, ErrBudget) {
 		return ClassFatal, false
 	}
+	var ev *EarlyViolation
+	if errors.As(err, &ev) {
+		return ClassSchema, false
+	}
 	var te *TransportError
 	if errors.As(err, &te) {
 		return classifyTransport(te)

@@ -17,6 +17,10 @@ type Healer struct {
 	Schema *validate.Schema
 	// Policy says what the loop may do; the zero value is usable.
 	Policy Policy
+	// Guard, if non-nil, watches streamed answers and cancels a stream as
+	// soon as a violation no fix can repair is certain (see NewGuard); the
+	// model must stream and honour Request.Watch (heal/openai does).
+	Guard *Guard
 	// Sanitize configures the sanitize layer.
 	Sanitize sanitize.Options
 	// Observer, if non-nil, receives every trace Event.

@@ -60,7 +60,22 @@ func (r *run) loop(ctx context.Context) (*Result, error) {
 		var d Decision
 		var v Verdict
 		canFallBack := h.Policy.Fallback != nil && !fellBack && attempt < maxAttempts
+		var early *EarlyViolation
 		switch {
+		case out.err != nil && errors.As(out.err, &early):
+			// The guard cancelled the stream: a schema failure, re-asked
+			// with the partial answer and the violation.
+			rec.Error = out.err.Error()
+			var te *TransportError
+			if errors.As(out.err, &te) {
+				rec.Raw = te.Partial
+			}
+			v = Verdict{Decision: Decision{ClassSchema, ActionReask, "stream cancelled early: " + early.Path + ": " + early.Message},
+				Diagnostics: "- " + early.Path + ": " + early.Message, DiagnosticCount: 1}
+			rec.Diagnostics = v.Diagnostics
+			out.resp.Content = rec.Raw
+			d = r.decideAnswer(v.Decision, v, attempt, maxAttempts, maxTokens, raised, prevDiag)
+			prevDiag = v.Diagnostics
 		case out.err != nil:
 			rec.Error = out.err.Error()
 			var te *TransportError

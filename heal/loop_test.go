@@ -495,3 +495,23 @@ func TestDecodeGeneric(t *testing.T) {
 	_, _, err = heal.Decode[person](context.Background(), f.h, task())
 	assert.True(t, errors.Is(err, heal.ErrGaveUp))
 }
+
+func TestGuardCancelsAStreamEarlyAndReasks(t *testing.T) {
+	long := `{"id":7,"colour":"red","name":"` + strings.Repeat("Ada ", 500) + `","status":"active"}`
+	f := newFixture(t, healtest.Streamed(long, 8), healtest.Streamed(valid, 8))
+	f.h.Model = openai.New(f.srv.URL, "primary", openai.WithStream(true))
+	g, err := heal.NewGuard([]byte(personSchema))
+	require.NoError(t, err)
+	f.h.Guard = g
+	res, err := f.h.Heal(context.Background(), task())
+	require.NoError(t, err)
+	assert.Equal(t, 2, res.Attempts)
+	assert.Equal(t, 0, res.TransportRetries, "a guard cancellation is not a transport retry")
+	assert.Equal(t, heal.ActionReask, f.trace[0].Decision.Action)
+	assert.Contains(t, f.trace[0].Decision.Reason, "stream cancelled early")
+	_, partial := f.srv.Requests()[1].Message(2)
+	assert.True(t, strings.HasPrefix(long, partial))
+	assert.Less(t, len(partial), 40, "the stream was cut at the forbidden property")
+	_, fix := f.srv.Requests()[1].Message(3)
+	assert.Contains(t, fix, `"colour" is not allowed`)
+}

@@ -65,6 +65,11 @@ type Request struct {
 	IdempotencyKey string
 	// Extra holds vendor body fields passed through verbatim.
 	Extra map[string]json.RawMessage
+	// Watch, when non-nil, is called by streaming models with each content
+	// delta as it arrives; a non-nil error cancels the stream, and Complete
+	// returns a *TransportError wrapping it (Partial holds the content so
+	// far). The loop sets it from Healer.Guard.
+	Watch func(delta string) error
 }
 
 // Usage counts the tokens of one call, or of several summed.

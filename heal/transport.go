@@ -94,6 +94,9 @@ func (r *run) tryOnce(ctx context.Context, model Model, req Request) (Response, 
 		ctx, cancel = context.WithTimeout(ctx, d)
 		defer cancel()
 	}
+	if r.h.Guard != nil {
+		req.Watch = r.h.Guard.Watch() // fresh state for every try
+	}
 	resp, err := model.Complete(ctx, req)
 	if err != nil && errors.Is(err, context.DeadlineExceeded) {
 		var te *TransportError

@@ -43,6 +43,7 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 	temperature := fs.Float64("temperature", -1, "sampling temperature (negative = the server's default)")
 	responseFormat := fs.Bool("response-format", false, "also send the schema as response_format json_schema (validated locally all the same)")
 	stream := fs.Bool("stream", false, "stream the answer (SSE)")
+	earlyStop := fs.Bool("early-stop", false, "with --stream: cancel a stream as soon as a violation no fix can repair is certain")
 	verbose := fs.Bool("v", false, "print the trace (one line per decision) to stderr")
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, `usage: jsonheal ask --schema FILE --model NAME [--base-url URL] [flags] "prompt"`)
@@ -72,6 +73,8 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 		return usageErr("--max-attempts must be at least 1")
 	case *budgetTokens < 0 || *maxTokens < 0 || *timeout < 0:
 		return usageErr("--budget-tokens, --max-tokens and --timeout must not be negative")
+	case *earlyStop && !*stream:
+		return usageErr("--early-stop needs --stream")
 	}
 	prompt := strings.Join(fs.Args(), " ")
 	if prompt == "-" {
@@ -132,6 +135,11 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 			Retry:       heal.RetryPolicy{AttemptTimeout: *attemptTimeout},
 			Budget:      heal.Budget{MaxTokens: *budgetTokens, MaxDuration: *timeout},
 		},
+	}
+	if *earlyStop {
+		if h.Guard, err = heal.NewGuard(schemaText); err != nil {
+			return usageErr("%v", err)
+		}
 	}
 	if *verbose {
 		h.Observer = heal.ObserverFunc(func(ev heal.Event) { fmt.Fprintln(e.stderr, traceLine(ev)) })

@@ -129,6 +129,18 @@ func TestAskPromptFromStdinAndResponseFormat(t *testing.T) {
 	assert.True(t, rec.Stream)
 }
 
+func TestAskEarlyStopCancelsTheStream(t *testing.T) {
+	srv := healtest.New(
+		healtest.Streamed(`{"city":"x","weather":"`+strings.Repeat("sunny ", 300)+`","temp":1}`, 6),
+		healtest.Streamed(`{"city":"x","temp":1}`, 6))
+	defer srv.Close()
+	code, out, errOut := askCLI(t, nil, "",
+		"--schema", schemaFile(t, askSchema), "--model", "m1", "--base-url", srv.URL, "--stream", "--early-stop", "-v", "go")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, `{"city":"x","temp":1}`+"\n", out)
+	assert.Contains(t, errOut, "stream cancelled early: /weather")
+}
+
 func TestAskUsageErrors(t *testing.T) {
 	schema := schemaFile(t, askSchema)
 	cases := [][]string{
@@ -138,6 +150,7 @@ func TestAskUsageErrors(t *testing.T) {
 		{"--schema", schema, "--model", "m", "--max-attempts", "0", "go"},
 		{"--schema", filepath.Join(t.TempDir(), "missing.json"), "--model", "m", "go"},
 		{"--bogus"},
+		{"--schema", schema, "--model", "m", "--early-stop", "go"},
 	}
 	for _, args := range cases {
 		code, out, errOut := askCLI(t, nil, "", args...)

@@ -164,8 +164,10 @@ func (c *Client) Complete(ctx context.Context, req heal.Request) (heal.Response,
 		return heal.Response{}, c.statusError(resp)
 	}
 	if c.stream || strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
-		return c.readStream(ctx, resp.Body)
+		return c.readStream(ctx, resp.Body, req.Watch)
 	}
+	// Not streamed: nothing to cancel, so Watch is not called; the loop
+	// validates the whole answer.
 	return c.readPlain(resp.Body)
 }
 

@@ -30,7 +30,7 @@ type chunk struct {
 // readStream reads server-sent events until [DONE]. Comments (keep-alive),
 // CRLF line ends, multi-line data and usage-only chunks are handled; an
 // error frame or an end without [DONE] is a *heal.TransportError.
-func (c *Client) readStream(ctx context.Context, body io.Reader) (heal.Response, error) {
+func (c *Client) readStream(ctx context.Context, body io.Reader, watch func(string) error) (heal.Response, error) {
 	br := bufio.NewReaderSize(body, 32<<10)
 	var (
 		resp    heal.Response
@@ -76,6 +76,11 @@ func (c *Client) readStream(ctx context.Context, body io.Reader) (heal.Response,
 				if c.onDelta != nil {
 					if e := c.onDelta(*d); e != nil {
 						return false, &heal.TransportError{Message: "stream cancelled by the delta hook", Err: e}
+					}
+				}
+				if watch != nil {
+					if e := watch(*d); e != nil {
+						return false, &heal.TransportError{Message: "stream cancelled by the watcher", Err: e}
 					}
 				}
 			}
