@@ -515,3 +515,49 @@ func TestGuardCancelsAStreamEarlyAndReasks(t *testing.T) {
 	_, fix := f.srv.Requests()[1].Message(3)
 	assert.Contains(t, fix, `"colour" is not allowed`)
 }
+
+func TestCostBudgetWithPrices(t *testing.T) {
+	f := newFixture(t, healtest.Step{Content: `{"id":7}`, Usage: &heal.Usage{PromptTokens: 1000, CompletionTokens: 500}}, healtest.Answer(valid))
+	f.h.Policy.Budget = heal.Budget{MaxCost: 0.01, Prices: heal.Prices{PromptPerMillion: 5, CompletionPerMillion: 15}}
+	_, err := f.h.Heal(context.Background(), task())
+	dl := giveUp(t, err)
+	assert.Equal(t, 1, f.srv.Calls())
+	assert.InDelta(t, 0.0125, dl.Cost, 1e-9)
+	assert.Contains(t, dl.Reason, "cost budget exhausted")
+}
+
+func TestNoReaskPolicyStops(t *testing.T) {
+	f := newFixture(t, healtest.Answer(`{"id":7}`), healtest.Answer(valid))
+	f.h.Policy.NoReask = true
+	_, err := f.h.Heal(context.Background(), task())
+	dl := giveUp(t, err)
+	assert.Equal(t, 1, f.srv.Calls())
+	assert.Contains(t, dl.Reason, "forbids re-asking")
+}
+
+func TestOneHealerServesManyGoroutines(t *testing.T) {
+	f := newFixture(t)
+	f.srv.Close()
+	answer := healtest.Answer(`{"id":"7","name":"Ada","status":"active"}`)
+	srv := healtest.NewServer(healtest.Config{Exhausted: &answer})
+	defer srv.Close()
+	f.h.Model = openai.New(srv.URL, "m")
+	f.h.Observer = nil
+	const n = 16
+	errs := make(chan error, n)
+	for range n {
+		go func() {
+			res, err := f.h.Heal(context.Background(), task())
+			if err == nil && string(res.JSON) != valid {
+				err = fmt.Errorf("got %s", res.JSON)
+			}
+			errs <- err
+		}()
+	}
+	for range n {
+		require.NoError(t, <-errs)
+	}
+	s := f.c.Snapshot()
+	assert.Equal(t, int64(n), s.FixedBySchema)
+	assert.Equal(t, int64(n), s.Calls)
+}
