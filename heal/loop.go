@@ -26,6 +26,12 @@ func (h *Healer) Heal(ctx context.Context, task Task) (*Result, error) {
 	if task.IdempotencyKey == "" {
 		task.IdempotencyKey = newIdempotencyKey()
 	}
+	if d := h.Policy.Budget.MaxDuration; d > 0 && h.Clock == nil {
+		// On the real clock the time budget also bounds the call in flight.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, d, fmt.Errorf("%w: time budget %s", ErrBudget, d))
+		defer cancel()
+	}
 	return r.loop(ctx)
 }
 

@@ -561,3 +561,14 @@ func TestOneHealerServesManyGoroutines(t *testing.T) {
 	assert.Equal(t, int64(n), s.FixedBySchema)
 	assert.Equal(t, int64(n), s.Calls)
 }
+
+func TestTimeBudgetBoundsTheCallInFlightOnTheRealClock(t *testing.T) {
+	f := newFixture(t, healtest.Stall())
+	f.h.Clock = nil
+	f.h.Policy.Budget.MaxDuration = 30 * time.Millisecond
+	_, err := f.h.Heal(context.Background(), task())
+	dl := giveUp(t, err)
+	assert.ErrorIs(t, err, heal.ErrBudget)
+	assert.Contains(t, dl.Reason, "time budget")
+	assert.Equal(t, 1, f.srv.Calls())
+}

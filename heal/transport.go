@@ -44,8 +44,12 @@ func (r *run) call(ctx context.Context, model Model, req Request, attempt int) c
 			out.resp, out.err, out.class = resp, nil, ClassNone
 			return out
 		}
-		if ctx.Err() != nil { // the caller gave up, not the server
-			out.err, out.class, out.reason = ctx.Err(), ClassFatal, "context done: "+ctx.Err().Error()
+		if ctx.Err() != nil { // the caller (or the time budget) gave up, not the server
+			cause := context.Cause(ctx)
+			out.err, out.class, out.reason = cause, ClassFatal, "context done: "+cause.Error()
+			if errors.Is(cause, ErrBudget) {
+				out.class = r.budgetClass(class0(err))
+			}
 			return out
 		}
 		class, retryable := ClassifyError(err)
@@ -115,6 +119,12 @@ func (r *run) budgetClass(last Class) Class {
 		return r.lastClass
 	}
 	return ClassFatal
+}
+
+// class0 is the class of a transport error, ignoring retryability.
+func class0(err error) Class {
+	c, _ := ClassifyError(err)
+	return c
 }
 
 func statusOf(err error) int {
