@@ -105,9 +105,12 @@ const (
 	ActionReplan
 	// ActionCompensate: undo a partial side effect.
 	ActionCompensate
-	// ActionEscalate: hand over to a human.
+	// ActionEscalate: a healable failure ran out of attempts, budget or
+	// progress: hand the dead letter over (to a person, or to a better
+	// prompt or schema).
 	ActionEscalate
-	// ActionStop: give up and dead-letter.
+	// ActionStop: no safe action for this failure (or the policy forbids
+	// it): give up and dead-letter.
 	ActionStop
 
 	actionCount // keep last

@@ -90,8 +90,11 @@ func (r *run) loop(ctx context.Context) (*Result, error) {
 			}
 			ev.StatusCode = statusOf(out.err)
 			d = Decision{Class: out.class, Action: ActionStop, Reason: out.reason}
-			if (out.class == ClassTransient || out.class == ClassRateLimit) && canFallBack && !errors.Is(out.err, ErrBudget) {
-				d.Action, d.Reason = ActionFallback, out.reason+"; falling back to the second model"
+			if out.class == ClassTransient || out.class == ClassRateLimit || errors.Is(out.err, ErrBudget) {
+				d.Action = ActionEscalate // retries or budget ran out
+				if canFallBack && !errors.Is(out.err, ErrBudget) {
+					d.Action, d.Reason = ActionFallback, out.reason+"; falling back to the second model"
+				}
 			}
 		case out.resp.Refusal != "":
 			d = Decision{Class: ClassRefusal, Action: ActionStop, Reason: "the model refused: " + clip(out.resp.Refusal, 200)}
@@ -123,9 +126,9 @@ func (r *run) loop(ctx context.Context) (*Result, error) {
 		if d.Class != ClassNone {
 			r.lastClass = d.Class
 		}
-		if d.Action != ActionStop {
+		if d.Action == ActionReask || d.Action == ActionRaiseLimit || d.Action == ActionFallback {
 			if why, done := r.spend.exhausted(r.clock.Now()); done {
-				d.Action, d.Reason = ActionStop, d.Reason+"; "+why
+				d.Action, d.Reason = ActionEscalate, d.Reason+"; "+why
 			}
 		}
 		ev.Decision, rec.Decision = d, d
@@ -142,25 +145,28 @@ func (r *run) loop(ctx context.Context) (*Result, error) {
 		case ActionFallback:
 			fellBack = true
 			model = h.Policy.Fallback
-		default:
+		default: // stop or escalate: dead-letter
 			return nil, r.giveUp(d, records, out.err)
 		}
 	}
 }
 
 // decideAnswer turns the no-model path's proposal for an invalid answer
-// into the loop's decision, given the attempts and the policy.
+// into the loop's decision, given the attempts and the policy. A healable
+// failure that ran out of attempts or progress escalates (a person, or a
+// better prompt or schema, is needed); a failure with no safe action, or
+// one the policy forbids acting on, stops. Both end in a dead letter.
 func (r *run) decideAnswer(d Decision, v Verdict, attempt, maxAttempts, maxTokens int, raised bool, prevDiag string) Decision {
 	p := &r.h.Policy
 	switch d.Class {
 	case ClassTruncated:
 		switch {
 		case raised:
-			return Decision{d.Class, ActionStop, d.Reason + "; max_tokens was already raised once: never an identical retry"}
+			return Decision{d.Class, ActionEscalate, d.Reason + "; max_tokens was already raised once: never an identical retry"}
 		case p.NoRaiseLimit:
 			return Decision{d.Class, ActionStop, d.Reason + "; the policy forbids raise_limit: never an identical retry"}
 		case attempt >= maxAttempts:
-			return Decision{d.Class, ActionStop, fmt.Sprintf("%s; attempts exhausted (%d of %d)", d.Reason, attempt, maxAttempts)}
+			return Decision{d.Class, ActionEscalate, fmt.Sprintf("%s; attempts exhausted (%d of %d)", d.Reason, attempt, maxAttempts)}
 		case maxTokens > 0 && p.raisedMaxTokens(maxTokens) <= maxTokens:
 			return Decision{d.Class, ActionStop, d.Reason + "; the raised max_tokens is not higher: never an identical retry"}
 		}
@@ -168,11 +174,11 @@ func (r *run) decideAnswer(d Decision, v Verdict, attempt, maxAttempts, maxToken
 	case ClassSyntax, ClassSchema:
 		switch {
 		case prevDiag != "" && v.Diagnostics == prevDiag:
-			return Decision{d.Class, ActionStop, d.Reason + "; no progress: the same diagnostics as the previous attempt"}
+			return Decision{d.Class, ActionEscalate, d.Reason + "; no progress: the same diagnostics as the previous attempt"}
 		case p.NoReask:
 			return Decision{d.Class, ActionStop, d.Reason + "; the policy forbids re-asking"}
 		case attempt >= maxAttempts:
-			return Decision{d.Class, ActionStop, fmt.Sprintf("%s; attempts exhausted (%d of %d)", d.Reason, attempt, maxAttempts)}
+			return Decision{d.Class, ActionEscalate, fmt.Sprintf("%s; attempts exhausted (%d of %d)", d.Reason, attempt, maxAttempts)}
 		}
 		return Decision{d.Class, ActionReask, d.Reason + "; re-asking with the diagnostics"}
 	}

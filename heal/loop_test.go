@@ -184,6 +184,7 @@ func TestMaxAttemptsCountsAttemptsNotRetries(t *testing.T) {
 	assert.Equal(t, 2, f.srv.Calls(), "MaxAttempts 0 = 2: the first call and one correction")
 	assert.Equal(t, 2, dl.ModelAttempts)
 	assert.Contains(t, dl.Reason, "attempts exhausted (2 of 2)")
+	assert.Equal(t, heal.ActionEscalate, dl.Attempts[1].Decision.Action, "a healable failure out of attempts escalates")
 
 	f = newFixture(t, answers...)
 	f.h.Policy.MaxAttempts = 4
@@ -357,6 +358,7 @@ func TestNoProgressBreakerFires(t *testing.T) {
 	dl := giveUp(t, err)
 	assert.Equal(t, 2, f.srv.Calls())
 	assert.Contains(t, dl.Reason, "no progress")
+	assert.Equal(t, heal.ActionEscalate, dl.Attempts[1].Decision.Action)
 	require.Len(t, dl.Attempts, 2)
 	assert.Equal(t, dl.Attempts[0].Diagnostics, dl.Attempts[1].Diagnostics)
 }
@@ -533,6 +535,7 @@ func TestNoReaskPolicyStops(t *testing.T) {
 	dl := giveUp(t, err)
 	assert.Equal(t, 1, f.srv.Calls())
 	assert.Contains(t, dl.Reason, "forbids re-asking")
+	assert.Equal(t, heal.ActionStop, dl.Attempts[0].Decision.Action)
 }
 
 func TestOneHealerServesManyGoroutines(t *testing.T) {
