@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/jsonheal/jsonheal v0.0.0
 	github.com/redpanda-data/benthos/v4 v4.60.0
+	github.com/stretchr/testify v1.12.1
 )
 
 require (
@@ -70,6 +71,7 @@ require (
 	go.opentelemetry.io/otel/metric v1.37.0 // indirect
 	go.opentelemetry.io/otel/trace v1.37.0 // indirect
 	go.uber.org/multierr v1.11.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
 	golang.org/x/crypto v0.43.0 // indirect
 	golang.org/x/oauth2 v0.30.0 // indirect
