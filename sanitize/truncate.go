@@ -38,7 +38,11 @@ func (z *Sanitizer) truncated() error {
 	case t.Pending == PendingComma:
 		// The last element is complete: only closers are missing.
 	default:
-		if cut := z.outPos(t.Commit); cut < len(z.out) {
+		cut := z.cutPos(t.Commit)
+		if t.Commit == z.commitIn && z.sc.CommitByRepair() {
+			cut = z.commitOut
+		}
+		if cut < len(z.out) {
 			z.out = z.out[:cut]
 			z.addFixAt(KindDropIncomplete, t.Commit, t.CommitLine, t.CommitColumn)
 		}
@@ -50,6 +54,14 @@ func (z *Sanitizer) truncated() error {
 	return err
 }
 
-func (z *Sanitizer) addFixAt(k Kind, off int64, line, col int) {
-	z.report.Fixes = append(z.report.Fixes, Fix{Kind: k, Confidence: Certain, Offset: off, Line: line, Column: col})
+// addFixAt records a fix of kind k at input offset off. It returns
+// ErrNeedsModel when k's confidence is below Options.MinConfidence.
+func (z *Sanitizer) addFixAt(k Kind, off int64, line, col int) error {
+	c := k.Confidence()
+	z.report.Fixes = append(z.report.Fixes, Fix{Kind: k, Confidence: c, Offset: off, Line: line, Column: col})
+	if c < z.opts.MinConfidence {
+		return &Error{Err: ErrNeedsModel, Offset: off, Line: line, Column: col,
+			Msg: "repair " + k.String() + " is a " + c.String() + ", below the confidence floor (" + z.opts.MinConfidence.String() + ")"}
+	}
+	return nil
 }

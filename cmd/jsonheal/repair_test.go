@@ -82,7 +82,12 @@ func TestRepairTruncated(t *testing.T) {
 }
 
 func TestRepairUnrepairable(t *testing.T) {
-	code, _, errOut := runCLI(t, `{"a" 1}`, "repair")
+	code, _, errOut := runCLI(t, `{"a":1 @}`, "repair")
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, errOut, "1:8")
+	assert.Contains(t, errOut, "expected ',' or '}'")
+
+	code, _, errOut = runCLI(t, `{"a" 1}`, "repair", "--strict")
 	assert.Equal(t, exitFailed, code)
 	assert.Contains(t, errOut, "1:6")
 	assert.Contains(t, errOut, "expected ':'")
