@@ -127,15 +127,15 @@ func TestConfidenceFloor(t *testing.T) {
 // Truncated repaired input never comes out with a half element.
 func TestTruncatedRepairs(t *testing.T) {
 	cases := map[string]string{
-		`[1 2`:           `[1]`,
-		"[abc\n12":       `["abc"]`,
-		`{"a":1 b`:       `{"a":1}`,
-		`{'a': 'x`:       `{"a": "x"}`,
-		`[True, Fal`:     `[true]`,
+		`[1 2`:            `[1]`,
+		"[abc\n12":        `["abc"]`,
+		`{"a":1 b`:        `{"a":1}`,
+		`{'a': 'x`:        `{"a": "x"}`,
+		`[True, Fal`:      `[true]`,
 		`{"a":1, // note`: `{"a":1}`,
-		`["a" + "b`:      `["ab"]`,
-		`[1, 2, ..`:      `[1, 2]`,
-		`{"a"`:           `{}`,
+		`["a" + "b`:       `["ab"]`,
+		`[1, 2, ..`:       `[1, 2]`,
+		`{"a"`:            `{}`,
 	}
 	for in, want := range cases {
 		out, rep, err := Append(nil, []byte(in), Options{CloseTruncated: true})
