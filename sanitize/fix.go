@@ -49,7 +49,7 @@ const (
 	KindConcatenation     // "a" + "b" became "ab"
 	KindEllipsis          // a ... placeholder was dropped
 	KindNumber            // a number with one certain reading was completed: .5 1. +1
-	KindLeadingZero       // leading zeros of a number were dropped: 007 became 7
+	KindLeadingZero       // a number with leading zeros became a string: 007 became "007"
 	KindInvalidEscape     // an invalid escape's backslash was escaped, or dropped before '
 	KindBOM               // a byte order mark was dropped
 
@@ -95,7 +95,7 @@ var confidences = [kindCount]Confidence{
 	KindConcatenation:     Likely,
 	KindEllipsis:          Likely,
 	KindNumber:            Certain,
-	KindLeadingZero:       Guess,
+	KindLeadingZero:       Likely,
 	KindInvalidEscape:     Likely,
 	KindBOM:               Certain,
 }

@@ -222,6 +222,9 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 				continue
 			}
+			if s.numQuoted {
+				return s.ret(i, s.endQuotedNumber(off))
+			}
 			if ev := s.valueDone(off); ev != None {
 				return s.ret(i, ev)
 			}
@@ -398,6 +401,7 @@ func (s *Scanner) beginValue(c byte, off int64) bool {
 		s.numStart = s.here(off)
 	case '0':
 		s.st, s.num = stNumber, numZero
+		s.numStart = s.here(off)
 	case '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		s.st, s.num = stNumber, numInt
 	case 't':

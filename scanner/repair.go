@@ -48,7 +48,8 @@ const (
 	// RepairNumber completes a number with one certain reading: .5, -.5,
 	// 1., +1.
 	RepairNumber
-	// RepairLeadingZero drops leading zeros of a number: 007 becomes 7.
+	// RepairLeadingZero quotes a number with leading zeros as a string,
+	// which keeps every digit (a zip code, an id): 007 becomes "007".
 	RepairLeadingZero
 	// RepairInvalidEscape escapes the backslash of an invalid escape
 	// (\x becomes \\x), or drops it before a single quote (\' becomes ').

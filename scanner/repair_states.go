@@ -190,7 +190,7 @@ func (s *Scanner) repairValue(c byte, off int64, i int) (int, Event) {
 		s.st, s.num = stNumber, numMinus
 		s.numStart = s.here(off)
 		return i + 1, s.repairAt(RepairNumber, s.here(off), 1, "")
-	case isIdentStart(c) && s.wordsAllowed():
+	case (isIdentStart(c) || c >= 0x80) && s.wordsAllowed():
 		s.beginWord(off, "")
 		return i, None
 	}
@@ -315,8 +315,13 @@ func (s *Scanner) mismatched(c byte, off int64, i int) (int, Event) {
 func (s *Scanner) repairNumber(c byte, off int64, status int) Event {
 	switch {
 	case status == numZeroDigit && s.can(RepairLeadingZero):
-		s.num = numMinus // c is read again as the first digit
-		return s.repairAt(RepairLeadingZero, s.here(off-1), 1, "")
+		// 007 is not a number; as a string it keeps every digit.
+		s.num = numInt
+		if s.numQuoted {
+			return None
+		}
+		s.numQuoted = true
+		return s.repairAt(RepairLeadingZero, s.numStart, 0, `"`)
 	case s.num == numMinus && c == '.' && s.can(RepairNumber):
 		s.num = numInt
 		return s.repairAt(RepairNumber, s.here(off), 0, "0")
@@ -457,13 +462,16 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			return i, None
 		}
 		c, off = b[i], base+int64(i)
-		if c != '"' {
-			s.fail(off, c, "after '+'", "a string")
-			return i, Error
+		switch {
+		case (c == '/' || c == '#') && s.can(RepairComment):
+			return i + 1, s.beginComment(c, off)
+		case c == '"' || (c == '\'' && s.can(RepairSingleQuote)):
+			s.st, s.inKey, s.quote = stString, false, c
+			s.commit, s.commitByRepair = s.prevCommit, false
+			return i + 1, s.repairAt(RepairConcatenation, s.strQuote, int(off+1-s.strQuote.off), "")
 		}
-		s.st, s.inKey, s.quote = stString, false, '"'
-		s.commit, s.commitByRepair = s.prevCommit, false
-		return i + 1, s.repairAt(RepairConcatenation, s.strQuote, int(off+1-s.strQuote.off), "")
+		s.fail(off, c, "after '+'", "a string")
+		return i, Error
 
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {
@@ -539,4 +547,12 @@ func nonFiniteString(w string) string {
 		return `"Infinity"`
 	}
 	return `"-Infinity"`
+}
+
+// endQuotedNumber closes, at off, a number quoted for its leading zeros.
+func (s *Scanner) endQuotedNumber(off int64) Event {
+	s.numQuoted = false
+	s.valueDone(off)
+	s.commitByRepair = true
+	return s.repairAt(RepairLeadingZero, s.here(off), 0, `"`)
 }

@@ -65,6 +65,7 @@ type Scanner struct {
 	dot              mark  // first '.' of a number or ellipsis
 	dots             int
 	numStart         mark
+	numQuoted        bool // a number with leading zeros is being quoted as a string
 	word             [24]byte
 	wordLen          int
 	wordStart        mark
