@@ -6,7 +6,7 @@ package sanitize
 type deltaMark struct {
 	in  int64
 	cum int64
-	ins bool // the edit inserted bytes at in without replacing any
+	forward bool // an insertion at in that belongs to what follows in
 }
 
 // outPos returns the output position of consumed input offset x inside the
@@ -21,12 +21,13 @@ func (z *Sanitizer) outPos(x int64) int {
 	return int(x + z.base0)
 }
 
-// cutPos returns the output position of input offset x before anything
-// inserted at x: where to cut the output to drop what follows x.
+// cutPos returns the output position of input offset x before what was
+// inserted at x for what follows it: where to cut the output to drop what
+// follows x.
 func (z *Sanitizer) cutPos(x int64) int {
 	for k := len(z.marks) - 1; k >= 0; k-- {
 		m := z.marks[k]
-		if m.in < x || (m.in == x && !m.ins) {
+		if m.in < x || (m.in == x && !m.forward) {
 			return int(x + m.cum)
 		}
 	}
@@ -35,8 +36,9 @@ func (z *Sanitizer) cutPos(x int64) int {
 
 // edit replaces the output of the consumed input bytes [a, b) of the
 // current value with repl; i is the chunk index the scanner stopped at.
-// An insertion (a == b) goes after whatever was inserted at a before.
-func (z *Sanitizer) edit(i int, a, b int64, repl string) {
+// An insertion (a == b) goes after whatever was inserted at a before;
+// forward says it belongs to what follows a (see cutPos).
+func (z *Sanitizer) edit(i int, a, b int64, repl string, forward bool) {
 	z.flush(i)
 	p0, p1 := z.outPos(a), z.outPos(b)
 	d := len(repl) - (p1 - p0)
@@ -69,6 +71,6 @@ func (z *Sanitizer) edit(i int, a, b int64, repl string) {
 	}
 	z.marks = append(z.marks, deltaMark{})
 	copy(z.marks[k+1:], z.marks[k:])
-	z.marks[k] = deltaMark{in: b, cum: prior + int64(d), ins: a == b}
+	z.marks[k] = deltaMark{in: b, cum: prior + int64(d), forward: forward && a == b}
 	z.delta += int64(d)
 }

@@ -12,10 +12,6 @@ func (z *Sanitizer) repair(i int, off int64) error {
 		z.gapDirty = true
 		return z.addFix(k)
 	}
-	z.edit(i, off, off+int64(z.sc.EventLen()), z.sc.Replacement())
-	if z.sc.CommitByRepair() && z.sc.CommitOffset() != z.commitIn {
-		z.commitIn = z.sc.CommitOffset()
-		z.commitOut = z.outPos(z.commitIn)
-	}
+	z.edit(i, off, off+int64(z.sc.EventLen()), z.sc.Replacement(), z.sc.RepairLeansForward())
 	return z.addFix(k)
 }

@@ -29,12 +29,6 @@ type Sanitizer struct {
 	marks []deltaMark
 	work  int64 // bytes moved by edits: a deterministic measure of work
 
-	// commitIn and commitOut: the input offset of a commit point that a
-	// repair completed (an unquoted value's closing quote, an inserted
-	// null or closer) and its output position right after that insertion.
-	commitIn  int64
-	commitOut int
-
 	repairs scanner.RepairSet // the scanner repairs in force
 
 	gapIn     int64 // input offset where the current gap began
@@ -205,14 +199,14 @@ func (z *Sanitizer) handle(ev scanner.Event, i int) error {
 		return z.addFix(KindFence)
 	case scanner.ControlChar:
 		c := z.chunk[i-1]
-		z.edit(i, off, off+1, controlEscape(c))
+		z.edit(i, off, off+1, controlEscape(c), false)
 		return z.addFix(KindControlChar)
 	case scanner.InvalidUTF8:
 		if !z.opts.allows(KindInvalidUTF8) {
 			line, col := z.sc.EventPos()
 			return &Error{Err: ErrSyntax, Offset: off, Line: line, Column: col, Msg: "invalid UTF-8 in string (its repair is disabled)"}
 		}
-		z.edit(i, off, off+int64(z.sc.EventLen()), "\uFFFD")
+		z.edit(i, off, off+int64(z.sc.EventLen()), "\uFFFD", false)
 		return z.addFix(KindInvalidUTF8)
 	case scanner.Repair:
 		return z.repair(i, off)
@@ -264,7 +258,6 @@ func (z *Sanitizer) startValue(off int64, i int) {
 	z.gapDirty = false
 	z.marks = z.marks[:0]
 	z.base0 = z.delta
-	z.commitIn = -1
 	z.valueOut = int(off + z.delta)
 }
 

@@ -35,14 +35,12 @@ func (z *Sanitizer) truncated() error {
 			z.addFixAt(KindDropIncomplete, end-int64(t.Partial), line, col-t.Partial)
 		}
 		z.out = append(z.out, '"')
+	case t.Pending == PendingComma && t.Partial > 0:
+		z.out = z.out[:len(z.out)-t.Partial]
 	case t.Pending == PendingComma:
 		// The last element is complete: only closers are missing.
 	default:
-		cut := z.cutPos(t.Commit)
-		if t.Commit == z.commitIn && z.sc.CommitByRepair() {
-			cut = z.commitOut
-		}
-		if cut < len(z.out) {
+		if cut := z.cutPos(t.Commit); cut < len(z.out) {
 			z.out = z.out[:cut]
 			z.addFixAt(KindDropIncomplete, t.Commit, t.CommitLine, t.CommitColumn)
 		}

@@ -94,7 +94,6 @@ func (w *Writer) emit(upto int) error {
 	d := int64(upto)
 	z.delta -= d
 	z.base0 -= d
-	z.commitOut -= upto
 	for k := range z.marks {
 		z.marks[k].cum -= d
 	}

@@ -618,5 +618,4 @@ func isHex(c byte) bool {
 // innermost container.
 func (s *Scanner) setCommit(off int64) {
 	s.commit = mark{off, s.line, s.lineStart}
-	s.commitByRepair = false
 }

@@ -125,6 +125,19 @@ func (s *Scanner) RepairKind() RepairKind { return s.repKind }
 // Repair event ([EventOffset, EventOffset+EventLen), all consumed already).
 func (s *Scanner) Replacement() string { return s.repl }
 
+// insertBefore reports a Repair inserting repl at m that belongs to what
+// follows m (an opening quote, a comma between elements).
+func (s *Scanner) insertBefore(k RepairKind, m mark, repl string) Event {
+	ev := s.repairAt(k, m, 0, repl)
+	s.repForward = true
+	return ev
+}
+
+// RepairLeansForward reports whether the last Repair event inserted text
+// that belongs to what follows its offset, rather than to what precedes
+// it: a cut at that offset drops it.
+func (s *Scanner) RepairLeansForward() bool { return s.repForward }
+
 // mark is an input offset with the line it lies on, so that an event can be
 // reported there later.
 type mark struct {
@@ -138,6 +151,7 @@ func (s *Scanner) here(off int64) mark { return mark{off, s.line, s.lineStart} }
 
 // repairAt reports a Repair replacing n input bytes from m with repl.
 func (s *Scanner) repairAt(k RepairKind, m mark, n int, repl string) Event {
+	s.repForward = false
 	s.repKind, s.repl = k, repl
 	s.evOff, s.evLen = m.off, n
 	s.evLine, s.evCol = m.line, int(m.off-m.ls)+1

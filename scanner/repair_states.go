@@ -58,7 +58,6 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 			s.st = stAfterValue
 			s.prevCommit = s.commit
 			s.commit = end
-			s.commitByRepair = true
 			s.lastWasString = false
 			return i, s.repairAt(RepairUnquotedValue, end, 0, `"`)
 		case c == '"':
@@ -175,7 +174,6 @@ func (s *Scanner) repairValue(c byte, off int64, i int) (int, Event) {
 		s.st = stAfterValue
 		s.prevCommit = s.commit
 		s.commit = s.here(off)
-		s.commitByRepair = true
 		s.lastWasString = false
 		return i, s.repairAt(RepairMissingValue, s.here(off), 0, "null")
 	case c == '\'' && s.can(RepairSingleQuote):
@@ -222,7 +220,7 @@ func (s *Scanner) repairKey(c byte, off int64, i int) (int, Event) {
 		return i + 1, None
 	case isIdent(c) && s.can(RepairUnquotedKey):
 		s.st = stUnquotedKey
-		return i, s.repairAt(RepairUnquotedKey, s.here(off), 0, `"`)
+		return i, s.insertBefore(RepairUnquotedKey, s.here(off), `"`)
 	}
 	if s.st == stObjectFirst {
 		s.fail(off, c, "at the start of an object", `'"' (a key) or '}'`)
@@ -241,12 +239,11 @@ func (s *Scanner) repairColon(c byte, off int64, i int) (int, Event) {
 		s.st = stAfterValue
 		s.prevCommit = s.commit
 		s.commit = s.keyEnd
-		s.commitByRepair = true
 		s.lastWasString = false
 		return i, s.repairAt(RepairMissingValue, s.keyEnd, 0, ":null")
 	case loosely(c) && s.can(RepairMissingColon):
 		s.st = stValue
-		return i, s.repairAt(RepairMissingColon, s.keyEnd, 0, ":")
+		return i, s.insertBefore(RepairMissingColon, s.keyEnd, ":")
 	}
 	s.fail(off, c, "after an object key", "':'")
 	return i, Error
@@ -269,10 +266,10 @@ func (s *Scanner) repairAfterValue(c byte, off int64, i int) (int, Event) {
 		return s.mismatched(c, off, i)
 	case !obj && loosely(c) && s.can(RepairMissingComma):
 		s.st = stValue
-		return i, s.repairAt(RepairMissingComma, s.commit, 0, ",")
+		return i, s.insertBefore(RepairMissingComma, s.commit, ",")
 	case obj && (c == '"' || c == '\'' || isIdentStart(c)) && s.can(RepairMissingComma):
 		s.st = stKey
-		return i, s.repairAt(RepairMissingComma, s.commit, 0, ",")
+		return i, s.insertBefore(RepairMissingComma, s.commit, ",")
 	}
 	if obj {
 		s.fail(off, c, "after an object member", "',' or '}'")
@@ -294,7 +291,6 @@ func (s *Scanner) mismatched(c byte, off int64, i int) (int, Event) {
 		if s.stack.isObject(d) == (c == '}') {
 			s.stack.pop()
 			s.valueDone(off)
-			s.commitByRepair = true
 			return i, s.repairAt(RepairMismatchedBracket, s.here(off), 0, want)
 		}
 	}
@@ -321,7 +317,7 @@ func (s *Scanner) repairNumber(c byte, off int64, status int) Event {
 			return None
 		}
 		s.numQuoted = true
-		return s.repairAt(RepairLeadingZero, s.numStart, 0, `"`)
+		return s.insertBefore(RepairLeadingZero, s.numStart, `"`)
 	case s.num == numMinus && c == '.' && s.can(RepairNumber):
 		s.num = numInt
 		return s.repairAt(RepairNumber, s.here(off), 0, "0")
@@ -405,7 +401,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		case digit[c] && s.can(RepairNumber) && (s.retState == stValue || s.retState == stArrayFirst):
 			s.st, s.num = stNumber, numDot
 			s.numStart = s.dot
-			return i, s.repairAt(RepairNumber, s.dot, 0, "0")
+			return i, s.insertBefore(RepairNumber, s.dot, "0")
 		case c == '.' && s.can(RepairEllipsis):
 			s.st, s.dots = stEllipsis, 2
 			return i + 1, None
@@ -467,7 +463,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			return i + 1, s.beginComment(c, off)
 		case c == '"' || (c == '\'' && s.can(RepairSingleQuote)):
 			s.st, s.inKey, s.quote = stString, false, c
-			s.commit, s.commitByRepair = s.prevCommit, false
+			s.commit = s.prevCommit
 			return i + 1, s.repairAt(RepairConcatenation, s.strQuote, int(off+1-s.strQuote.off), "")
 		}
 		s.fail(off, c, "after '+'", "a string")
@@ -531,7 +527,7 @@ func (s *Scanner) endWord(c byte, off int64, i int) (int, Event) {
 	if s.can(RepairUnquotedValue) && c != '(' {
 		s.st, s.inKey, s.quote = stString, false, 'u'
 		s.uqEnd = s.here(off)
-		return i, s.repairAt(RepairUnquotedValue, s.wordStart, 0, `"`)
+		return i, s.insertBefore(RepairUnquotedValue, s.wordStart, `"`)
 	}
 	s.fail(s.wordStart.off, s.word[0], "where a value belongs", "a value (not a bare word)")
 	return i, Error
@@ -553,6 +549,5 @@ func nonFiniteString(w string) string {
 func (s *Scanner) endQuotedNumber(off int64) Event {
 	s.numQuoted = false
 	s.valueDone(off)
-	s.commitByRepair = true
 	return s.repairAt(RepairLeadingZero, s.here(off), 0, `"`)
 }

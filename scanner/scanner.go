@@ -42,9 +42,6 @@ type Scanner struct {
 
 	valueStart int64 // where the current top-level value began
 	commit     mark  // past the last complete element or opener of the innermost container
-	// commitByRepair: commit was set by a repair that completed the element
-	// (an unquoted value's closing quote, an inserted null or closer).
-	commitByRepair bool
 	values         int // top-level values seen
 
 	// Repairs (see repair.go).
@@ -52,6 +49,7 @@ type Scanner struct {
 	nonFiniteStrings bool
 	repKind          RepairKind
 	repl             string
+	repForward       bool
 	quote            byte  // the current string's delimiter: '"', '\'' or 'u' (unquoted)
 	comma            mark  // the last comma read
 	keyEnd           mark  // just past the last complete key
@@ -122,11 +120,6 @@ func (s *Scanner) Err() *SyntaxError { return s.err }
 // CommitOffset returns the input offset just past the last complete
 // element (or the opener) of the innermost open container.
 func (s *Scanner) CommitOffset() int64 { return s.commit.off }
-
-// CommitByRepair reports whether the last Repair event completed the
-// element that ends at CommitOffset (so what it inserted there belongs to
-// that element).
-func (s *Scanner) CommitByRepair() bool { return s.commitByRepair }
 
 // Depth returns the number of open containers.
 func (s *Scanner) Depth() int { return s.stack.depth }
@@ -215,14 +208,27 @@ func (s *Scanner) Truncation() Truncation {
 		t.Commit = s.commit.off
 		t.CommitLine, t.CommitColumn = s.commit.line, int(s.commit.off-s.commit.ls)+1
 	}
-	switch s.st {
-	case stString, stEscape, stUnicode, stUTF8, stStrClose:
+	st := s.st
+	switch st {
+	case stLineComment, stBlockComment, stSlash:
+		// The comment is dropped; what matters is where it stands.
+		t.Partial = int(s.base - s.cmt.off)
+		st = s.retState
+	case stStrClose:
+		// The quote read last may close the string: read as closed.
+		st = stColon
+		if !s.inKey {
+			st = stAfterValue
+		}
+	}
+	switch st {
+	case stString, stEscape, stUnicode, stUTF8:
 		if s.inKey {
 			t.Pending = PendingKey
 		} else {
 			t.Pending = PendingString
 		}
-		switch s.st {
+		switch st {
 		case stEscape, stUnicode:
 			t.Partial = int(s.base - s.escOff)
 		case stUTF8:
@@ -241,7 +247,28 @@ func (s *Scanner) Truncation() Truncation {
 	case stLiteral, stLiteralEnd, stWord, stDot, stEllipsis:
 		t.Pending = PendingLiteral
 	case stConcat:
-		t.Pending = PendingComma
+		t.Pending = PendingValue
 	}
 	return t
+}
+
+// StableOffset returns the input offset before which the output of the
+// open top-level container can no longer change (short of an error): the
+// end of the last complete element of the innermost container, or the
+// element before it while a string concatenation may still join the last
+// one. It returns -1 outside containers.
+func (s *Scanner) StableOffset() int64 {
+	if s.stack.depth == 0 {
+		return -1
+	}
+	if s.lastWasString && s.repairs.Has(RepairConcatenation) {
+		st := s.st
+		if st == stSlash || st == stLineComment || st == stBlockComment {
+			st = s.retState
+		}
+		if st == stAfterValue || st == stConcat {
+			return s.prevCommit.off
+		}
+	}
+	return s.commit.off
 }
