@@ -4,8 +4,8 @@ package sanitize
 // is the input offset plus cum. Marks sort by in, and at one offset in the
 // order of their edits, which is their order in the output.
 type deltaMark struct {
-	in  int64
-	cum int64
+	in      int64
+	cum     int64
 	forward bool // an insertion at in that belongs to what follows in
 }
 

@@ -42,7 +42,7 @@ type Scanner struct {
 
 	valueStart int64 // where the current top-level value began
 	commit     mark  // past the last complete element or opener of the innermost container
-	values         int // top-level values seen
+	values     int   // top-level values seen
 
 	// Repairs (see repair.go).
 	repairs          RepairSet
