@@ -14,6 +14,7 @@ type deltaMark struct {
 // any point the sanitizer asks about, so the backward scan is short.
 func (z *Sanitizer) outPos(x int64) int {
 	for k := len(z.marks) - 1; k >= 0; k-- {
+		z.work++
 		if z.marks[k].in <= x {
 			return int(x + z.marks[k].cum)
 		}
@@ -26,6 +27,7 @@ func (z *Sanitizer) outPos(x int64) int {
 // follows x.
 func (z *Sanitizer) cutPos(x int64) int {
 	for k := len(z.marks) - 1; k >= 0; k-- {
+		z.work++
 		m := z.marks[k]
 		if m.in < x || (m.in == x && !m.forward) {
 			return int(x + m.cum)
@@ -64,13 +66,14 @@ func (z *Sanitizer) edit(i int, a, b int64, repl string, forward bool) {
 	for k > 0 && z.marks[k-1].in > b {
 		z.marks[k-1].cum += int64(d)
 		k--
+		z.work++
 	}
 	prior := z.base0
 	if k > 0 {
 		prior = z.marks[k-1].cum
 	}
 	z.marks = append(z.marks, deltaMark{})
-	copy(z.marks[k+1:], z.marks[k:])
+	z.work += int64(copy(z.marks[k+1:], z.marks[k:]))
 	z.marks[k] = deltaMark{in: b, cum: prior + int64(d), forward: forward && a == b}
 	z.delta += int64(d)
 }

@@ -32,7 +32,11 @@ const (
 	// null (or into strings, see SetNonFiniteAsString).
 	RepairNonFinite
 	// RepairMismatchedBracket inserts a missing closer, or replaces a closer
-	// that matches no open container.
+	// that matches no open container. A closer that matches an outer
+	// container closes the inner ones first: right for a closer forgotten
+	// at the end of a value ({"a": [1, 2}), wrong for a typo in the middle
+	// of one ({"a": [1, 2}, "b": 3}), which then usually stops at a later
+	// syntax error. Hence its confidence: a guess.
 	RepairMismatchedBracket
 	// RepairMissingColon inserts the colon between a key and its value.
 	RepairMissingColon
