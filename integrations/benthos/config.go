@@ -22,6 +22,9 @@ const (
 	fieldStrict         = "strict"
 	fieldCloseTruncated = "close_truncated"
 	fieldMinConfidence  = "min_confidence"
+	fieldAllow          = "allow"
+	fieldDeny           = "deny"
+	fieldNonFinite      = "non_finite_strings"
 	fieldSchemaFixes    = "schema_fixes"
 	fieldMaxDepth       = "max_depth"
 	fieldMaxBytes       = "max_bytes"
@@ -53,7 +56,6 @@ var fixRuleByName = map[string]heal.FixRule{
 }
 
 var confidenceByName = map[string]sanitize.Confidence{
-	"any":     0,
 	"guess":   sanitize.Guess,
 	"likely":  sanitize.Likely,
 	"certain": sanitize.Certain,
@@ -114,9 +116,20 @@ func commonFields(batch bool) []*service.ConfigField {
 		service.NewBoolField(fieldCloseTruncated).
 			Description("Close a truncated record with minimal closers instead of rejecting it; it then carries `jsonheal_truncated: true`.").
 			Default(false),
-		service.NewStringEnumField(fieldMinConfidence, "any", "guess", "likely", "certain").
-			Description("Refuse repairs and schema fixes below this confidence: the record goes to the model, or is rejected.").
-			Default("any"),
+		service.NewStringListField(fieldAllow).
+			Description("Repair kinds to allow; when set, every other switchable kind is off (see `jsonheal repair -kinds`). Empty allows them all.").
+			Default([]any{}).
+			Example([]any{"trailing_comma", "missing_comma", "python_literal"}),
+		service.NewStringListField(fieldDeny).
+			Description("Repair kinds to turn off: what they would repair is a syntax error instead.").
+			Default([]any{}).
+			Example([]any{"unquoted_value", "inner_quote", "mismatched_bracket"}),
+		service.NewStringEnumField(fieldMinConfidence, "guess", "likely", "certain").
+			Description("Confidence floor of repairs and schema fixes: a record that needs a weaker one goes to the model, or is rejected.").
+			Default("guess"),
+		service.NewBoolField(fieldNonFinite).
+			Description("Keep undefined, NaN and Infinity as strings instead of turning them into null.").
+			Default(false),
 		service.NewStringListField(fieldSchemaFixes).
 			Description("Schema-guided fixes allowed: rename, enum_case, coerce, wrap_array, default. An empty list allows none.").
 			Default([]any{"rename", "enum_case", "coerce", "wrap_array", "default"}),
@@ -159,8 +172,9 @@ const schemaLint = `root = if this.schema.or("") != "" && this.schema_path.or(""
 
 const specDescription = `
 Each message is sanitized (fences, prose, control bytes, invalid UTF-8,
-truncation), validated against the schema, and fixed by the enabled
-schema-guided fixes. A message that needed changes gets the repaired bytes
+broken syntax, truncation) under the repair policy (allow, deny,
+min_confidence, strict), validated against the schema, and fixed by the
+enabled schema-guided fixes. A message that needed changes gets the repaired bytes
 and the metadata ` + "`jsonheal_repaired`, `jsonheal_fixes`, `jsonheal_fix_list`, `jsonheal_truncated` and `jsonheal_outcome`" + `.
 
 A message that cannot be saved keeps its original bytes, is flagged as
@@ -248,15 +262,33 @@ func parseSettings(conf *service.ParsedConfig, batch bool) (*settings, error) {
 	}
 	s.sanitize.MaxOutput = int64(maxBytes)
 
+	if s.sanitize.NonFiniteAsString, err = conf.FieldBool(fieldNonFinite); err != nil {
+		return nil, err
+	}
 	floor, err := conf.FieldString(fieldMinConfidence)
 	if err != nil {
 		return nil, err
 	}
 	c, ok := confidenceByName[floor]
 	if !ok {
-		return nil, fmt.Errorf("min_confidence must be any, guess, likely or certain, not %q", floor)
+		return nil, fmt.Errorf("min_confidence must be guess, likely or certain, not %q", floor)
 	}
 	s.minConfidence = c
+	if c > sanitize.Guess {
+		s.sanitize.MinConfidence = c
+	}
+	allow, err := kindSet(conf, fieldAllow)
+	if err != nil {
+		return nil, err
+	}
+	if allow != 0 {
+		s.sanitize.Disable = switchableKinds &^ allow
+	}
+	deny, err := kindSet(conf, fieldDeny)
+	if err != nil {
+		return nil, err
+	}
+	s.sanitize.Disable |= deny
 
 	names, err := conf.FieldStringList(fieldSchemaFixes)
 	if err != nil {
@@ -278,6 +310,29 @@ func parseSettings(conf *service.ParsedConfig, batch bool) (*settings, error) {
 		}
 	}
 	return s, nil
+}
+
+// switchableKinds are the repair kinds allow and deny may name.
+var switchableKinds = sanitize.RepairKinds.With(sanitize.KindInvalidUTF8)
+
+// kindSet reads a list of switchable repair kind names.
+func kindSet(conf *service.ParsedConfig, field string) (sanitize.KindSet, error) {
+	names, err := conf.FieldStringList(field)
+	if err != nil {
+		return 0, err
+	}
+	var set sanitize.KindSet
+	for _, n := range names {
+		k, ok := sanitize.ParseKind(strings.TrimSpace(n))
+		if !ok {
+			return 0, fmt.Errorf("%s: unknown repair kind %q", field, n)
+		}
+		if !switchableKinds.Has(k) {
+			return 0, fmt.Errorf("%s: %q is always on and cannot be switched", field, n)
+		}
+		set = set.With(k)
+	}
+	return set, nil
 }
 
 func parseModel(conf *service.ParsedConfig, batch bool) (*modelSettings, error) {

@@ -204,3 +204,54 @@ func mustMeta(t *testing.T, m *service.Message, key string) any {
 	require.True(t, ok, key)
 	return v
 }
+
+func TestRepairPolicy(t *testing.T) {
+	schema := "schema: " + yamlString(testSchema) + "\n"
+	const missingComma = `{"id":1,"status":"ok" "note":"x"}`
+	const trailingComma = `{"id":1,"status":"ok",}`
+
+	body, err, meta := processOne(t, schema, missingComma)
+	require.NoError(t, err)
+	assert.Equal(t, `{"id":1,"status":"ok", "note":"x"}`, body)
+	assert.Equal(t, OutcomeSanitized, meta[MetaOutcome])
+
+	rejects := func(t *testing.T, policy, in, wantInDiag string) {
+		t.Helper()
+		body, err, meta := processOne(t, schema+policy, in)
+		var rej *RejectError
+		require.ErrorAs(t, err, &rej, policy)
+		assert.Equal(t, "syntax", rej.Class)
+		assert.Equal(t, LayerSanitize, meta[MetaLayer])
+		assert.Contains(t, meta[MetaDiagnostics], wantInDiag)
+		assert.Equal(t, in, body, "original bytes kept")
+	}
+	rejects(t, "deny: [ missing_comma ]", missingComma, "1:23")
+	rejects(t, "allow: [ trailing_comma ]", missingComma, "1:23")
+	rejects(t, "min_confidence: certain", missingComma, "confidence floor")
+	rejects(t, "strict: true", trailingComma, "1:23")
+
+	body, err, _ = processOne(t, schema+"allow: [ trailing_comma ]", trailingComma)
+	require.NoError(t, err, "an allowed kind still repairs")
+	assert.Equal(t, `{"id":1,"status":"ok"}`, body)
+	body, err, _ = processOne(t, schema+"min_confidence: certain", trailingComma)
+	require.NoError(t, err, "a certain repair passes the certain floor")
+	assert.Equal(t, `{"id":1,"status":"ok"}`, body)
+
+	for _, bad := range []string{"allow: [ commas ]", "deny: [ fence ]"} {
+		_, err := newTestProcessor(t, bad)
+		assert.Error(t, err, bad)
+	}
+}
+
+func TestNonFiniteStrings(t *testing.T) {
+	schema := "schema: " + yamlString(testSchema) + "\n"
+	const in = `{"id":1,"status":"ok","note":NaN}`
+	_, err, _ := processOne(t, schema, in)
+	var rej *RejectError
+	require.ErrorAs(t, err, &rej, "NaN becomes null, which is not a string")
+	assert.Equal(t, "schema", rej.Class)
+
+	body, err, _ := processOne(t, schema+"non_finite_strings: true", in)
+	require.NoError(t, err)
+	assert.Equal(t, `{"id":1,"status":"ok","note":"NaN"}`, body)
+}

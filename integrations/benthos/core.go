@@ -143,11 +143,6 @@ func (e *engine) closeTruncated(raw []byte) (verdict, bool) {
 	if !errors.Is(err, sanitize.ErrTruncated) || rep.Values != 1 || len(closed) == 0 {
 		return verdict{}, false
 	}
-	for _, f := range rep.Fixes {
-		if e.s.minConfidence != 0 && f.Confidence < e.s.minConfidence {
-			return verdict{}, false
-		}
-	}
 	v := e.healer.Check(closed, "")
 	if !accepted(v) {
 		return verdict{}, false

@@ -30,9 +30,10 @@ const (
 	kindFenced                // in a markdown fence between prose lines
 	kindProse                 // wrapped in prose
 	kindControl               // raw tab inside a string
+	kindRepaired              // missing comma: repaired by sanitize (likely)
 	kindEnumCase              // "OK": fixed by enum case folding
 	kindBadEnum               // "lost": rejected by the schema
-	kindSyntax                // missing comma: rejected by sanitize
+	kindSyntax                // a stray '@' where a value belongs: rejected by sanitize
 	kindTruncated             // cut off: rejected, or closed with close_truncated
 	kindCount
 )
@@ -62,12 +63,15 @@ func fixture(id int) record {
 	case kindControl:
 		r.raw = fmt.Sprintf("{\"id\":%d,\"status\":\"ok\",\"note\":\"a\tb\"}", id)
 		r.want, r.outcome = fmt.Sprintf(`{"id":%d,"status":"ok","note":"a\tb"}`, id), OutcomeSanitized
+	case kindRepaired:
+		r.raw = fmt.Sprintf(`{"id":%d,"status":"ok" "note":"x"}`, id)
+		r.want, r.outcome = fmt.Sprintf(`{"id":%d,"status":"ok", "note":"x"}`, id), OutcomeSanitized
 	case kindEnumCase:
 		r.raw, r.want, r.outcome = fmt.Sprintf(`{"id":%d,"status":"OK"}`, id), clean, OutcomeFixed
 	case kindBadEnum:
 		r.raw, r.outcome, r.class, r.layer = fmt.Sprintf(`{"id":%d,"status":"lost"}`, id), OutcomeRejected, "schema", LayerValidate
 	case kindSyntax:
-		r.raw, r.outcome, r.class, r.layer = fmt.Sprintf(`{"id":%d,"status":"ok" "note":"x"}`, id), OutcomeRejected, "syntax", LayerSanitize
+		r.raw, r.outcome, r.class, r.layer = fmt.Sprintf(`{"id":%d,"status":"ok","note":@}`, id), OutcomeRejected, "syntax", LayerSanitize
 	case kindTruncated:
 		r.raw, r.outcome, r.class, r.layer = fmt.Sprintf(`{"id":%d,"status":"ok","note":"cut of`, id), OutcomeRejected, "truncated", LayerSanitize
 	}

@@ -30,7 +30,7 @@ func healYAML(url, extra string) string {
 func needsModel(r record) bool { return r.kind == kindBadEnum || r.kind == kindSyntax }
 
 // givesUp marks the records whose scripted model answers stay invalid.
-func givesUp(r record) bool { return r.kind == kindSyntax && r.id%3 == 0 }
+func givesUp(r record) bool { return r.kind == kindSyntax && r.id%2 == 0 }
 
 // TestModelHealsWhatFastLayersCannot runs the jsonheal processor with a
 // model (a loopback healtest server scripted in record order): records
@@ -230,4 +230,19 @@ jsonheal:
 	require.NoError(t, got.msgs[0].err)
 	assert.Equal(t, `{"id":5,"status":"ok"}`, got.msgs[0].body)
 	assert.Equal(t, "Bearer from-env", srv.Requests()[0].Header.Get("Authorization"))
+}
+
+// TestBelowFloorGoesToModel: with min_confidence certain, a record that
+// needs a likely repair is not repaired locally but sent to the model.
+func TestBelowFloorGoesToModel(t *testing.T) {
+	srv := healtest.NewServer(healtest.Config{APIKey: "secret-key", Script: []healtest.Step{healtest.Answer(`{"id":1,"status":"ok","note":"x"}`)}})
+	defer srv.Close()
+	yaml := "schema: " + yamlString(testSchema) + "\nmin_confidence: certain" + strings.ReplaceAll(healYAML(srv.URL, ""), "\n  ", "\n")
+	body, err, meta := processOne(t, yaml, `{"id":1,"status":"ok" "note":"x"}`)
+	require.NoError(t, err)
+	assert.Equal(t, `{"id":1,"status":"ok","note":"x"}`, body)
+	assert.Equal(t, OutcomeHealed, meta[MetaOutcome])
+	require.Equal(t, 1, srv.Calls())
+	_, user := srv.Requests()[0].Message(1)
+	assert.Contains(t, user, "confidence floor", "the model is told why")
 }

@@ -18,12 +18,12 @@ import (
 const deadLetterMapping = `root = {"record": content().string(), "class": @jsonheal_class, "layer": @jsonheal_layer, "error": @jsonheal_error, "diagnostics": @jsonheal_diagnostics}`
 
 // TestSwitchRoutesCleanRepairedAndRejected runs a real pipeline (file in,
-// jsonheal, switch on errored() to two files) over 400 records: every
+// jsonheal, switch on errored() to two files) over 450 records: every
 // accepted one comes out repaired in the good file, every rejected one with
 // its original bytes and class in the dead-letter file, in input order.
 func TestSwitchRoutesCleanRepairedAndRejected(t *testing.T) {
 	dir := t.TempDir()
-	recs := fixtures(400)
+	recs := fixtures(450)
 	in := writeInput(t, dir, recs)
 	good, dead := filepath.Join(dir, "good.jsonl"), filepath.Join(dir, "dead.jsonl")
 
@@ -74,10 +74,11 @@ switch:
 
 	perKind := int64(len(recs) / int(kindCount))
 	assert.Equal(t, perKind, metrics.Counter("jsonheal_messages{outcome=clean}"))
-	assert.Equal(t, 3*perKind, metrics.Counter("jsonheal_messages{outcome=sanitized}"))
+	assert.Equal(t, 4*perKind, metrics.Counter("jsonheal_messages{outcome=sanitized}"))
 	assert.Equal(t, perKind, metrics.Counter("jsonheal_messages{outcome=fixed}"))
 	assert.Equal(t, 3*perKind, metrics.Counter("jsonheal_messages{outcome=rejected}"))
 	assert.Equal(t, perKind, metrics.Counter("jsonheal_fixes{layer=sanitize,reason=control_char}"))
+	assert.Equal(t, perKind, metrics.Counter("jsonheal_fixes{layer=sanitize,reason=missing_comma}"))
 	assert.Equal(t, perKind, metrics.Counter("jsonheal_fixes{layer=schema,reason=enum_case}"))
 	assert.Equal(t, perKind, metrics.Counter("jsonheal_rejects{layer=validate,reason=schema}"))
 	assert.Equal(t, perKind, metrics.Counter("jsonheal_rejects{layer=sanitize,reason=syntax}"))
@@ -180,6 +181,9 @@ broker:
 					assert.Equal(t, "prose", first["kind"])
 				case kindControl:
 					assert.Equal(t, map[string]any{"layer": "sanitize", "kind": "control_char", "confidence": "certain", "line": int64(1), "column": int64(len(fmt.Sprintf(`{"id":%d,"status":"ok","note":"a`, r.id)) + 1)}, first)
+				case kindRepaired:
+					assert.Equal(t, "missing_comma", first["kind"])
+					assert.Equal(t, "likely", first["confidence"])
 				case kindEnumCase:
 					assert.Equal(t, map[string]any{"layer": "schema", "kind": "enum_case", "confidence": "likely", "path": "/status"}, first)
 				}
