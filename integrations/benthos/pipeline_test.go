@@ -3,6 +3,7 @@ package benthos
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sync"
@@ -190,4 +191,41 @@ broker:
 			}
 		})
 	}
+}
+
+// TestParallelThreadsLoseNothing: with several pipeline threads order is
+// not promised, but every record comes out exactly once, handled the same.
+func TestParallelThreadsLoseNothing(t *testing.T) {
+	recs := fixtures(int(kindCount) * 40)
+	in := writeInput(t, t.TempDir(), recs)
+	b, _ := newBuilder(t)
+	b.SetThreads(4)
+	require.NoError(t, b.AddInputYAML(fmt.Sprintf(`
+broker:
+  inputs:
+    - file: { paths: [ %s ], scanner: { lines: { custom_delimiter: "\x1e" } } }
+  batching: { count: 8, period: 50ms }
+`, yamlString(in))))
+	require.NoError(t, b.AddProcessorYAML("jsonheal_batch:\n  schema: "+yamlString(testSchema)+"\n"))
+	got := collect(t, b)
+	run(t, b)
+
+	want := map[string]int{}
+	for _, r := range recs {
+		if r.want != "" {
+			want["ok "+r.want]++
+		} else {
+			want["rejected "+r.class+" "+r.raw]++
+		}
+	}
+	seen := map[string]int{}
+	for _, c := range got.msgs {
+		var rej *RejectError
+		if errors.As(c.err, &rej) {
+			seen["rejected "+rej.Class+" "+c.body]++
+		} else {
+			seen["ok "+c.body]++
+		}
+	}
+	assert.Equal(t, want, seen)
 }
