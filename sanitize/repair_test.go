@@ -62,6 +62,9 @@ var repairCases = []repairCase{
 	{KindInvalidEscape, `["\x", "\'", "\u12g"]`, `["\\x", "'", "\\u12g"]`,
 		[]string{"invalid_escape@2(1:3)", "invalid_escape@8(1:9)", "invalid_escape@14(1:15)"}},
 	{KindBOM, "\xEF\xBB\xBF{\"a\":1}", `{"a":1}`, []string{"bom@0(1:1)"}},
+	{KindEscapedDocument, `"{\"a\": [1, \"x\\ny\"]}"`, `{"a": [1, "x\ny"]}`, []string{"escaped_document@0(1:1)"}},
+	{KindEscapedDocument, "```json\n\"[{\\\"k\\\": \\\"\\u00e9\\\"}]\"\n```", "[{\"k\": \"\u00e9\"}]",
+		[]string{"fence@0(1:1)", "escaped_document@8(2:1)", "fence@32(3:1)"}},
 }
 
 func TestRepairs(t *testing.T) {
@@ -147,5 +150,15 @@ func TestTruncatedRepairs(t *testing.T) {
 		assert.True(t, rep.Truncated, in)
 		assert.Equal(t, want, string(out), in)
 		assert.True(t, json.Valid(out), "%s -> %s", in, out)
+	}
+}
+
+// A string that only looks like a document stays a string.
+func TestEscapedDocumentNeedsValidContent(t *testing.T) {
+	for _, in := range []string{`"[citation needed]"`, `"{\"a\": 1,}"`, `"{not json}"`, `"[1] and more"`} {
+		out, rep, err := Append(nil, []byte(in), Options{})
+		require.NoError(t, err, in)
+		assert.Equal(t, in, string(out))
+		assert.Empty(t, rep.Fixes)
 	}
 }
