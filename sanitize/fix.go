@@ -52,6 +52,10 @@ const (
 	KindLeadingZero       // a number with leading zeros became a string: 007 became "007"
 	KindInvalidEscape     // an invalid escape's backslash was escaped, or dropped before '
 	KindBOM               // a byte order mark was dropped
+	// KindEscapedDocument: a top-level string holding a whole document
+	// ("{\"a\": 1}") was replaced by that document. Applied only when the
+	// string's content is by itself a valid object or array.
+	KindEscapedDocument
 
 	kindCount // number of kinds + 1; keep last
 )
@@ -60,13 +64,14 @@ const (
 const kindFirstRepair = KindTrailingComma
 
 var kindNames = [...]string{
-	KindFence:          "fence",
-	KindProse:          "prose",
-	KindControlChar:    "control_char",
-	KindInvalidUTF8:    "invalid_utf8",
-	KindDropIncomplete: "drop_incomplete",
-	KindCloseTruncated: "close_truncated",
-	KindSeparator:      "separator",
+	KindFence:           "fence",
+	KindProse:           "prose",
+	KindControlChar:     "control_char",
+	KindInvalidUTF8:     "invalid_utf8",
+	KindDropIncomplete:  "drop_incomplete",
+	KindCloseTruncated:  "close_truncated",
+	KindSeparator:       "separator",
+	KindEscapedDocument: "escaped_document",
 }
 
 // confidences gives each kind's confidence. The base kinds are certain;
@@ -98,6 +103,7 @@ var confidences = [kindCount]Confidence{
 	KindLeadingZero:       Likely,
 	KindInvalidEscape:     Likely,
 	KindBOM:               Certain,
+	KindEscapedDocument:   Likely,
 }
 
 // Kinds returns every kind, in order.
@@ -132,7 +138,7 @@ func (k Kind) String() string {
 	if k > 0 && int(k) < len(kindNames) && kindNames[k] != "" {
 		return kindNames[k]
 	}
-	if k >= kindFirstRepair && k < kindCount {
+	if k >= kindFirstRepair && k < KindEscapedDocument {
 		return scanner.RepairKind(k - kindFirstRepair + 1).String()
 	}
 	return "unknown"
@@ -143,7 +149,7 @@ func kindOfRepair(r scanner.RepairKind) Kind { return kindFirstRepair + Kind(r) 
 
 // repairOfKind returns the scanner repair behind kind k, or 0.
 func repairOfKind(k Kind) scanner.RepairKind {
-	if k >= kindFirstRepair && k < kindCount {
+	if k >= kindFirstRepair && k < KindEscapedDocument {
 		return scanner.RepairKind(k - kindFirstRepair + 1)
 	}
 	return 0

@@ -47,7 +47,7 @@ func (o *Options) allows(k Kind) bool {
 // repairSet is the set of scanner repairs the options allow.
 func (o *Options) repairSet() scanner.RepairSet {
 	var set scanner.RepairSet
-	for k := kindFirstRepair; k < kindCount; k++ {
+	for k := kindFirstRepair; k < KindEscapedDocument; k++ {
 		if o.allows(k) {
 			set = set.With(repairOfKind(k))
 		}

@@ -30,6 +30,10 @@ var repairCases = []repairCase{
 	{KindSingleQuote, `['x']`, `["x"]`, []string{"single_quote@1(1:2)", "single_quote@3(1:4)"}},
 	{KindSingleQuote, `{'a': 'say "hi"'}`, `{"a": "say \"hi\""}`,
 		[]string{"single_quote@1(1:2)", "single_quote@3(1:4)", "single_quote@6(1:7)", "single_quote@11(1:12)", "single_quote@14(1:15)", "single_quote@15(1:16)"}},
+	{KindTypographicQuote, "{\u201ck\u201d: \u2018v\u2019}", `{"k": "v"}`,
+		[]string{"typographic_quote@1(1:2)", "typographic_quote@5(1:6)", "typographic_quote@10(1:11)", "typographic_quote@14(1:15)"}},
+	{KindTypographicQuote, "[\u201cAda \u201cthe\u201d Countess\u201d]", "[\"Ada \u201cthe\u201d Countess\"]",
+		[]string{"typographic_quote@1(1:2)", "typographic_quote@14(1:15)", "inner_quote@14(1:15)", "typographic_quote@26(1:27)"}},
 	{KindUnquotedKey, `{a: 1, $b_2: 2, c-d.e: 3}`, `{"a": 1, "$b_2": 2, "c-d.e": 3}`,
 		[]string{"unquoted_key@1(1:2)", "unquoted_key@2(1:3)", "unquoted_key@7(1:8)", "unquoted_key@11(1:12)", "unquoted_key@16(1:17)", "unquoted_key@21(1:22)"}},
 	{KindUnquotedValue, `{"url": https://x.io/a?b=1, "n": hello world }`, `{"url": "https://x.io/a?b=1", "n": "hello world" }`,
@@ -58,6 +62,9 @@ var repairCases = []repairCase{
 	{KindInvalidEscape, `["\x", "\'", "\u12g"]`, `["\\x", "'", "\\u12g"]`,
 		[]string{"invalid_escape@2(1:3)", "invalid_escape@8(1:9)", "invalid_escape@14(1:15)"}},
 	{KindBOM, "\xEF\xBB\xBF{\"a\":1}", `{"a":1}`, []string{"bom@0(1:1)"}},
+	{KindEscapedDocument, `"{\"a\": [1, \"x\\ny\"]}"`, `{"a": [1, "x\ny"]}`, []string{"escaped_document@0(1:1)"}},
+	{KindEscapedDocument, "```json\n\"[{\\\"k\\\": \\\"\\u00e9\\\"}]\"\n```", "[{\"k\": \"\u00e9\"}]",
+		[]string{"fence@0(1:1)", "escaped_document@8(2:1)", "fence@32(3:1)"}},
 }
 
 func TestRepairs(t *testing.T) {
@@ -143,5 +150,15 @@ func TestTruncatedRepairs(t *testing.T) {
 		assert.True(t, rep.Truncated, in)
 		assert.Equal(t, want, string(out), in)
 		assert.True(t, json.Valid(out), "%s -> %s", in, out)
+	}
+}
+
+// A string that only looks like a document stays a string.
+func TestEscapedDocumentNeedsValidContent(t *testing.T) {
+	for _, in := range []string{`"[citation needed]"`, `"{\"a\": 1,}"`, `"{not json}"`, `"[1] and more"`} {
+		out, rep, err := Append(nil, []byte(in), Options{})
+		require.NoError(t, err, in)
+		assert.Equal(t, in, string(out))
+		assert.Empty(t, rep.Fixes)
 	}
 }

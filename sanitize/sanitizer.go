@@ -37,8 +37,16 @@ type Sanitizer struct {
 	proseOpen bool  // the last fix is a prose fix that later prose joins
 
 	valueOut  int // output position where the current value began
-	lastValue int // output position just past the last complete value
-	values    int // complete values in the output
+	valueIn   int64
+	valueLine int
+	valueCol  int
+	// valueQuoted: the current top-level value is a string (it may hold a
+	// whole document serialized again, see unwrapDocument).
+	valueQuoted bool
+	sub         *Sanitizer // checks unwrapped documents; made on first use
+	scratch     []byte
+	lastValue   int // output position just past the last complete value
+	values      int // complete values in the output
 }
 
 // New returns a Sanitizer with the given options.
@@ -186,7 +194,7 @@ func (z *Sanitizer) handle(ev scanner.Event, i int) error {
 	case scanner.ValueStart:
 		z.startValue(off, i)
 	case scanner.ValueEnd:
-		z.endValue(off, i)
+		return z.endValue(off, i)
 	case scanner.Prose:
 		z.gapDirty = true
 		if !z.proseOpen {
@@ -259,10 +267,23 @@ func (z *Sanitizer) startValue(off int64, i int) {
 	z.marks = z.marks[:0]
 	z.base0 = z.delta
 	z.valueOut = int(off + z.delta)
+	z.valueIn = off
+	z.valueLine, z.valueCol = z.sc.EventPos()
+	z.valueQuoted = z.sc.InString()
 }
 
 // endValue opens a new gap after a value that ended at input offset off.
-func (z *Sanitizer) endValue(off int64, i int) {
+func (z *Sanitizer) endValue(off int64, i int) error {
+	if z.opts.allows(KindEscapedDocument) && z.valueQuoted {
+		z.flush(i)
+		if d := z.unwrapDocument(z.valueOut, int(off+z.delta)); d != 0 {
+			z.delta += int64(d)
+			line, col := z.valueLine, z.valueCol
+			if err := z.addFixAt(KindEscapedDocument, z.valueIn, line, col); err != nil {
+				return err
+			}
+		}
+	}
 	z.values++
 	z.report.Values = z.values
 	z.marks = z.marks[:0]
@@ -271,6 +292,7 @@ func (z *Sanitizer) endValue(off int64, i int) {
 	z.lastValue = z.gapOut
 	z.gapDirty = false
 	z.proseOpen = false
+	return nil
 }
 
 // addFix records a fix of kind k at the last event's position. It returns

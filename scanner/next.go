@@ -92,6 +92,10 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				s.u8n = 0
 				i++
 				s.st = stString
+				if r == 3 && s.closesTypographic(s.u8[:3]) {
+					s.closeStringN(s.u8Off, 3)
+					return s.ret(i, s.repairAt(RepairTypographicQuote, s.here(s.u8Off), 3, `"`))
+				}
 				if s.quote == 'u' {
 					s.uqEnd = s.here(base + int64(i))
 				}
@@ -348,7 +352,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			}
 
 		case stStrClose, stSlash, stLineComment, stBlockComment, stDot, stEllipsis,
-			stWord, stUnquotedKey, stConcat, stBOM:
+			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen:
 			var ev Event
 			if i, ev = s.nextRepairState(b, i); ev != None {
 				return s.ret(i, ev)

@@ -4,15 +4,21 @@ package scanner
 // With inner-quote repair on, a quote inside a container only may close
 // its string: stStrClose looks at what follows before deciding.
 func (s *Scanner) closeString(off int64) Event {
+	return s.closeStringN(off, 1)
+}
+
+// closeStringN is closeString for a closing quote of n bytes (3 for a
+// typographic one).
+func (s *Scanner) closeStringN(off int64, n int) Event {
 	if s.repairs != 0 {
-		s.strQuote = s.here(off)
+		s.strQuote, s.strQuoteLen = s.here(off), n
 		if s.stack.depth > 0 && s.repairs.Has(RepairInnerQuote) {
 			s.closeSpaces = 0
 			s.st = stStrClose
 			return None
 		}
 	}
-	return s.stringDone(off + 1)
+	return s.stringDone(off + int64(n))
 }
 
 // stringDone ends the current string at end (exclusive), on the current
@@ -63,9 +69,8 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 		case c == '"':
 			if s.quote == 'u' {
 				s.uqEnd = s.here(off + 1)
-				return i + 1, s.repairAt(RepairUnquotedValue, s.here(off), 1, `\"`)
 			}
-			return i + 1, s.repairAt(RepairSingleQuote, s.here(off), 1, `\"`)
+			return i + 1, s.repairAt(s.quoteRepair(), s.here(off), 1, `\"`)
 		case c == '\\':
 			if s.quote == 'u' {
 				s.uqEnd = s.here(off + 1)
@@ -83,6 +88,9 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 		case c >= 0x80:
 			r := checkUTF8(b[i:])
 			switch {
+			case r == 3 && s.closesTypographic(b[i:i+3]):
+				s.closeStringN(off, 3)
+				return i + 3, s.repairAt(RepairTypographicQuote, s.here(off), 3, `"`)
 			case r > 0:
 				i += r
 				if s.quote == 'u' {
@@ -188,6 +196,9 @@ func (s *Scanner) repairValue(c byte, off int64, i int) (int, Event) {
 		s.st, s.num = stNumber, numMinus
 		s.numStart = s.here(off)
 		return i + 1, s.repairAt(RepairNumber, s.here(off), 1, "")
+	case c == 0xE2 && s.can(RepairTypographicQuote):
+		s.beginTypographic(off, false)
+		return i + 1, None
 	case (isIdentStart(c) || c >= 0x80) && s.wordsAllowed():
 		s.beginWord(off, "")
 		return i, None
@@ -217,6 +228,9 @@ func (s *Scanner) repairKey(c byte, off int64, i int) (int, Event) {
 		s.retState = s.st
 		s.dot = s.here(off)
 		s.st = stDot
+		return i + 1, None
+	case c == 0xE2 && s.can(RepairTypographicQuote):
+		s.beginTypographic(off, true)
 		return i + 1, None
 	case isIdent(c) && s.can(RepairUnquotedKey):
 		s.st = stUnquotedKey
@@ -351,13 +365,18 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		}
 		if s.reopens(c) {
 			repl := `\"`
-			if s.quote == '\'' {
+			switch s.quote {
+			case '\'':
 				repl = "'"
+			case 'T':
+				repl = "\u201d"
+			case 'S':
+				repl = "\u2019"
 			}
 			s.st = stString
-			return i, s.repairAt(RepairInnerQuote, s.strQuote, 1, repl)
+			return i, s.repairAt(RepairInnerQuote, s.strQuote, s.strQuoteLen, repl)
 		}
-		return i, s.stringDone(s.strQuote.off + 1)
+		return i, s.stringDone(s.strQuote.off + int64(s.strQuoteLen))
 
 	case stSlash:
 		switch c {
@@ -469,6 +488,15 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		s.fail(off, c, "after '+'", "a string")
 		return i, Error
 
+	case stTypoOpen:
+		s.u8[s.u8n] = c
+		s.u8n++
+		i++
+		if s.u8n < 3 {
+			return i, None
+		}
+		return i, s.endTypographicOpen(base + int64(i))
+
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {
 			return i, s.bomIsProse()
@@ -550,4 +578,59 @@ func (s *Scanner) endQuotedNumber(off int64) Event {
 	s.numQuoted = false
 	s.valueDone(off)
 	return s.repairAt(RepairLeadingZero, s.here(off), 0, `"`)
+}
+
+// quoteRepair is the repair that rewrites the current odd string's quotes.
+func (s *Scanner) quoteRepair() RepairKind {
+	switch s.quote {
+	case '\'':
+		return RepairSingleQuote
+	case 'T', 'S':
+		return RepairTypographicQuote
+	}
+	return RepairUnquotedValue
+}
+
+// closesTypographic reports whether p (three bytes) is the closing quote of
+// the current typographic string.
+func (s *Scanner) closesTypographic(p []byte) bool {
+	switch s.quote {
+	case 'T':
+		return string(p) == "\u201d"
+	case 'S':
+		return string(p) == "\u2019"
+	}
+	return false
+}
+
+// beginTypographic starts reading what may be a typographic opening quote
+// (its first byte, 0xE2, is at off) where a key or a value belongs.
+func (s *Scanner) beginTypographic(off int64, key bool) {
+	s.typoStart = s.here(off)
+	s.inKey = key
+	s.u8[0], s.u8n = 0xE2, 1
+	s.st = stTypoOpen
+}
+
+// endTypographicOpen decides the three bytes read by stTypoOpen, which
+// end at end.
+func (s *Scanner) endTypographicOpen(end int64) Event {
+	p := s.u8[:3]
+	s.u8n = 0
+	switch string(p) {
+	case "\u201c":
+		s.st, s.quote = stString, 'T'
+		return s.repairAt(RepairTypographicQuote, s.typoStart, 3, `"`)
+	case "\u2018":
+		s.st, s.quote = stString, 'S'
+		return s.repairAt(RepairTypographicQuote, s.typoStart, 3, `"`)
+	}
+	// Another character: a bare word that begins with it.
+	if !s.inKey && checkUTF8(p) == 3 && s.can(RepairUnquotedValue) {
+		s.st, s.quote = stString, 'u'
+		s.uqEnd = s.here(end)
+		return s.insertBefore(RepairUnquotedValue, s.typoStart, `"`)
+	}
+	s.fail(s.typoStart.off, 0xE2, "where a value or key belongs", "a value")
+	return Error
 }

@@ -54,6 +54,8 @@ type Scanner struct {
 	comma            mark  // the last comma read
 	keyEnd           mark  // just past the last complete key
 	strQuote         mark  // the quote that may close the current string
+	strQuoteLen      int   // its length: 1, or 3 for a typographic quote
+	typoStart        mark  // a typographic opening quote being read
 	prevCommit       mark  // commit before the last value
 	lastWasString    bool  // the last value of the container is a string, nothing read since
 	closeSpaces      int   // spaces read after a possibly closing quote
@@ -244,7 +246,7 @@ func (s *Scanner) Truncation() Truncation {
 		t.Pending = PendingComma
 	case stNumber:
 		t.Pending = PendingNumber
-	case stLiteral, stLiteralEnd, stWord, stDot, stEllipsis:
+	case stLiteral, stLiteralEnd, stWord, stDot, stEllipsis, stTypoOpen:
 		t.Pending = PendingLiteral
 	case stConcat:
 		t.Pending = PendingValue

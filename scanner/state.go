@@ -38,6 +38,7 @@ const (
 	stUnquotedKey  // inside a bare identifier used as a key
 	stConcat       // after '+' following a string: another string follows
 	stBOM          // inside a byte order mark at the start of the input
+	stTypoOpen     // inside what may be a typographic opening quote
 
 	stError // after a syntax error
 	stEnded // End has reported everything
