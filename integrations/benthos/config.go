@@ -41,6 +41,8 @@ const (
 	fieldMaxTokens      = "max_tokens"
 	fieldSystemPrompt   = "system_prompt"
 	fieldMaxInFlight    = "max_in_flight"
+	fieldTaskID         = "task_id"
+	fieldRespFormat     = "response_format"
 )
 
 // defaultBaseURL is OpenAI's; any OpenAI-compatible server works.
@@ -90,6 +92,12 @@ func commonFields(batch bool) []*service.ConfigField {
 		service.NewIntField(fieldMaxTokens).
 			Description("max_tokens of each answer; 0 leaves it to the server.").
 			Default(0),
+		service.NewInterpolatedStringField(fieldTaskID).
+			Description("Names the record in traces and dead letters (for example `${! meta(\"kafka_key\") }`), and is the base of its Idempotency-Key, so a redelivered record reuses its keys. Must be unique per record; empty draws a random key per delivery.").
+			Default(""),
+		service.NewBoolField(fieldRespFormat).
+			Description("Also send the schema as `response_format` (`json_schema`); the answer is validated locally all the same.").
+			Default(false),
 		service.NewStringField(fieldSystemPrompt).
 			Description("System prompt; empty means a built-in one that asks for the corrected record and includes the schema.").
 			Default("").Advanced(),
@@ -205,6 +213,8 @@ type modelSettings struct {
 	maxTokens              int
 	systemPrompt           string
 	maxInFlight            int
+	taskID                 *service.InterpolatedString
+	responseFormat         bool
 }
 
 func parseSettings(conf *service.ParsedConfig, batch bool) (*settings, error) {
@@ -375,6 +385,12 @@ func parseModel(conf *service.ParsedConfig, batch bool) (*modelSettings, error) 
 		return nil, err
 	}
 	if m.systemPrompt, err = conf.FieldString(fieldSystemPrompt); err != nil {
+		return nil, err
+	}
+	if m.taskID, err = conf.FieldInterpolatedString(fieldTaskID); err != nil {
+		return nil, err
+	}
+	if m.responseFormat, err = conf.FieldBool(fieldRespFormat); err != nil {
 		return nil, err
 	}
 	if batch {

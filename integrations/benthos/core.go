@@ -74,10 +74,11 @@ type verdict struct {
 // engine holds the parsed settings and the compiled pieces; it is shared by
 // every pipeline thread and safe for concurrent use.
 type engine struct {
-	s       *settings
-	healer  *heal.Healer
-	system  string
-	metrics *counters
+	s              *settings
+	healer         *heal.Healer
+	system         string
+	responseFormat json.RawMessage
+	metrics        *counters
 }
 
 func newEngine(s *settings, m *counters) *engine {
@@ -101,6 +102,13 @@ func newEngine(s *settings, m *counters) *engine {
 		e.system = ms.systemPrompt
 		if e.system == "" {
 			e.system = defaultSystemPrompt(s.schemaText)
+		}
+		if ms.responseFormat && s.schemaText != nil {
+			// The schema compiled, so it is JSON: marshalling cannot fail.
+			e.responseFormat, _ = json.Marshal(map[string]any{
+				"type":        "json_schema",
+				"json_schema": map[string]any{"name": "record", "schema": json.RawMessage(s.schemaText)},
+			})
 		}
 	}
 	return e
@@ -196,13 +204,17 @@ func (e *engine) wantsModel(hv heal.Verdict) bool {
 	return c == heal.ClassSyntax || c == heal.ClassSchema
 }
 
-// heal asks the model to correct one record the fast layers rejected.
-func (e *engine) heal(ctx context.Context, raw []byte, first verdict) verdict {
+// heal asks the model to correct one record the fast layers rejected; id
+// names the task (and is its idempotency key base) when not empty.
+func (e *engine) heal(ctx context.Context, raw []byte, id string, first verdict) verdict {
 	ms := e.s.model
 	user := "This record could not be accepted:\n" + first.reject.Diagnostics + "\n\nRecord:\n" + string(raw)
 	task := heal.Task{
-		Messages:  []heal.Message{{Role: heal.RoleSystem, Content: e.system}, {Role: heal.RoleUser, Content: user}},
-		MaxTokens: ms.maxTokens,
+		ID:             id,
+		IdempotencyKey: id,
+		Messages:       []heal.Message{{Role: heal.RoleSystem, Content: e.system}, {Role: heal.RoleUser, Content: user}},
+		MaxTokens:      ms.maxTokens,
+		ResponseFormat: e.responseFormat,
 	}
 	res, err := e.healer.Heal(ctx, task)
 	if err == nil {

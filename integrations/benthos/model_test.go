@@ -1,10 +1,13 @@
 package benthos
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/redpanda-data/benthos/v4/public/service"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -245,4 +248,45 @@ func TestBelowFloorGoesToModel(t *testing.T) {
 	require.Equal(t, 1, srv.Calls())
 	_, user := srv.Requests()[0].Message(1)
 	assert.Contains(t, user, "confidence floor", "the model is told why")
+}
+
+// TestTaskIDAndResponseFormat: task_id names the dead letter and is the
+// base of the Idempotency-Key (stable across redeliveries);
+// response_format sends the schema.
+func TestTaskIDAndResponseFormat(t *testing.T) {
+	bad := healtest.Answer(`{"id":1,"status":"lost"}`)
+	srv := healtest.NewServer(healtest.Config{APIKey: "secret-key", Script: []healtest.Step{bad, bad, bad, bad}})
+	defer srv.Close()
+	yaml := "schema: " + yamlString(testSchema) + strings.ReplaceAll(healYAML(srv.URL,
+		"    task_id: '${! meta(\"rid\") }'\n    response_format: true\n"), "\n  ", "\n")
+	p, err := newTestProcessor(t, yaml)
+	require.NoError(t, err)
+
+	deliver := func() *heal.DeadLetter {
+		msg := service.NewMessage([]byte(`{"id":1,"status":"lost"}`))
+		msg.MetaSetMut("rid", "r-42")
+		out, err := p.Process(context.Background(), msg)
+		require.NoError(t, err)
+		require.Error(t, out[0].GetError())
+		dl, err := heal.ParseDeadLetter([]byte(mustMeta(t, out[0], MetaDeadLetter).(string)))
+		require.NoError(t, err)
+		return dl
+	}
+	dl := deliver()
+	assert.Equal(t, "r-42", dl.Task.ID)
+	deliver() // a redelivery of the same record
+
+	reqs := srv.Requests()
+	require.Len(t, reqs, 4)
+	keys := []string{reqs[0].IdempotencyKey, reqs[1].IdempotencyKey, reqs[2].IdempotencyKey, reqs[3].IdempotencyKey}
+	assert.Equal(t, []string{"r-42-1", "r-42-2", "r-42-1", "r-42-2"}, keys, "the same keys on redelivery")
+	var rf struct {
+		Type       string `json:"type"`
+		JSONSchema struct {
+			Schema json.RawMessage `json:"schema"`
+		} `json:"json_schema"`
+	}
+	require.NoError(t, json.Unmarshal(reqs[0].ResponseFormat, &rf))
+	assert.Equal(t, "json_schema", rf.Type)
+	assert.JSONEq(t, testSchema, string(rf.JSONSchema.Schema))
 }

@@ -2,6 +2,7 @@ package benthos
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"github.com/redpanda-data/benthos/v4/public/service"
@@ -50,7 +51,11 @@ func (p *Processor) Process(ctx context.Context, msg *service.Message) (service.
 	}
 	v, hv := p.e.check(raw)
 	if v.reject != nil && p.e.wantsModel(hv) {
-		v = p.e.heal(ctx, raw, v)
+		id, err := p.e.s.model.taskID.TryString(msg)
+		if err != nil {
+			return nil, fmt.Errorf("heal.task_id: %w", err)
+		}
+		v = p.e.heal(ctx, raw, id, v)
 	}
 	apply(msg, &v)
 	p.e.metrics.record(&v)
@@ -66,6 +71,7 @@ func (p *Processor) Close(context.Context) error { return nil }
 func (p *BatchProcessor) ProcessBatch(ctx context.Context, batch service.MessageBatch) ([]service.MessageBatch, error) {
 	verdicts := make([]verdict, len(batch))
 	raws := make([][]byte, len(batch))
+	ids := make([]string, len(batch))
 	var needModel []int
 	for i, msg := range batch {
 		raw, err := msg.AsBytes()
@@ -76,11 +82,14 @@ func (p *BatchProcessor) ProcessBatch(ctx context.Context, batch service.Message
 		v, hv := p.e.check(raw)
 		verdicts[i] = v
 		if v.reject != nil && p.e.wantsModel(hv) {
+			if ids[i], err = batch.TryInterpolatedString(i, p.e.s.model.taskID); err != nil {
+				return nil, fmt.Errorf("heal.task_id: %w", err)
+			}
 			needModel = append(needModel, i)
 		}
 	}
 	if len(needModel) > 0 {
-		p.healAll(ctx, raws, verdicts, needModel)
+		p.healAll(ctx, raws, ids, verdicts, needModel)
 	}
 	out := make(service.MessageBatch, len(batch))
 	for i, msg := range batch {
@@ -93,7 +102,7 @@ func (p *BatchProcessor) ProcessBatch(ctx context.Context, batch service.Message
 
 // healAll heals the records at idx concurrently, at most max_in_flight at
 // a time, writing each verdict in its own slot.
-func (p *BatchProcessor) healAll(ctx context.Context, raws [][]byte, verdicts []verdict, idx []int) {
+func (p *BatchProcessor) healAll(ctx context.Context, raws [][]byte, ids []string, verdicts []verdict, idx []int) {
 	limit := make(chan struct{}, p.e.s.model.maxInFlight)
 	var wg sync.WaitGroup
 	for _, i := range idx {
@@ -101,7 +110,7 @@ func (p *BatchProcessor) healAll(ctx context.Context, raws [][]byte, verdicts []
 		wg.Add(1)
 		go func() {
 			defer func() { <-limit; wg.Done() }()
-			verdicts[i] = p.e.heal(ctx, raws[i], verdicts[i])
+			verdicts[i] = p.e.heal(ctx, raws[i], ids[i], verdicts[i])
 		}()
 	}
 	wg.Wait()
