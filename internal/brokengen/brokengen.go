@@ -20,52 +20,55 @@ type Class struct {
 	whole func(body string) string
 }
 
-// Classes lists every class, one per family of repair.
+// summary is the prose every record carries, as model answers do: the
+// classes differ in their breakage, not in their text.
+const summary = "The quarterly report shows steady growth in three regions, with the north leading on new accounts and the south recovering after a slow start."
+
+// Classes lists every class, one per family of repair. Each record is a
+// realistic model answer of about 250 bytes with the class's breakage in
+// one to three places.
 var Classes = []Class{
 	{Name: "valid", record: func(k int) string {
-		return fmt.Sprintf(`{"id": %d, "name": "item %d", "tags": ["a", "b"], "ok": true}`, k, k)
+		return fmt.Sprintf(`{"id": %d, "title": "Report %d", "summary": "%s", "tags": ["finance", "q3"], "score": 0.87, "active": true}`, k, k, summary)
 	}},
 	{Name: "control_chars", record: func(k int) string {
-		return fmt.Sprintf("{\"id\": %d, \"text\": \"line one\nline two\tend\"}", k)
+		return fmt.Sprintf("{\"id\": %d, \"title\": \"Report %d\", \"summary\": \"%s\nSecond line.\tIndented.\", \"tags\": [\"finance\", \"q3\"], \"score\": 0.87}", k, k, summary)
 	}},
 	{Name: "trailing_commas", record: func(k int) string {
-		return fmt.Sprintf(`{"id": %d, "tags": ["a", "b",],}`, k)
+		return fmt.Sprintf(`{"id": %d, "title": "Report %d", "summary": "%s", "tags": ["finance", "q3",], "score": 0.87,}`, k, k, summary)
 	}},
 	{Name: "missing_commas", record: func(k int) string {
-		return fmt.Sprintf("{\"id\": %d\n \"tags\": [\"a\" \"b\" 3]}", k)
+		return fmt.Sprintf("{\"id\": %d\n \"title\": \"Report %d\", \"summary\": \"%s\"\n \"tags\": [\"finance\" \"q3\"], \"score\": 0.87}", k, k, summary)
 	}},
 	{Name: "comments", record: func(k int) string {
-		return fmt.Sprintf("{\"id\": %d, // the id\n \"v\": /* value */ 1 # done\n}", k)
+		return fmt.Sprintf("{\"id\": %d, // record id\n \"title\": \"Report %d\", \"summary\": \"%s\", /* tags follow */ \"tags\": [\"finance\"], \"score\": 0.87 # model score\n}", k, k, summary)
 	}},
 	{Name: "single_quotes", record: func(k int) string {
-		return fmt.Sprintf(`{'id': %d, 'name': 'it\'s "%d"'}`, k, k)
+		return fmt.Sprintf(`{'id': %d, 'title': 'Report %d', 'summary': '%s It\'s "solid".', 'tags': ['finance', 'q3'], 'score': 0.87}`, k, k, summary)
 	}},
 	{Name: "unquoted", record: func(k int) string {
-		return fmt.Sprintf(`{id: %d, name: item number %d, url: https://x.io/%d}`, k, k, k)
+		return fmt.Sprintf(`{id: %d, title: Report %d, summary: "%s", tags: ["finance", "q3"], url: https://example.com/r/%d}`, k, k, summary, k)
 	}},
 	{Name: "python_literals", record: func(k int) string {
-		return fmt.Sprintf(`{"id": %d, "a": True, "b": False, "c": None, "d": NaN}`, k)
+		return fmt.Sprintf(`{"id": %d, "title": "Report %d", "summary": "%s", "active": True, "archived": False, "owner": None, "score": NaN}`, k, k, summary)
 	}},
 	{Name: "inner_quotes", record: func(k int) string {
-		return fmt.Sprintf(`{"id": %d, "q": "he said "hi %d" twice"}`, k, k)
+		return fmt.Sprintf(`{"id": %d, "title": "Report %d "final" draft", "summary": "%s", "tags": ["finance", "q3"], "score": 0.87}`, k, k, summary)
 	}},
 	{Name: "brackets", record: func(k int) string {
-		// A closer missing before the closer of an outer container.
-		if k%2 == 0 {
-			return fmt.Sprintf(`{"id": %d, "a": [1, 2}`, k)
-		}
-		return fmt.Sprintf(`[{"id": %d, "c": 1]`, k)
+		// A closer forgotten before the closer of an outer container.
+		return fmt.Sprintf(`{"id": %d, "title": "Report %d", "summary": "%s", "score": 0.87, "tags": ["finance", "q3"}`, k, k, summary)
 	}},
 	{Name: "wrappers", record: func(k int) string {
-		return fmt.Sprintf(`{"_id": ObjectId("%024d"), "n": NumberLong(%d), "s": "a" + "b", "e": [1, ...]}`, k, k)
+		return fmt.Sprintf(`{"_id": ObjectId("%024d"), "title": "Report " + "%d", "summary": "%s", "n": NumberLong(%d), "tags": ["finance", ...]}`, k, k, summary, k)
 	}},
 	{Name: "numbers", record: func(k int) string {
-		return fmt.Sprintf(`{"id": %d, "a": .5, "b": 1., "c": +3, "zip": 0%d}`, k, k%9000+1000)
+		return fmt.Sprintf(`{"id": %d, "title": "Report %d", "summary": "%s", "score": .87, "delta": +1., "zip": 0%d}`, k, k, summary, k%9000+1000)
 	}},
 	{Name: "truncated", record: func(k int) string {
-		return fmt.Sprintf(`{"id": %d, "tags": ["a", "b"]}`, k)
+		return fmt.Sprintf(`{"id": %d, "title": "Report %d", "summary": "%s", "tags": ["finance", "q3"], "score": 0.87}`, k, k, summary)
 	}, whole: func(body string) string {
-		return body[:len(body)-7] // cut inside the last record
+		return body[:len(body)-30] // cut inside the last record
 	}},
 	{Name: "long_gaps", record: func(k int) string {
 		// A missing comma after a long run of blanks: the inserted comma
