@@ -10,6 +10,10 @@ RACE_PKGS ?= ./...
 
 .PHONY: test test-benthos lint vet fuzz fuzz-smoke bench bench-save build
 
+# Everything CI runs (.ci/run): the quick loop, then the Benthos module,
+# whose first build is slow on a cold cache.
+ci: test test-benthos
+
 test: vet
 	$(GO) test -race -count=1 $(RACE_PKGS)
 	$(MAKE) fuzz-smoke
