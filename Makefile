@@ -8,7 +8,7 @@ COUNT     ?= 6
 # Packages fast enough to run under the race detector on every test run.
 RACE_PKGS ?= ./...
 
-.PHONY: test test-benthos lint vet fuzz fuzz-smoke bench bench-save build
+.PHONY: ci test test-benthos lint vet fuzz fuzz-smoke bench bench-save build
 
 # Everything CI runs (.ci/run): the quick loop, then the Benthos module,
 # whose first build is slow on a cold cache.
