@@ -52,6 +52,7 @@ const (
 	KindLeadingZero       // a number with leading zeros became a string: 007 became "007"
 	KindInvalidEscape     // an invalid escape's backslash was escaped, or dropped before '
 	KindBOM               // a byte order mark was dropped
+	KindFullWidth         // full-width punctuation used as syntax (，：［］｛｝) became ASCII
 	// KindEscapedDocument: a top-level string holding a whole document
 	// ("{\"a\": 1}") was replaced by that document. Applied only when the
 	// string's content is by itself a valid object or array.
@@ -103,6 +104,7 @@ var confidences = [kindCount]Confidence{
 	KindLeadingZero:       Likely,
 	KindInvalidEscape:     Likely,
 	KindBOM:               Certain,
+	KindFullWidth:         Likely,
 	KindEscapedDocument:   Likely,
 }
 

@@ -62,6 +62,8 @@ var repairCases = []repairCase{
 	{KindInvalidEscape, `["\x", "\'", "\u12g"]`, `["\\x", "'", "\\u12g"]`,
 		[]string{"invalid_escape@2(1:3)", "invalid_escape@8(1:9)", "invalid_escape@14(1:15)"}},
 	{KindBOM, "\xEF\xBB\xBF{\"a\":1}", `{"a":1}`, []string{"bom@0(1:1)"}},
+	{KindFullWidth, "{\"a\"\uff1a[1\uff0c2\uff3d\uff0c\"b\": \uff5b\"c\": 3\uff5d\uff5d", `{"a":[1,2],"b": {"c": 3}}`,
+		[]string{"full_width@4(1:5)", "full_width@9(1:10)", "full_width@13(1:14)", "full_width@16(1:17)", "full_width@24(1:25)", "full_width@33(1:34)", "full_width@36(1:37)"}},
 	{KindEscapedDocument, `"{\"a\": [1, \"x\\ny\"]}"`, `{"a": [1, "x\ny"]}`, []string{"escaped_document@0(1:1)"}},
 	{KindEscapedDocument, "```json\n\"[{\\\"k\\\": \\\"\\u00e9\\\"}]\"\n```", "[{\"k\": \"\u00e9\"}]",
 		[]string{"fence@0(1:1)", "escaped_document@8(2:1)", "fence@32(3:1)"}},

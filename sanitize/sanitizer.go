@@ -165,7 +165,7 @@ func (z *Sanitizer) write(b []byte) error {
 	z.chunk, z.pend = b, 0
 	z.base = z.sc.Offset()
 	i := 0
-	for i < len(b) {
+	for i < len(b) || z.sc.HasPending() {
 		n, ev := z.sc.Next(b[i:])
 		i += n
 		if ev != scanner.None {

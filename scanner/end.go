@@ -9,6 +9,11 @@ func (s *Scanner) End() Event {
 	if s.endedTruncated {
 		return EOF
 	}
+	if s.virt != 0 {
+		if ev := s.readVirtual(); ev != None {
+			return ev
+		}
+	}
 	off := s.base
 	switch s.st {
 	case stStrClose:

@@ -5,6 +5,11 @@ package scanner
 // whole chunk without one). The caller passes chunk[n:] again to go on; any
 // split of the input gives the same events at the same offsets.
 func (s *Scanner) Next(b []byte) (n int, ev Event) {
+	if s.virt != 0 {
+		if ev := s.readVirtual(); ev != None {
+			return 0, ev
+		}
+	}
 	i := 0
 	base := s.base
 	for i < len(b) {
@@ -352,7 +357,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			}
 
 		case stStrClose, stSlash, stLineComment, stBlockComment, stDot, stEllipsis,
-			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen:
+			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide:
 			var ev Event
 			if i, ev = s.nextRepairState(b, i); ev != None {
 				return s.ret(i, ev)

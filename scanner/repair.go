@@ -60,6 +60,9 @@ const (
 	RepairInvalidEscape
 	// RepairBOM drops a byte order mark at the start of the input.
 	RepairBOM
+	// RepairFullWidth turns full-width punctuation used as JSON syntax
+	// (，：［］｛｝) into its ASCII twin. Inside strings it stays as it is.
+	RepairFullWidth
 
 	repairCount // keep last
 )
@@ -86,6 +89,7 @@ var repairNames = [...]string{
 	RepairLeadingZero:       "leading_zero",
 	RepairInvalidEscape:     "invalid_escape",
 	RepairBOM:               "bom",
+	RepairFullWidth:         "full_width",
 }
 
 // String returns the repair's snake_case name.

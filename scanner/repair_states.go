@@ -199,6 +199,9 @@ func (s *Scanner) repairValue(c byte, off int64, i int) (int, Event) {
 	case c == 0xE2 && s.can(RepairTypographicQuote):
 		s.beginTypographic(off, false)
 		return i + 1, None
+	case c == 0xEF && s.can(RepairFullWidth):
+		s.beginWide(off)
+		return i + 1, None
 	case (isIdentStart(c) || c >= 0x80) && s.wordsAllowed():
 		s.beginWord(off, "")
 		return i, None
@@ -232,6 +235,9 @@ func (s *Scanner) repairKey(c byte, off int64, i int) (int, Event) {
 	case c == 0xE2 && s.can(RepairTypographicQuote):
 		s.beginTypographic(off, true)
 		return i + 1, None
+	case c == 0xEF && s.can(RepairFullWidth):
+		s.beginWide(off)
+		return i + 1, None
 	case isIdent(c) && s.can(RepairUnquotedKey):
 		s.st = stUnquotedKey
 		return i, s.insertBefore(RepairUnquotedKey, s.here(off), `"`)
@@ -249,6 +255,9 @@ func (s *Scanner) repairColon(c byte, off int64, i int) (int, Event) {
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return i + 1, s.beginComment(c, off)
+	case c == 0xEF && s.can(RepairFullWidth):
+		s.beginWide(off)
+		return i + 1, None
 	case (c == '}' || c == ',') && s.can(RepairMissingValue):
 		s.st = stAfterValue
 		s.prevCommit = s.commit
@@ -270,6 +279,9 @@ func (s *Scanner) repairAfterValue(c byte, off int64, i int) (int, Event) {
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return i + 1, s.beginComment(c, off)
+	case c == 0xEF && s.can(RepairFullWidth):
+		s.beginWide(off)
+		return i + 1, None
 	case c == ')' && s.wrapDepth == s.stack.depth && s.can(RepairWrapper):
 		s.wrapDepth = 0
 		return i + 1, s.repairAt(RepairWrapper, s.here(off), 1, "")
@@ -497,6 +509,15 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		}
 		return i, s.endTypographicOpen(base + int64(i))
 
+	case stWide:
+		s.u8[s.u8n] = c
+		s.u8n++
+		i++
+		if s.u8n < 3 {
+			return i, None
+		}
+		return i, s.endWide(base + int64(i))
+
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {
 			return i, s.bomIsProse()
@@ -633,4 +654,73 @@ func (s *Scanner) endTypographicOpen(end int64) Event {
 	}
 	s.fail(s.typoStart.off, 0xE2, "where a value or key belongs", "a value")
 	return Error
+}
+
+// beginWide starts reading what may be full-width punctuation (its first
+// byte, 0xEF, is at off) where JSON syntax belongs.
+func (s *Scanner) beginWide(off int64) {
+	s.wideStart = s.here(off)
+	s.wideRet = s.st
+	s.u8[0], s.u8n = 0xEF, 1
+	s.st = stWide
+}
+
+// wideTwin returns the ASCII twin of full-width punctuation p, or 0.
+func wideTwin(p string) byte {
+	switch p {
+	case "\uff0c":
+		return ','
+	case "\uff1a":
+		return ':'
+	case "\uff3b":
+		return '['
+	case "\uff3d":
+		return ']'
+	case "\uff5b":
+		return '{'
+	case "\uff5d":
+		return '}'
+	}
+	return 0
+}
+
+// endWide decides the three bytes read by stWide, which end at end. The
+// ASCII twin is read next, as if it stood at the character's last byte.
+func (s *Scanner) endWide(end int64) Event {
+	p := string(s.u8[:3])
+	s.u8n = 0
+	s.st = s.wideRet
+	if c := wideTwin(p); c != 0 {
+		s.virt, s.virtOff = c, end-1
+		s.repForward = false
+		s.repKind, s.repl = RepairFullWidth, wideTwins[c]
+		s.evOff, s.evLen = s.wideStart.off, 3
+		s.evLine, s.evCol = s.wideStart.line, int(s.wideStart.off-s.wideStart.ls)+1
+		return Repair
+	}
+	if (s.wideRet == stValue || s.wideRet == stArrayFirst) && checkUTF8(s.u8[:3]) == 3 && s.can(RepairUnquotedValue) {
+		s.st, s.inKey, s.quote = stString, false, 'u'
+		s.uqEnd = s.here(end)
+		return s.insertBefore(RepairUnquotedValue, s.wideStart, `"`)
+	}
+	s.fail(s.wideStart.off, 0xEF, "where JSON syntax belongs", "a value or punctuation")
+	return Error
+}
+
+var wideTwins = [128]string{',': ",", ':': ":", '[': "[", ']': "]", '{': "{", '}': "}"}
+
+// readVirtual reads the pending ASCII twin of full-width punctuation as if
+// it stood at virtOff.
+func (s *Scanner) readVirtual() Event {
+	c := s.virt
+	s.virt = 0
+	saved := s.base
+	s.base = s.virtOff
+	s.virtBuf[0] = c
+	n, ev := s.Next(s.virtBuf[:])
+	s.base = saved
+	if n == 0 {
+		s.virt = c // not read yet: an event came first
+	}
+	return ev
 }

@@ -56,6 +56,11 @@ type Scanner struct {
 	strQuote         mark  // the quote that may close the current string
 	strQuoteLen      int   // its length: 1, or 3 for a typographic quote
 	typoStart        mark  // a typographic opening quote being read
+	wideStart        mark  // full-width punctuation being read
+	wideRet          state // the state it stands in
+	virt             byte  // the ASCII twin of full-width punctuation, still to be read
+	virtOff          int64 // its offset: the last byte of the full-width character
+	virtBuf          [1]byte
 	prevCommit       mark  // commit before the last value
 	lastWasString    bool  // the last value of the container is a string, nothing read since
 	closeSpaces      int   // spaces read after a possibly closing quote
@@ -122,6 +127,11 @@ func (s *Scanner) Err() *SyntaxError { return s.err }
 // CommitOffset returns the input offset just past the last complete
 // element (or the opener) of the innermost open container.
 func (s *Scanner) CommitOffset() int64 { return s.commit.off }
+
+// HasPending reports whether the scanner holds a byte of its own to read
+// before the next input byte (the ASCII twin of full-width punctuation):
+// call Next, even with an empty chunk, until it reports false.
+func (s *Scanner) HasPending() bool { return s.virt != 0 }
 
 // Depth returns the number of open containers.
 func (s *Scanner) Depth() int { return s.stack.depth }
@@ -248,6 +258,12 @@ func (s *Scanner) Truncation() Truncation {
 		t.Pending = PendingNumber
 	case stLiteral, stLiteralEnd, stWord, stDot, stEllipsis, stTypoOpen:
 		t.Pending = PendingLiteral
+	case stWide:
+		t.Pending = PendingComma
+		if s.wideRet != stAfterValue {
+			t.Pending = PendingValue
+		}
+		t.Partial = int(s.u8n)
 	case stConcat:
 		t.Pending = PendingValue
 	}

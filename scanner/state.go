@@ -39,6 +39,7 @@ const (
 	stConcat       // after '+' following a string: another string follows
 	stBOM          // inside a byte order mark at the start of the input
 	stTypoOpen     // inside what may be a typographic opening quote
+	stWide         // inside what may be full-width punctuation
 
 	stError // after a syntax error
 	stEnded // End has reported everything
