@@ -62,6 +62,9 @@ var Classes = []Class{
 	{Name: "wrappers", record: func(k int) string {
 		return fmt.Sprintf(`{"_id": ObjectId("%024d"), "title": "Report " + "%d", "summary": "%s", "n": NumberLong(%d), "tags": ["finance", ...]}`, k, k, summary, k)
 	}},
+	{Name: "full_width", record: func(k int) string {
+		return fmt.Sprintf(`{"id"：%d，"title"： "Report %d"， "summary": "%s"， "tags"： ［"finance"， "q3"］}`, k, k, summary)
+	}},
 	{Name: "numbers", record: func(k int) string {
 		return fmt.Sprintf(`{"id": %d, "title": "Report %d", "summary": "%s", "score": .87, "delta": +1., "zip": 0%d}`, k, k, summary, k%9000+1000)
 	}},
