@@ -44,6 +44,8 @@ func (s *Scanner) reopens(c byte) bool {
 	switch c {
 	case ',', '}', ']', ':', '"', '\'', '{', '[', '/', '#', '+', ')', '-', '\t', '\r', '\n':
 		return false
+	case 0xEF: // may be full-width punctuation
+		return !s.repairs.Has(RepairFullWidth)
 	}
 	return c > ' ' && !digit[c]
 }
