@@ -21,7 +21,7 @@ var (
 	ErrNoValue = errors.New("no JSON value found")
 	// ErrDepth: nesting went past Options.MaxDepth.
 	ErrDepth = errors.New("nesting too deep")
-	// ErrTooLarge: the output would exceed Options.MaxOutput.
+	// ErrTooLarge: the input is longer than Options.MaxInput.
 	ErrTooLarge = errors.New("document too large")
 	// ErrNeedsModel: the document needs a fix below Options.MinConfidence;
 	// the error's coordinates and message say which and where.

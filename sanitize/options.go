@@ -32,8 +32,11 @@ type Options struct {
 	// MaxDepth caps the nesting of arrays and objects; zero means
 	// DefaultMaxDepth.
 	MaxDepth int
-	// MaxOutput caps the size of the output in bytes; zero means no cap.
-	MaxOutput int64
+	// MaxInput caps the size of one document's input in bytes; zero means
+	// no cap. Past it the call stops with ErrTooLarge at exactly that
+	// offset, whatever the chunking. It bounds memory: the output is never
+	// more than six times the input.
+	MaxInput int64
 }
 
 // allows reports whether fixes of kind k may be made.

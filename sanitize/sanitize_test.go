@@ -164,8 +164,8 @@ func TestWriterReportsUnderlyingError(t *testing.T) {
 	assert.EqualError(t, err, "disk full")
 }
 
-func TestMaxOutput(t *testing.T) {
-	_, _, err := Append(nil, []byte(`["`+strings.Repeat("x", 100)+`"]`), Options{MaxOutput: 50})
+func TestMaxInput(t *testing.T) {
+	_, _, err := Append(nil, []byte(`["`+strings.Repeat("x", 100)+`"]`), Options{MaxInput: 50})
 	assert.ErrorIs(t, err, ErrTooLarge)
 }
 
@@ -198,10 +198,10 @@ func (r *endlessString) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// A huge string (here: endless) is bounded by MaxOutput, not by memory.
+// A huge string (here: endless) is bounded by MaxInput, not by memory.
 func TestHugeStringIsBounded(t *testing.T) {
 	src := &endlessString{}
-	w := NewWriter(io.Discard, Options{MaxOutput: 1 << 20})
+	w := NewWriter(io.Discard, Options{MaxInput: 1 << 20})
 	_, err := io.Copy(w, src)
 	require.ErrorIs(t, err, ErrTooLarge)
 	assert.Less(t, src.read, int64(2<<20), "reading stops soon after the cap")
@@ -218,4 +218,21 @@ func TestNULBytes(t *testing.T) {
 
 	_, _, err = Append(nil, []byte("[1,\x00]"), Options{})
 	assert.ErrorIs(t, err, ErrSyntax)
+}
+
+// The size cap stops at the same offset however the input is split.
+func TestMaxInputIsChunkInvariant(t *testing.T) {
+	in := []byte("[\"" + strings.Repeat("ab\n", 40) + "\"]")
+	opts := Options{MaxInput: 50}
+	want, wantRep, wantErr := Append(nil, in, opts)
+	require.ErrorIs(t, wantErr, ErrTooLarge)
+	var e *Error
+	require.ErrorAs(t, wantErr, &e)
+	assert.Equal(t, int64(50), e.Offset)
+	for size := 1; size < len(in); size += 3 {
+		got, gotRep, gotErr := viaWriter(in, []int{size}, opts)
+		assert.Equal(t, string(want), string(got), "chunk size %d", size)
+		assert.Equal(t, wantRep, gotRep, "chunk size %d", size)
+		assert.Equal(t, wantErr.Error(), errString(gotErr), "chunk size %d", size)
+	}
 }

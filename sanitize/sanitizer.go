@@ -162,6 +162,12 @@ func (z *Sanitizer) flushAll() {
 // write runs one chunk through the scanner. The chunk's unchanged tail may
 // stay uncopied (z.chunk[z.pend:]) until flushAll.
 func (z *Sanitizer) write(b []byte) error {
+	tooLarge := false
+	if limit := z.opts.MaxInput; limit > 0 {
+		if left := limit - z.sc.Offset(); int64(len(b)) > left {
+			b, tooLarge = b[:max(left, 0)], true
+		}
+	}
 	z.chunk, z.pend = b, 0
 	z.base = z.sc.Offset()
 	i := 0
@@ -174,17 +180,12 @@ func (z *Sanitizer) write(b []byte) error {
 			}
 		}
 	}
-	if z.opts.MaxOutput > 0 && z.outputLen() > z.opts.MaxOutput {
+	if tooLarge {
 		line, col := z.sc.Pos()
-		return &Error{Err: ErrTooLarge, Offset: z.sc.Offset(), Line: line, Column: col, Msg: "output larger than the configured maximum"}
+		return &Error{Err: ErrTooLarge, Offset: z.sc.Offset(), Line: line, Column: col,
+			Msg: "input longer than the configured maximum"}
 	}
 	return nil
-}
-
-// outputLen is the length of the output so far, including what a Writer
-// already passed on.
-func (z *Sanitizer) outputLen() int64 {
-	return z.written + int64(len(z.out)+len(z.chunk)-z.pend)
 }
 
 // handle reacts to one event; i is the chunk index the scanner stopped at.

@@ -20,8 +20,9 @@
 //   - a string, number or literal begins a value only at the start of a line
 //     in a gap that holds no prose yet (for example the whole input, or the
 //     first line of a fenced block). A number or literal is confirmed only
-//     when it is complete and followed by whitespace or the end of input;
-//     otherwise its bytes are prose ("1. First step" stays prose).
+//     when it is complete and stands alone on its line (only blanks after
+//     it); otherwise its bytes are prose ("1. First step" and "2 items were
+//     found" stay prose).
 //
 // The Scanner makes no allocation per chunk once Reset (see
 // TestNextDoesNotAllocate), keeps O(depth) memory (a bit stack) and runs in

@@ -36,6 +36,8 @@ func (s *Scanner) End() Event {
 		return ValueEnd
 	case stLiteralEnd:
 		return s.confirm(off)
+	case stScalarTail:
+		return s.confirm(s.endOff)
 	case stNumber:
 		if s.tentative && s.num.complete() {
 			return s.confirm(off)

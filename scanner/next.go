@@ -217,7 +217,8 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			c := b[i]
 			if s.tentative {
 				if status == numEnded && space[c] {
-					return s.ret(i, s.confirm(off))
+					s.endOff, s.st = off, stScalarTail
+					continue
 				}
 				return s.ret(i, s.abandon())
 			}
@@ -264,9 +265,20 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 
 		case stLiteralEnd:
 			if space[b[i]] {
-				return s.ret(i, s.confirm(base+int64(i)))
+				s.endOff, s.st = base+int64(i), stScalarTail
+				continue
 			}
 			return s.ret(i, s.abandon())
+
+		case stScalarTail:
+			switch b[i] {
+			case ' ', '\t', '\r':
+				i++
+			case '\n':
+				return s.ret(i, s.confirm(s.endOff))
+			default:
+				return s.ret(i, s.abandon())
+			}
 
 		case stTopEnd:
 			s.event(s.endOff, 0)

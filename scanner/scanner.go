@@ -142,7 +142,7 @@ func (s *Scanner) Values() int { return s.values }
 // InValue reports whether the scanner is inside a top-level value.
 func (s *Scanner) InValue() bool {
 	switch s.st {
-	case stLineStart, stMidLine, stProse, stFenceMarker, stFenceInfo, stBOM, stTopEnd, stError, stEnded:
+	case stLineStart, stMidLine, stProse, stFenceMarker, stFenceInfo, stBOM, stTopEnd, stScalarTail, stError, stEnded:
 		return false
 	}
 	return !s.tentative

@@ -25,6 +25,7 @@ const (
 	stNumber      // inside a number (num says where)
 	stLiteral     // inside true, false or null
 	stLiteralEnd  // a top-level literal is complete; waiting for a delimiter
+	stScalarTail  // after a complete top-level number or literal: only blanks may follow on its line
 	stTopEnd      // a confirmed top-level scalar: ValueEnd is next
 
 	// Repair states, entered only when repairs are on.

@@ -107,7 +107,7 @@ func parseSettings(conf *service.ParsedConfig, batch bool) (*settings, error) {
 	if maxBytes < 0 {
 		return nil, fmt.Errorf("max_bytes must not be negative, not %d", maxBytes)
 	}
-	s.sanitize.MaxOutput = int64(maxBytes)
+	s.sanitize.MaxInput = int64(maxBytes)
 
 	if s.sanitize.NonFiniteAsString, err = conf.FieldBool(fieldNonFinite); err != nil {
 		return nil, err
