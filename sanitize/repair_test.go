@@ -56,6 +56,7 @@ var repairCases = []repairCase{
 	{KindConcatenation, "{\"s\": \"x\" +\n \"y\"}", `{"s": "xy"}`, []string{"concatenation@8(1:9)"}},
 	{KindEllipsis, `[1, 2, ...]`, `[1, 2]`, []string{"ellipsis@5(1:6)"}},
 	{KindEllipsis, `{"a":1, ...}`, `{"a":1}`, []string{"ellipsis@6(1:7)"}},
+	{KindEllipsis, `[0 ...]`, `[0 ]`, []string{"ellipsis@3(1:4)"}},
 	{KindNumber, `[.5, -.5, 1., +1]`, `[0.5, -0.5, 1.0, 1]`,
 		[]string{"number@1(1:2)", "number@6(1:7)", "number@12(1:13)", "number@14(1:15)"}},
 	{KindLeadingZero, `[007, -01]`, `["007", "-01"]`, []string{"leading_zero@1(1:2)", "leading_zero@4(1:5)", "leading_zero@6(1:7)", "leading_zero@9(1:10)"}},

@@ -175,7 +175,7 @@ func (s *Scanner) repairValue(c byte, off int64, i int) (int, Event) {
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return i + 1, s.beginComment(c, off)
-	case c == ']' && s.st == stValue && !obj && s.can(RepairTrailingComma):
+	case c == ']' && s.st == stValue && !obj && s.commaRead() && s.can(RepairTrailingComma):
 		s.st = stAfterValue
 		return i, s.repairAt(RepairTrailingComma, s.comma, 1, "")
 	case c == ',' && !obj && s.can(RepairExtraComma):
@@ -221,7 +221,7 @@ func (s *Scanner) repairKey(c byte, off int64, i int) (int, Event) {
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return i + 1, s.beginComment(c, off)
-	case c == '}' && s.st == stKey && s.can(RepairTrailingComma):
+	case c == '}' && s.st == stKey && s.commaRead() && s.can(RepairTrailingComma):
 		s.st = stAfterValue
 		return i, s.repairAt(RepairTrailingComma, s.comma, 1, "")
 	case c == ',' && s.can(RepairExtraComma):
@@ -287,6 +287,12 @@ func (s *Scanner) repairAfterValue(c byte, off int64, i int) (int, Event) {
 	case c == ')' && s.wrapDepth == s.stack.depth && s.can(RepairWrapper):
 		s.wrapDepth = 0
 		return i + 1, s.repairAt(RepairWrapper, s.here(off), 1, "")
+	case c == '.' && s.can(RepairEllipsis):
+		// [1, 2 ...]: the placeholder follows a value with no comma.
+		s.retState = s.st
+		s.dot = s.here(off)
+		s.st = stDot
+		return i + 1, None
 	case c == '+' && s.lastWasString && s.can(RepairConcatenation):
 		s.st = stConcat
 		return i + 1, None
@@ -431,7 +437,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 
 	case stDot:
 		switch {
-		case digit[c] && s.can(RepairNumber) && (s.retState == stValue || s.retState == stArrayFirst):
+		case digit[c] && s.can(RepairNumber) && s.retState != stAfterValue && s.retState != stKey && s.retState != stObjectFirst:
 			s.st, s.num = stNumber, numDot
 			s.numStart = s.dot
 			return i, s.insertBefore(RepairNumber, s.dot, "0")
@@ -439,7 +445,11 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			s.st, s.dots = stEllipsis, 2
 			return i + 1, None
 		}
-		s.fail(off, c, "after '.'", "a digit")
+		if s.retState == stAfterValue || s.retState == stKey || s.retState == stObjectFirst {
+			s.fail(off, c, "after '.'", "'..' (an ellipsis)")
+		} else {
+			s.fail(off, c, "after '.'", "a digit or '..' (an ellipsis)")
+		}
 		return i, Error
 
 	case stEllipsis:
@@ -453,7 +463,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		}
 		end := base + int64(i)
 		obj := s.stack.topIsObject()
-		if s.retState == stKey || (s.retState == stValue && !obj) {
+		if (s.retState == stKey || (s.retState == stValue && !obj)) && s.commaRead() {
 			s.st = stAfterValue
 			return i, s.repairAt(RepairEllipsis, s.comma, int(end-s.comma.off), "")
 		}
@@ -726,3 +736,8 @@ func (s *Scanner) readVirtual() Event {
 	}
 	return ev
 }
+
+// commaRead reports whether the last comma was read after the last element
+// of the innermost container (and not inserted by a missing-comma repair,
+// which has no input byte to delete).
+func (s *Scanner) commaRead() bool { return s.comma.off >= s.commit.off }
