@@ -1,5 +1,10 @@
 package scanner
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // Next consumes bytes of chunk until an event or the end of the chunk, and
 // returns how many bytes it consumed and the event (None when it consumed the
 // whole chunk without one). The caller passes chunk[n:] again to go on; any
@@ -10,8 +15,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 	for i < len(b) {
 		switch s.st {
 		case stString:
-			i = skipPlain(b, i)
-			if i == len(b) {
+			if i = stringRun(b, i); i == len(b) {
 				break
 			}
 			c := b[i]
@@ -326,8 +330,34 @@ func (s *Scanner) ret(n int, ev Event) (int, Event) {
 	return n, ev
 }
 
-// skipSpace skips JSON whitespace from b[i], counting lines.
+// skipSpace skips JSON whitespace from b[i], counting lines. It is small
+// enough to inline, for the common case of no whitespace at all.
 func (s *Scanner) skipSpace(b []byte, i int, base int64) int {
+	if i < len(b) && !space[b[i]] {
+		return i
+	}
+	return s.skipSpaceRun(b, i, base)
+}
+
+// skipSpaceRun is skipSpace's loop. Runs of ' ' (indentation) are skipped 8
+// bytes at a time.
+func (s *Scanner) skipSpaceRun(b []byte, i int, base int64) int {
+	for i+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[i:]) ^ spaces8
+		if x == 0 {
+			i += 8
+			continue
+		}
+		i += bits.TrailingZeros64(x) >> 3
+		switch b[i] {
+		case '\n':
+			s.newline(base + int64(i))
+		case '\t', '\r':
+		default:
+			return i
+		}
+		i++
+	}
 	for i < len(b) && space[b[i]] {
 		if b[i] == '\n' {
 			s.newline(base + int64(i))
@@ -500,9 +530,7 @@ func (s *Scanner) scanNumber(b []byte, i int) (int, int) {
 			}
 			i++
 		case numInt:
-			for i < len(b) && digit[b[i]] {
-				i++
-			}
+			i = skipDigits(b, i)
 			if i == len(b) {
 				return i, numMore
 			}
@@ -522,9 +550,7 @@ func (s *Scanner) scanNumber(b []byte, i int) (int, int) {
 			s.num = numFrac
 			i++
 		case numFrac:
-			for i < len(b) && digit[b[i]] {
-				i++
-			}
+			i = skipDigits(b, i)
 			if i == len(b) {
 				return i, numMore
 			}
@@ -551,9 +577,7 @@ func (s *Scanner) scanNumber(b []byte, i int) (int, int) {
 			s.num = numExpDigits
 			i++
 		case numExpDigits:
-			for i < len(b) && digit[b[i]] {
-				i++
-			}
+			i = skipDigits(b, i)
 			if i == len(b) {
 				return i, numMore
 			}

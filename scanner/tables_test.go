@@ -1,0 +1,77 @@
+package scanner
+
+import (
+	"encoding/binary"
+	"math/rand"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// swarInputs returns 8-byte words that stress the SWAR helpers: every byte
+// value in every position among plain bytes, plus random words drawn from
+// the bytes around each boundary the helpers test.
+func swarInputs() [][]byte {
+	var out [][]byte
+	for _, fill := range []byte{'a', '5', ' '} {
+		for pos := 0; pos < 8; pos++ {
+			for c := 0; c < 256; c++ {
+				w := []byte{fill, fill, fill, fill, fill, fill, fill, fill}
+				w[pos] = byte(c)
+				out = append(out, w)
+			}
+		}
+	}
+	edges := []byte{0x00, 0x01, 0x09, 0x0a, 0x0d, 0x1f, ' ', '!', '"', '#', '/', '0', '5', '9', ':', '[', '\\', ']', 'a', 0x7f, 0x80, 0xa0, 0xc2, 0xf9, 0xfa, 0xff}
+	rng := rand.New(rand.NewSource(1))
+	for range 20000 {
+		w := make([]byte, 8)
+		for i := range w {
+			w[i] = edges[rng.Intn(len(edges))]
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+func TestSkipPlainMatchesTable(t *testing.T) {
+	for _, w := range swarInputs() {
+		want := 0
+		for want < len(w) && stringPlain[w[want]] {
+			want++
+		}
+		if !assert.Equal(t, want, skipPlain(w, 0), "%q", w) {
+			return
+		}
+	}
+}
+
+func TestSkipDigitsMatchesTable(t *testing.T) {
+	for _, w := range swarInputs() {
+		want := 0
+		for want < len(w) && digit[w[want]] {
+			want++
+		}
+		if !assert.Equal(t, want, skipDigits(w, 0), "%q", w) {
+			return
+		}
+	}
+}
+
+func TestSkipSpaceMatchesTable(t *testing.T) {
+	for _, w := range swarInputs() {
+		want, lines := 0, 1
+		for want < len(w) && space[w[want]] {
+			if w[want] == '\n' {
+				lines++
+			}
+			want++
+		}
+		s := New(0)
+		got := s.skipSpace(w, 0, 0)
+		if !assert.Equal(t, want, got, "%q", w) || !assert.Equal(t, lines, s.line, "%q", w) {
+			return
+		}
+	}
+	assert.Equal(t, uint64(0x2020202020202020), binary.LittleEndian.Uint64([]byte("        ")))
+}
