@@ -115,6 +115,27 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 				continue
 			}
+			// Fast paths: a whole string or number in this chunk, with no
+			// event inside, needs no state.
+			switch {
+			case c == '"':
+				s.st, s.inKey = stString, false
+				if i = stringRun(b, i+1); i < len(b) && b[i] == '"' {
+					i++
+					if ev := s.valueDone(base + int64(i)); ev != None {
+						return s.ret(i, ev)
+					}
+				}
+				continue
+			case c == '-' || digit[c]:
+				if j := numberEnd(b, i); j >= 0 {
+					i = j
+					if ev := s.valueDone(base + int64(i)); ev != None {
+						return s.ret(i, ev)
+					}
+					continue
+				}
+			}
 			if !s.beginValue(c, off) {
 				if s.st != stError {
 					if s.st == stArrayFirst {
@@ -135,9 +156,13 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			off := base + int64(i)
 			switch {
 			case c == '"':
-				i++
-				s.st = stString
-				s.inKey = true
+				// Fast path: a whole key in this chunk, with no event
+				// inside, goes straight to the colon.
+				s.st, s.inKey = stString, true
+				if i = stringRun(b, i+1); i < len(b) && b[i] == '"' {
+					i++
+					s.st = stColon
+				}
 			case c == '}' && s.st == stObjectFirst:
 				i++
 				s.stack.pop()

@@ -1,0 +1,50 @@
+package scanner
+
+// numberEnd is the fast path for a number inside a container: it returns
+// the index just past the number that begins at b[i] when the number is
+// valid and a byte after it is in b (so that it is known to have ended), or
+// -1 when the number is malformed or reaches the end of b, which the state
+// machine (scanNumber) then handles byte by byte.
+func numberEnd(b []byte, i int) int {
+	if b[i] == '-' {
+		if i++; i == len(b) {
+			return -1
+		}
+	}
+	switch c := b[i]; {
+	case c == '0':
+		i++
+	case c >= '1' && c <= '9':
+		i = skipDigits(b, i+1)
+	default:
+		return -1
+	}
+	if i == len(b) {
+		return -1
+	}
+	if b[i] == '.' {
+		if i++; i == len(b) || !digit[b[i]] {
+			return -1
+		}
+		if i = skipDigits(b, i+1); i == len(b) {
+			return -1
+		}
+	}
+	if b[i] == 'e' || b[i] == 'E' {
+		if i++; i == len(b) {
+			return -1
+		}
+		if b[i] == '+' || b[i] == '-' {
+			if i++; i == len(b) {
+				return -1
+			}
+		}
+		if !digit[b[i]] {
+			return -1
+		}
+		if i = skipDigits(b, i+1); i == len(b) {
+			return -1
+		}
+	}
+	return i
+}
