@@ -22,6 +22,9 @@ func TestFastPathsAtEveryCut(t *testing.T) {
 		`[123456789012345678901234567890, 0.000000000000000000001, 1E+308]`,
 		`{"a":1,"b":[1,2`,
 		`{"a":"tex`,
+		`[true,false,null,[true],{"t":false},nul,tru]`,
+		`[fals]`,
+		`{"a":nulx}`,
 	}
 	for _, in := range inputs {
 		want := scanAll([]byte(in), []int{1})

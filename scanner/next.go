@@ -135,6 +135,14 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					}
 					continue
 				}
+			case c == 't' || c == 'f' || c == 'n':
+				if n := literalLen(b[i:]); n > 0 {
+					i += n
+					if ev := s.valueDone(base + int64(i)); ev != None {
+						return s.ret(i, ev)
+					}
+					continue
+				}
 			}
 			if !s.beginValue(c, off) {
 				if s.st != stError {

@@ -48,3 +48,20 @@ func numberEnd(b []byte, i int) int {
 	}
 	return i
 }
+
+// literalLen is the fast path for true, false and null inside a container:
+// it returns the length of the literal that p begins with when all of it is
+// in p, or 0 (the state machine then reads it byte by byte).
+func literalLen(p []byte) int {
+	if len(p) >= 4 {
+		switch string(p[:4]) {
+		case "true", "null":
+			return 4
+		case "fals":
+			if len(p) >= 5 && p[4] == 'e' {
+				return 5
+			}
+		}
+	}
+	return 0
+}

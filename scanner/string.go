@@ -51,6 +51,25 @@ func stringRun(b []byte, i int) int {
 // (p[0] >= 0x80), or 0 when it is invalid or incomplete.
 func utf8Len(p []byte) int {
 	l := utf8Leads[p[0]]
+	if len(p) >= 4 { // one load for the whole sequence
+		w := binary.LittleEndian.Uint32(p)
+		if c := byte(w >> 8); c < l.lo || c > l.hi {
+			return 0
+		}
+		switch l.size {
+		case 2:
+			return 2
+		case 3:
+			if w&0xC00000 == 0x800000 {
+				return 3
+			}
+		case 4:
+			if w&0xC0C00000 == 0x80800000 {
+				return 4
+			}
+		}
+		return 0
+	}
 	n := int(l.size)
 	if n == 0 || len(p) < n || p[1] < l.lo || p[1] > l.hi {
 		return 0

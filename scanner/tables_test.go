@@ -75,3 +75,24 @@ func TestSkipSpaceMatchesTable(t *testing.T) {
 	}
 	assert.Equal(t, uint64(0x2020202020202020), binary.LittleEndian.Uint64([]byte("        ")))
 }
+
+// utf8Len agrees with checkUTF8 on every lead byte followed by every
+// boundary byte, with and without the room for its one-load path.
+func TestUTF8LenMatchesCheckUTF8(t *testing.T) {
+	tails := []byte{0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xff}
+	for c0 := 0x80; c0 < 0x100; c0++ {
+		for _, c1 := range tails {
+			for _, c2 := range tails {
+				for _, c3 := range tails {
+					p := []byte{byte(c0), c1, c2, c3}
+					for n := 1; n <= 4; n++ {
+						want := max(checkUTF8(p[:n]), 0)
+						if !assert.Equal(t, want, utf8Len(p[:n]), "% x", p[:n]) {
+							return
+						}
+					}
+				}
+			}
+		}
+	}
+}
