@@ -6,7 +6,8 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// The fast paths (stringRun, numberEnd, the key and value shortcuts in Next)
+// The fast paths (stringRun, numberEnd, literalLen, structure and the key
+// and value shortcuts in Next)
 // skip only what needs no event and stop short at the end of a chunk. Cutting
 // the input into two chunks at every position makes each of them meet the
 // chunk end at every byte; the events must not change.
@@ -25,6 +26,16 @@ func TestFastPathsAtEveryCut(t *testing.T) {
 		`[true,false,null,[true],{"t":false},nul,tru]`,
 		`[fals]`,
 		`{"a":nulx}`,
+		` [ [ [ 1 ] , { } , [ ] ] , { "a" : { "b" : [ { } ] } } ] `,
+		"{\n  \"a\": [\n    1,\n    {\"b\": \"c\"}\n  ]\n}\n{}\n",
+		`[1}`,
+		`{"a":1]`,
+		`{"a" 1}`,
+		`[1 2]`,
+		`{,}`,
+		`{"a":1,}`,
+		`[1,]`,
+		`{"a":"x\ty","b\u0041":"\"","c":["d\/"]}`,
 	}
 	for _, in := range inputs {
 		want := scanAll([]byte(in), []int{1})
@@ -36,5 +47,35 @@ func TestFastPathsAtEveryCut(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// structure stops at the depth cap and leaves the error to Next, whole or
+// byte by byte.
+func TestStructureDepthCap(t *testing.T) {
+	in := []byte(`[[[["a"],{"b":[1]}]]]`)
+	for _, sizes := range [][]int{nil, {1}, {5}} {
+		s := New(3)
+		var got []string
+		for chunk := in; len(chunk) > 0; {
+			n := len(chunk)
+			if sizes != nil {
+				n = min(n, sizes[0])
+			}
+			part := chunk[:n]
+			chunk = chunk[n:]
+			for len(part) > 0 {
+				k, ev := s.Next(part)
+				part = part[k:]
+				if ev != None {
+					got = append(got, record(s, ev))
+				}
+				if ev == Error {
+					chunk = nil
+					break
+				}
+			}
+		}
+		assert.Equal(t, []string{"value_start@0(1:1)", "error@3(1:4) nesting deeper than the limit"}, got, "sizes %v", sizes)
 	}
 }

@@ -13,6 +13,11 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 	i := 0
 	base := s.base
 	for i < len(b) {
+		if s.st >= stValue && s.st <= stAfterValue {
+			if i = s.structure(b, i, base); i == len(b) {
+				break
+			}
+		}
 		switch s.st {
 		case stString:
 			if i = stringRun(b, i); i == len(b) {

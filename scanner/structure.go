@@ -1,0 +1,143 @@
+package scanner
+
+// structure is the fast path between tokens inside a container. From the
+// state s.st (stValue, stArrayFirst, stObjectFirst, stKey, stColon or
+// stAfterValue), it reads whole keys, colons, scalar values, commas,
+// openers and closers that lie in b and need no event, going from one to
+// the next by direct jumps instead of a round trip through Next's state
+// switch. It stops, with s.st set to the state it is in, at the first byte
+// it does not handle: the end of b, a byte inside a string that needs an
+// event (or the end of b inside a string), a number or literal cut by the
+// end of b, the closer of the top-level value, the depth cap, or a syntax
+// error. Next then reads that byte the careful way, so events, errors and
+// offsets are unchanged.
+func (s *Scanner) structure(b []byte, i int, base int64) int {
+	var c byte
+	var j int
+	switch s.st {
+	case stValue:
+		goto value
+	case stArrayFirst:
+		goto arrayFirst
+	case stObjectFirst:
+		goto objectFirst
+	case stKey:
+		goto key
+	case stColon:
+		goto colon
+	case stAfterValue:
+		goto after
+	}
+	return i
+
+arrayFirst:
+	s.st = stArrayFirst
+	if i = s.skipSpace(b, i, base); i == len(b) {
+		return i
+	}
+	if b[i] == ']' {
+		goto closer
+	}
+	goto valueByte
+
+value:
+	s.st = stValue
+	if i = s.skipSpace(b, i, base); i == len(b) {
+		return i
+	}
+valueByte:
+	c = b[i]
+	switch {
+	case c == '"':
+		if j = stringRun(b, i+1); j == len(b) || b[j] != '"' {
+			s.st, s.inKey = stString, false // the careful path goes on from j
+			return j
+		}
+		i = j + 1
+	case c == '-' || digit[c]:
+		if j = numberEnd(b, i); j < 0 {
+			return i
+		}
+		i = j
+	case c == 't' || c == 'f' || c == 'n':
+		if j = literalLen(b[i:]); j == 0 {
+			return i
+		}
+		i += j
+	case c == '{' || c == '[':
+		if s.stack.depth >= s.maxDepth {
+			return i
+		}
+		s.stack.push(c == '{')
+		i++
+		s.setCommit(base + int64(i))
+		if c == '{' {
+			goto objectFirst
+		}
+		goto arrayFirst
+	default:
+		return i
+	}
+
+done: // a value inside a container ended just before b[i]
+	s.setCommit(base + int64(i))
+after:
+	s.st = stAfterValue
+	if i = s.skipSpace(b, i, base); i == len(b) {
+		return i
+	}
+	switch b[i] {
+	case ',':
+		i++
+		if s.stack.topIsObject() {
+			goto key
+		}
+		goto value
+	case '}', ']':
+		goto closer
+	}
+	return i
+
+closer: // b[i] is '}' or ']', where a closer may come
+	if (b[i] == '}') != s.stack.topIsObject() || s.stack.depth == 1 {
+		return i
+	}
+	s.stack.pop()
+	i++
+	goto done
+
+objectFirst:
+	s.st = stObjectFirst
+	if i = s.skipSpace(b, i, base); i == len(b) {
+		return i
+	}
+	if b[i] == '}' {
+		goto closer
+	}
+	goto keyByte
+
+key:
+	s.st = stKey
+	if i = s.skipSpace(b, i, base); i == len(b) {
+		return i
+	}
+keyByte:
+	if b[i] != '"' {
+		return i
+	}
+	if j = stringRun(b, i+1); j == len(b) || b[j] != '"' {
+		s.st, s.inKey = stString, true // the careful path goes on from j
+		return j
+	}
+	i = j + 1
+colon:
+	s.st = stColon
+	if i = s.skipSpace(b, i, base); i == len(b) {
+		return i
+	}
+	if b[i] != ':' {
+		return i
+	}
+	i++
+	goto value
+}
