@@ -26,8 +26,17 @@ func stringRun(b []byte, i int) int {
 			i++
 		case c >= 0x80:
 			for { // non-ASCII text often comes in runs
-				n := utf8Len(b[i:])
-				if n == 0 {
+				var n int
+				if i+4 <= len(b) {
+					// utf8Len's one-load check, inlined, with no branch on
+					// the sequence length (which varies in mixed text).
+					w := binary.LittleEndian.Uint32(b[i:])
+					l := utf8Leads[byte(w)]
+					n = int(l.size) & 7
+					if c1 := byte(w >> 8); n == 0 || c1 < l.lo || c1 > l.hi || w&contMask[n] != contWant[n] {
+						return i
+					}
+				} else if n = utf8Len(b[i:]); n == 0 {
 					return i
 				}
 				if i += n; i == len(b) || b[i] < 0x80 {
@@ -46,6 +55,15 @@ func stringRun(b []byte, i int) int {
 	}
 	return i
 }
+
+// contMask and contWant give, by sequence length, the high bits that the
+// third and fourth bytes of a UTF-8 sequence loaded as a little-endian
+// uint32 must have (10xxxxxx); the second byte is checked against its range
+// in utf8Leads.
+var (
+	contMask = [8]uint32{3: 0xC00000, 4: 0xC0C00000}
+	contWant = [8]uint32{3: 0x800000, 4: 0x80800000}
+)
 
 // utf8Len returns the length of the valid UTF-8 sequence at the start of p
 // (p[0] >= 0x80), or 0 when it is invalid or incomplete.

@@ -40,7 +40,8 @@ func TestSkipPlainMatchesTable(t *testing.T) {
 		for want < len(w) && stringPlain[w[want]] {
 			want++
 		}
-		if !assert.Equal(t, want, skipPlain(w, 0), "%q", w) {
+		if got := skipPlain(w, 0); got != want {
+			assert.Equal(t, want, got, "%q", w)
 			return
 		}
 	}
@@ -52,7 +53,8 @@ func TestSkipDigitsMatchesTable(t *testing.T) {
 		for want < len(w) && digit[w[want]] {
 			want++
 		}
-		if !assert.Equal(t, want, skipDigits(w, 0), "%q", w) {
+		if got := skipDigits(w, 0); got != want {
+			assert.Equal(t, want, got, "%q", w)
 			return
 		}
 	}
@@ -69,7 +71,8 @@ func TestSkipSpaceMatchesTable(t *testing.T) {
 		}
 		s := New(0)
 		got := s.skipSpace(w, 0, 0)
-		if !assert.Equal(t, want, got, "%q", w) || !assert.Equal(t, lines, s.line, "%q", w) {
+		if got != want || s.line != lines {
+			assert.Equal(t, []int{want, lines}, []int{got, s.line}, "%q", w)
 			return
 		}
 	}
@@ -87,8 +90,51 @@ func TestUTF8LenMatchesCheckUTF8(t *testing.T) {
 					p := []byte{byte(c0), c1, c2, c3}
 					for n := 1; n <= 4; n++ {
 						want := max(checkUTF8(p[:n]), 0)
-						if !assert.Equal(t, want, utf8Len(p[:n]), "% x", p[:n]) {
+						if got := utf8Len(p[:n]); got != want {
+							assert.Equal(t, want, got, "% x", p[:n])
 							return
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// stringRun, whose UTF-8 check is inlined, stops where a byte-at-a-time
+// reading with checkUTF8 stops, for every lead byte followed by boundary
+// continuation bytes, with and without room for its one-load path.
+func TestStringRunMatchesCheckUTF8(t *testing.T) {
+	tails := []byte{0x41, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xff}
+	reference := func(b []byte) int {
+		i := 0
+		for i < len(b) {
+			switch c := b[i]; {
+			case stringPlain[c]:
+				i++
+			case c >= 0x80:
+				r := checkUTF8(b[i:])
+				if r <= 0 {
+					return i
+				}
+				i += r
+			default:
+				return i
+			}
+		}
+		return i
+	}
+	for c0 := 0x80; c0 < 0x100; c0++ {
+		for _, c1 := range tails {
+			for _, c2 := range tails {
+				for _, c3 := range tails {
+					for _, suffix := range []string{"", "xyz\"", "\xc3\xa9\xe2\x82\xac\""} {
+						b := append([]byte{'a', 'b', byte(c0), c1, c2, c3}, suffix...)
+						for n := 3; n <= len(b); n++ {
+							if want, got := reference(b[:n]), stringRun(b[:n], 0); got != want {
+								assert.Equal(t, want, got, "% x", b[:n])
+								return
+							}
 						}
 					}
 				}
