@@ -96,6 +96,14 @@ var handSeeds = []string{
 	"{",
 	"[",
 	"Here:\n```json\n{\"a\":\"x\ny\"}\n```\n~~~\n12\n~~~\n[1,\"\xe2\x82\"]\nand {\"b\":[tru",
+	// Findings reported with the fuzz targets: prose that begins with a
+	// number or literal becomes a value; values on one line stay on it;
+	// a value larger than Options.MaxOutput (not among fuzzOptions: its
+	// error depends on the chunking).
+	"2 items were found:\n{\"a\":1}",
+	"null and void\n[1]",
+	"[1] [2]",
+	`["` + strings.Repeat("x", 100) + `"]`,
 	// Deep nesting around the default cap.
 	strings.Repeat("[", 511) + strings.Repeat("]", 511),
 	strings.Repeat("[", 512) + strings.Repeat("]", 512),
