@@ -382,6 +382,11 @@ func (s *Scanner) skipSpace(b []byte, i int, base int64) int {
 func (s *Scanner) skipSpaceRun(b []byte, i int, base int64) int {
 	for i+8 <= len(b) {
 		x := binary.LittleEndian.Uint64(b[i:]) ^ spaces8
+		if x&0xFF == '\n'^' ' {
+			// A newline and the indentation after it, in one step.
+			s.newline(base + int64(i))
+			x &^= 0xFF
+		}
 		if x == 0 {
 			i += 8
 			continue
