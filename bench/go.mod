@@ -18,4 +18,10 @@ require (
 	golang.org/x/sys v0.22.0 // indirect
 )
 
+require (
+	github.com/RealAlexandreAI/json-repair v0.0.18 // indirect
+	github.com/go-json-experiment/json v0.0.0-20251027170946-4849db3c2f7e // indirect
+	github.com/kaptinlin/jsonrepair v0.2.15 // indirect
+)
+
 replace github.com/jsonheal/jsonheal => ../

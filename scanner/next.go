@@ -13,13 +13,20 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 	i := 0
 	base := s.base
 	for i < len(b) {
-		if s.st >= stValue && s.st <= stAfterValue {
+		if s.repairs == 0 && s.st >= stValue && s.st <= stAfterValue {
 			if i = s.structure(b, i, base); i == len(b) {
 				break
 			}
 		}
 		switch s.st {
 		case stString:
+			if s.quote != '"' {
+				var ev Event
+				if i, ev = s.oddString(b, i); ev != None {
+					return s.ret(i, ev)
+				}
+				continue
+			}
 			if i = stringRun(b, i); i == len(b) {
 				break
 			}
@@ -28,9 +35,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			switch {
 			case c == '"':
 				i++
-				if s.inKey {
-					s.st = stColon
-				} else if ev := s.valueDone(off + 1); ev != None {
+				if ev := s.closeString(off); ev != None {
 					return s.ret(i, ev)
 				}
 			case c == '\\':
@@ -71,16 +76,14 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				s.hexLeft = 4
 				s.st = stUnicode
 			default:
-				s.st = stString
-				s.event(s.escOff, int(base+int64(i)-s.escOff))
-				return s.ret(i, InvalidEscape)
+				n, ev := s.badEscape(b[i], base+int64(i))
+				return s.ret(i+n, ev)
 			}
 
 		case stUnicode:
 			if !isHex(b[i]) {
-				s.st = stString
-				s.event(s.escOff, int(base+int64(i)-s.escOff))
-				return s.ret(i, InvalidEscape)
+				n, ev := s.badEscape(b[i], base+int64(i))
+				return s.ret(i+n, ev)
 			}
 			i++
 			s.hexLeft--
@@ -98,10 +101,20 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				s.u8n = 0
 				i++
 				s.st = stString
+				if r == 3 && s.closesTypographic(s.u8[:3]) {
+					s.closeStringN(s.u8Off, 3)
+					return s.ret(i, s.repairAt(RepairTypographicQuote, s.here(s.u8Off), 3, `"`))
+				}
+				if s.quote == 'u' {
+					s.uqEnd = s.here(base + int64(i))
+				}
 			default: // the carried bytes are a maximal invalid subpart
 				carried := int(s.u8n)
 				s.u8n = 0
 				s.st = stString
+				if s.quote == 'u' {
+					s.uqEnd = s.here(base + int64(i))
+				}
 				s.event(s.u8Off, carried)
 				return s.ret(i, InvalidUTF8)
 			}
@@ -120,20 +133,24 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 				continue
 			}
-			// Fast paths: a whole string or number in this chunk, with no
-			// event inside, needs no state.
+			// Fast paths: a whole string, number or literal in this chunk,
+			// with no event inside, needs no state. (With repairs on, a
+			// string's closing quote is left to closeString.)
 			switch {
 			case c == '"':
-				s.st, s.inKey = stString, false
-				if i = stringRun(b, i+1); i < len(b) && b[i] == '"' {
+				s.st, s.inKey, s.quote = stString, false, '"'
+				if i = stringRun(b, i+1); s.repairs == 0 && i < len(b) && b[i] == '"' {
 					i++
-					if ev := s.valueDone(base + int64(i)); ev != None {
+					if ev := s.stringDone(base + int64(i)); ev != None {
 						return s.ret(i, ev)
 					}
 				}
 				continue
 			case c == '-' || digit[c]:
 				if j := numberEnd(b, i); j >= 0 {
+					if c == '-' || c == '0' {
+						s.numStart = s.here(off)
+					}
 					i = j
 					if ev := s.valueDone(base + int64(i)); ev != None {
 						return s.ret(i, ev)
@@ -150,14 +167,14 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 			}
 			if !s.beginValue(c, off) {
-				if s.st != stError {
-					if s.st == stArrayFirst {
-						s.fail(off, c, "at the start of an array", "a value or ']'")
-					} else {
-						s.fail(off, c, "where a value belongs", "a value")
-					}
+				if s.st == stError {
+					return s.ret(i, Error)
 				}
-				return s.ret(i, Error)
+				var ev Event
+				if i, ev = s.repairValue(c, off, i); ev != None {
+					return s.ret(i, ev)
+				}
+				continue
 			}
 			i++
 
@@ -170,11 +187,12 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			switch {
 			case c == '"':
 				// Fast path: a whole key in this chunk, with no event
-				// inside, goes straight to the colon.
-				s.st, s.inKey = stString, true
-				if i = stringRun(b, i+1); i < len(b) && b[i] == '"' {
+				// inside, goes straight to the colon (without repairs: the
+				// inner-quote repair decides at the quote).
+				s.st, s.inKey, s.quote = stString, true, '"'
+				if i = stringRun(b, i+1); s.repairs == 0 && i < len(b) && b[i] == '"' {
 					i++
-					s.st = stColon
+					s.stringDone(base + int64(i))
 				}
 			case c == '}' && s.st == stObjectFirst:
 				i++
@@ -182,12 +200,11 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				if ev := s.valueDone(off + 1); ev != None {
 					return s.ret(i, ev)
 				}
-			case s.st == stObjectFirst:
-				s.fail(off, c, "at the start of an object", `'"' (a key) or '}'`)
-				return s.ret(i, Error)
 			default:
-				s.fail(off, c, "after ',' in an object", `'"' (a key)`)
-				return s.ret(i, Error)
+				var ev Event
+				if i, ev = s.repairKey(c, off, i); ev != None {
+					return s.ret(i, ev)
+				}
 			}
 
 		case stColon:
@@ -195,8 +212,11 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				break
 			}
 			if b[i] != ':' {
-				s.fail(base+int64(i), b[i], "after an object key", "':'")
-				return s.ret(i, Error)
+				var ev Event
+				if i, ev = s.repairColon(b[i], base+int64(i), i); ev != None {
+					return s.ret(i, ev)
+				}
+				continue
 			}
 			i++
 			s.st = stValue
@@ -210,6 +230,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			obj := s.stack.topIsObject()
 			switch {
 			case c == ',':
+				s.comma = s.here(off)
 				i++
 				if obj {
 					s.st = stKey
@@ -222,12 +243,11 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				if ev := s.valueDone(off + 1); ev != None {
 					return s.ret(i, ev)
 				}
-			case obj:
-				s.fail(off, c, "after an object member", "',' or '}'")
-				return s.ret(i, Error)
 			default:
-				s.fail(off, c, "after an array element", "',' or ']'")
-				return s.ret(i, Error)
+				var ev Event
+				if i, ev = s.repairAfterValue(c, off, i); ev != None {
+					return s.ret(i, ev)
+				}
 			}
 
 		case stNumber:
@@ -244,9 +264,18 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 				return s.ret(i, s.abandon())
 			}
-			if status == numBad {
-				s.fail(off, c, "in a number", "a digit")
-				return s.ret(i, Error)
+			if status != numEnded {
+				ev := s.repairNumber(c, off, status)
+				if ev == Error {
+					return s.ret(i, Error)
+				}
+				if ev != None {
+					return s.ret(i, ev)
+				}
+				continue
+			}
+			if s.numQuoted {
+				return s.ret(i, s.endQuotedNumber(off))
 			}
 			if ev := s.valueDone(off); ev != None {
 				return s.ret(i, ev)
@@ -258,13 +287,17 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					if s.tentative {
 						return s.ret(i, s.abandon())
 					}
+					if s.wordsAllowed() {
+						s.beginWord(base+int64(i)-int64(s.litPos), s.lit[:s.litPos])
+						break
+					}
 					s.fail(base+int64(i), b[i], "in the literal "+s.lit, quoteByte(s.lit[s.litPos]))
 					return s.ret(i, Error)
 				}
 				s.litPos++
 				i++
 			}
-			if int(s.litPos) == len(s.lit) {
+			if s.st == stLiteral && int(s.litPos) == len(s.lit) {
 				if s.tentative {
 					s.st = stLiteralEnd
 				} else if ev := s.valueDone(base + int64(i)); ev != None {
@@ -297,6 +330,16 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				s.fenceChar, s.fenceCount, s.fenceStart = c, 1, off
 				s.st = stFenceMarker
 				i++
+			case 0xEF:
+				if off == 0 && s.repairs.Has(RepairBOM) {
+					s.st, s.bomN = stBOM, 1
+					i++
+					continue
+				}
+				i++
+				if ev := s.outside(c, off, true); ev != None {
+					return s.ret(i, ev)
+				}
 			default:
 				i++
 				if ev := s.outside(c, off, true); ev != None {
@@ -354,6 +397,13 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					s.st = stLineStart
 					break
 				}
+			}
+
+		case stStrClose, stSlash, stLineComment, stBlockComment, stDot, stEllipsis,
+			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen:
+			var ev Event
+			if i, ev = s.nextRepairState(b, i); ev != None {
+				return s.ret(i, ev)
 			}
 
 		case stError:
@@ -428,12 +478,13 @@ func (s *Scanner) beginValue(c byte, off int64) bool {
 		}
 		s.setCommit(off + 1)
 	case '"':
-		s.st = stString
-		s.inKey = false
+		s.st, s.inKey, s.quote = stString, false, '"'
 	case '-':
 		s.st, s.num = stNumber, numMinus
+		s.numStart = s.here(off)
 	case '0':
 		s.st, s.num = stNumber, numZero
+		s.numStart = s.here(off)
 	case '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		s.st, s.num = stNumber, numInt
 	case 't':
@@ -458,7 +509,9 @@ func (s *Scanner) valueDone(off int64) Event {
 		return ValueEnd
 	}
 	s.st = stAfterValue
+	s.prevCommit = s.commit
 	s.setCommit(off)
+	s.lastWasString = false
 	return None
 }
 
@@ -490,7 +543,7 @@ func (s *Scanner) outside(c byte, off int64, atLineStart bool) Event {
 	} else if atLineStart && !s.gapDirty {
 		switch c {
 		case '"':
-			s.st, s.inKey = stString, false
+			s.st, s.inKey, s.quote = stString, false, '"'
 			s.valueStart = off
 			s.values++
 			s.event(off, 1)
@@ -542,9 +595,10 @@ func (s *Scanner) endFenceMarker() Event {
 }
 
 const (
-	numMore  = iota // the chunk ended inside the number
-	numEnded        // the number ended before b[i]
-	numBad          // b[i] cannot continue the number
+	numMore      = iota // the chunk ended inside the number
+	numEnded            // the number ended before b[i]
+	numBad              // b[i] cannot continue the number
+	numZeroDigit        // a digit b[i] follows a leading zero
 )
 
 // scanNumber advances through a number from b[i].
@@ -569,6 +623,9 @@ func (s *Scanner) scanNumber(b []byte, i int) (int, int) {
 			case 'e', 'E':
 				s.num = numExp
 			default:
+				if digit[c] {
+					return i, numZeroDigit
+				}
 				return i, numEnded
 			}
 			i++
@@ -637,5 +694,5 @@ func isHex(c byte) bool {
 // setCommit records off (on the current line) as the commit point of the
 // innermost container.
 func (s *Scanner) setCommit(off int64) {
-	s.commit, s.commitLine, s.commitLS = off, s.line, s.lineStart
+	s.commit = mark{off, s.line, s.lineStart}
 }

@@ -13,7 +13,9 @@ func numberEnd(b []byte, i int) int {
 	}
 	switch c := b[i]; {
 	case c == '0':
-		i++
+		if i++; i < len(b) && digit[b[i]] {
+			return -1 // a leading zero: scanNumber reports (or repairs) it
+		}
 	case c >= '1' && c <= '9':
 		i = skipDigits(b, i+1)
 	default:

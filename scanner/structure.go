@@ -1,6 +1,8 @@
 package scanner
 
-// structure is the fast path between tokens inside a container. From the
+// structure is the fast path between tokens inside a container, used when
+// no repair is on (repairs decide at closing quotes, commas and closers on
+// their own). From the
 // state s.st (stValue, stArrayFirst, stObjectFirst, stKey, stColon or
 // stAfterValue), it reads whole keys, colons, scalar values, commas,
 // openers and closers that lie in b and need no event, going from one to
@@ -49,14 +51,20 @@ valueByte:
 	c = b[i]
 	switch {
 	case c == '"':
+		s.inKey, s.quote = false, '"'
 		if j = stringRun(b, i+1); j == len(b) || b[j] != '"' {
-			s.st, s.inKey = stString, false // the careful path goes on from j
+			s.st = stString // the careful path goes on from j
 			return j
 		}
 		i = j + 1
+		s.stringDone(base + int64(i))
+		goto after
 	case c == '-' || digit[c]:
 		if j = numberEnd(b, i); j < 0 {
 			return i
+		}
+		if c == '-' || c == '0' {
+			s.numStart = s.here(base + int64(i))
 		}
 		i = j
 	case c == 't' || c == 'f' || c == 'n':
@@ -80,7 +88,7 @@ valueByte:
 	}
 
 done: // a value inside a container ended just before b[i]
-	s.setCommit(base + int64(i))
+	s.valueDone(base + int64(i))
 after:
 	s.st = stAfterValue
 	if i = s.skipSpace(b, i, base); i == len(b) {
@@ -88,6 +96,7 @@ after:
 	}
 	switch b[i] {
 	case ',':
+		s.comma = s.here(base + int64(i))
 		i++
 		if s.stack.topIsObject() {
 			goto key
@@ -125,11 +134,13 @@ keyByte:
 	if b[i] != '"' {
 		return i
 	}
+	s.inKey, s.quote = true, '"'
 	if j = stringRun(b, i+1); j == len(b) || b[j] != '"' {
-		s.st, s.inKey = stString, true // the careful path goes on from j
+		s.st = stString // the careful path goes on from j
 		return j
 	}
 	i = j + 1
+	s.stringDone(base + int64(i))
 colon:
 	s.st = stColon
 	if i = s.skipSpace(b, i, base); i == len(b) {
