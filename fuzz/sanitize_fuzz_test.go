@@ -403,7 +403,7 @@ func FuzzScanner(f *testing.F) {
 			}
 			for i := range got {
 				if got[i] != whole[i] {
-					t.Fatalf("sizes %v: event %d is %q, whole input gave %q", sizes, i, got[i].text, whole[i].text)
+					t.Fatalf("sizes %v: event %d is %v, whole input gave %v", sizes, i, got[i], whole[i])
 				}
 			}
 		}
@@ -411,11 +411,17 @@ func FuzzScanner(f *testing.F) {
 	})
 }
 
-// event is one scanner event with its position, rendered for comparison.
+// event is one scanner event with its position and the scanner's state
+// after it; extra renders the error or truncation report.
 type event struct {
-	ev   scanner.Event
-	off  int64
-	text string
+	ev                       scanner.Event
+	off                      int64
+	n, line, col, depth, val int
+	extra                    string
+}
+
+func (e event) String() string {
+	return fmt.Sprintf("%s@%d+%d(%d:%d) depth=%d values=%d %s", e.ev, e.off, e.n, e.line, e.col, e.depth, e.val, e.extra)
 }
 
 // scanEvents feeds in to a fresh scanner in the given chunk sizes (cycled;
@@ -424,15 +430,15 @@ func scanEvents(in []byte, sizes []int) []event {
 	s := scanner.New(0)
 	var out []event
 	record := func(ev scanner.Event) {
-		line, col := s.EventPos()
-		text := fmt.Sprintf("%s@%d+%d(%d:%d) depth=%d values=%d", ev, s.EventOffset(), s.EventLen(), line, col, s.Depth(), s.Values())
+		e := event{ev: ev, off: s.EventOffset(), n: s.EventLen(), depth: s.Depth(), val: s.Values()}
+		e.line, e.col = s.EventPos()
 		switch ev {
 		case scanner.Error:
-			text += " " + s.Err().Error()
+			e.extra = s.Err().Error()
 		case scanner.Truncated:
-			text += fmt.Sprintf(" %+v open=%s", s.Truncation(), s.AppendOpen(nil))
+			e.extra = fmt.Sprintf("%+v open=%s", s.Truncation(), s.AppendOpen(nil))
 		}
-		out = append(out, event{ev, s.EventOffset(), text})
+		out = append(out, e)
 	}
 	for k := 0; len(in) > 0; k++ {
 		chunk := in
