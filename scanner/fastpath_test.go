@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -48,6 +49,67 @@ func TestFastPathsAtEveryCut(t *testing.T) {
 			}
 		}
 	}
+}
+
+// With every repair on, the fast paths leave the closing quote to the
+// inner-quote check when what follows it is not settled at once, and stop
+// at whatever a repair may concern: same events whole and at every cut.
+func TestFastPathsWithRepairsAtEveryCut(t *testing.T) {
+	inputs := []string{
+		`{"a":"x","b" :"y" ,"c":["z" ]}`,
+		`{"say":"he said "hi" to me","n":1}`,
+		`{"a":"x" "b":"y"}`,
+		`["a" + "b", 'c', d e, True, NaN, -Infinity, 007, .5, 1., [1,,2,], {a:1,}, /* c */ 3 // d` + "\n" + `]`,
+		`{"a":NumberLong(12),"b":ObjectId("x"),"c":[1 2],"d":}`,
+		"{\"k\": v\t, \"l\": \"\xe2\x80\x9cq\xe2\x80\x9d\"}",
+		`[1, 2, 3, {"deep": [true, false, null, "s\u00e9"]}]`,
+	}
+	for _, in := range inputs {
+		want := scanRepair([]byte(in), []int{1})
+		if got := scanRepair([]byte(in), nil); !assert.Equal(t, want, got, "%q whole", in) {
+			continue
+		}
+		for k := 1; k < len(in); k++ {
+			if got := scanRepair([]byte(in), []int{k, len(in)}); !assert.Equal(t, want, got, "%q cut at %d", in, k) {
+				break
+			}
+		}
+	}
+}
+
+// scanRepair is scanAll with every repair on, recording repairs too.
+func scanRepair(input []byte, sizes []int) []string {
+	s := New(0)
+	s.SetRepairs(AllRepairs)
+	var out []string
+	add := func(ev Event) {
+		r := record(s, ev)
+		if ev == Repair {
+			r += fmt.Sprintf(" %s+%d %q", s.RepairKind(), s.EventLen(), s.Replacement())
+		}
+		out = append(out, r)
+	}
+	for k := 0; len(input) > 0; k++ {
+		chunk := input
+		if len(sizes) > 0 && sizes[k%len(sizes)] < len(chunk) {
+			chunk = chunk[:sizes[k%len(sizes)]]
+		}
+		input = input[len(chunk):]
+		for len(chunk) > 0 {
+			n, ev := s.Next(chunk)
+			chunk = chunk[n:]
+			if ev != None {
+				add(ev)
+				if ev == Error {
+					return out
+				}
+			}
+		}
+	}
+	for ev := s.End(); ev != EOF; ev = s.End() {
+		add(ev)
+	}
+	return out
 }
 
 // structure stops at the depth cap and leaves the error to Next, whole or

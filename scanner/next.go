@@ -13,7 +13,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 	i := 0
 	base := s.base
 	for i < len(b) {
-		if s.repairs == 0 && s.st >= stValue && s.st <= stAfterValue {
+		if s.st >= stValue && s.st <= stAfterValue {
 			if i = s.structure(b, i, base); i == len(b) {
 				break
 			}
@@ -134,16 +134,13 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				continue
 			}
 			// Fast paths: a whole string, number or literal in this chunk,
-			// with no event inside, needs no state. (With repairs on, a
-			// string's closing quote is left to closeString.)
+			// with no event inside, needs no state.
 			switch {
 			case c == '"':
 				s.st, s.inKey, s.quote = stString, false, '"'
-				if i = stringRun(b, i+1); s.repairs == 0 && i < len(b) && b[i] == '"' {
+				if i = stringRun(b, i+1); i < len(b) && b[i] == '"' {
 					i++
-					if ev := s.stringDone(base + int64(i)); ev != None {
-						return s.ret(i, ev)
-					}
+					s.closeQuote(b, i-1, base)
 				}
 				continue
 			case c == '-' || digit[c]:
@@ -187,12 +184,11 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			switch {
 			case c == '"':
 				// Fast path: a whole key in this chunk, with no event
-				// inside, goes straight to the colon (without repairs: the
-				// inner-quote repair decides at the quote).
+				// inside, goes straight to the colon.
 				s.st, s.inKey, s.quote = stString, true, '"'
-				if i = stringRun(b, i+1); s.repairs == 0 && i < len(b) && b[i] == '"' {
+				if i = stringRun(b, i+1); i < len(b) && b[i] == '"' {
 					i++
-					s.stringDone(base + int64(i))
+					s.closeQuote(b, i-1, base)
 				}
 			case c == '}' && s.st == stObjectFirst:
 				i++

@@ -1,18 +1,18 @@
 package scanner
 
-// structure is the fast path between tokens inside a container, used when
-// no repair is on (repairs decide at closing quotes, commas and closers on
-// their own). From the
+// structure is the fast path between tokens inside a container. From the
 // state s.st (stValue, stArrayFirst, stObjectFirst, stKey, stColon or
 // stAfterValue), it reads whole keys, colons, scalar values, commas,
 // openers and closers that lie in b and need no event, going from one to
 // the next by direct jumps instead of a round trip through Next's state
 // switch. It stops, with s.st set to the state it is in, at the first byte
 // it does not handle: the end of b, a byte inside a string that needs an
-// event (or the end of b inside a string), a number or literal cut by the
-// end of b, the closer of the top-level value, the depth cap, or a syntax
-// error. Next then reads that byte the careful way, so events, errors and
-// offsets are unchanged.
+// event (or the end of b inside a string), a closing quote the inner-quote
+// repair must look past (closeQuote), a number or literal cut by the end of
+// b, the closer of the top-level value, the depth cap, a syntax error, or
+// anything a repair may concern (all of which are bytes the strict grammar
+// rejects there). Next then reads that byte the careful way, so events,
+// repairs, errors and offsets are unchanged.
 func (s *Scanner) structure(b []byte, i int, base int64) int {
 	var c byte
 	var j int
@@ -56,8 +56,9 @@ valueByte:
 			s.st = stString // the careful path goes on from j
 			return j
 		}
-		i = j + 1
-		s.stringDone(base + int64(i))
+		if i = j + 1; !s.closeQuote(b, j, base) {
+			return i
+		}
 		goto after
 	case c == '-' || digit[c]:
 		if j = numberEnd(b, i); j < 0 {
@@ -139,8 +140,9 @@ keyByte:
 		s.st = stString // the careful path goes on from j
 		return j
 	}
-	i = j + 1
-	s.stringDone(base + int64(i))
+	if i = j + 1; !s.closeQuote(b, j, base) {
+		return i
+	}
 colon:
 	s.st = stColon
 	if i = s.skipSpace(b, i, base); i == len(b) {
@@ -151,4 +153,26 @@ colon:
 	}
 	i++
 	goto value
+}
+
+// closeQuote closes the string whose closing '"' is b[j] (inside a
+// container) as closeString does, and reports true when that settled it:
+// without the inner-quote repair at once, with it when the byte after the
+// quote is in b and shows at once that the quote closes the string (what
+// stStrClose would decide on reading it). Otherwise it leaves the scanner in
+// stStrClose, as closeString does, and reports false.
+func (s *Scanner) closeQuote(b []byte, j int, base int64) bool {
+	off := base + int64(j)
+	if s.repairs != 0 {
+		s.strQuote, s.strQuoteLen = s.here(off), 1
+		if s.repairs.Has(RepairInnerQuote) {
+			s.closeSpaces = 0
+			if j+1 == len(b) || b[j+1] == ' ' || s.reopens(b[j+1]) {
+				s.st = stStrClose
+				return false
+			}
+		}
+	}
+	s.stringDone(off + 1)
+	return true
 }
