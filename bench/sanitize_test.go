@@ -96,13 +96,16 @@ var peers = []validator{
 }
 
 // BenchmarkValidate runs, on each corpus file, jsonheal's sanitizer (a
-// reused Sanitizer appending to a reused buffer), jsonheal's scanner alone,
+// reused Sanitizer appending to a reused buffer) with the default options
+// (every repair on) and with Strict (the fast layer only), jsonheal's
+// scanner alone,
 // and the peers' validators. sonic and fastjson are laxer than jsonheal
 // (they accept some invalid input), and neither peer repairs anything.
 func BenchmarkValidate(b *testing.B) {
 	for _, file := range corpusFiles {
 		d := loadDoc(b, file)
-		b.Run("file="+d.name+"/impl=jsonheal-sanitize", func(b *testing.B) { benchSanitize(b, d.data) })
+		b.Run("file="+d.name+"/impl=jsonheal-sanitize", func(b *testing.B) { benchSanitize(b, d.data, sanitize.Options{}) })
+		b.Run("file="+d.name+"/impl=jsonheal-strict", func(b *testing.B) { benchSanitize(b, d.data, sanitize.Options{Strict: true}) })
 		b.Run("file="+d.name+"/impl=jsonheal-scanner", func(b *testing.B) { benchScanner(b, d.data) })
 		for _, p := range peers {
 			b.Run("file="+d.name+"/impl="+p.name, func(b *testing.B) { benchPeer(b, p, d) })
@@ -116,12 +119,13 @@ func BenchmarkValidate(b *testing.B) {
 func BenchmarkLLMRawVsClean(b *testing.B) {
 	raw := loadDoc(b, "llm_raw.jsonl")
 	clean := loadDoc(b, "llm.jsonl")
-	b.Run("impl=jsonheal-sanitize/file=llm_raw", func(b *testing.B) { benchSanitize(b, raw.data) })
+	b.Run("impl=jsonheal-sanitize/file=llm_raw", func(b *testing.B) { benchSanitize(b, raw.data, sanitize.Options{}) })
+	b.Run("impl=jsonheal-strict/file=llm_raw", func(b *testing.B) { benchSanitize(b, raw.data, sanitize.Options{Strict: true}) })
 	b.Run("impl=encoding-json/file=llm", func(b *testing.B) { benchPeer(b, peers[0], clean) })
 }
 
-func benchSanitize(b *testing.B, in []byte) {
-	z := sanitize.New(sanitize.Options{})
+func benchSanitize(b *testing.B, in []byte, opts sanitize.Options) {
+	z := sanitize.New(opts)
 	dst := make([]byte, 0, 2*len(in))
 	out, err := z.Append(dst[:0], in)
 	if err != nil || len(out) == 0 {
