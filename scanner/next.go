@@ -1,5 +1,10 @@
 package scanner
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // Next consumes bytes of chunk until an event or the end of the chunk, and
 // returns how many bytes it consumed and the event (None when it consumed the
 // whole chunk without one). The caller passes chunk[n:] again to go on; any
@@ -13,6 +18,11 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 	i := 0
 	base := s.base
 	for i < len(b) {
+		if s.st >= stValue && s.st <= stAfterValue {
+			if i = s.structure(b, i, base); i == len(b) {
+				break
+			}
+		}
 		switch s.st {
 		case stString:
 			if s.quote != '"' {
@@ -22,8 +32,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 				continue
 			}
-			i = skipPlain(b, i)
-			if i == len(b) {
+			if i = stringRun(b, i); i == len(b) {
 				break
 			}
 			c := b[i]
@@ -129,6 +138,36 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 				continue
 			}
+			// Fast paths: a whole string, number or literal in this chunk,
+			// with no event inside, needs no state.
+			switch {
+			case c == '"':
+				s.st, s.inKey, s.quote = stString, false, '"'
+				if i = stringRun(b, i+1); i < len(b) && b[i] == '"' {
+					i++
+					s.closeQuote(b, i-1, base)
+				}
+				continue
+			case c == '-' || digit[c]:
+				if j := numberEnd(b, i); j >= 0 {
+					if c == '-' || c == '0' {
+						s.numStart = s.here(off)
+					}
+					i = j
+					if ev := s.valueDone(base + int64(i)); ev != None {
+						return s.ret(i, ev)
+					}
+					continue
+				}
+			case c == 't' || c == 'f' || c == 'n':
+				if n := literalLen(b[i:]); n > 0 {
+					i += n
+					if ev := s.valueDone(base + int64(i)); ev != None {
+						return s.ret(i, ev)
+					}
+					continue
+				}
+			}
 			if !s.beginValue(c, off) {
 				if s.st == stError {
 					return s.ret(i, Error)
@@ -149,8 +188,13 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			off := base + int64(i)
 			switch {
 			case c == '"':
-				i++
+				// Fast path: a whole key in this chunk, with no event
+				// inside, goes straight to the colon.
 				s.st, s.inKey, s.quote = stString, true, '"'
+				if i = stringRun(b, i+1); i < len(b) && b[i] == '"' {
+					i++
+					s.closeQuote(b, i-1, base)
+				}
 			case c == '}' && s.st == stObjectFirst:
 				i++
 				s.stack.pop()
@@ -387,8 +431,39 @@ func (s *Scanner) ret(n int, ev Event) (int, Event) {
 	return n, ev
 }
 
-// skipSpace skips JSON whitespace from b[i], counting lines.
+// skipSpace skips JSON whitespace from b[i], counting lines. It is small
+// enough to inline, for the common case of no whitespace at all.
 func (s *Scanner) skipSpace(b []byte, i int, base int64) int {
+	if i < len(b) && !space[b[i]] {
+		return i
+	}
+	return s.skipSpaceRun(b, i, base)
+}
+
+// skipSpaceRun is skipSpace's loop. Runs of ' ' (indentation) are skipped 8
+// bytes at a time.
+func (s *Scanner) skipSpaceRun(b []byte, i int, base int64) int {
+	for i+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[i:]) ^ spaces8
+		if x&0xFF == '\n'^' ' {
+			// A newline and the indentation after it, in one step.
+			s.newline(base + int64(i))
+			x &^= 0xFF
+		}
+		if x == 0 {
+			i += 8
+			continue
+		}
+		i += bits.TrailingZeros64(x) >> 3
+		switch b[i] {
+		case '\n':
+			s.newline(base + int64(i))
+		case '\t', '\r':
+		default:
+			return i
+		}
+		i++
+	}
 	for i < len(b) && space[b[i]] {
 		if b[i] == '\n' {
 			s.newline(base + int64(i))
@@ -568,9 +643,7 @@ func (s *Scanner) scanNumber(b []byte, i int) (int, int) {
 			}
 			i++
 		case numInt:
-			for i < len(b) && digit[b[i]] {
-				i++
-			}
+			i = skipDigits(b, i)
 			if i == len(b) {
 				return i, numMore
 			}
@@ -590,9 +663,7 @@ func (s *Scanner) scanNumber(b []byte, i int) (int, int) {
 			s.num = numFrac
 			i++
 		case numFrac:
-			for i < len(b) && digit[b[i]] {
-				i++
-			}
+			i = skipDigits(b, i)
 			if i == len(b) {
 				return i, numMore
 			}
@@ -619,9 +690,7 @@ func (s *Scanner) scanNumber(b []byte, i int) (int, int) {
 			s.num = numExpDigits
 			i++
 		case numExpDigits:
-			for i < len(b) && digit[b[i]] {
-				i++
-			}
+			i = skipDigits(b, i)
 			if i == len(b) {
 				return i, numMore
 			}

@@ -82,6 +82,11 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 			s.st = stEscape
 			return i + 1, None
 		case c < 0x20:
+			if s.quote == 'u' {
+				// The byte is escaped in place: it belongs to the value,
+				// whose closing quote must come after the escape.
+				s.uqEnd = s.here(off + 1)
+			}
 			s.event(off, 1)
 			if c == '\n' {
 				s.newline(off)

@@ -1,6 +1,9 @@
 package scanner
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // stringPlain marks bytes that need no attention inside a string: printable
 // ASCII other than '"' and '\\'.
@@ -27,20 +30,26 @@ const (
 	msbs = 0x8080808080808080
 )
 
-// stringSpecial8 reports whether any of the 8 bytes in v needs attention
-// inside a string: '"', '\\', a control byte or a non-ASCII byte.
-func stringSpecial8(v uint64) bool {
+// The SWAR helpers below test 8 bytes at once. Each computes a mask that is
+// nonzero in every byte that fails the test; a byte above the first failing
+// one may be flagged wrongly (by a borrow or carry that only a failing byte
+// produces), never one below it, so bits.TrailingZeros64(mask)/8 is exactly
+// the index of the first failing byte.
+
+// stringSpecialMask flags the bytes of v that need attention inside a
+// string: '"', '\\', a control byte or a non-ASCII byte.
+func stringSpecialMask(v uint64) uint64 {
 	q := v ^ (lsbs * '"')
 	e := v ^ (lsbs * '\\')
-	return ((v-lsbs*0x20)&^v|(q-lsbs)&^q|(e-lsbs)&^e|v)&msbs != 0
+	return ((v-lsbs*0x20)&^v | (q-lsbs)&^q | (e-lsbs)&^e | v) & msbs
 }
 
 // skipPlain returns the index of the first byte at or after i in b that
 // needs attention inside a string, or len(b).
 func skipPlain(b []byte, i int) int {
 	for i+8 <= len(b) {
-		if stringSpecial8(binary.LittleEndian.Uint64(b[i:])) {
-			break
+		if m := stringSpecialMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8
 	}
@@ -49,3 +58,28 @@ func skipPlain(b []byte, i int) int {
 	}
 	return i
 }
+
+// nonDigitMask flags the bytes of v that are not '0' to '9': their high
+// nibble is not 3, or adding 6 carries out of their low nibble.
+func nonDigitMask(v uint64) uint64 {
+	const hi, zeros, six = 0xF0F0F0F0F0F0F0F0, lsbs * '0', lsbs * 6
+	return (v&hi ^ zeros) | ((v+six)&hi ^ zeros)
+}
+
+// skipDigits returns the index of the first byte at or after i in b that is
+// not a digit, or len(b).
+func skipDigits(b []byte, i int) int {
+	for i+8 <= len(b) {
+		if m := nonDigitMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for i < len(b) && digit[b[i]] {
+		i++
+	}
+	return i
+}
+
+// spaces8 is eight ' ' bytes.
+const spaces8 = lsbs * ' '

@@ -1,0 +1,209 @@
+package bench
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bytedance/sonic"
+	"github.com/valyala/fastjson"
+
+	"github.com/jsonheal/jsonheal/sanitize"
+	"github.com/jsonheal/jsonheal/scanner"
+)
+
+// Sub-benchmarks are named file=NAME/impl=NAME so that benchstat can put the
+// implementations side by side:
+//
+//	go test -run='^$' -bench=Validate -benchmem -count=6 > new.txt
+//	benchstat -col /impl new.txt
+//
+// Besides MB/s (bytes per wall-clock second), each benchmark reports
+// cpu-MB/s: bytes per second of CPU time used by the process during the
+// loop. On a shared, loaded machine the wall clock also counts the time the
+// process waited for a core; CPU time does not, so cpu-MB/s is the steadier
+// figure there (on an idle machine the two agree).
+
+// corpusFiles are the files of ../testdata/corpus every implementation runs
+// on. The .jsonl files hold one record per line for the peers; llm_raw.jsonl
+// has raw newlines and tabs inside strings, so its lines are not records and
+// every peer rejects it (only jsonheal can read it).
+var corpusFiles = []string{"twitter.json", "citm_catalog.json", "canada.json", "llm.jsonl", "llm_raw.jsonl"}
+
+// doc is one corpus file, whole and split into the units the peers
+// validate: the file itself, or its lines for JSON Lines.
+type doc struct {
+	name  string // file name without extension
+	data  []byte
+	units [][]byte
+	clean bool // every peer accepts every unit
+}
+
+func loadDoc(b *testing.B, file string) doc {
+	b.Helper()
+	data, err := os.ReadFile("../testdata/corpus/" + file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := doc{name: strings.TrimSuffix(strings.TrimSuffix(file, ".json"), ".jsonl"), data: data, clean: file != "llm_raw.jsonl"}
+	if strings.HasSuffix(file, ".jsonl") {
+		for line := range bytes.Lines(data) {
+			if line = bytes.TrimRight(line, "\n"); len(line) > 0 {
+				d.units = append(d.units, line)
+			}
+		}
+	} else {
+		d.units = [][]byte{data}
+	}
+	return d
+}
+
+// validator is one implementation under test: it reports whether every
+// unit is valid.
+type validator struct {
+	name  string
+	valid func(units [][]byte) bool
+}
+
+var peers = []validator{
+	{"encoding-json", func(units [][]byte) bool {
+		for _, u := range units {
+			if !json.Valid(u) {
+				return false
+			}
+		}
+		return true
+	}},
+	{"fastjson", func(units [][]byte) bool {
+		for _, u := range units {
+			if fastjson.ValidateBytes(u) != nil {
+				return false
+			}
+		}
+		return true
+	}},
+	{"sonic", func(units [][]byte) bool {
+		for _, u := range units {
+			if !sonic.Valid(u) {
+				return false
+			}
+		}
+		return true
+	}},
+}
+
+// BenchmarkValidate runs, on each corpus file, jsonheal's sanitizer (a
+// reused Sanitizer appending to a reused buffer) with the default options
+// (every repair on) and with Strict (the fast layer only), jsonheal's
+// scanner alone,
+// and the peers' validators. sonic and fastjson are laxer than jsonheal
+// (they accept some invalid input), and neither peer repairs anything.
+func BenchmarkValidate(b *testing.B) {
+	for _, file := range corpusFiles {
+		d := loadDoc(b, file)
+		b.Run("file="+d.name+"/impl=jsonheal-sanitize", func(b *testing.B) { benchSanitize(b, d.data, sanitize.Options{}) })
+		b.Run("file="+d.name+"/impl=jsonheal-strict", func(b *testing.B) { benchSanitize(b, d.data, sanitize.Options{Strict: true}) })
+		b.Run("file="+d.name+"/impl=jsonheal-scanner", func(b *testing.B) { benchScanner(b, d.data) })
+		for _, p := range peers {
+			b.Run("file="+d.name+"/impl="+p.name, func(b *testing.B) { benchPeer(b, p, d) })
+		}
+	}
+}
+
+// BenchmarkLLMRawVsClean compares the target pair: jsonheal
+// sanitizing llm_raw.jsonl (raw control bytes to escape) against
+// encoding/json.Valid merely checking the clean llm.jsonl, record by record.
+func BenchmarkLLMRawVsClean(b *testing.B) {
+	raw := loadDoc(b, "llm_raw.jsonl")
+	clean := loadDoc(b, "llm.jsonl")
+	b.Run("impl=jsonheal-sanitize/file=llm_raw", func(b *testing.B) { benchSanitize(b, raw.data, sanitize.Options{}) })
+	b.Run("impl=jsonheal-strict/file=llm_raw", func(b *testing.B) { benchSanitize(b, raw.data, sanitize.Options{Strict: true}) })
+	b.Run("impl=encoding-json/file=llm", func(b *testing.B) { benchPeer(b, peers[0], clean) })
+}
+
+func benchSanitize(b *testing.B, in []byte, opts sanitize.Options) {
+	z := sanitize.New(opts)
+	dst := make([]byte, 0, 2*len(in))
+	out, err := z.Append(dst[:0], in)
+	if err != nil || len(out) == 0 {
+		b.Fatalf("sanitize: %v", err)
+	}
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	cpu := startCPU(b)
+	for b.Loop() {
+		if _, err := z.Append(dst[:0], in); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu.stop(len(in))
+}
+
+// benchScanner runs the scanner alone over in, counting events.
+func benchScanner(b *testing.B, in []byte) {
+	s := scanner.New(0)
+	if scan(s, in) == 0 {
+		b.Fatal("scanner: no value")
+	}
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	cpu := startCPU(b)
+	for b.Loop() {
+		if scan(s, in) == 0 {
+			b.Fatal("scanner: no value")
+		}
+	}
+	cpu.stop(len(in))
+}
+
+// scan feeds in to s (after a Reset) and returns the number of top-level
+// values, or 0 on a syntax error or truncation.
+func scan(s *scanner.Scanner, in []byte) int {
+	s.Reset(0)
+	for len(in) > 0 {
+		n, ev := s.Next(in)
+		in = in[n:]
+		if ev == scanner.Error || ev == scanner.InvalidEscape {
+			return 0
+		}
+	}
+	for ev := s.End(); ev != scanner.EOF; ev = s.End() {
+		if ev == scanner.Error || ev == scanner.Truncated {
+			return 0
+		}
+	}
+	return s.Values()
+}
+
+func benchPeer(b *testing.B, p validator, d doc) {
+	if ok := p.valid(d.units); ok != d.clean {
+		b.Fatalf("%s on %s: valid=%v, want %v", p.name, d.name, ok, d.clean)
+	}
+	b.SetBytes(int64(len(d.data)))
+	b.ReportAllocs()
+	cpu := startCPU(b)
+	for b.Loop() {
+		p.valid(d.units)
+	}
+	cpu.stop(len(d.data))
+}
+
+// cpuMeter measures the process CPU time of a benchmark loop.
+type cpuMeter struct {
+	b     *testing.B
+	start time.Duration
+}
+
+func startCPU(b *testing.B) cpuMeter { return cpuMeter{b, processCPU()} }
+
+// stop reports the cpu-MB/s metric for a loop over size bytes per op.
+func (m cpuMeter) stop(size int) {
+	used := processCPU() - m.start
+	if used <= 0 || m.b.N == 0 {
+		return
+	}
+	m.b.ReportMetric(float64(size)*float64(m.b.N)/used.Seconds()/1e6, "cpu-MB/s")
+}

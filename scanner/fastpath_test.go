@@ -1,0 +1,143 @@
+package scanner
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The fast paths (stringRun, numberEnd, literalLen, structure and the key
+// and value shortcuts in Next)
+// skip only what needs no event and stop short at the end of a chunk. Cutting
+// the input into two chunks at every position makes each of them meet the
+// chunk end at every byte; the events must not change.
+func TestFastPathsAtEveryCut(t *testing.T) {
+	inputs := []string{
+		`{"a":[1,-0.5e+10,0,-0,12.25E-3,1e5,"x"],"b":{"k\"ey":"v\\\/\b\f\n\r\t\u00e9"},"c":true}`,
+		"[\"caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac \xf0\x9f\x98\x80\", \"a\xffb\", \"x\ty\", \"\\q\", \"\\u12x4\"]",
+		`[1.5, 2e, 3]`,
+		`[01, 2]`,
+		`{"n": -, "m": 1}`,
+		`[1.e3]`,
+		"{\"long\":\"" + "0123456789abcdef0123456789abcdef\xc3\xa9\xe2\x82\xac0123456789abcdef" + "\"}",
+		`[123456789012345678901234567890, 0.000000000000000000001, 1E+308]`,
+		`{"a":1,"b":[1,2`,
+		`{"a":"tex`,
+		`[true,false,null,[true],{"t":false},nul,tru]`,
+		`[fals]`,
+		`{"a":nulx}`,
+		` [ [ [ 1 ] , { } , [ ] ] , { "a" : { "b" : [ { } ] } } ] `,
+		"{\n  \"a\": [\n    1,\n    {\"b\": \"c\"}\n  ]\n}\n{}\n",
+		`[1}`,
+		`{"a":1]`,
+		`{"a" 1}`,
+		`[1 2]`,
+		`{,}`,
+		`{"a":1,}`,
+		`[1,]`,
+		`{"a":"x\ty","b\u0041":"\"","c":["d\/"]}`,
+	}
+	for _, in := range inputs {
+		want := scanAll([]byte(in), []int{1})
+		if got := scanAll([]byte(in), nil); !assert.Equal(t, want, got, "%q whole", in) {
+			continue
+		}
+		for k := 1; k < len(in); k++ {
+			if got := scanAll([]byte(in), []int{k, len(in)}); !assert.Equal(t, want, got, "%q cut at %d", in, k) {
+				break
+			}
+		}
+	}
+}
+
+// With every repair on, the fast paths leave the closing quote to the
+// inner-quote check when what follows it is not settled at once, and stop
+// at whatever a repair may concern: same events whole and at every cut.
+func TestFastPathsWithRepairsAtEveryCut(t *testing.T) {
+	inputs := []string{
+		`{"a":"x","b" :"y" ,"c":["z" ]}`,
+		`{"say":"he said "hi" to me","n":1}`,
+		`{"a":"x" "b":"y"}`,
+		`["a" + "b", 'c', d e, True, NaN, -Infinity, 007, .5, 1., [1,,2,], {a:1,}, /* c */ 3 // d` + "\n" + `]`,
+		`{"a":NumberLong(12),"b":ObjectId("x"),"c":[1 2],"d":}`,
+		"{\"k\": v\t, \"l\": \"\xe2\x80\x9cq\xe2\x80\x9d\"}",
+		`[1, 2, 3, {"deep": [true, false, null, "s\u00e9"]}]`,
+	}
+	for _, in := range inputs {
+		want := scanRepair([]byte(in), []int{1})
+		if got := scanRepair([]byte(in), nil); !assert.Equal(t, want, got, "%q whole", in) {
+			continue
+		}
+		for k := 1; k < len(in); k++ {
+			if got := scanRepair([]byte(in), []int{k, len(in)}); !assert.Equal(t, want, got, "%q cut at %d", in, k) {
+				break
+			}
+		}
+	}
+}
+
+// scanRepair is scanAll with every repair on, recording repairs too.
+func scanRepair(input []byte, sizes []int) []string {
+	s := New(0)
+	s.SetRepairs(AllRepairs)
+	var out []string
+	add := func(ev Event) {
+		r := record(s, ev)
+		if ev == Repair {
+			r += fmt.Sprintf(" %s+%d %q", s.RepairKind(), s.EventLen(), s.Replacement())
+		}
+		out = append(out, r)
+	}
+	for k := 0; len(input) > 0; k++ {
+		chunk := input
+		if len(sizes) > 0 && sizes[k%len(sizes)] < len(chunk) {
+			chunk = chunk[:sizes[k%len(sizes)]]
+		}
+		input = input[len(chunk):]
+		for len(chunk) > 0 {
+			n, ev := s.Next(chunk)
+			chunk = chunk[n:]
+			if ev != None {
+				add(ev)
+				if ev == Error {
+					return out
+				}
+			}
+		}
+	}
+	for ev := s.End(); ev != EOF; ev = s.End() {
+		add(ev)
+	}
+	return out
+}
+
+// structure stops at the depth cap and leaves the error to Next, whole or
+// byte by byte.
+func TestStructureDepthCap(t *testing.T) {
+	in := []byte(`[[[["a"],{"b":[1]}]]]`)
+	for _, sizes := range [][]int{nil, {1}, {5}} {
+		s := New(3)
+		var got []string
+		for chunk := in; len(chunk) > 0; {
+			n := len(chunk)
+			if sizes != nil {
+				n = min(n, sizes[0])
+			}
+			part := chunk[:n]
+			chunk = chunk[n:]
+			for len(part) > 0 {
+				k, ev := s.Next(part)
+				part = part[k:]
+				if ev != None {
+					got = append(got, record(s, ev))
+				}
+				if ev == Error {
+					chunk = nil
+					break
+				}
+			}
+		}
+		assert.Equal(t, []string{"value_start@0(1:1)", "error@3(1:4) nesting deeper than the limit"}, got, "sizes %v", sizes)
+	}
+}

@@ -1,0 +1,178 @@
+package scanner
+
+// structure is the fast path between tokens inside a container. From the
+// state s.st (stValue, stArrayFirst, stObjectFirst, stKey, stColon or
+// stAfterValue), it reads whole keys, colons, scalar values, commas,
+// openers and closers that lie in b and need no event, going from one to
+// the next by direct jumps instead of a round trip through Next's state
+// switch. It stops, with s.st set to the state it is in, at the first byte
+// it does not handle: the end of b, a byte inside a string that needs an
+// event (or the end of b inside a string), a closing quote the inner-quote
+// repair must look past (closeQuote), a number or literal cut by the end of
+// b, the closer of the top-level value, the depth cap, a syntax error, or
+// anything a repair may concern (all of which are bytes the strict grammar
+// rejects there). Next then reads that byte the careful way, so events,
+// repairs, errors and offsets are unchanged.
+func (s *Scanner) structure(b []byte, i int, base int64) int {
+	var c byte
+	var j int
+	switch s.st {
+	case stValue:
+		goto value
+	case stArrayFirst:
+		goto arrayFirst
+	case stObjectFirst:
+		goto objectFirst
+	case stKey:
+		goto key
+	case stColon:
+		goto colon
+	case stAfterValue:
+		goto after
+	}
+	return i
+
+arrayFirst:
+	s.st = stArrayFirst
+	if i = s.skipSpace(b, i, base); i == len(b) {
+		return i
+	}
+	if b[i] == ']' {
+		goto closer
+	}
+	goto valueByte
+
+value:
+	s.st = stValue
+	if i = s.skipSpace(b, i, base); i == len(b) {
+		return i
+	}
+valueByte:
+	c = b[i]
+	switch {
+	case c == '"':
+		s.inKey, s.quote = false, '"'
+		if j = stringRun(b, i+1); j == len(b) || b[j] != '"' {
+			s.st = stString // the careful path goes on from j
+			return j
+		}
+		if i = j + 1; !s.closeQuote(b, j, base) {
+			return i
+		}
+		goto after
+	case c == '-' || digit[c]:
+		if j = numberEnd(b, i); j < 0 {
+			return i
+		}
+		if c == '-' || c == '0' {
+			s.numStart = s.here(base + int64(i))
+		}
+		i = j
+	case c == 't' || c == 'f' || c == 'n':
+		if j = literalLen(b[i:]); j == 0 {
+			return i
+		}
+		i += j
+	case c == '{' || c == '[':
+		if s.stack.depth >= s.maxDepth {
+			return i
+		}
+		s.stack.push(c == '{')
+		i++
+		s.setCommit(base + int64(i))
+		if c == '{' {
+			goto objectFirst
+		}
+		goto arrayFirst
+	default:
+		return i
+	}
+
+done: // a value inside a container ended just before b[i]
+	s.valueDone(base + int64(i))
+after:
+	s.st = stAfterValue
+	if i = s.skipSpace(b, i, base); i == len(b) {
+		return i
+	}
+	switch b[i] {
+	case ',':
+		s.comma = s.here(base + int64(i))
+		i++
+		if s.stack.topIsObject() {
+			goto key
+		}
+		goto value
+	case '}', ']':
+		goto closer
+	}
+	return i
+
+closer: // b[i] is '}' or ']', where a closer may come
+	if (b[i] == '}') != s.stack.topIsObject() || s.stack.depth == 1 {
+		return i
+	}
+	s.stack.pop()
+	i++
+	goto done
+
+objectFirst:
+	s.st = stObjectFirst
+	if i = s.skipSpace(b, i, base); i == len(b) {
+		return i
+	}
+	if b[i] == '}' {
+		goto closer
+	}
+	goto keyByte
+
+key:
+	s.st = stKey
+	if i = s.skipSpace(b, i, base); i == len(b) {
+		return i
+	}
+keyByte:
+	if b[i] != '"' {
+		return i
+	}
+	s.inKey, s.quote = true, '"'
+	if j = stringRun(b, i+1); j == len(b) || b[j] != '"' {
+		s.st = stString // the careful path goes on from j
+		return j
+	}
+	if i = j + 1; !s.closeQuote(b, j, base) {
+		return i
+	}
+colon:
+	s.st = stColon
+	if i = s.skipSpace(b, i, base); i == len(b) {
+		return i
+	}
+	if b[i] != ':' {
+		return i
+	}
+	i++
+	goto value
+}
+
+// closeQuote closes the string whose closing '"' is b[j] (inside a
+// container) as closeString does, and reports true when that settled it:
+// without the inner-quote repair at once, with it when the byte after the
+// quote is in b and shows at once that the quote closes the string (what
+// stStrClose would decide on reading it). Otherwise it leaves the scanner in
+// stStrClose, as closeString does, and reports false.
+func (s *Scanner) closeQuote(b []byte, j int, base int64) bool {
+	off := base + int64(j)
+	if s.repairs != 0 {
+		s.strQuote, s.strQuoteLen = s.here(off), 1
+		if s.repairs.Has(RepairInnerQuote) {
+			s.closeSpaces = 0
+			if j+1 == len(b) || b[j+1] == ' ' || s.reopens(b[j+1]) {
+				s.st = stStrClose
+				return false
+			}
+		}
+	}
+	s.stringDone(off + 1)
+	return true
+}

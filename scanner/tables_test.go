@@ -1,0 +1,144 @@
+package scanner
+
+import (
+	"encoding/binary"
+	"math/rand"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// swarInputs returns 8-byte words that stress the SWAR helpers: every byte
+// value in every position among plain bytes, plus random words drawn from
+// the bytes around each boundary the helpers test.
+func swarInputs() [][]byte {
+	var out [][]byte
+	for _, fill := range []byte{'a', '5', ' '} {
+		for pos := 0; pos < 8; pos++ {
+			for c := 0; c < 256; c++ {
+				w := []byte{fill, fill, fill, fill, fill, fill, fill, fill}
+				w[pos] = byte(c)
+				out = append(out, w)
+			}
+		}
+	}
+	edges := []byte{0x00, 0x01, 0x09, 0x0a, 0x0d, 0x1f, ' ', '!', '"', '#', '/', '0', '5', '9', ':', '[', '\\', ']', 'a', 0x7f, 0x80, 0xa0, 0xc2, 0xf9, 0xfa, 0xff}
+	rng := rand.New(rand.NewSource(1))
+	for range 20000 {
+		w := make([]byte, 8)
+		for i := range w {
+			w[i] = edges[rng.Intn(len(edges))]
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+func TestSkipPlainMatchesTable(t *testing.T) {
+	for _, w := range swarInputs() {
+		want := 0
+		for want < len(w) && stringPlain[w[want]] {
+			want++
+		}
+		if got := skipPlain(w, 0); got != want {
+			assert.Equal(t, want, got, "%q", w)
+			return
+		}
+	}
+}
+
+func TestSkipDigitsMatchesTable(t *testing.T) {
+	for _, w := range swarInputs() {
+		want := 0
+		for want < len(w) && digit[w[want]] {
+			want++
+		}
+		if got := skipDigits(w, 0); got != want {
+			assert.Equal(t, want, got, "%q", w)
+			return
+		}
+	}
+}
+
+func TestSkipSpaceMatchesTable(t *testing.T) {
+	for _, w := range swarInputs() {
+		want, lines := 0, 1
+		for want < len(w) && space[w[want]] {
+			if w[want] == '\n' {
+				lines++
+			}
+			want++
+		}
+		s := New(0)
+		got := s.skipSpace(w, 0, 0)
+		if got != want || s.line != lines {
+			assert.Equal(t, []int{want, lines}, []int{got, s.line}, "%q", w)
+			return
+		}
+	}
+	assert.Equal(t, uint64(0x2020202020202020), binary.LittleEndian.Uint64([]byte("        ")))
+}
+
+// utf8Len agrees with checkUTF8 on every lead byte followed by every
+// boundary byte, with and without the room for its one-load path.
+func TestUTF8LenMatchesCheckUTF8(t *testing.T) {
+	tails := []byte{0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xff}
+	for c0 := 0x80; c0 < 0x100; c0++ {
+		for _, c1 := range tails {
+			for _, c2 := range tails {
+				for _, c3 := range tails {
+					p := []byte{byte(c0), c1, c2, c3}
+					for n := 1; n <= 4; n++ {
+						want := max(checkUTF8(p[:n]), 0)
+						if got := utf8Len(p[:n]); got != want {
+							assert.Equal(t, want, got, "% x", p[:n])
+							return
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// stringRun, whose UTF-8 check is inlined, stops where a byte-at-a-time
+// reading with checkUTF8 stops, for every lead byte followed by boundary
+// continuation bytes, with and without room for its one-load path.
+func TestStringRunMatchesCheckUTF8(t *testing.T) {
+	tails := []byte{0x41, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xff}
+	reference := func(b []byte) int {
+		i := 0
+		for i < len(b) {
+			switch c := b[i]; {
+			case stringPlain[c]:
+				i++
+			case c >= 0x80:
+				r := checkUTF8(b[i:])
+				if r <= 0 {
+					return i
+				}
+				i += r
+			default:
+				return i
+			}
+		}
+		return i
+	}
+	for c0 := 0x80; c0 < 0x100; c0++ {
+		for _, c1 := range tails {
+			for _, c2 := range tails {
+				for _, c3 := range tails {
+					for _, suffix := range []string{"", "xyz\"", "\xc3\xa9\xe2\x82\xac\""} {
+						b := append([]byte{'a', 'b', byte(c0), c1, c2, c3}, suffix...)
+						for n := 3; n <= len(b); n++ {
+							if want, got := reference(b[:n]), stringRun(b[:n], 0); got != want {
+								assert.Equal(t, want, got, "% x", b[:n])
+								return
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
