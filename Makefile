@@ -32,7 +32,8 @@ fmt-check:
 # out of the quick `make test` loop because its first build is slow on a cold
 # cache (about 1.5 min on 2 cores); CI runs it after `make test`.
 test-benthos:
-	cd integrations/benthos && $(GO) vet ./... && $(GO) test ./...
+	cd integrations/benthos && $(GO) vet ./... && \
+	$(GO) test $$($(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./...)
 
 # Every fuzz target in ./fuzz, FUZZTIME each.
 fuzz:
