@@ -416,8 +416,10 @@ func (s *Splitter) finish() (Record, error) {
 		s.st.lines++
 		return s.emit(s.end, s.st.open()), nil
 	}
-	s.st.reset()
-	s.start = s.end
+	if s.rerr == io.EOF {
+		s.st.reset()
+		s.start = s.end
+	}
 	return Record{}, s.rerr
 }
 
