@@ -23,6 +23,9 @@ const (
 	// KindCloseTruncated: closers (quote, brackets, braces) were appended to
 	// truncated input because Options.CloseTruncated asked for it.
 	KindCloseTruncated
+	// KindSeparator: a newline was put between two top-level values that
+	// had nothing between them.
+	KindSeparator
 
 	kindCount // number of kinds + 1; keep last
 )
@@ -34,6 +37,7 @@ var kindNames = [...]string{
 	KindInvalidUTF8:    "invalid_utf8",
 	KindDropIncomplete: "drop_incomplete",
 	KindCloseTruncated: "close_truncated",
+	KindSeparator:      "separator",
 }
 
 // String returns the stable snake_case name of k, as used in reports.
@@ -43,6 +47,9 @@ func (k Kind) String() string {
 	}
 	return "unknown"
 }
+
+// MarshalText returns the kind's name, for JSON reports.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // Confidence says how sure a fix is to restore what the writer meant.
 type Confidence uint8
@@ -71,12 +78,16 @@ func (c Confidence) String() string {
 	return "unknown"
 }
 
+// MarshalText returns the confidence's name, for JSON reports.
+func (c Confidence) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
 // Fix records one change: what kind, where in the input, and how sure.
 type Fix struct {
-	Kind       Kind
-	Confidence Confidence
+	Kind       Kind       `json:"kind"`
+	Confidence Confidence `json:"confidence"`
 	// Offset is the byte offset in the input where the change starts.
-	Offset int64
+	Offset int64 `json:"offset"`
 	// Line and Column (both 1-based; Column counts bytes) locate Offset.
-	Line, Column int
+	Line   int `json:"line"`
+	Column int `json:"column"`
 }

@@ -14,6 +14,10 @@ type Options struct {
 	// MaxDepth caps the nesting of arrays and objects; zero means
 	// DefaultMaxDepth.
 	MaxDepth int
+	// Strict allows only the fast layer's certain changes: fence and prose
+	// removal, control-byte escapes and truncation handling. Anything else
+	// that would need a repair (today: invalid UTF-8) is an error instead.
+	Strict bool
 	// MaxOutput caps the size of the output in bytes; zero means no cap.
 	MaxOutput int64
 }

@@ -1,70 +1,56 @@
 package sanitize
 
+import "github.com/jsonheal/jsonheal/scanner"
+
 // Report describes what Append or a Writer did to its input.
 type Report struct {
 	// Fixes lists every change, in input order. Empty when the output is
 	// byte-identical to the input.
-	Fixes []Fix
+	Fixes []Fix `json:"fixes"`
 	// Values is the number of top-level JSON values in the output. Several
-	// values come out one per line (a JSON Lines sequence).
-	Values int
+	// values are separated by their original whitespace, or by a newline
+	// where prose or fences were removed or nothing separated them.
+	Values int `json:"values"`
 	// Truncated reports that the input ended inside a value. A truncated
 	// document is never reported complete: the call also returns an error
 	// that matches ErrTruncated, even when Options.CloseTruncated closed it.
-	Truncated bool
+	Truncated bool `json:"truncated"`
 	// Truncation says what was still open when the input ended. Meaningful
 	// only when Truncated is true.
-	Truncation Truncation
+	Truncation Truncation `json:"truncation"`
 }
 
 // Changed reports whether the output differs from the input.
 func (r *Report) Changed() bool { return len(r.Fixes) > 0 }
 
-// Pending names the token the input was waiting for when it ended.
-type Pending uint8
-
-// What a truncated document was in the middle of, or waiting for.
-const (
-	PendingNone    Pending = iota // between values: nothing pending
-	PendingValue                  // a value was expected (after '[', ',' in an array, or ':')
-	PendingKey                    // an object key was expected, or was being read
-	PendingColon                  // a complete key waits for its ':'
-	PendingComma                  // a complete value waits for ',' or a closer
-	PendingString                 // inside a string value
-	PendingNumber                 // inside a number
-	PendingLiteral                // inside true, false or null
-)
-
-var pendingNames = [...]string{
-	PendingNone:    "none",
-	PendingValue:   "value",
-	PendingKey:     "key",
-	PendingColon:   "colon",
-	PendingComma:   "comma",
-	PendingString:  "string",
-	PendingNumber:  "number",
-	PendingLiteral: "literal",
-}
-
-// String returns the stable name of p.
-func (p Pending) String() string {
-	if int(p) < len(pendingNames) {
-		return pendingNames[p]
-	}
-	return "unknown"
-}
+// Pending names what a truncated value was in the middle of, or waiting
+// for. It is the scanner's type; see the constants there (PendingKey, ...).
+type Pending = scanner.Pending
 
 // Truncation describes the state of a document cut off mid-value.
 type Truncation struct {
 	// Offset is the input offset where the input ended (its length).
-	Offset int64
+	Offset int64 `json:"offset"`
 	// Line and Column (1-based) locate Offset.
-	Line, Column int
+	Line   int `json:"line"`
+	Column int `json:"column"`
 	// Open lists the open containers from the outermost, as '{' and '['
 	// bytes; for example "{[" for `{"a":[1,`.
-	Open string
+	Open string `json:"open"`
 	// Pending is what the input was in the middle of, or waiting for.
-	Pending Pending
+	Pending Pending `json:"pending"`
 	// Start is the input offset where the truncated top-level value began.
-	Start int64
+	Start int64 `json:"start"`
 }
+
+// The Pending values, re-exported from package scanner.
+const (
+	PendingNone    = scanner.PendingNone
+	PendingValue   = scanner.PendingValue
+	PendingKey     = scanner.PendingKey
+	PendingColon   = scanner.PendingColon
+	PendingComma   = scanner.PendingComma
+	PendingString  = scanner.PendingString
+	PendingNumber  = scanner.PendingNumber
+	PendingLiteral = scanner.PendingLiteral
+)

@@ -1,0 +1,18 @@
+// Package sanitize rewrites what a model emitted into JSON, in one pass,
+// recording every change.
+//
+// It strips markdown fences and the prose around the JSON (several values
+// come back as several, one per line), escapes raw control bytes inside
+// strings with the shortest valid escape, replaces invalid UTF-8 inside
+// strings with U+FFFD, and detects truncation: a document cut off mid-value
+// is never reported complete. Valid JSON passes through byte-identical with
+// an empty Fix list; Bytes then returns its input without copying it.
+//
+// The same core serves three forms with identical bytes and Report:
+// Append (and Bytes) for a whole buffer, a reusable Sanitizer that makes no
+// allocation in steady state, and Writer, which sanitizes a stream written
+// through it in chunks split anywhere.
+//
+// A nil error means the output is complete, valid JSON. Every error is an
+// *Error with coordinates that wraps one of the sentinel errors.
+package sanitize

@@ -1,0 +1,348 @@
+package sanitize
+
+import (
+	"unicode/utf8"
+
+	"github.com/jsonheal/jsonheal/scanner"
+)
+
+// Sanitizer holds the state of one sanitization and the memory it reuses.
+// Use New, then Append per document (it resets itself), or drive it
+// through a Writer. A Sanitizer is not safe for concurrent use; its Options
+// may be shared.
+type Sanitizer struct {
+	opts   Options
+	sc     scanner.Scanner
+	report Report
+	open   []byte // scratch for Truncation.Open
+
+	out   []byte // the output so far (starting with the caller's dst)
+	chunk []byte // the chunk being processed
+	pend  int    // chunk[pend:] is consumed but not yet copied to out
+	base  int64  // input offset of chunk[0]
+
+	copied  bool  // something was written to out (the no-copy fast path is lost)
+	written int64 // output bytes a Writer passed on and discarded from out
+
+	// delta maps input offsets to output positions inside the current
+	// value: out position = input offset + delta. marks records where it
+	// changed inside the current value.
+	delta int64
+	marks []deltaMark
+
+	gapIn     int64 // input offset where the current gap began
+	gapOut    int   // output position where the current gap began (end of the last value)
+	gapDirty  bool  // the gap holds prose or fences: it will be replaced
+	proseOpen bool  // the last fix is a prose fix that later prose joins
+
+	valueOut  int // output position where the current value began
+	lastValue int // output position just past the last complete value
+	values    int // complete values in the output
+}
+
+type deltaMark struct {
+	in    int64 // from this input offset on...
+	delta int64 // ...out position = input offset + delta
+}
+
+// New returns a Sanitizer with the given options.
+func New(opts Options) *Sanitizer {
+	z := &Sanitizer{opts: opts}
+	z.Reset()
+	return z
+}
+
+// Reset readies z for a new document, keeping its memory.
+func (z *Sanitizer) Reset() { z.reset(nil) }
+
+func (z *Sanitizer) reset(dst []byte) {
+	z.sc.Reset(z.opts.MaxDepth)
+	z.report.Fixes = z.report.Fixes[:0]
+	z.report.Values = 0
+	z.report.Truncated = false
+	z.report.Truncation = Truncation{}
+	z.out = dst
+	z.chunk, z.pend, z.base = nil, 0, 0
+	z.copied = false
+	z.written = 0
+	z.delta = int64(len(dst))
+	z.marks = z.marks[:0]
+	z.gapIn, z.gapOut, z.gapDirty, z.proseOpen = 0, len(dst), false, false
+	z.valueOut, z.lastValue, z.values = len(dst), len(dst), 0
+}
+
+// Report returns what the last Append (or the Writer driving z) did. It
+// stays valid until the next Reset or Append.
+func (z *Sanitizer) Report() *Report { return &z.report }
+
+// Append sanitizes the whole document src, appends the result to dst and
+// returns it. A nil error means the appended bytes are complete, valid JSON.
+// On error, the result holds dst plus the values completed before the
+// error (and, for truncated input with Options.CloseTruncated, the closed
+// value).
+func (z *Sanitizer) Append(dst, src []byte) ([]byte, error) {
+	z.reset(dst)
+	if err := z.run(src); err != nil {
+		return z.out, err
+	}
+	if !z.copied {
+		return append(dst, src...), nil
+	}
+	z.flushAll()
+	return z.out, nil
+}
+
+// Bytes sanitizes src. When nothing needs to change it returns src itself,
+// without copying.
+func (z *Sanitizer) Bytes(src []byte) ([]byte, error) {
+	z.reset(nil)
+	if err := z.run(src); err != nil {
+		return z.out, err
+	}
+	if !z.copied {
+		return src, nil
+	}
+	z.flushAll()
+	return z.out, nil
+}
+
+// run sanitizes one whole document. On error, z.out holds the output to
+// return with it.
+func (z *Sanitizer) run(src []byte) error {
+	err := z.write(src)
+	if err == nil {
+		return z.finish()
+	}
+	z.flushAll()
+	z.out = z.out[:z.lastValue]
+	return err
+}
+
+// Append sanitizes src, appends the result to dst and returns it with the
+// Report. See Sanitizer.Append.
+func Append(dst, src []byte, opts Options) ([]byte, Report, error) {
+	z := Sanitizer{opts: opts}
+	out, err := z.Append(dst, src)
+	return out, z.report, err
+}
+
+// Bytes sanitizes src and returns the result with the Report. When nothing
+// needs to change, the result is src itself (no copy).
+func Bytes(src []byte, opts Options) ([]byte, Report, error) {
+	z := Sanitizer{opts: opts}
+	out, err := z.Bytes(src)
+	return out, z.report, err
+}
+
+// flush copies the consumed bytes chunk[pend:j] to out.
+func (z *Sanitizer) flush(j int) {
+	if j > z.pend {
+		z.out = append(z.out, z.chunk[z.pend:j]...)
+		z.pend = j
+	}
+	z.copied = true
+}
+
+// flushAll copies the rest of the current chunk to out.
+func (z *Sanitizer) flushAll() {
+	if z.pend < len(z.chunk) {
+		z.flush(len(z.chunk))
+	}
+}
+
+// write runs one chunk through the scanner. The chunk's unchanged tail may
+// stay uncopied (z.chunk[z.pend:]) until flushAll.
+func (z *Sanitizer) write(b []byte) error {
+	z.chunk, z.pend = b, 0
+	z.base = z.sc.Offset()
+	i := 0
+	for i < len(b) {
+		n, ev := z.sc.Next(b[i:])
+		i += n
+		if ev != scanner.None {
+			if err := z.handle(ev, i); err != nil {
+				return err
+			}
+		}
+	}
+	if z.opts.MaxOutput > 0 && z.outputLen() > z.opts.MaxOutput {
+		line, col := z.sc.Pos()
+		return &Error{Err: ErrTooLarge, Offset: z.sc.Offset(), Line: line, Column: col, Msg: "output larger than the configured maximum"}
+	}
+	return nil
+}
+
+// outputLen is the length of the output so far, including what a Writer
+// already passed on.
+func (z *Sanitizer) outputLen() int64 {
+	return z.written + int64(len(z.out)+len(z.chunk)-z.pend)
+}
+
+// handle reacts to one event; i is the chunk index the scanner stopped at.
+func (z *Sanitizer) handle(ev scanner.Event, i int) error {
+	off := z.sc.EventOffset()
+	switch ev {
+	case scanner.ValueStart:
+		z.startValue(off, i)
+	case scanner.ValueEnd:
+		z.endValue(off, i)
+	case scanner.Prose:
+		z.gapDirty = true
+		if !z.proseOpen {
+			z.addFix(KindProse, Certain)
+			z.proseOpen = true
+		}
+	case scanner.Fence:
+		z.gapDirty = true
+		z.proseOpen = false
+		z.addFix(KindFence, Certain)
+	case scanner.ControlChar:
+		j := i - 1
+		z.flush(j)
+		z.out = appendControlEscape(z.out, z.chunk[j])
+		z.pend = j + 1
+		z.shift(off+1, int64(controlEscapeLen(z.chunk[j])-1))
+		z.addFix(KindControlChar, Certain)
+	case scanner.InvalidUTF8:
+		if z.opts.Strict {
+			line, col := z.sc.EventPos()
+			return &Error{Err: ErrSyntax, Offset: off, Line: line, Column: col, Msg: "invalid UTF-8 in string (not repaired in strict mode)"}
+		}
+		k := z.sc.EventLen()
+		z.flush(i)
+		z.out = utf8.AppendRune(z.out[:len(z.out)-k], utf8.RuneError)
+		z.shift(off+int64(k), int64(3-k))
+		z.addFix(KindInvalidUTF8, Certain)
+	case scanner.InvalidEscape:
+		line, col := z.sc.EventPos()
+		return &Error{Err: ErrSyntax, Offset: off, Line: line, Column: col, Msg: "invalid escape sequence in string"}
+	case scanner.Error:
+		return z.syntaxError()
+	}
+	return nil
+}
+
+func (z *Sanitizer) syntaxError() error {
+	se := z.sc.Err()
+	e := &Error{Err: ErrSyntax, Offset: se.Offset, Line: se.Line, Column: se.Column, Msg: se.Message()}
+	if se.Err == scanner.ErrDepth {
+		e.Err = ErrDepth
+	}
+	return e
+}
+
+// outPos returns the output position of consumed input offset in, inside
+// the current value.
+func (z *Sanitizer) outPos(in int64) int {
+	d := z.delta
+	for k := len(z.marks) - 1; k >= 0; k-- {
+		if z.marks[k].in <= in {
+			break
+		}
+		if k == 0 {
+			d = z.valueDelta()
+		} else {
+			d = z.marks[k-1].delta
+		}
+	}
+	return int(in + d)
+}
+
+// valueDelta is the delta in force when the current value began.
+func (z *Sanitizer) valueDelta() int64 {
+	if len(z.marks) > 0 {
+		return z.marks[0].delta
+	}
+	return z.delta
+}
+
+// shift records that from input offset in on, outputs are longer by by.
+func (z *Sanitizer) shift(in, by int64) {
+	if len(z.marks) == 0 {
+		// The first mark keeps the delta at the value start.
+		z.marks = append(z.marks, deltaMark{in: -1, delta: z.delta})
+	}
+	z.delta += by
+	z.marks = append(z.marks, deltaMark{in: in, delta: z.delta})
+}
+
+// startValue closes the gap before a value that begins at input offset off.
+func (z *Sanitizer) startValue(off int64, i int) {
+	z.proseOpen = false
+	z.marks = z.marks[:0]
+	if z.gapDirty {
+		// The gap's bytes are in the output verbatim, followed by the bytes
+		// of the value read so far; replace the gap with a separator.
+		z.flush(i)
+		gapLen := int(off - z.gapIn)
+		start := z.gapOut
+		sep := 0
+		if z.values > 0 {
+			z.out[start] = '\n'
+			sep = 1
+		}
+		n := copy(z.out[start+sep:], z.out[start+gapLen:])
+		z.out = z.out[:start+sep+n]
+		z.delta += int64(sep - gapLen)
+	} else if z.values > 0 && off == z.gapIn {
+		// Two values with nothing between them: put each on its own line.
+		z.flush(i)
+		start := z.gapOut
+		z.out = append(z.out, 0)
+		copy(z.out[start+1:], z.out[start:])
+		z.out[start] = '\n'
+		z.delta++
+		z.addFix(KindSeparator, Certain)
+	}
+	z.gapDirty = false
+	z.valueOut = int(off + z.delta)
+}
+
+// endValue opens a new gap after a value that ended at input offset off.
+func (z *Sanitizer) endValue(off int64, i int) {
+	z.values++
+	z.report.Values = z.values
+	z.marks = z.marks[:0]
+	z.gapIn = off
+	z.gapOut = int(off + z.delta)
+	z.lastValue = z.gapOut
+	z.gapDirty = false
+	z.proseOpen = false
+}
+
+func (z *Sanitizer) addFix(k Kind, c Confidence) {
+	line, col := z.sc.EventPos()
+	z.report.Fixes = append(z.report.Fixes, Fix{Kind: k, Confidence: c, Offset: z.sc.EventOffset(), Line: line, Column: col})
+}
+
+// finish ends the input.
+func (z *Sanitizer) finish() error {
+	for {
+		ev := z.sc.End()
+		switch ev {
+		case scanner.EOF:
+			if z.gapDirty {
+				z.flushAll()
+				z.out = z.out[:z.gapOut]
+			}
+			if z.values == 0 {
+				line, col := z.sc.Pos()
+				z.flushAll()
+				z.out = z.out[:z.lastValue]
+				return &Error{Err: ErrNoValue, Offset: z.sc.Offset(), Line: line, Column: col, Msg: "no JSON value found"}
+			}
+			return nil
+		case scanner.Truncated:
+			return z.truncated()
+		case scanner.Error:
+			z.flushAll()
+			z.out = z.out[:z.lastValue]
+			return z.syntaxError()
+		default:
+			// Events at the end refer to bytes already consumed.
+			if err := z.handle(ev, len(z.chunk)); err != nil {
+				return err
+			}
+		}
+	}
+}

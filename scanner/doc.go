@@ -1,0 +1,29 @@
+// Package scanner is a byte-level JSON state machine for text that models
+// emit: JSON values wrapped in markdown fences and prose, with raw control
+// bytes inside strings, fed in chunks split anywhere (mid-token, mid-escape,
+// mid-UTF-8 sequence) as tokens stream in.
+//
+// A Scanner consumes bytes and stops at events: the start and end of each
+// top-level value, fence lines and prose outside values, raw control bytes,
+// invalid escapes and invalid UTF-8 inside strings, and syntax errors. At the
+// end of input, End reports whether a value was left open and what was
+// pending (Truncation). Results never depend on how the input was split.
+//
+// Inside a value the grammar is RFC 8259, strictly. Outside values the
+// scanner classifies bytes as whitespace, fence lines (a line whose first
+// non-blank bytes are three or more backticks or tildes) or prose, with these
+// rules for where a top-level value may begin:
+//
+//   - '{' and '[' begin a value anywhere in prose, except that once a fence
+//     line has been seen, only inside a fenced block (so that brackets in the
+//     commentary after a fenced answer stay prose);
+//   - a string, number or literal begins a value only at the start of a line
+//     in a gap that holds no prose yet (for example the whole input, or the
+//     first line of a fenced block). A number or literal is confirmed only
+//     when it is complete and followed by whitespace or the end of input;
+//     otherwise its bytes are prose ("1. First step" stays prose).
+//
+// The Scanner makes no allocation per chunk once Reset (see
+// TestNextDoesNotAllocate), keeps O(depth) memory (a bit stack) and runs in
+// linear time.
+package scanner

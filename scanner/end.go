@@ -1,0 +1,44 @@
+package scanner
+
+// End tells the scanner that the input is over. Call it repeatedly until it
+// returns EOF: it may first report the events that only the end of input
+// decides (a fence line or a top-level number ending at the last byte), then
+// Truncated when a value is still open (see Truncation), or Error after a
+// syntax error.
+func (s *Scanner) End() Event {
+	if s.endedTruncated {
+		return EOF
+	}
+	off := s.base
+	switch s.st {
+	case stFenceMarker:
+		return s.endFenceMarker()
+	case stTopEnd:
+		s.event(s.endOff, 0)
+		s.st = stMidLine
+		s.gapDirty = false
+		return ValueEnd
+	case stLiteralEnd:
+		return s.confirm(off)
+	case stNumber:
+		if s.tentative && s.num.complete() {
+			return s.confirm(off)
+		}
+		return s.truncated(off)
+	case stError:
+		s.st = stEnded
+		return Error
+	case stLineStart, stMidLine, stProse, stFenceInfo, stEnded:
+		s.st = stEnded
+		return EOF
+	}
+	return s.truncated(off)
+}
+
+// truncated reports an open value at the end of input. The state is kept
+// for Truncation; the next End returns EOF.
+func (s *Scanner) truncated(off int64) Event {
+	s.event(off, 0)
+	s.endedTruncated = true
+	return Truncated
+}

@@ -1,0 +1,574 @@
+package scanner
+
+// Next consumes bytes of chunk until an event or the end of the chunk, and
+// returns how many bytes it consumed and the event (None when it consumed the
+// whole chunk without one). The caller passes chunk[n:] again to go on; any
+// split of the input gives the same events at the same offsets.
+func (s *Scanner) Next(b []byte) (n int, ev Event) {
+	i := 0
+	base := s.base
+	for i < len(b) {
+		switch s.st {
+		case stString:
+			i = skipPlain(b, i)
+			if i == len(b) {
+				break
+			}
+			c := b[i]
+			off := base + int64(i)
+			switch {
+			case c == '"':
+				i++
+				if s.inKey {
+					s.st = stColon
+				} else if ev := s.valueDone(off + 1); ev != None {
+					return s.ret(i, ev)
+				}
+			case c == '\\':
+				s.escOff = off
+				s.st = stEscape
+				i++
+			case c < 0x20:
+				s.event(off, 1)
+				if c == '\n' {
+					s.newline(off)
+				}
+				i++
+				return s.ret(i, ControlChar)
+			default:
+				r := checkUTF8(b[i:])
+				switch {
+				case r > 0:
+					i += r
+				case r == 0: // incomplete at the end of the chunk
+					s.u8n = uint8(copy(s.u8[:], b[i:]))
+					s.u8Off = off
+					s.st = stUTF8
+					i = len(b)
+				default:
+					s.event(off, -r)
+					i += -r
+					return s.ret(i, InvalidUTF8)
+				}
+			}
+
+		case stEscape:
+			switch b[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i++
+				s.st = stString
+			case 'u':
+				i++
+				s.hexLeft = 4
+				s.st = stUnicode
+			default:
+				s.st = stString
+				s.event(s.escOff, int(base+int64(i)-s.escOff))
+				return s.ret(i, InvalidEscape)
+			}
+
+		case stUnicode:
+			if !isHex(b[i]) {
+				s.st = stString
+				s.event(s.escOff, int(base+int64(i)-s.escOff))
+				return s.ret(i, InvalidEscape)
+			}
+			i++
+			s.hexLeft--
+			if s.hexLeft == 0 {
+				s.st = stString
+			}
+
+		case stUTF8:
+			s.u8[s.u8n] = b[i]
+			switch r := checkUTF8(s.u8[:s.u8n+1]); {
+			case r == 0:
+				s.u8n++
+				i++
+			case r > 0:
+				s.u8n = 0
+				i++
+				s.st = stString
+			default: // the carried bytes are a maximal invalid subpart
+				carried := int(s.u8n)
+				s.u8n = 0
+				s.st = stString
+				s.event(s.u8Off, carried)
+				return s.ret(i, InvalidUTF8)
+			}
+
+		case stValue, stArrayFirst:
+			if i = s.skipSpace(b, i, base); i == len(b) {
+				break
+			}
+			c := b[i]
+			off := base + int64(i)
+			if c == ']' && s.st == stArrayFirst {
+				i++
+				s.stack.pop()
+				if ev := s.valueDone(off + 1); ev != None {
+					return s.ret(i, ev)
+				}
+				continue
+			}
+			if !s.beginValue(c, off) {
+				if s.st != stError {
+					if s.st == stArrayFirst {
+						s.fail(off, c, "at the start of an array", "a value or ']'")
+					} else {
+						s.fail(off, c, "where a value belongs", "a value")
+					}
+				}
+				return s.ret(i, Error)
+			}
+			i++
+
+		case stObjectFirst, stKey:
+			if i = s.skipSpace(b, i, base); i == len(b) {
+				break
+			}
+			c := b[i]
+			off := base + int64(i)
+			switch {
+			case c == '"':
+				i++
+				s.st = stString
+				s.inKey = true
+			case c == '}' && s.st == stObjectFirst:
+				i++
+				s.stack.pop()
+				if ev := s.valueDone(off + 1); ev != None {
+					return s.ret(i, ev)
+				}
+			case s.st == stObjectFirst:
+				s.fail(off, c, "at the start of an object", `'"' (a key) or '}'`)
+				return s.ret(i, Error)
+			default:
+				s.fail(off, c, "after ',' in an object", `'"' (a key)`)
+				return s.ret(i, Error)
+			}
+
+		case stColon:
+			if i = s.skipSpace(b, i, base); i == len(b) {
+				break
+			}
+			if b[i] != ':' {
+				s.fail(base+int64(i), b[i], "after an object key", "':'")
+				return s.ret(i, Error)
+			}
+			i++
+			s.st = stValue
+
+		case stAfterValue:
+			if i = s.skipSpace(b, i, base); i == len(b) {
+				break
+			}
+			c := b[i]
+			off := base + int64(i)
+			obj := s.stack.topIsObject()
+			switch {
+			case c == ',':
+				i++
+				if obj {
+					s.st = stKey
+				} else {
+					s.st = stValue
+				}
+			case (c == '}' && obj) || (c == ']' && !obj):
+				i++
+				s.stack.pop()
+				if ev := s.valueDone(off + 1); ev != None {
+					return s.ret(i, ev)
+				}
+			case obj:
+				s.fail(off, c, "after an object member", "',' or '}'")
+				return s.ret(i, Error)
+			default:
+				s.fail(off, c, "after an array element", "',' or ']'")
+				return s.ret(i, Error)
+			}
+
+		case stNumber:
+			var status int
+			i, status = s.scanNumber(b, i)
+			if status == numMore {
+				break
+			}
+			off := base + int64(i)
+			c := b[i]
+			if s.tentative {
+				if status == numEnded && space[c] {
+					return s.ret(i, s.confirm(off))
+				}
+				return s.ret(i, s.abandon())
+			}
+			if status == numBad {
+				s.fail(off, c, "in a number", "a digit")
+				return s.ret(i, Error)
+			}
+			if ev := s.valueDone(off); ev != None {
+				return s.ret(i, ev)
+			}
+
+		case stLiteral:
+			for i < len(b) && int(s.litPos) < len(s.lit) {
+				if b[i] != s.lit[s.litPos] {
+					if s.tentative {
+						return s.ret(i, s.abandon())
+					}
+					s.fail(base+int64(i), b[i], "in the literal "+s.lit, quoteByte(s.lit[s.litPos]))
+					return s.ret(i, Error)
+				}
+				s.litPos++
+				i++
+			}
+			if int(s.litPos) == len(s.lit) {
+				if s.tentative {
+					s.st = stLiteralEnd
+				} else if ev := s.valueDone(base + int64(i)); ev != None {
+					return s.ret(i, ev)
+				}
+			}
+
+		case stLiteralEnd:
+			if space[b[i]] {
+				return s.ret(i, s.confirm(base+int64(i)))
+			}
+			return s.ret(i, s.abandon())
+
+		case stTopEnd:
+			s.event(s.endOff, 0)
+			s.st = stMidLine
+			s.gapDirty = false
+			return s.ret(i, ValueEnd)
+
+		case stLineStart:
+			c := b[i]
+			off := base + int64(i)
+			switch c {
+			case ' ', '\t', '\r':
+				i++
+			case '\n':
+				s.newline(off)
+				i++
+			case '`', '~':
+				s.fenceChar, s.fenceCount, s.fenceStart = c, 1, off
+				s.st = stFenceMarker
+				i++
+			default:
+				i++
+				if ev := s.outside(c, off, true); ev != None {
+					return s.ret(i, ev)
+				}
+			}
+
+		case stMidLine:
+			c := b[i]
+			off := base + int64(i)
+			switch c {
+			case ' ', '\t', '\r':
+				i++
+			case '\n':
+				s.newline(off)
+				s.st = stLineStart
+				i++
+			default:
+				i++
+				if ev := s.outside(c, off, false); ev != None {
+					return s.ret(i, ev)
+				}
+			}
+
+		case stProse:
+			for i < len(b) {
+				c := b[i]
+				off := base + int64(i)
+				i++
+				if c == '\n' {
+					s.newline(off)
+					s.st = stLineStart
+					break
+				}
+				if (c == '{' || c == '[') && s.containersAllowed() {
+					return s.ret(i, s.startContainer(c, off))
+				}
+			}
+
+		case stFenceMarker:
+			c := b[i]
+			if c == s.fenceChar {
+				s.fenceCount++
+				i++
+				continue
+			}
+			return s.ret(i, s.endFenceMarker())
+
+		case stFenceInfo:
+			for i < len(b) {
+				c := b[i]
+				i++
+				if c == '\n' {
+					s.newline(base + int64(i-1))
+					s.st = stLineStart
+					break
+				}
+			}
+
+		case stError:
+			return s.ret(i, Error)
+		}
+	}
+	return s.ret(i, None)
+}
+
+func (s *Scanner) ret(n int, ev Event) (int, Event) {
+	s.base += int64(n)
+	return n, ev
+}
+
+// skipSpace skips JSON whitespace from b[i], counting lines.
+func (s *Scanner) skipSpace(b []byte, i int, base int64) int {
+	for i < len(b) && space[b[i]] {
+		if b[i] == '\n' {
+			s.newline(base + int64(i))
+		}
+		i++
+	}
+	return i
+}
+
+// beginValue starts a value inside a container with its first byte c at
+// off. It reports false when c cannot start a value (or the depth cap was
+// hit, in which case the scanner is in the error state).
+func (s *Scanner) beginValue(c byte, off int64) bool {
+	switch c {
+	case '{', '[':
+		if s.stack.depth >= s.maxDepth {
+			s.failDepth(off, c)
+			return false
+		}
+		s.stack.push(c == '{')
+		if c == '{' {
+			s.st = stObjectFirst
+		} else {
+			s.st = stArrayFirst
+		}
+		s.setCommit(off + 1)
+	case '"':
+		s.st = stString
+		s.inKey = false
+	case '-':
+		s.st, s.num = stNumber, numMinus
+	case '0':
+		s.st, s.num = stNumber, numZero
+	case '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		s.st, s.num = stNumber, numInt
+	case 't':
+		s.st, s.lit, s.litPos = stLiteral, "true", 1
+	case 'f':
+		s.st, s.lit, s.litPos = stLiteral, "false", 1
+	case 'n':
+		s.st, s.lit, s.litPos = stLiteral, "null", 1
+	default:
+		return false
+	}
+	return true
+}
+
+// valueDone is called when a value ends at off (exclusive). At the top
+// level it returns ValueEnd.
+func (s *Scanner) valueDone(off int64) Event {
+	if s.stack.depth == 0 {
+		s.event(off, 0)
+		s.st = stMidLine
+		s.gapDirty = false
+		return ValueEnd
+	}
+	s.st = stAfterValue
+	s.setCommit(off)
+	return None
+}
+
+// containersAllowed reports whether '{' or '[' outside a value begins one.
+func (s *Scanner) containersAllowed() bool { return !s.fenceSeen || s.inFence }
+
+// startContainer begins a top-level container at off.
+func (s *Scanner) startContainer(c byte, off int64) Event {
+	s.stack.push(c == '{')
+	if c == '{' {
+		s.st = stObjectFirst
+	} else {
+		s.st = stArrayFirst
+	}
+	s.valueStart = off
+	s.setCommit(off + 1)
+	s.values++
+	s.event(off, 1)
+	return ValueStart
+}
+
+// outside classifies byte c at off outside any value; atLineStart says
+// whether only blanks precede it on its line. c is consumed.
+func (s *Scanner) outside(c byte, off int64, atLineStart bool) Event {
+	if c == '{' || c == '[' {
+		if s.containersAllowed() {
+			return s.startContainer(c, off)
+		}
+	} else if atLineStart && !s.gapDirty {
+		switch c {
+		case '"':
+			s.st, s.inKey = stString, false
+			s.valueStart = off
+			s.values++
+			s.event(off, 1)
+			return ValueStart
+		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 't', 'f', 'n':
+			s.beginValue(c, off)
+			s.tentative = true
+			s.valueStart = off
+			return None
+		}
+	}
+	s.event(off, 1)
+	s.gapDirty = true
+	s.st = stProse
+	return Prose
+}
+
+// confirm turns the tentative top-level scalar into a value ending at end.
+func (s *Scanner) confirm(end int64) Event {
+	s.tentative = false
+	s.values++
+	s.event(s.valueStart, 0)
+	s.endOff = end
+	s.st = stTopEnd
+	return ValueStart
+}
+
+// abandon turns the tentative top-level scalar into prose.
+func (s *Scanner) abandon() Event {
+	s.tentative = false
+	s.event(s.valueStart, 1)
+	s.gapDirty = true
+	s.st = stProse
+	return Prose
+}
+
+// endFenceMarker decides a run of backticks or tildes at a line start.
+func (s *Scanner) endFenceMarker() Event {
+	s.event(s.fenceStart, s.fenceCount)
+	if s.fenceCount >= 3 {
+		s.fenceSeen = true
+		s.inFence = !s.inFence
+		s.st = stFenceInfo
+		return Fence
+	}
+	s.gapDirty = true
+	s.st = stProse
+	return Prose
+}
+
+const (
+	numMore  = iota // the chunk ended inside the number
+	numEnded        // the number ended before b[i]
+	numBad          // b[i] cannot continue the number
+)
+
+// scanNumber advances through a number from b[i].
+func (s *Scanner) scanNumber(b []byte, i int) (int, int) {
+	for i < len(b) {
+		c := b[i]
+		switch s.num {
+		case numMinus:
+			switch {
+			case c == '0':
+				s.num = numZero
+			case c >= '1' && c <= '9':
+				s.num = numInt
+			default:
+				return i, numBad
+			}
+			i++
+		case numZero:
+			switch c {
+			case '.':
+				s.num = numDot
+			case 'e', 'E':
+				s.num = numExp
+			default:
+				return i, numEnded
+			}
+			i++
+		case numInt:
+			for i < len(b) && digit[b[i]] {
+				i++
+			}
+			if i == len(b) {
+				return i, numMore
+			}
+			switch b[i] {
+			case '.':
+				s.num = numDot
+			case 'e', 'E':
+				s.num = numExp
+			default:
+				return i, numEnded
+			}
+			i++
+		case numDot:
+			if !digit[c] {
+				return i, numBad
+			}
+			s.num = numFrac
+			i++
+		case numFrac:
+			for i < len(b) && digit[b[i]] {
+				i++
+			}
+			if i == len(b) {
+				return i, numMore
+			}
+			if b[i] == 'e' || b[i] == 'E' {
+				s.num = numExp
+				i++
+				continue
+			}
+			return i, numEnded
+		case numExp:
+			switch {
+			case c == '+' || c == '-':
+				s.num = numExpSign
+			case digit[c]:
+				s.num = numExpDigits
+			default:
+				return i, numBad
+			}
+			i++
+		case numExpSign:
+			if !digit[c] {
+				return i, numBad
+			}
+			s.num = numExpDigits
+			i++
+		case numExpDigits:
+			for i < len(b) && digit[b[i]] {
+				i++
+			}
+			if i == len(b) {
+				return i, numMore
+			}
+			return i, numEnded
+		}
+	}
+	return i, numMore
+}
+
+func isHex(c byte) bool {
+	return digit[c] || (c|0x20 >= 'a' && c|0x20 <= 'f')
+}
+
+// setCommit records off (on the current line) as the commit point of the
+// innermost container.
+func (s *Scanner) setCommit(off int64) {
+	s.commit, s.commitLine, s.commitLS = off, s.line, s.lineStart
+}

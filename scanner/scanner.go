@@ -1,0 +1,203 @@
+package scanner
+
+// DefaultMaxDepth is the nesting cap used when Reset is given zero.
+const DefaultMaxDepth = 512
+
+// Scanner is the state machine. The zero value is not ready: call Reset.
+// A Scanner is not safe for concurrent use; reuse one per goroutine.
+type Scanner struct {
+	st       state
+	stack    stack
+	maxDepth int
+
+	base      int64 // absolute offset of the next byte Next will read
+	line      int   // current line, 1-based
+	lineStart int64 // offset of the first byte of the current line
+
+	evOff  int64 // offset of the last event
+	evLen  int   // length of the last event's bytes, where it has one
+	evLine int
+	evCol  int
+	err    *SyntaxError
+
+	inKey   bool  // the current string is an object key
+	escOff  int64 // offset of the backslash of the current escape
+	hexLeft uint8 // hex digits left in \uXXXX
+	u8      [4]byte
+	u8n     uint8 // carried bytes of an incomplete UTF-8 sequence
+	u8Off   int64
+
+	num       numState
+	lit       string // the literal being read: "true", "false" or "null"
+	litPos    uint8
+	tentative bool  // the current top-level number or literal is not yet confirmed
+	endOff    int64 // for stTopEnd: where the confirmed scalar ends
+
+	gapDirty   bool // the gap since the last value (or the input start) holds prose
+	fenceSeen  bool
+	inFence    bool
+	fenceChar  byte
+	fenceCount int
+	fenceStart int64
+
+	valueStart int64 // where the current top-level value began
+	commit     int64 // past the last complete element or opener of the innermost container
+	commitLine int   // line of commit
+	commitLS   int64 // start of commit's line
+	values     int   // top-level values seen
+
+	endedTruncated bool // End reported Truncated
+}
+
+// New returns a Scanner ready to use, with the given depth cap (zero means
+// DefaultMaxDepth).
+func New(maxDepth int) *Scanner {
+	s := new(Scanner)
+	s.Reset(maxDepth)
+	return s
+}
+
+// Reset readies s for a new input, keeping its memory. maxDepth caps the
+// nesting of containers; zero means DefaultMaxDepth.
+func (s *Scanner) Reset(maxDepth int) {
+	if maxDepth <= 0 {
+		maxDepth = DefaultMaxDepth
+	}
+	bits := s.stack.bits
+	*s = Scanner{}
+	s.stack.bits = bits
+	s.stack.reset(maxDepth)
+	s.maxDepth = maxDepth
+	s.line = 1
+}
+
+// Offset returns the number of bytes consumed so far.
+func (s *Scanner) Offset() int64 { return s.base }
+
+// EventOffset returns the absolute input offset of the last event.
+func (s *Scanner) EventOffset() int64 { return s.evOff }
+
+// EventLen returns the byte length of the last InvalidUTF8 or InvalidEscape
+// event.
+func (s *Scanner) EventLen() int { return s.evLen }
+
+// EventPos returns the 1-based line and byte column of the last event.
+func (s *Scanner) EventPos() (line, column int) { return s.evLine, s.evCol }
+
+// Pos returns the 1-based line and byte column of the next byte to read.
+func (s *Scanner) Pos() (line, column int) {
+	return s.line, int(s.base-s.lineStart) + 1
+}
+
+// Err returns the syntax error behind the last Error event, or nil.
+func (s *Scanner) Err() *SyntaxError { return s.err }
+
+// Depth returns the number of open containers.
+func (s *Scanner) Depth() int { return s.stack.depth }
+
+// Values returns the number of top-level values that have begun.
+func (s *Scanner) Values() int { return s.values }
+
+// InValue reports whether the scanner is inside a top-level value.
+func (s *Scanner) InValue() bool { return s.st >= stValue && s.st < stTopEnd && !s.tentative }
+
+// InString reports whether the scanner is inside a string (key or value).
+func (s *Scanner) InString() bool {
+	return s.st == stString || s.st == stEscape || s.st == stUnicode || s.st == stUTF8
+}
+
+// InKey reports whether the current string is an object key.
+func (s *Scanner) InKey() bool { return s.InString() && s.inKey }
+
+// InFence reports whether the scanner is inside a fenced block.
+func (s *Scanner) InFence() bool { return s.inFence }
+
+// AppendOpen appends the open containers, outermost first, as '{' and '['
+// bytes.
+func (s *Scanner) AppendOpen(dst []byte) []byte {
+	for d := 0; d < s.stack.depth; d++ {
+		if s.stack.isObject(d) {
+			dst = append(dst, '{')
+		} else {
+			dst = append(dst, '[')
+		}
+	}
+	return dst
+}
+
+// AppendClosers appends the closers of the open containers, innermost
+// first, as '}' and ']' bytes.
+func (s *Scanner) AppendClosers(dst []byte) []byte {
+	for d := s.stack.depth - 1; d >= 0; d-- {
+		if s.stack.isObject(d) {
+			dst = append(dst, '}')
+		} else {
+			dst = append(dst, ']')
+		}
+	}
+	return dst
+}
+
+// event records the position of an event at absolute offset off, which lies
+// on the current line.
+func (s *Scanner) event(off int64, n int) {
+	s.evOff, s.evLen = off, n
+	s.evLine, s.evCol = s.line, int(off-s.lineStart)+1
+}
+
+// newline records a line break at absolute offset off.
+func (s *Scanner) newline(off int64) {
+	s.line++
+	s.lineStart = off + 1
+}
+
+// fail records a syntax error at absolute offset off.
+func (s *Scanner) fail(off int64, c byte, context, expected string) {
+	s.event(off, 1)
+	s.err = &SyntaxError{Err: ErrSyntax, Offset: off, Line: s.evLine, Column: s.evCol, Byte: c, Context: context, Expected: expected}
+	s.st = stError
+}
+
+// failDepth records a depth error at absolute offset off.
+func (s *Scanner) failDepth(off int64, c byte) {
+	s.event(off, 1)
+	s.err = &SyntaxError{Err: ErrDepth, Offset: off, Line: s.evLine, Column: s.evCol, Byte: c, Context: "opening a container", Expected: "fewer nested containers"}
+	s.st = stError
+}
+
+// Truncation describes what is open; meaningful after End returned
+// Truncated.
+func (s *Scanner) Truncation() Truncation {
+	t := Truncation{Start: s.valueStart, Depth: s.stack.depth}
+	if s.stack.depth > 0 {
+		t.Commit = s.commit
+		t.CommitLine, t.CommitColumn = s.commitLine, int(s.commit-s.commitLS)+1
+	}
+	switch s.st {
+	case stString, stEscape, stUnicode, stUTF8:
+		if s.inKey {
+			t.Pending = PendingKey
+		} else {
+			t.Pending = PendingString
+		}
+		switch s.st {
+		case stEscape, stUnicode:
+			t.Partial = int(s.base - s.escOff)
+		case stUTF8:
+			t.Partial = int(s.u8n)
+		}
+	case stObjectFirst, stKey:
+		t.Pending = PendingKey
+	case stColon:
+		t.Pending = PendingColon
+	case stValue, stArrayFirst:
+		t.Pending = PendingValue
+	case stAfterValue:
+		t.Pending = PendingComma
+	case stNumber:
+		t.Pending = PendingNumber
+	case stLiteral, stLiteralEnd:
+		t.Pending = PendingLiteral
+	}
+	return t
+}
