@@ -29,15 +29,12 @@ type Options struct {
 	// MaxRecordBytes caps a record; zero means DefaultMaxRecordBytes. A
 	// larger record is rejected (ReasonTooLarge) without being held.
 	MaxRecordBytes int64
-	// Sanitize configures the sanitizer of each worker. With
-	// Sanitize.CloseTruncated a truncated record comes out closed and is
-	// counted as repaired (its Fixes include close_truncated); otherwise it
-	// is rejected.
+	// Sanitize configures the sanitizer of each worker (the repair
+	// policy). With Sanitize.CloseTruncated a truncated record comes out
+	// closed and is counted as repaired (its fixes include close_truncated);
+	// otherwise it is rejected. With Sanitize.Strict records that need more
+	// than the certain repairs are rejected.
 	Sanitize sanitize.Options
-	// Strict rejects every record that is not valid as it is: records the
-	// sanitizer would change are rejected (ReasonRepaired) with the list of
-	// the fixes they needed.
-	Strict bool
 	// NewSanitizer makes the sanitizer of one worker; nil means
 	// sanitize.New(Sanitize). Tests and embedders may replace it.
 	NewSanitizer func() Sanitizer

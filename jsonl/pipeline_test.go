@@ -15,6 +15,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/jsonheal/jsonheal/sanitize"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -70,7 +71,7 @@ func sequential(t testing.TB, in []byte, opts Options) (string, []Reject) {
 // checkConservation proves on in that every record comes out exactly once,
 // in the output or in the rejects, in order, with its line number, whatever
 // the parallelism and batching.
-func checkConservation(t *testing.T, in []byte, opts Options) {
+func checkConservation(t *testing.T, in []byte, opts Options, full bool) {
 	t.Helper()
 	wantOut, wantRej := sequential(t, in, opts)
 	recs, err := splitAll(t, bytes.NewReader(in), SplitOptions{MaxRecordBytes: opts.MaxRecordBytes})
@@ -79,10 +80,15 @@ func checkConservation(t *testing.T, in []byte, opts Options) {
 	for _, r := range recs {
 		byLine[r.Line] = r
 	}
-	for _, cfg := range []struct {
+	type config struct {
 		workers, batch int
 		unordered      bool
-	}{{1, 0, false}, {2, 1 << 10, false}, {4, 97, false}, {3, 2 << 10, true}} {
+	}
+	configs := []config{{2, 1 << 10, false}, {3, 2 << 10, true}}
+	if full {
+		configs = append(configs, config{1, 0, false}, config{4, 97, false})
+	}
+	for _, cfg := range configs {
 		o := opts
 		o.Workers, o.BatchBytes, o.Unordered, o.Window = cfg.workers, cfg.batch, cfg.unordered, 2
 		res := cleanBytes(t, in, o)
@@ -144,7 +150,7 @@ func corpusFiles(t *testing.T) map[string][]byte {
 func TestCleanConservesEveryRecordOfEveryCorpus(t *testing.T) {
 	for name, data := range corpusFiles(t) {
 		t.Run(name, func(t *testing.T) {
-			checkConservation(t, data, Options{NewSanitizer: newFake, MaxRecordBytes: 1 << 20})
+			checkConservation(t, data, Options{NewSanitizer: newFake, MaxRecordBytes: 1 << 20}, false)
 		})
 	}
 }
@@ -205,15 +211,6 @@ func TestCleanWithSchemaRejectsInvalidRecords(t *testing.T) {
 	assert.Equal(t, "schema", res.rejects[0].Reason)
 	assert.Equal(t, int64(2), res.rejects[0].Line)
 	assert.JSONEq(t, `{"valid":false}`, string(res.rejects[0].Details))
-}
-
-func TestCleanStrictRejectsRepairs(t *testing.T) {
-	res := cleanBytes(t, []byte("{\"a\":\"x\ny\"}\n{\"b\":1}\n"), Options{NewSanitizer: newFake, Strict: true})
-	require.NoError(t, res.err)
-	assert.Equal(t, "{\"b\":1}\n", res.out)
-	require.Len(t, res.rejects, 1)
-	assert.Equal(t, "repaired", res.rejects[0].Reason)
-	assert.Contains(t, res.rejects[0].Error, "control_char")
 }
 
 type healerFake struct {
@@ -338,4 +335,63 @@ func TestCleanStopsOnCancelAndFlushesWhatIsDone(t *testing.T) {
 	assert.Equal(t, strings.Join(lines[:n], "\n")+"\n", out.String())
 	assert.Equal(t, int64(n), st.Written())
 	assert.Equal(t, int64(len(strings.Join(lines[:n], "\n"))+1), se.Offset)
+}
+
+func TestCleanConservesEveryRecordWithTheSanitizer(t *testing.T) {
+	for name, data := range corpusFiles(t) {
+		t.Run(name, func(t *testing.T) {
+			checkConservation(t, data, Options{MaxRecordBytes: 1 << 20}, true)
+			checkConservation(t, data, Options{MaxRecordBytes: 1 << 20, Sanitize: sanitize.Options{CloseTruncated: true}}, false)
+		})
+	}
+}
+
+func TestCleanWithTheSanitizerTurnsLLMRawIntoLLM(t *testing.T) {
+	raw, err := os.ReadFile("../testdata/corpus/llm_raw.jsonl")
+	require.NoError(t, err)
+	clean, err := os.ReadFile("../testdata/corpus/llm.jsonl")
+	require.NoError(t, err)
+	res := cleanBytes(t, raw, Options{Workers: 2, BatchBytes: 8 << 10})
+	require.NoError(t, res.err)
+	require.Greater(t, len(res.out), len(clean))
+	assert.Equal(t, string(clean), res.out[:len(clean)], "the first 291 records equal llm.jsonl byte for byte")
+	assert.Equal(t, int64(292), res.stats.Repaired)
+	assert.Equal(t, int64(0), res.stats.Rejected)
+	assert.Equal(t, map[string]int64{"control_char": 292}, res.stats.RepairedBy)
+
+	// And llm.jsonl itself comes out untouched.
+	res = cleanBytes(t, clean, Options{Workers: 2, BatchBytes: 8 << 10})
+	require.NoError(t, res.err)
+	assert.Equal(t, string(clean), res.out)
+	assert.Equal(t, int64(291), res.stats.Clean)
+}
+
+func TestCleanWithTheSanitizerRepairsOrRejectsTypicalBreakage(t *testing.T) {
+	in := "```json\n{\"a\":1}\n```\n" + // fenced, 3 lines
+		"Sure! Here it is: {\"b\":2}\n" + // prose
+		"{\"c\":\"line\nbreak\"}\n" + // raw newline
+		"{\"d\":[1,2,{\"e\":\"tru\n" + // truncated mid-string, then resync
+		"{\"f\":3}\n" +
+		"{\"g\":4,}\n" // not repaired before the repair layer
+	res := cleanBytes(t, []byte(in), Options{})
+	require.NoError(t, res.err)
+	assert.Equal(t, "{\"a\":1}\n{\"b\":2}\n{\"c\":\"line\\nbreak\"}\n{\"f\":3}\n", res.out)
+	require.Len(t, res.rejects, 2)
+	assert.Equal(t, int64(7), res.rejects[0].Line)
+	assert.Equal(t, "truncated", res.rejects[0].Reason)
+	var details struct {
+		RecordOffset  int64 `json:"record_offset"`
+		Open, Pending string
+	}
+	require.NoError(t, json.Unmarshal(res.rejects[0].Details, &details))
+	assert.Equal(t, int64(19), details.RecordOffset)
+	assert.Equal(t, "{[{", details.Open)
+	assert.Equal(t, "string", details.Pending)
+	assert.Equal(t, int64(9), res.rejects[1].Line)
+	assert.Equal(t, "syntax", res.rejects[1].Reason)
+
+	res = cleanBytes(t, []byte(in), Options{Sanitize: sanitize.Options{CloseTruncated: true}})
+	require.NoError(t, res.err)
+	assert.Contains(t, res.out, "{\"d\":[1,2,{\"e\":\"tru\"}]}\n{\"f\":3}\n")
+	assert.Equal(t, int64(1), res.stats.RepairedBy["close_truncated"])
 }

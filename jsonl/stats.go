@@ -29,9 +29,6 @@ const (
 	ReasonDepth
 	// ReasonSchema: the record is JSON but does not match the schema.
 	ReasonSchema
-	// ReasonRepaired: the record needed repairs and Options.Strict refuses
-	// them.
-	ReasonRepaired
 
 	reasonCount
 )
@@ -44,7 +41,6 @@ var reasonNames = [...]string{
 	ReasonTooLarge:       "too_large",
 	ReasonDepth:          "depth",
 	ReasonSchema:         "schema",
-	ReasonRepaired:       "repaired",
 }
 
 // String returns the stable snake_case name of r.

@@ -16,7 +16,6 @@ type worker struct {
 	san            Sanitizer
 	schema         Validator
 	healer         Healer
-	strict         bool
 	closeTruncated bool
 	maxRecord      int64
 }
@@ -31,7 +30,6 @@ func newWorker(ctx context.Context, opts *Options, san Sanitizer) *worker {
 		san:            san,
 		schema:         opts.Schema,
 		healer:         opts.Healer,
-		strict:         opts.Strict,
 		closeTruncated: opts.Sanitize.CloseTruncated,
 		maxRecord:      max,
 	}
@@ -94,8 +92,6 @@ func (w *worker) clean(dst, raw []byte) ([]byte, Reason, Diagnosis) {
 		return out, ReasonNoValue, Diagnosis{Text: "no JSON value in the record"}
 	case rep.Values > 1:
 		return out, ReasonMultipleValues, Diagnosis{Text: strconv.Itoa(rep.Values) + " JSON values in one record"}
-	case w.strict && rep.Changed():
-		return out, ReasonRepaired, fixesDiagnosis(rep)
 	}
 	if w.schema != nil {
 		if d := w.schema.Check(out[start:]); d != nil {
@@ -187,19 +183,4 @@ func sanitizeDiagnosis(err error, rep *sanitize.Report) Diagnosis {
 	}
 	d.Details = append(b, '}')
 	return d
-}
-
-// fixesDiagnosis lists the fixes a record needed (for Strict).
-func fixesDiagnosis(rep *sanitize.Report) Diagnosis {
-	text := []byte("needs repairs:")
-	b := []byte(`{"fixes":[`)
-	for i, f := range rep.Fixes {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		text = fmt.Appendf(text, " %s at %d:%d", f.Kind, f.Line, f.Column)
-		b = fmt.Appendf(b, `{"kind":%q,"confidence":%q,"record_offset":%d,"record_line":%d,"record_column":%d}`,
-			f.Kind.String(), f.Confidence.String(), f.Offset, f.Line, f.Column)
-	}
-	return Diagnosis{Text: string(text), Details: append(b, "]}"...)}
 }
