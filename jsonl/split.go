@@ -270,6 +270,9 @@ func (s *Splitter) peekHead() (first, second int, ok bool) {
 		return 0, 0, false
 	}
 	first = i
+	if first+3 > s.end && s.rerr == nil {
+		return 0, 0, false // a fence needs 3 bytes
+	}
 	if i >= s.end || s.buf[i] != '{' {
 		return first, s.end, true
 	}
