@@ -202,7 +202,7 @@ func (st *state) evalString(n *node, v *fastjson.Value) bool {
 	b, _ := v.StringBytes()
 	ok := true
 	if n.minLength >= 0 || n.maxLength >= 0 {
-		l := utf8.RuneCount(b)
+		l := utf8.RuneCountInString(b2s(b))
 		if n.minLength >= 0 && l < n.minLength {
 			if !st.collect {
 				return false
