@@ -33,7 +33,7 @@ func TestZeroAllocsValid(t *testing.T) {
 				require.NoError(t, err)
 				require.Empty(t, d)
 			}
-			allocs := testing.AllocsPerRun(50, func() {
+			allocs := testing.AllocsPerRun(10, func() {
 				d, err := s.Validate(doc)
 				if err != nil || d != nil {
 					panic("not valid")
@@ -46,7 +46,7 @@ func TestZeroAllocsValid(t *testing.T) {
 				require.NoError(t, err)
 				require.Empty(t, d)
 			}
-			allocs = testing.AllocsPerRun(20, func() {
+			allocs = testing.AllocsPerRun(10, func() {
 				d, err := v.Validate(doc)
 				if err != nil || d != nil {
 					panic("not valid")

@@ -1,8 +1,8 @@
 package validate
 
 import (
+	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/valyala/fastjson"
 )
@@ -14,7 +14,7 @@ type Schema struct {
 	id        string
 	draft     Draft
 	usesDyn   bool
-	pool      sync.Pool
+	free      chan *state // idle scratch states
 	maxProps  int
 	trackEval bool
 }
@@ -71,7 +71,7 @@ func compile(schema []byte, opts Options, skipMeta bool) (s *Schema, err error) 
 			return nil, err
 		}
 	}
-	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn}
+	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn, free: make(chan *state, 2*runtime.GOMAXPROCS(0))}
 	if res.uri != "" {
 		s.id = res.uri
 	}

@@ -14,16 +14,32 @@ func (s *Schema) Validate(doc []byte) (Diagnostics, error) {
 	if err := checkJSON(doc); err != nil {
 		return nil, err
 	}
-	st, _ := s.pool.Get().(*state)
-	if st == nil {
-		st = &state{s: s}
-	}
-	defer s.pool.Put(st)
+	st := s.getState()
+	defer s.putState(st)
 	v, err := st.parser.ParseBytes(doc)
 	if err != nil {
 		return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: err.Error()}
 	}
 	return st.run(s.root, v)
+}
+
+// getState takes a scratch state from the schema's free list. The list is a
+// buffered channel rather than a sync.Pool: a GC does not empty it, so a
+// warmed-up schema keeps validating without allocating.
+func (s *Schema) getState() *state {
+	select {
+	case st := <-s.free:
+		return st
+	default:
+		return &state{s: s}
+	}
+}
+
+func (s *Schema) putState(st *state) {
+	select {
+	case s.free <- st:
+	default: // enough states are kept; let this one go
+	}
 }
 
 // Validator validates documents against one Schema with its own scratch
