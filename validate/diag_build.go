@@ -1,0 +1,158 @@
+package validate
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/valyala/fastjson"
+)
+
+// maxReceived caps Diagnostic.Received.
+const maxReceived = 64
+
+// instanceLocation renders the current instance path as a JSON Pointer.
+func (st *state) instanceLocation() string {
+	var b []byte
+	for _, s := range st.inst {
+		if s.isKey {
+			b = appendPointerToken(b, string(s.key))
+		} else {
+			b = append(b, '/')
+			b = strconv.AppendInt(b, int64(s.idx), 10)
+		}
+	}
+	return string(b)
+}
+
+// keywordLocation renders the current evaluation path.
+func (st *state) keywordLocation() string {
+	return strings.Join(st.kw, "")
+}
+
+// fail records a diagnostic for keyword kw of n on v and returns it for the
+// caller to complete. Only called in collect mode.
+func (st *state) fail(n *node, kw string, code Code, v *fastjson.Value, msg, expected string) *Diagnostic {
+	key := make([]int, len(st.inst))
+	for i, s := range st.inst {
+		key[i] = s.idx
+	}
+	kl := st.keywordLocation()
+	al := n.absLoc
+	if kw != "" {
+		kl += "/" + kw
+		al += "/" + kw
+	}
+	st.recs = append(st.recs, diagRec{key: key, d: Diagnostic{
+		InstanceLocation:        st.instanceLocation(),
+		Keyword:                 kw,
+		KeywordLocation:         kl,
+		AbsoluteKeywordLocation: al,
+		Code:                    code,
+		Message:                 msg,
+		Expected:                expected,
+		Received:                truncate(string(v.MarshalTo(nil)), maxReceived),
+		ReceivedType:            typeName(st, v),
+	}})
+	return &st.recs[len(st.recs)-1].d
+}
+
+// typeName names v's type, "integer" for integral numbers.
+func typeName(st *state, v *fastjson.Value) string {
+	switch v.Type() {
+	case fastjson.TypeNull:
+		return "null"
+	case fastjson.TypeTrue, fastjson.TypeFalse:
+		return "boolean"
+	case fastjson.TypeObject:
+		return "object"
+	case fastjson.TypeArray:
+		return "array"
+	case fastjson.TypeString:
+		return "string"
+	}
+	d, _ := st.number(v)
+	if d.isInteger() {
+		return "integer"
+	}
+	return "number"
+}
+
+func (st *state) typeFail(n *node, v *fastjson.Value) {
+	names := n.types.names()
+	got := typeName(st, v)
+	d := st.fail(n, "type", CodeType, v, "must be "+strings.Join(names, " or ")+", got "+got, strings.Join(names, ", "))
+	d.Allowed = names
+	if got == "string" && (n.types&(tNumber|tInteger|tBoolean|tNull) != 0) {
+		b, _ := v.StringBytes()
+		var p fastjson.Parser
+		if pv, err := p.ParseBytes(b); err == nil {
+			if n.types&st.valueType(n, pv) != 0 {
+				d.Hint = "remove the quotes: " + truncate(string(b), 40)
+			}
+		}
+	}
+}
+
+// extraProperty records a property that is not allowed.
+func (st *state) extraProperty(n *node, kw string, code Code, v *fastjson.Value, k []byte) {
+	name := string(k)
+	d := st.fail(n, kw, code, v, "property "+quote(name)+" is not allowed", strings.Join(n.allowedNames, ", "))
+	d.Property = name
+	d.Allowed = n.allowedNames
+	for _, pp := range n.patternProps {
+		d.Allowed = append(d.Allowed[:len(d.Allowed):len(d.Allowed)], "/"+pp.src+"/")
+	}
+	if d.Expected == "" && len(d.Allowed) > 0 {
+		d.Expected = strings.Join(d.Allowed, ", ")
+	}
+	d.Received = truncate(quote(name), maxReceived)
+	d.ReceivedType = "property"
+	o, _ := v.Object()
+	var missing []string
+	for _, r := range n.required {
+		if o.Get(r.name) == nil {
+			missing = append(missing, r.name)
+		}
+	}
+	if m := nearest(name, missing); m != "" {
+		d.Hint = "did you mean " + quote(m) + "?"
+	} else if m := nearest(name, n.allowedNames); m != "" && o.Get(m) == nil {
+		d.Hint = "did you mean " + quote(m) + "?"
+	}
+}
+
+// missingProperty records an absent property.
+func (st *state) missingProperty(n *node, kw string, code Code, v *fastjson.Value, name string, idx int) *Diagnostic {
+	d := st.fail(n, kw, code, v, "missing required property "+quote(name), name)
+	d.Property = name
+	if idx >= 0 {
+		if def := n.props[idx].n.defaultJSON; def != nil {
+			d.Default = def
+		}
+	}
+	o, _ := v.Object()
+	var present []string
+	o.Visit(func(k []byte, _ *fastjson.Value) {
+		if _, known := n.propIndex[string(k)]; !known {
+			present = append(present, string(k))
+		}
+	})
+	if m := nearest(name, present); m != "" {
+		d.Hint = "found " + quote(m) + ": rename it to " + quote(name) + "?"
+	}
+	return d
+}
+
+func quote(s string) string { return strconv.Quote(s) }
+
+// truncate cuts s to at most max bytes (on a rune boundary) with "…".
+func truncate(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max - 3
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "..."
+}

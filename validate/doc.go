@@ -1,0 +1,18 @@
+// Package validate is a compiled JSON Schema validator whose diagnostics are
+// meant to be read by people and by language models alike.
+//
+// Compile turns a schema (drafts 2020-12, 2019-09, 7, 6 and 4) into an
+// immutable program that is safe for concurrent use. Schema.Validate checks a
+// document straight from its bytes, over a reused fastjson parse, and does not
+// allocate when the document is valid. When it is not, it returns one
+// deterministic list of Diagnostics in document order, without cascades:
+// a missing required property is reported once at its parent, extra
+// properties are listed with the allowed names, an anyOf/oneOf failure is
+// reported from its best-matching branch, and near misses carry a hint.
+//
+// Nothing is ever loaded from the network: the metaschemas of the five drafts
+// are embedded and any other URI goes through Options.Loader.
+//
+// Known differences from the specification are documented in README.md of
+// this folder (regular expressions are RE2, not ECMA-262).
+package validate

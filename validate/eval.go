@@ -1,0 +1,201 @@
+package validate
+
+import (
+	"github.com/valyala/fastjson"
+)
+
+// eval applies the compiled schema n to the value v. ev is the handle of the
+// evaluated-members bitset of v that annotations must be recorded into (0:
+// nobody needs them). In fast mode (st.collect false) it stops at the first
+// failure; in collect mode it records diagnostics.
+func (st *state) eval(n *node, v *fastjson.Value, ev int) bool {
+	switch n.boolean {
+	case 1:
+		return true
+	case 2:
+		if st.collect {
+			st.fail(n, "", CodeFalseSchema, v, "no value is allowed here", "nothing")
+		}
+		return false
+	}
+	if st.err != nil {
+		return false
+	}
+	st.depth++
+	if st.depth > maxEvalDepth {
+		st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrRecursion,
+			Msg: "at " + n.absLoc}
+		st.depth--
+		return false
+	}
+	pushed := false
+	if st.s.usesDyn && (len(st.dyn) == 0 || st.dyn[len(st.dyn)-1] != n.res) {
+		st.dyn = append(st.dyn, n.res)
+		pushed = true
+	}
+	var ok bool
+	if n.trackEval {
+		size := sizeOf(v)
+		mark := len(st.words)
+		own := st.allocBits(size)
+		ok = st.evalKeywords(n, v, own)
+		if ok || st.collect {
+			ok = st.evalUnevaluated(n, v, own, size) && ok
+		}
+		if ev != 0 {
+			st.orBits(ev, own, size)
+		}
+		st.words = st.words[:mark]
+	} else {
+		ok = st.evalKeywords(n, v, ev)
+	}
+	if pushed {
+		st.dyn = st.dyn[:len(st.dyn)-1]
+	}
+	st.depth--
+	return ok
+}
+
+// valueType returns the type mask of v; numbers are tNumber, plus tInteger
+// when integral.
+func (st *state) valueType(n *node, v *fastjson.Value) typeMask {
+	switch v.Type() {
+	case fastjson.TypeNull:
+		return tNull
+	case fastjson.TypeTrue, fastjson.TypeFalse:
+		return tBoolean
+	case fastjson.TypeObject:
+		return tObject
+	case fastjson.TypeArray:
+		return tArray
+	case fastjson.TypeString:
+		return tString
+	}
+	d, _ := st.number(v)
+	if d.isInteger() && (n.draft != Draft4 || d.fracPart == "") {
+		return tNumber | tInteger
+	}
+	return tNumber
+}
+
+func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
+	ok := true
+	if n.hasType {
+		if n.types&st.valueType(n, v) == 0 {
+			if st.collect {
+				st.typeFail(n, v)
+			}
+			return false
+		}
+	}
+	if n.constV != nil && !n.constV.equal(v, st) {
+		if st.collect {
+			d := st.fail(n, "const", CodeConst, v, "must be "+truncate(n.constV.json, 80), n.constV.json)
+			d.Allowed = []string{n.constV.json}
+			d.Hint = enumHint(v, []*cval{n.constV})
+		}
+		return false
+	}
+	if n.enum != nil && !n.enum.contains(v, st) {
+		if st.collect {
+			d := st.fail(n, "enum", CodeEnum, v, "must be one of "+truncate(n.enum.expected(), 200), n.enum.expected())
+			d.Allowed = n.enum.texts
+			d.Hint = enumHint(v, n.enum.vals)
+		}
+		return false
+	}
+	if n.ref != nil {
+		st.kw = append(st.kw, "/$ref")
+		r := st.eval(n.ref, v, ev)
+		st.kw = st.kw[:len(st.kw)-1]
+		if !r {
+			if !st.collect {
+				return false
+			}
+			ok = false
+		}
+	}
+	if n.dynRef != nil {
+		t := n.dynRef
+		if n.dynAnchor != "" {
+			for _, r := range st.dyn {
+				if a := r.dynAnchors[n.dynAnchor]; a != nil {
+					t = a
+					break
+				}
+			}
+		}
+		st.kw = append(st.kw, "/$dynamicRef")
+		r := st.eval(t, v, ev)
+		st.kw = st.kw[:len(st.kw)-1]
+		if !r {
+			if !st.collect {
+				return false
+			}
+			ok = false
+		}
+	}
+	if n.recursiveRef != nil {
+		t := n.recursiveRef
+		if t.res.recursiveAnchor {
+			for i := len(st.dyn) - 1; i >= 0; i-- {
+				r := st.dyn[i]
+				if !r.recursiveAnchor {
+					break
+				}
+				if a := r.root; a != nil {
+					t = a
+				}
+			}
+		}
+		st.kw = append(st.kw, "/$recursiveRef")
+		r := st.eval(t, v, ev)
+		st.kw = st.kw[:len(st.kw)-1]
+		if !r {
+			if !st.collect {
+				return false
+			}
+			ok = false
+		}
+	}
+	switch v.Type() {
+	case fastjson.TypeObject:
+		if n.hasObjectKw || ev != 0 {
+			o, _ := v.Object()
+			if !st.evalObject(n, v, o, ev) {
+				if !st.collect {
+					return false
+				}
+				ok = false
+			}
+		}
+	case fastjson.TypeArray:
+		if n.hasArrayKw {
+			a, _ := v.Array()
+			if !st.evalArray(n, v, a, ev) {
+				if !st.collect {
+					return false
+				}
+				ok = false
+			}
+		}
+	case fastjson.TypeString:
+		if n.hasStringKw && !st.evalString(n, v) {
+			if !st.collect {
+				return false
+			}
+			ok = false
+		}
+	case fastjson.TypeNumber:
+		if n.hasNumberKw && !st.evalNumber(n, v) {
+			if !st.collect {
+				return false
+			}
+			ok = false
+		}
+	}
+	if n.hasApplicators && !st.evalApplicators(n, v, ev) {
+		ok = false
+	}
+	return ok
+}

@@ -1,0 +1,211 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/valyala/fastjson"
+)
+
+// evalApplicators applies allOf, anyOf, oneOf, not and if/then/else.
+func (st *state) evalApplicators(n *node, v *fastjson.Value, ev int) bool {
+	ok := true
+	for _, b := range n.allOf {
+		st.kw = append(st.kw, b.seg)
+		r := st.eval(b, v, ev)
+		st.kw = st.kw[:len(st.kw)-1]
+		if !r {
+			if !st.collect {
+				return false
+			}
+			ok = false
+		}
+	}
+	if n.anyOf != nil && !st.evalAnyOf(n, n.anyOf, "anyOf", v, ev, false) {
+		if !st.collect {
+			return false
+		}
+		ok = false
+	}
+	if n.oneOf != nil && !st.evalAnyOf(n, n.oneOf, "oneOf", v, ev, true) {
+		if !st.collect {
+			return false
+		}
+		ok = false
+	}
+	if n.not != nil {
+		collect := st.collect
+		st.collect = false
+		st.kw = append(st.kw, n.not.seg)
+		r := st.eval(n.not, v, 0)
+		st.kw = st.kw[:len(st.kw)-1]
+		st.collect = collect
+		if r {
+			if !st.collect {
+				return false
+			}
+			ok = false
+			st.fail(n, "not", CodeNot, v, "must not match the schema at "+st.keywordLocation()+"/not", "")
+		}
+	}
+	if n.ifN != nil {
+		collect := st.collect
+		st.collect = false
+		size, mark, tmp := 0, len(st.words), 0
+		if ev != 0 {
+			size = sizeOf(v)
+			tmp = st.allocBits(size)
+		}
+		st.kw = append(st.kw, n.ifN.seg)
+		r := st.eval(n.ifN, v, tmp)
+		st.kw = st.kw[:len(st.kw)-1]
+		st.collect = collect
+		if r && ev != 0 {
+			st.orBits(ev, tmp, size)
+		}
+		st.words = st.words[:mark]
+		br := n.elseN
+		if r {
+			br = n.thenN
+		}
+		if br != nil {
+			st.kw = append(st.kw, br.seg)
+			r := st.eval(br, v, ev)
+			st.kw = st.kw[:len(st.kw)-1]
+			if !r {
+				if !st.collect {
+					return false
+				}
+				ok = false
+			}
+		}
+	}
+	return ok
+}
+
+// evalAnyOf applies anyOf (one=false) or oneOf (one=true). In collect mode a
+// failure is reported from the best-matching branch only.
+func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *fastjson.Value, ev int, one bool) bool {
+	size := 0
+	if ev != 0 {
+		size = sizeOf(v)
+	}
+	start := len(st.recs)
+	bestStart, bestEnd, bestScore := -1, -1, int(^uint(0)>>1)
+	matched, first, second := 0, -1, -1
+	allTypeMismatch := true
+	for i, b := range branches {
+		mark := len(st.words)
+		tmp := 0
+		if ev != 0 {
+			tmp = st.allocBits(size)
+		}
+		bs := len(st.recs)
+		st.kw = append(st.kw, b.seg)
+		r := st.eval(b, v, tmp)
+		st.kw = st.kw[:len(st.kw)-1]
+		if r {
+			matched++
+			if first < 0 {
+				first = i
+			} else if second < 0 {
+				second = i
+			}
+			if ev != 0 && (!one || matched == 1) {
+				st.orBits(ev, tmp, size)
+			}
+			st.recs = st.recs[:bs]
+		} else if st.collect {
+			score, mismatch := st.branchScore(bs)
+			if !mismatch {
+				allTypeMismatch = false
+			}
+			if score < bestScore {
+				bestStart, bestEnd, bestScore = bs, len(st.recs), score
+			}
+		}
+		st.words = st.words[:mark]
+		if r && !one && ev == 0 {
+			break
+		}
+		if one && matched > 1 && !st.collect && ev == 0 {
+			break
+		}
+		if st.err != nil {
+			return false
+		}
+	}
+	if matched > 0 {
+		st.recs = st.recs[:start]
+		if one && matched > 1 {
+			if st.collect {
+				st.fail(n, kw, CodeOneOfMultiple, v, "must match exactly one schema of oneOf, matches "+itoa(first)+" and "+itoa(second), "exactly one")
+			}
+			return false
+		}
+		return true
+	}
+	if !st.collect {
+		return false
+	}
+	if allTypeMismatch {
+		// Every branch wants another type: one line says which.
+		st.recs = st.recs[:start]
+		var names []string
+		seen := map[string]bool{}
+		for _, b := range branches {
+			for _, t := range branchTypes(b) {
+				if !seen[t] {
+					seen[t] = true
+					names = append(names, t)
+				}
+			}
+		}
+		got := typeName(st, v)
+		d := st.fail(n, kw, CodeType, v, "must be "+strings.Join(names, " or ")+", got "+got, strings.Join(names, ", "))
+		d.Allowed = names
+		return false
+	}
+	best := st.recs[bestStart:bestEnd]
+	n2 := copy(st.recs[start:], best)
+	st.recs = st.recs[:start+n2]
+	return false
+}
+
+// branchScore rates the diagnostics recorded since bs: lower is a better
+// match. mismatch is true when the branch failed only on the type of the
+// instance itself.
+func (st *state) branchScore(bs int) (score int, mismatch bool) {
+	depth := len(st.inst)
+	recs := st.recs[bs:]
+	mismatch = len(recs) > 0
+	for _, r := range recs {
+		score++
+		if len(r.key) == depth {
+			switch r.d.Code {
+			case CodeType, CodeFalseSchema:
+				score += 1000
+				continue
+			case CodeConst, CodeEnum:
+				score += 100
+			}
+		} else if len(r.key) == depth+1 && (r.d.Code == CodeConst || r.d.Code == CodeEnum) {
+			score += 100 // a discriminator property says "not this branch"
+		}
+		mismatch = false
+	}
+	return score, mismatch
+}
+
+// branchTypes lists the types a branch accepts (through $ref), or "any".
+func branchTypes(b *node) []string {
+	for i := 0; i < 8 && b != nil; i++ {
+		if b.hasType {
+			return b.types.names()
+		}
+		if b.constV != nil {
+			return []string{b.constV.json}
+		}
+		b = b.ref
+	}
+	return []string{"valid"}
+}

@@ -1,0 +1,273 @@
+package validate
+
+import (
+	"sort"
+	"unicode/utf8"
+
+	"github.com/valyala/fastjson"
+)
+
+// evalArray applies the array keywords of n to a.
+func (st *state) evalArray(n *node, v *fastjson.Value, a []*fastjson.Value, ev int) bool {
+	ok := true
+	if n.minItems >= 0 && len(a) < n.minItems {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		st.fail(n, "minItems", CodeMinItems, v, "must have at least "+itoa(n.minItems)+" items, has "+itoa(len(a)), itoa(n.minItems))
+	}
+	if n.maxItems >= 0 && len(a) > n.maxItems {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		st.fail(n, "maxItems", CodeMaxItems, v, "must have at most "+itoa(n.maxItems)+" items, has "+itoa(len(a)), itoa(n.maxItems))
+	}
+	for i, e := range a {
+		var sub *node
+		if i < len(n.prefixItems) {
+			sub = n.prefixItems[i]
+		} else if n.items != nil {
+			sub = n.items
+		} else {
+			break
+		}
+		if ev != 0 {
+			st.setBit(ev, i)
+		}
+		if sub.boolean == 1 {
+			continue
+		}
+		if sub.boolean == 2 && i >= len(n.prefixItems) && st.collect {
+			ok = false
+			kw := "items"
+			if n.itemsSeg == "/additionalItems" {
+				kw = "additionalItems"
+			}
+			st.fail(n, kw, CodeAdditionalItems, v, "must have at most "+itoa(len(n.prefixItems))+" items, has "+itoa(len(a)), itoa(len(n.prefixItems)))
+			break
+		}
+		st.inst = append(st.inst, pathSeg{idx: i})
+		st.kw = append(st.kw, sub.seg)
+		r := st.eval(sub, e, 0)
+		st.kw = st.kw[:len(st.kw)-1]
+		st.inst = st.inst[:len(st.inst)-1]
+		if !r {
+			if !st.collect {
+				return false
+			}
+			ok = false
+		}
+	}
+	if n.contains != nil {
+		matches := 0
+		collect := st.collect
+		st.collect = false
+		for i, e := range a {
+			st.inst = append(st.inst, pathSeg{idx: i})
+			r := st.eval(n.contains, e, 0)
+			st.inst = st.inst[:len(st.inst)-1]
+			if r {
+				matches++
+				if ev != 0 {
+					st.setBit(ev, i)
+				}
+			}
+		}
+		st.collect = collect
+		minC := 1
+		if n.minContains >= 0 {
+			minC = n.minContains
+		}
+		if matches < minC {
+			if !st.collect {
+				return false
+			}
+			ok = false
+			kw, code := "contains", CodeContains
+			if n.minContains >= 0 {
+				kw, code = "minContains", CodeMinContains
+			}
+			st.fail(n, kw, code, v, "must contain at least "+itoa(minC)+" matching items, has "+itoa(matches), itoa(minC))
+		}
+		if n.maxContains >= 0 && matches > n.maxContains {
+			if !st.collect {
+				return false
+			}
+			ok = false
+			st.fail(n, "maxContains", CodeMaxContains, v, "must contain at most "+itoa(n.maxContains)+" matching items, has "+itoa(matches), itoa(n.maxContains))
+		}
+	}
+	if n.uniqueItems && len(a) > 1 {
+		if i, j := st.duplicate(a); i >= 0 {
+			if !st.collect {
+				return false
+			}
+			ok = false
+			st.fail(n, "uniqueItems", CodeUniqueItems, v, "items "+itoa(i)+" and "+itoa(j)+" are equal", "unique items")
+		}
+	}
+	return ok
+}
+
+// duplicate returns the indices of two equal items, or -1, -1.
+func (st *state) duplicate(a []*fastjson.Value) (int, int) {
+	if len(a) <= 32 {
+		for i := range a {
+			for j := i + 1; j < len(a); j++ {
+				if equalValues(a[i], a[j], st) {
+					return i, j
+				}
+			}
+		}
+		return -1, -1
+	}
+	// Larger arrays: bucket by a hash that equal values share, then compare
+	// within equal hashes only.
+	type hv struct {
+		h uint64
+		i int
+	}
+	hs := make([]hv, len(a))
+	for i, e := range a {
+		hs[i] = hv{st.hashValue(e), i}
+	}
+	sort.Slice(hs, func(x, y int) bool {
+		if hs[x].h != hs[y].h {
+			return hs[x].h < hs[y].h
+		}
+		return hs[x].i < hs[y].i
+	})
+	bi, bj := -1, -1
+	for x := 0; x < len(hs); x++ {
+		for y := x + 1; y < len(hs) && hs[y].h == hs[x].h; y++ {
+			if equalValues(a[hs[x].i], a[hs[y].i], st) {
+				i, j := hs[x].i, hs[y].i
+				if i > j {
+					i, j = j, i
+				}
+				if bi < 0 || j < bj {
+					bi, bj = i, j
+				}
+			}
+		}
+	}
+	return bi, bj
+}
+
+// hashValue hashes a value so that equal values (by JSON Schema equality)
+// hash alike: numbers by their significant digits and magnitude, objects
+// independently of member order.
+func (st *state) hashValue(v *fastjson.Value) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037) ^ uint64(v.Type())
+	switch v.Type() {
+	case fastjson.TypeString:
+		b, _ := v.StringBytes()
+		for _, c := range b {
+			h = (h ^ uint64(c)) * prime
+		}
+	case fastjson.TypeNumber:
+		d, _ := st.number(v)
+		h = (h ^ uint64(d.mag)) * prime
+		if d.neg {
+			h = (h ^ 1) * prime
+		}
+		for k := 0; k < d.sigLen && k < 32; k++ {
+			h = (h ^ uint64(d.sig(k))) * prime
+		}
+	case fastjson.TypeArray:
+		a, _ := v.Array()
+		for _, e := range a {
+			h = (h ^ st.hashValue(e)) * prime
+		}
+	case fastjson.TypeObject:
+		o, _ := v.Object()
+		var sum uint64
+		o.Visit(func(k []byte, e *fastjson.Value) {
+			kh := uint64(14695981039346656037)
+			for _, c := range k {
+				kh = (kh ^ uint64(c)) * prime
+			}
+			sum += kh*31 + st.hashValue(e)
+		})
+		h = (h ^ sum) * prime
+	}
+	return h
+}
+
+// evalString applies the string keywords of n to v.
+func (st *state) evalString(n *node, v *fastjson.Value) bool {
+	b, _ := v.StringBytes()
+	ok := true
+	if n.minLength >= 0 || n.maxLength >= 0 {
+		l := utf8.RuneCountInString(b2s(b))
+		if n.minLength >= 0 && l < n.minLength {
+			if !st.collect {
+				return false
+			}
+			ok = false
+			st.fail(n, "minLength", CodeMinLength, v, "must be at least "+itoa(n.minLength)+" characters long, is "+itoa(l), itoa(n.minLength))
+		}
+		if n.maxLength >= 0 && l > n.maxLength {
+			if !st.collect {
+				return false
+			}
+			ok = false
+			st.fail(n, "maxLength", CodeMaxLength, v, "must be at most "+itoa(n.maxLength)+" characters long, is "+itoa(l), itoa(n.maxLength))
+		}
+	}
+	if n.pattern != nil && !n.pattern.Match(b) {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		st.fail(n, "pattern", CodePattern, v, "must match pattern "+quote(n.patternSrc), n.patternSrc)
+	}
+	if n.format != nil && !n.format(b) {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		st.fail(n, "format", CodeFormat, v, "must be a valid "+n.formatName, n.formatName)
+	}
+	return ok
+}
+
+// evalNumber applies the numeric keywords of n to v.
+func (st *state) evalNumber(n *node, v *fastjson.Value) bool {
+	d, valid := st.number(v)
+	if !valid {
+		return false
+	}
+	ok := true
+	check := func(limit *decimal, kw string, code Code, bad func(c int) bool, rel string) {
+		if limit == nil || !ok && !st.collect {
+			return
+		}
+		if bad(cmpDecimal(&d, limit)) {
+			ok = false
+			if st.collect {
+				lt := limit.text()
+				st.fail(n, kw, code, v, "must be "+rel+" "+lt, lt)
+			}
+		}
+	}
+	check(n.minimum, "minimum", CodeMinimum, func(c int) bool { return c < 0 }, ">=")
+	check(n.maximum, "maximum", CodeMaximum, func(c int) bool { return c > 0 }, "<=")
+	exMin, exMax := "exclusiveMinimum", "exclusiveMaximum"
+	if n.draft == Draft4 {
+		exMin, exMax = "minimum", "maximum"
+	}
+	check(n.exclMin, exMin, CodeExclusiveMinimum, func(c int) bool { return c <= 0 }, ">")
+	check(n.exclMax, exMax, CodeExclusiveMaximum, func(c int) bool { return c >= 0 }, "<")
+	if n.multipleOf != nil && (ok || st.collect) && !isMultipleOf(&d, n.multipleOf) {
+		ok = false
+		if st.collect {
+			mt := n.multipleOf.text()
+			st.fail(n, "multipleOf", CodeMultipleOf, v, "must be a multiple of "+mt, mt)
+		}
+	}
+	return ok
+}

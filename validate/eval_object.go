@@ -1,0 +1,220 @@
+package validate
+
+import (
+	"github.com/valyala/fastjson"
+)
+
+// evalObject applies the object keywords of n to o.
+func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev int) bool {
+	ok := true
+	cnt := o.Len()
+	if n.minProps >= 0 && cnt < n.minProps {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		st.fail(n, "minProperties", CodeMinProperties, v, "must have at least "+itoa(n.minProps)+" properties, has "+itoa(cnt), itoa(n.minProps))
+	}
+	if n.maxProps >= 0 && cnt > n.maxProps {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		st.fail(n, "maxProperties", CodeMaxProperties, v, "must have at most "+itoa(n.maxProps)+" properties, has "+itoa(cnt), itoa(n.maxProps))
+	}
+	mark := len(st.words)
+	seen := 0
+	if len(n.props) > 0 {
+		seen = st.allocBits(len(n.props))
+	}
+	// Required names not among "properties" are looked up directly; the
+	// others are checked after the member pass from the seen bits. In fast
+	// mode, check everything first: it is the cheapest way to fail.
+	if len(n.required) > 0 && !st.collect {
+		for _, r := range n.required {
+			if o.Get(r.name) == nil {
+				st.words = st.words[:mark]
+				return false
+			}
+		}
+	}
+	if len(n.props) > 0 || len(n.patternProps) > 0 || n.additional != nil || n.propertyNames != nil || ev != 0 {
+		i := -1
+		o.Visit(func(k []byte, mv *fastjson.Value) {
+			i++
+			if !ok && !st.collect {
+				return
+			}
+			evaluated := false
+			st.inst = append(st.inst, pathSeg{key: k, idx: i, isKey: true})
+			if n.propertyNames != nil {
+				kv := st.arena.NewStringBytes(k)
+				st.kw = append(st.kw, "/propertyNames")
+				if !st.eval(n.propertyNames, kv, 0) {
+					ok = false
+				}
+				st.kw = st.kw[:len(st.kw)-1]
+			}
+			if len(n.props) > 0 {
+				if j, found := n.propIndex[b2s(k)]; found {
+					st.setBit(seen, j)
+					evaluated = true
+					p := n.props[j].n
+					st.kw = append(st.kw, p.seg)
+					if !st.eval(p, mv, 0) {
+						ok = false
+					}
+					st.kw = st.kw[:len(st.kw)-1]
+				}
+			}
+			for _, pp := range n.patternProps {
+				if (ok || st.collect) && pp.re.Match(k) {
+					evaluated = true
+					st.kw = append(st.kw, pp.n.seg)
+					if !st.eval(pp.n, mv, 0) {
+						ok = false
+					}
+					st.kw = st.kw[:len(st.kw)-1]
+				}
+			}
+			if !evaluated && n.additional != nil && (ok || st.collect) {
+				evaluated = true
+				if n.additional.boolean == 2 {
+					ok = false
+					if st.collect {
+						st.inst = st.inst[:len(st.inst)-1]
+						st.extraProperty(n, "additionalProperties", CodeAdditionalProperties, v, k)
+						st.inst = append(st.inst, pathSeg{key: k, idx: i, isKey: true})
+					}
+				} else {
+					st.kw = append(st.kw, n.additional.seg)
+					if !st.eval(n.additional, mv, 0) {
+						ok = false
+					}
+					st.kw = st.kw[:len(st.kw)-1]
+				}
+			}
+			st.inst = st.inst[:len(st.inst)-1]
+			if evaluated && ev != 0 {
+				st.setBit(ev, i)
+			}
+		})
+	}
+	if !ok && !st.collect {
+		st.words = st.words[:mark]
+		return false
+	}
+	for _, r := range n.required {
+		present := false
+		if r.idx >= 0 && seen != 0 {
+			present = st.bit(seen, r.idx)
+		} else {
+			present = o.Get(r.name) != nil
+		}
+		if !present {
+			if !st.collect {
+				st.words = st.words[:mark]
+				return false
+			}
+			ok = false
+			st.missingProperty(n, "required", CodeRequired, v, r.name, r.idx)
+		}
+	}
+	st.words = st.words[:mark]
+	for _, dr := range n.depRequired {
+		if o.Get(dr.name) == nil {
+			continue
+		}
+		for _, name := range dr.required {
+			if o.Get(name) == nil {
+				if !st.collect {
+					return false
+				}
+				ok = false
+				kw := "dependentRequired"
+				if n.draft <= Draft7 {
+					kw = "dependencies"
+				}
+				d := st.missingProperty(n, kw, CodeDependentRequired, v, name, -1)
+				d.Message = "property " + quote(name) + " is required when " + quote(dr.name) + " is present"
+				d.KeywordLocation += "/" + escapePointerToken(dr.name)
+				d.AbsoluteKeywordLocation += "/" + escapePointerToken(dr.name)
+			}
+		}
+	}
+	for _, ds := range n.depSchemas {
+		if o.Get(ds.name) == nil {
+			continue
+		}
+		st.kw = append(st.kw, ds.n.seg)
+		r := st.eval(ds.n, v, ev)
+		st.kw = st.kw[:len(st.kw)-1]
+		if !r {
+			if !st.collect {
+				return false
+			}
+			ok = false
+		}
+	}
+	return ok
+}
+
+// evalUnevaluated applies unevaluatedProperties / unevaluatedItems, given
+// the evaluated bitset own of v's members or items.
+func (st *state) evalUnevaluated(n *node, v *fastjson.Value, own, size int) bool {
+	ok := true
+	switch v.Type() {
+	case fastjson.TypeObject:
+		if n.unevalProps == nil {
+			return true
+		}
+		o, _ := v.Object()
+		i := -1
+		o.Visit(func(k []byte, mv *fastjson.Value) {
+			i++
+			if st.bit(own, i) || (!ok && !st.collect) {
+				return
+			}
+			if n.unevalProps.boolean == 2 {
+				ok = false
+				if st.collect {
+					st.extraProperty(n, "unevaluatedProperties", CodeUnevaluatedProps, v, k)
+				}
+				return
+			}
+			st.inst = append(st.inst, pathSeg{key: k, idx: i, isKey: true})
+			st.kw = append(st.kw, n.unevalProps.seg)
+			if st.eval(n.unevalProps, mv, 0) {
+				st.setBit(own, i)
+			} else {
+				ok = false
+			}
+			st.kw = st.kw[:len(st.kw)-1]
+			st.inst = st.inst[:len(st.inst)-1]
+		})
+	case fastjson.TypeArray:
+		if n.unevalItems == nil {
+			return true
+		}
+		a, _ := v.Array()
+		for i, e := range a {
+			if st.bit(own, i) {
+				continue
+			}
+			st.inst = append(st.inst, pathSeg{idx: i})
+			st.kw = append(st.kw, n.unevalItems.seg)
+			r := st.eval(n.unevalItems, e, 0)
+			st.kw = st.kw[:len(st.kw)-1]
+			st.inst = st.inst[:len(st.inst)-1]
+			if r {
+				st.setBit(own, i)
+				continue
+			}
+			ok = false
+			if !st.collect {
+				return false
+			}
+		}
+	}
+	return ok
+}

@@ -1,0 +1,136 @@
+package validate
+
+import "regexp"
+
+// typeMask is a set of JSON Schema types.
+type typeMask uint8
+
+const (
+	tNull typeMask = 1 << iota
+	tBoolean
+	tObject
+	tArray
+	tNumber
+	tInteger
+	tString
+)
+
+var typeNames = [...]string{"null", "boolean", "object", "array", "number", "integer", "string"}
+
+func typeFromName(s string) typeMask {
+	for i, n := range typeNames {
+		if n == s {
+			return 1 << i
+		}
+	}
+	return 0
+}
+
+// names lists the types in the set.
+func (m typeMask) names() []string {
+	var out []string
+	for i, n := range typeNames {
+		if m&(1<<i) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// node is one compiled schema: every keyword is pre-parsed, every subschema
+// pre-resolved, every regexp pre-compiled. Nodes are immutable after Compile.
+type node struct {
+	res     *resourceNode // the schema resource the node belongs to
+	absLoc  string        // absolute location: resource URI + "#" + pointer
+	seg     string        // keyword path from its lexical parent, e.g. "/properties/a"
+	draft   Draft
+	boolean int8 // 0: an object schema; 1: true; 2: false
+
+	vocab vocab
+
+	hasType bool
+	types   typeMask
+
+	enum   *enumSet
+	constV *cval
+
+	ref          *node
+	dynRef       *node  // static target of $dynamicRef
+	dynAnchor    string // anchor name of $dynamicRef when it is bookended
+	recursiveRef *node  // static target of $recursiveRef
+
+	allOf, anyOf, oneOf []*node
+	not                 *node
+	ifN, thenN, elseN   *node
+
+	minimum, maximum, exclMin, exclMax, multipleOf *decimal
+
+	minLength, maxLength int // -1: absent
+	pattern              *regexp.Regexp
+	patternSrc           string
+	format               formatFunc
+	formatName           string
+
+	prefixItems              []*node
+	items                    *node // for items after prefixItems
+	itemsSeg                 string
+	contains                 *node
+	minContains, maxContains int // -1: absent
+	minItems, maxItems       int
+	uniqueItems              bool
+	unevalItems              *node
+
+	props          []prop
+	propIndex      map[string]int
+	patternProps   []patternProp
+	additional     *node
+	propertyNames  *node
+	required       []requiredName
+	depRequired    []depRequired
+	depSchemas     []depSchema
+	minProps       int
+	maxProps       int
+	unevalProps    *node
+	allowedNames   []string // property names listed by properties (for hints)
+	defaultJSON    []byte
+	trackEval      bool // evaluated-location tracking needed (has unevaluated*)
+	hasObjectKw    bool
+	hasArrayKw     bool
+	hasStringKw    bool
+	hasNumberKw    bool
+	hasApplicators bool
+}
+
+// resourceNode carries what the dynamic scope needs of a schema resource.
+type resourceNode struct {
+	uri             string
+	root            *node // set for resources with $recursiveAnchor
+	dynAnchors      map[string]*node
+	recursiveAnchor bool
+}
+
+type prop struct {
+	name string
+	n    *node
+}
+
+type patternProp struct {
+	re  *regexp.Regexp
+	src string
+	n   *node
+}
+
+type requiredName struct {
+	name string
+	idx  int // index in node.props, or -1
+}
+
+type depRequired struct {
+	name     string
+	required []string
+}
+
+type depSchema struct {
+	name string
+	n    *node
+}

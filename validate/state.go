@@ -1,0 +1,108 @@
+package validate
+
+import (
+	"github.com/valyala/fastjson"
+)
+
+// pathSeg is one step of the instance location.
+type pathSeg struct {
+	key   []byte // member name
+	idx   int    // array index, or member ordinal (document order)
+	isKey bool   // an object member (else an array item)
+}
+
+// state is the per-Validate scratch space, pooled by the Schema.
+type state struct {
+	s       *Schema
+	parser  fastjson.Parser
+	arena   fastjson.Arena
+	collect bool
+	recs    []diagRec
+	kw      []string
+	inst    []pathSeg
+	dyn     []*resourceNode
+	words   []uint64
+	depth   int
+	err     error
+	nbuf    []byte
+	nbuf2   []byte
+}
+
+// diagRec is a diagnostic with its sort key (member ordinals from the root).
+type diagRec struct {
+	d   Diagnostic
+	key []int
+}
+
+func (st *state) reset() {
+	st.collect = false
+	st.recs = st.recs[:0]
+	st.kw = st.kw[:0]
+	st.inst = st.inst[:0]
+	st.dyn = st.dyn[:0]
+	st.words = st.words[:0]
+	st.depth = 0
+	st.err = nil
+	st.arena.Reset()
+}
+
+// number parses the text of a number value (valid until the next call).
+func (st *state) number(v *fastjson.Value) (decimal, bool) {
+	st.nbuf = v.MarshalTo(st.nbuf[:0])
+	return parseDecimal(b2s(st.nbuf))
+}
+
+// number2 is number with a second buffer, to hold two numbers at once.
+func (st *state) number2(v *fastjson.Value) (decimal, bool) {
+	st.nbuf2 = v.MarshalTo(st.nbuf2[:0])
+	return parseDecimal(b2s(st.nbuf2))
+}
+
+// allocBits reserves a zeroed bitset of n bits; it returns a handle (offset
+// + 1) into st.words. Release with st.words = st.words[:mark].
+func (st *state) allocBits(n int) int {
+	off := len(st.words)
+	w := (n + 63) / 64
+	if w == 0 {
+		w = 1
+	}
+	for range w {
+		st.words = append(st.words, 0)
+	}
+	return off + 1
+}
+
+func (st *state) setBit(h, i int) {
+	st.words[h-1+i/64] |= 1 << (uint(i) % 64)
+}
+
+func (st *state) bit(h, i int) bool {
+	return st.words[h-1+i/64]&(1<<(uint(i)%64)) != 0
+}
+
+// orBits merges bitset src into dst, both of n bits.
+func (st *state) orBits(dst, src, n int) {
+	w := (n + 63) / 64
+	for i := range w {
+		st.words[dst-1+i] |= st.words[src-1+i]
+	}
+}
+
+func (st *state) setAll(h, n int) {
+	for i := range n {
+		st.setBit(h, i)
+	}
+}
+
+// sizeOf returns the number of members or items of v (0 for scalars).
+func sizeOf(v *fastjson.Value) int {
+	switch v.Type() {
+	case fastjson.TypeObject:
+		o, _ := v.Object()
+		return o.Len()
+	case fastjson.TypeArray:
+		a, _ := v.Array()
+		return len(a)
+	}
+	return 0
+}

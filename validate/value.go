@@ -1,0 +1,174 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/valyala/fastjson"
+)
+
+// cval is a constant JSON value compiled from a schema (enum, const),
+// compared to document values without allocating.
+type cval struct {
+	t    fastjson.Type
+	str  string
+	num  decimal
+	arr  []*cval
+	keys []string
+	vals []*cval
+	json string // compact JSON text, for messages
+}
+
+// newCval copies v into a constant that outlives the parser.
+func newCval(v *fastjson.Value) *cval {
+	c := &cval{t: v.Type(), json: string(v.MarshalTo(nil))}
+	switch c.t {
+	case fastjson.TypeString:
+		c.str = string(v.GetStringBytes())
+	case fastjson.TypeNumber:
+		c.num, _ = parseDecimal(c.json)
+	case fastjson.TypeArray:
+		for _, e := range v.GetArray() {
+			c.arr = append(c.arr, newCval(e))
+		}
+	case fastjson.TypeObject:
+		v.GetObject().Visit(func(k []byte, e *fastjson.Value) {
+			c.keys = append(c.keys, string(k))
+			c.vals = append(c.vals, newCval(e))
+		})
+	}
+	return c
+}
+
+// equal reports whether the document value v equals c (JSON Schema
+// equality: numbers by value, objects regardless of member order).
+func (c *cval) equal(v *fastjson.Value, st *state) bool {
+	t := v.Type()
+	if t != c.t {
+		return false
+	}
+	switch t {
+	case fastjson.TypeString:
+		b, _ := v.StringBytes()
+		return string(b) == c.str
+	case fastjson.TypeNumber:
+		d, ok := st.number(v)
+		return ok && cmpDecimal(&d, &c.num) == 0
+	case fastjson.TypeArray:
+		a, _ := v.Array()
+		if len(a) != len(c.arr) {
+			return false
+		}
+		for i, e := range a {
+			if !c.arr[i].equal(e, st) {
+				return false
+			}
+		}
+		return true
+	case fastjson.TypeObject:
+		o, _ := v.Object()
+		if o.Len() != len(c.keys) {
+			return false
+		}
+		for i, k := range c.keys {
+			e := o.Get(k)
+			if e == nil || !c.vals[i].equal(e, st) {
+				return false
+			}
+		}
+		return true
+	}
+	return true
+}
+
+// equalValues is JSON Schema equality between two document values.
+func equalValues(a, b *fastjson.Value, st *state) bool {
+	t := a.Type()
+	if t != b.Type() {
+		return false
+	}
+	switch t {
+	case fastjson.TypeString:
+		x, _ := a.StringBytes()
+		y, _ := b.StringBytes()
+		return string(x) == string(y)
+	case fastjson.TypeNumber:
+		x, ok1 := st.number(a)
+		y, ok2 := st.number2(b)
+		return ok1 && ok2 && cmpDecimal(&x, &y) == 0
+	case fastjson.TypeArray:
+		x, _ := a.Array()
+		y, _ := b.Array()
+		if len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !equalValues(x[i], y[i], st) {
+				return false
+			}
+		}
+		return true
+	case fastjson.TypeObject:
+		x, _ := a.Object()
+		y, _ := b.Object()
+		if x.Len() != y.Len() {
+			return false
+		}
+		eq := true
+		x.Visit(func(k []byte, e *fastjson.Value) {
+			if !eq {
+				return
+			}
+			f := y.Get(b2s(k))
+			if f == nil || !equalValues(e, f, st) {
+				eq = false
+			}
+		})
+		return eq
+	}
+	return true
+}
+
+// enumSet is a compiled enum: strings are looked up in a map, other values
+// are compared one by one.
+type enumSet struct {
+	vals    []*cval
+	strings map[string]struct{}
+	others  []*cval
+	texts   []string // JSON texts of the values, for diagnostics
+}
+
+func newEnumSet(vals []*fastjson.Value) *enumSet {
+	e := &enumSet{}
+	for _, v := range vals {
+		c := newCval(v)
+		e.vals = append(e.vals, c)
+		e.texts = append(e.texts, c.json)
+		if c.t == fastjson.TypeString && len(vals) > 8 {
+			if e.strings == nil {
+				e.strings = make(map[string]struct{})
+			}
+			e.strings[c.str] = struct{}{}
+			continue
+		}
+		e.others = append(e.others, c)
+	}
+	return e
+}
+
+func (e *enumSet) contains(v *fastjson.Value, st *state) bool {
+	if e.strings != nil && v.Type() == fastjson.TypeString {
+		b, _ := v.StringBytes()
+		if _, ok := e.strings[string(b)]; ok {
+			return true
+		}
+	}
+	for _, c := range e.others {
+		if c.equal(v, st) {
+			return true
+		}
+	}
+	return false
+}
+
+// expected renders the set for a diagnostic, e.g. `"a", "b"`.
+func (e *enumSet) expected() string { return strings.Join(e.texts, ", ") }
