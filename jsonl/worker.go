@@ -25,10 +25,14 @@ func newWorker(ctx context.Context, opts *Options, san Sanitizer) *worker {
 	if max <= 0 {
 		max = DefaultMaxRecordBytes
 	}
+	schema := opts.Schema
+	if pw, ok := schema.(perWorker); ok {
+		schema = pw.forWorker()
+	}
 	return &worker{
 		ctx:            ctx,
 		san:            san,
-		schema:         opts.Schema,
+		schema:         schema,
 		healer:         opts.Healer,
 		closeTruncated: opts.Sanitize.CloseTruncated,
 		maxRecord:      max,
