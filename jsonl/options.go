@@ -41,6 +41,9 @@ type Options struct {
 	// Schema, when not nil, validates every sanitized record; invalid ones
 	// are rejected (ReasonSchema) with their diagnostics.
 	Schema Validator
+	// Source names the input in the rejects file (field "file"); empty
+	// leaves it out.
+	Source string
 	// Healer, when not nil, gets every record the fast layers could not
 	// save (except too-large ones) and may return a valid document for it.
 	// The result is validated again before it is written.

@@ -107,10 +107,14 @@ func (f *feed) stop() int64 {
 //   - a *StoppedError when ctx was cancelled: the records read so far are
 //     processed and written, and the error says where the input stopped.
 //
-// After a cancellation Run returns without waiting for a Read that blocks.
+// The input is read on a goroutine of its own: Run never waits for a Read
+// that blocks, neither to pass on the records read before it (a slow stream
+// comes out as it arrives) nor after a cancellation (the goroutine then
+// ends when that Read returns).
 func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer) (Stats, error) {
 	opts := &c.opts
 	c.c = counters{}
+	c.c.line.Store(1)
 	c.c.start.Store(time.Now().UnixNano())
 	if rejects == nil {
 		rejects = io.Discard
@@ -182,7 +186,6 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 		free <- b
 	}
 	received, target := int64(0), int64(-1)
-	rdone, cdone := readerDone, rctx.Done()
 	for target < 0 || received < target {
 		select {
 		case b := <-done:
@@ -204,63 +207,72 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 				}
 				release(nb)
 			}
-		case <-rdone:
-			rdone = nil
-			target = f.stop()
-		case <-cdone:
-			cdone = nil
+			if len(done) == 0 && writeErr == nil {
+				// Nothing else is ready: let what is written so far out.
+				if err := flush(out); err != nil {
+					writeErr = &OutputError{Name: "output", Err: err}
+				} else if err := flush(rejects); err != nil {
+					writeErr = &OutputError{Name: "rejects", Err: err}
+				}
+				if writeErr != nil {
+					cancel()
+				}
+			}
+		case <-readerDone:
+			readerDone = nil
 			target = f.stop()
 		}
 	}
-	if rdone == nil {
-		// The reader is finished, so the workers are too.
-		wg.Wait()
-	}
+	// The reader is finished, so the workers are too.
+	wg.Wait()
 	c.c.elapsed.Store(int64(time.Since(time.Unix(0, c.c.start.Load()))))
 	st := c.Stats()
 	switch {
 	case writeErr != nil:
 		return st, writeErr
-	case rdone == nil && readErr != nil:
+	case readErr == errStopped:
+		return st, &StoppedError{Line: st.Line, Offset: st.Offset, Err: context.Cause(ctx)}
+	case readErr != nil && readErr != io.EOF:
 		return st, readErr
-	case ctx.Err() != nil:
-		return st, &StoppedError{Line: st.Line, Offset: st.Offset, Err: ctx.Err()}
 	}
 	return st, nil
 }
 
-// read splits in into batches and sends them to work until the input ends,
-// ctx is cancelled or the feed is stopped.
+// read splits in into batches and sends them to work until the input ends
+// or ctx is cancelled. Before it would wait for input, and when it stops, it
+// sends the records it holds.
 func (c *Cleaner) read(ctx context.Context, in io.Reader, free <-chan *batch, work chan<- *batch, f *feed) error {
 	opts := &c.opts
-	sp := NewSplitter(in, SplitOptions{MaxRecordBytes: opts.MaxRecordBytes})
 	batchBytes := opts.batchBytes()
+	var sp *Splitter
 	var b *batch
-	send := func() bool {
-		b.endLine, b.endOffset = sp.Line(), sp.InputOffset()
-		ok := f.send(&c.c, work, b)
-		b = nil
-		return ok
+	send := func() {
+		if b != nil && len(b.recs) > 0 {
+			b.endLine, b.endOffset = sp.Line(), sp.InputOffset()
+			f.send(&c.c, work, b)
+			b = nil
+		}
 	}
+	sp = NewSplitter(newPump(ctx, in, send), SplitOptions{MaxRecordBytes: opts.MaxRecordBytes})
+	defer send()
 	for {
 		if ctx.Err() != nil {
-			return nil
+			return errStopped
 		}
 		rec, err := sp.Next()
 		if err != nil {
-			if b != nil && !send() {
-				return nil
+			if err == io.EOF || err == errStopped {
+				return err
 			}
-			if err == io.EOF {
-				return nil
-			}
+			send()
 			return &InputError{Offset: sp.InputOffset(), Line: sp.Line(), Err: err}
 		}
 		if b == nil {
 			select {
 			case b = <-free:
 			case <-ctx.Done():
-				return nil
+				// The record is dropped: the output ends before it.
+				return errStopped
 			}
 		}
 		start := len(b.data)
@@ -271,20 +283,37 @@ func (c *Cleaner) read(ctx context.Context, in io.Reader, free <-chan *batch, wo
 			cut: rec.Cut, tooLarge: rec.TooLarge,
 		})
 		if len(b.data) >= batchBytes || len(b.recs) >= maxBatchRecords {
-			if !send() {
-				return nil
-			}
+			send()
 		}
 	}
 }
 
+// Flusher is implemented by buffered writers; Run flushes the output and
+// the rejects whenever it has written everything that is ready, so that a
+// slow input comes out as it arrives.
+type Flusher interface {
+	Flush() error
+}
+
+func flush(w io.Writer) error {
+	if f, ok := w.(Flusher); ok {
+		return f.Flush()
+	}
+	return nil
+}
+
+// writeAll writes p, going on after a short write without an error (as
+// some compressors do) and failing only on an error or no progress.
 func writeAll(w io.Writer, p []byte) error {
-	if len(p) == 0 {
-		return nil
+	for len(p) > 0 {
+		n, err := w.Write(p)
+		if err != nil {
+			return err
+		}
+		if n <= 0 {
+			return io.ErrShortWrite
+		}
+		p = p[n:]
 	}
-	n, err := w.Write(p)
-	if err == nil && n < len(p) {
-		err = io.ErrShortWrite
-	}
-	return err
+	return nil
 }

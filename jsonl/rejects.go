@@ -11,6 +11,8 @@ import (
 // and its raw bytes so that it can be fixed and replayed. Encoding a Reject
 // with encoding/json gives the same fields as the Cleaner writes.
 type Reject struct {
+	// File names the input (Options.Source), if given.
+	File string `json:"file,omitempty"`
 	// Line is the input line where the record starts (1-based); Lines is
 	// how many lines it spans.
 	Line  int64 `json:"line"`
@@ -42,8 +44,14 @@ func (r *Reject) RawBytes() ([]byte, error) {
 }
 
 // appendReject appends one rejects-file line (with its newline) to dst.
-func appendReject(dst []byte, m *recMeta, raw []byte, reason Reason, d *Diagnosis) []byte {
-	dst = append(dst, `{"line":`...)
+func appendReject(dst []byte, source string, m *recMeta, raw []byte, reason Reason, d *Diagnosis) []byte {
+	dst = append(dst, '{')
+	if source != "" {
+		dst = append(dst, `"file":`...)
+		dst = appendJSONString(dst, source)
+		dst = append(dst, ',')
+	}
+	dst = append(dst, `"line":`...)
 	dst = strconv.AppendInt(dst, m.line, 10)
 	dst = append(dst, `,"lines":`...)
 	dst = strconv.AppendInt(dst, int64(m.lines), 10)
@@ -75,12 +83,23 @@ func appendReject(dst []byte, m *recMeta, raw []byte, reason Reason, d *Diagnosi
 
 const hexDigits = "0123456789abcdef"
 
-// appendJSONString appends s (valid UTF-8) as a JSON string.
+// appendJSONString appends s as a JSON string; invalid UTF-8 becomes
+// U+FFFD.
 func appendJSONString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if c >= 0x80 {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				dst = append(dst, s[start:i]...)
+				dst = append(dst, "\ufffd"...)
+				start = i + 1
+			}
+			i += size - 1
+			continue
+		}
 		if c >= 0x20 && c != '"' && c != '\\' {
 			continue
 		}

@@ -151,8 +151,14 @@ func NewSplitter(r io.Reader, opts SplitOptions) *Splitter {
 // records so far (the offset where the next record starts).
 func (s *Splitter) InputOffset() int64 { return s.base + int64(s.start) }
 
-// Line returns the input line number the splitter has reached.
-func (s *Splitter) Line() int64 { return s.line }
+// Line returns the input line where the next record starts: the first
+// line not yet returned in a record.
+func (s *Splitter) Line() int64 {
+	if s.st.content {
+		return s.recLine
+	}
+	return s.line
+}
 
 // Next returns the next record. At the end of the input it returns io.EOF.
 // A read error is returned as is, after the complete records before it; the

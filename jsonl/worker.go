@@ -18,6 +18,7 @@ type worker struct {
 	healer         Healer
 	closeTruncated bool
 	maxRecord      int64
+	source         string
 }
 
 func newWorker(ctx context.Context, opts *Options, san Sanitizer) *worker {
@@ -36,6 +37,7 @@ func newWorker(ctx context.Context, opts *Options, san Sanitizer) *worker {
 		healer:         opts.Healer,
 		closeTruncated: opts.Sanitize.CloseTruncated,
 		maxRecord:      max,
+		source:         opts.Source,
 	}
 }
 
@@ -46,7 +48,7 @@ func (w *worker) process(b *batch) {
 		raw := b.data[m.start:m.end]
 		if m.tooLarge {
 			d := Diagnosis{Text: fmt.Sprintf("record of %d bytes is larger than the cap of %d bytes", m.size, w.maxRecord)}
-			b.rej = appendReject(b.rej, m, raw, ReasonTooLarge, &d)
+			b.rej = appendReject(b.rej, w.source, m, raw, ReasonTooLarge, &d)
 			b.loc.rejected++
 			b.loc.rejectedBy[ReasonTooLarge]++
 			continue
@@ -58,7 +60,7 @@ func (w *worker) process(b *batch) {
 			if w.healer != nil && w.heal(b, m, raw, reason, &d) {
 				continue
 			}
-			b.rej = appendReject(b.rej, m, raw, reason, &d)
+			b.rej = appendReject(b.rej, w.source, m, raw, reason, &d)
 			b.loc.rejected++
 			b.loc.rejectedBy[reason]++
 			continue
