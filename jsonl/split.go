@@ -65,10 +65,15 @@ type Record struct {
 //
 //   - Open string or container: a line that ends inside a string, or inside
 //     an object or array, continues on the next line.
-//   - Fence: a record whose first line starts with ``` or ~~~ continues
+//   - Fence: a record whose first line starts with ``` or ~~~ (or whose
+//     lines so far hold no '{' or '[' and the next starts a fence) continues
 //     until a line that starts with ``` or ~~~ (included), or until the
 //     first non-blank line after its first complete value that is not a
 //     fence (the fence was never closed: that line starts the next record).
+//   - Introduction: a line that holds no '{' or '[' outside strings and
+//     whose last non-blank byte is ':' ("Here is the JSON:") continues on
+//     the next line. Other lines of prose alone are records of their own
+//     (with no JSON value).
 //   - Resynchronisation: a record that is open at a line end is ended there
 //     (and marked Cut) when the next line starts a record, that is when the
 //     line's first non-blank byte is '{' and the next non-blank byte after
@@ -120,6 +125,7 @@ type scanState struct {
 	valueSeen        bool   // a container opened at depth 0
 	fence            bool   // the record opened with a fence line
 	closingFence     bool   // the current line is the closing fence
+	last             byte   // the last non-blank byte outside strings
 	lines            int
 }
 
@@ -219,6 +225,9 @@ func (s *Splitter) Next() (Record, error) {
 			continue
 		case st.fence && !st.closingFence:
 			continue
+		case !st.valueSeen && st.last == ':':
+			// Prose that introduces what follows ("Here is the JSON:").
+			continue
 		}
 		return s.emit(i, false), nil
 	}
@@ -259,6 +268,9 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 			s.recLine = s.line
 			return rec, true, true
 		}
+	case !st.valueSeen && fenceLine:
+		// Prose introduced a fence.
+		st.fence = true
 	}
 	return Record{}, false, true
 }
@@ -328,6 +340,7 @@ func (s *Splitter) scan() (int, bool) {
 			case '"':
 				st.inString = false
 				st.expectValue = false
+				st.last = '"'
 			case '\\':
 				st.escape = true
 			case '\n':
@@ -336,7 +349,11 @@ func (s *Splitter) scan() (int, bool) {
 			i++
 			continue
 		}
-		switch c := b[i]; c {
+		c := b[i]
+		if c > ' ' {
+			st.last = c
+		}
+		switch c {
 		case '\n':
 			return i, true
 		case ' ', '\t', '\r':

@@ -286,3 +286,12 @@ func TestSplitTruncatedAtEndOfInputIsCut(t *testing.T) {
 	assert.True(t, recs[1].Cut)
 	assert.Equal(t, `{"b":"unfinished`, string(recs[1].Data))
 }
+
+func TestSplitProseThatIntroducesAValue(t *testing.T) {
+	recs := splitString(t, "Here is the JSON:\n{\"a\":1}\nSure:\n```json\n{\"b\":2}\n```\nHope this helps!\n{\"c\":3}\n")
+	assert.Equal(t, []string{"Here is the JSON:\n{\"a\":1}", "Sure:\n```json\n{\"b\":2}\n```", "Hope this helps!", `{"c":3}`}, datas(recs))
+	assert.Equal(t, []int64{1, 3, 7, 8}, lines(recs))
+	// A ':' inside a string or after a value does not join lines.
+	recs = splitString(t, "\"note:\"\n{\"a\":1}\n{\"b\":\"x:\"}\n{\"c\":3}\n")
+	assert.Len(t, recs, 4)
+}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/jsonheal/jsonheal/jsonl"
+	"github.com/jsonheal/jsonheal/validate"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -285,4 +286,37 @@ func TestCleanProgressAlways(t *testing.T) {
 	assert.Equal(t, exitFailed, code)
 	assert.Contains(t, errOut, "5 records")
 	assert.Contains(t, errOut, "1 rejected")
+}
+
+func TestCleanTheBundledSample(t *testing.T) {
+	rej := filepath.Join(t.TempDir(), "rejects.jsonl")
+	code, out, errOut := runCLI(t, "", "clean", "--schema", "../../testdata/sample/schema.json",
+		"--rejects", rej, "--report=json", "../../testdata/sample/outputs.jsonl")
+	assert.Equal(t, exitFailed, code)
+	var s summary
+	require.NoError(t, json.Unmarshal([]byte(errOut), &s), errOut)
+	assert.Equal(t, s.Records, s.Clean+s.Repaired+s.Rejected)
+	assert.Greater(t, s.Records, int64(300))
+	for _, k := range []string{"fence", "prose", "control_char"} {
+		assert.Positive(t, s.RepairedBy[k], k)
+	}
+	for _, k := range []string{"schema", "truncated", "syntax"} {
+		assert.Positive(t, s.RejectedBy[k], k)
+	}
+	// What comes out is valid for the schema; what does not is in the
+	// rejects with its raw text.
+	schemaText, err := os.ReadFile("../../testdata/sample/schema.json")
+	require.NoError(t, err)
+	schema, err := validate.Compile(schemaText, validate.Options{})
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	assert.Equal(t, s.Clean+s.Repaired, int64(len(lines)))
+	for _, l := range lines {
+		d, err := schema.Validate([]byte(l))
+		require.NoError(t, err)
+		require.Nil(t, d, l)
+	}
+	b, err := os.ReadFile(rej)
+	require.NoError(t, err)
+	assert.Equal(t, s.Rejected, int64(strings.Count(string(b), "\n")))
 }
