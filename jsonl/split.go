@@ -1,8 +1,11 @@
 package jsonl
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
+	"math/bits"
 )
 
 // DefaultMaxRecordBytes is the record size cap used when
@@ -310,52 +313,73 @@ func isFenceStart(b []byte) bool {
 	return len(b) >= 3 && (b[0] == '`' && b[1] == '`' && b[2] == '`' || b[0] == '~' && b[1] == '~' && b[2] == '~')
 }
 
-// stringStop marks the bytes that end a run of plain string bytes.
-var stringStop = [256]bool{'"': true, '\\': true, '\n': true}
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
 
 // scan advances the lexical state from pos to the next '\n' or the end of
 // the buffered data. It returns the index reached and whether it is a
 // newline.
+//
+// The line end is found first (vectorised); inside strings, short runs are
+// tested eight bytes at a time and long ones with bytes.IndexByte, whose
+// results are kept while they lie ahead, so that every byte is looked at a
+// bounded number of times.
 func (s *Splitter) scan() (int, bool) {
 	b := s.buf[:s.end]
 	st := &s.st
 	i := s.pos
-	for i < len(b) {
+	lineEnd, nl := len(b), false
+	if k := bytes.IndexByte(b[i:], '\n'); k >= 0 {
+		lineEnd, nl = i+k, true
+	}
+	line := b[:lineEnd]
+	nextQuote, nextBackslash := -1, -1 // cached IndexByte results (absolute)
+	for i < len(line) {
 		if st.inString {
 			if st.escape {
-				if b[i] == '\n' {
-					return i, true
-				}
 				st.escape = false
 				i++
 				continue
 			}
-			for i < len(b) && !stringStop[b[i]] {
-				i++
+			j, found := i, false
+			for k := 0; k < 2 && j+8 <= len(line); k++ {
+				if m := quoteOrBackslash(binary.LittleEndian.Uint64(line[j:])); m != 0 {
+					j += bits.TrailingZeros64(m) / 8
+					found = true
+					break
+				}
+				j += 8
 			}
-			if i == len(b) {
+			if !found {
+				if nextQuote < j {
+					nextQuote = indexFrom(line, j, '"')
+				}
+				if nextBackslash < j {
+					nextBackslash = indexFrom(line, j, '\\')
+				}
+				j = min(nextQuote, nextBackslash)
+			}
+			i = j
+			if i >= len(line) {
 				break
 			}
-			switch b[i] {
-			case '"':
+			if line[i] == '"' {
 				st.inString = false
 				st.expectValue = false
 				st.last = '"'
-			case '\\':
+			} else {
 				st.escape = true
-			case '\n':
-				return i, true
 			}
 			i++
 			continue
 		}
-		c := b[i]
+		c := line[i]
 		if c > ' ' {
 			st.last = c
 		}
 		switch c {
-		case '\n':
-			return i, true
 		case ' ', '\t', '\r':
 		case '"':
 			st.inString = true
@@ -386,7 +410,25 @@ func (s *Splitter) scan() (int, bool) {
 		}
 		i++
 	}
-	return i, false
+	if nl {
+		return lineEnd, true
+	}
+	return len(b), false
+}
+
+// indexFrom returns the index of the first c in b at or after i, or len(b).
+func indexFrom(b []byte, i int, c byte) int {
+	if k := bytes.IndexByte(b[i:], c); k >= 0 {
+		return i + k
+	}
+	return len(b)
+}
+
+// quoteOrBackslash flags (in the high bit of each byte) the bytes of x that
+// are '"' or '\\'; the lowest flag is exact (borrows only run upwards).
+func quoteOrBackslash(x uint64) uint64 {
+	q, bs := x^(ones*'"'), x^(ones*'\\')
+	return ((q-ones)&^q | (bs-ones)&^bs) & highs
 }
 
 // emit returns the record from start to end (exclusive; end is the index of
