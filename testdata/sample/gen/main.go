@@ -5,6 +5,9 @@
 //
 //	go run ./testdata/sample/gen                       # the sample (300 records)
 //	go run ./testdata/sample/gen -bytes 200MB -broken 0.05 -o /tmp/bench.jsonl
+//	go run ./testdata/sample/gen -bytes 200MB -broken 0.05 -o /tmp/bench.jsonl.zst
+//
+// An output name ending in .gz or .zst is compressed (gzip, zstd).
 //
 // Every record is a support-ticket triage object meant to match
 // testdata/sample/schema.json (a copy of testdata/schemas/llm.schema.json).
@@ -23,6 +26,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/jsonheal/jsonheal/jsonl"
 )
 
 type customer struct {
@@ -268,7 +273,12 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	w := bufio.NewWriterSize(f, 1<<20)
+	comp, err := jsonl.NewWriter(f, jsonl.FormatForName(*out))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(2)
+	}
+	w := bufio.NewWriterSize(comp, 1<<20)
 	r := rand.New(rand.NewPCG(*seed, 0x6a736f6e6865616c))
 	var written int64
 	for i := 0; limit < 0 && i < *n || limit >= 0 && written < limit; i++ {
@@ -284,6 +294,10 @@ func main() {
 		written += int64(k) + 1
 	}
 	if err := w.Flush(); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(2)
+	}
+	if err := comp.Close(); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(2)
 	}
