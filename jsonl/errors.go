@@ -13,6 +13,7 @@ type InputError struct {
 	Err error
 }
 
+// Error says what failed and how far the input was processed.
 func (e *InputError) Error() string {
 	return fmt.Sprintf("reading input: %v (after %d bytes, at line %d; records before it were processed)", e.Err, e.Offset, e.Line)
 }
@@ -29,6 +30,7 @@ type OutputError struct {
 	Err error
 }
 
+// Error says which output failed and why.
 func (e *OutputError) Error() string { return fmt.Sprintf("writing %s: %v", e.Name, e.Err) }
 
 // Unwrap returns the write error.
@@ -43,6 +45,7 @@ type StoppedError struct {
 	Err error
 }
 
+// Error says where the run stopped.
 func (e *StoppedError) Error() string {
 	return fmt.Sprintf("stopped at input line %d (offset %d): %v", e.Line, e.Offset, e.Err)
 }

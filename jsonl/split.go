@@ -335,11 +335,16 @@ func (s *Splitter) scan() (int, bool) {
 		lineEnd, nl = i+k, true
 	}
 	line := b[:lineEnd]
+	// The state lives in locals while scanning (registers), and goes back to
+	// st at the end.
+	inString, escape, expectValue := st.inString, st.escape, st.expectValue
+	content, valueSeen, last := st.content, st.valueSeen, st.last
+	stack := st.stack
 	nextQuote, nextBackslash := -1, -1 // cached IndexByte results (absolute)
 	for i < len(line) {
-		if st.inString {
-			if st.escape {
-				st.escape = false
+		if inString {
+			if escape {
+				escape = false
 				i++
 				continue
 			}
@@ -366,50 +371,47 @@ func (s *Splitter) scan() (int, bool) {
 				break
 			}
 			if line[i] == '"' {
-				st.inString = false
-				st.expectValue = false
-				st.last = '"'
+				inString, expectValue, last = false, false, '"'
 			} else {
-				st.escape = true
+				escape = true
 			}
 			i++
 			continue
 		}
 		c := line[i]
-		if c > ' ' {
-			st.last = c
-		}
+		i++
 		switch c {
 		case ' ', '\t', '\r':
+			continue
 		case '"':
-			st.inString = true
-			st.content = true
+			inString = true
 		case '{', '[':
-			if len(st.stack) == 0 {
-				st.valueSeen = true
+			if len(stack) == 0 {
+				valueSeen = true
 			}
-			st.stack = append(st.stack, c)
-			st.expectValue = c == '['
-			st.content = true
+			stack = append(stack, c)
+			expectValue = c == '['
 		case '}', ']':
-			if n := len(st.stack); n > 0 {
-				st.stack = st.stack[:n-1]
+			if n := len(stack); n > 0 {
+				stack = stack[:n-1]
 			}
-			st.expectValue = false
-			st.content = true
+			expectValue = false
 		case ':':
-			st.expectValue = true
-			st.content = true
+			expectValue = true
 		case ',':
-			n := len(st.stack)
-			st.expectValue = n > 0 && st.stack[n-1] == '['
-			st.content = true
+			n := len(stack)
+			expectValue = n > 0 && stack[n-1] == '['
 		default:
-			st.expectValue = false
-			st.content = true
+			expectValue = false
 		}
-		i++
+		content = true
+		if c > ' ' {
+			last = c
+		}
 	}
+	st.inString, st.escape, st.expectValue = inString, escape, expectValue
+	st.content, st.valueSeen, st.last = content, valueSeen, last
+	st.stack = stack
 	if nl {
 		return lineEnd, true
 	}
