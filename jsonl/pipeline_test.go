@@ -394,7 +394,7 @@ func TestCleanWithTheSanitizerRepairsOrRejectsTypicalBreakage(t *testing.T) {
 		"{\"c\":\"line\nbreak\"}\n" + // raw newline
 		"{\"d\":[1,2,{\"e\":\"tru\n" + // truncated mid-string, then resync
 		"{\"f\":3}\n" +
-		"{\"g\":4,}\n" // not repaired before the repair layer
+		"{\"g\":@}\n" // not repairable
 	res := cleanBytes(t, []byte(in), Options{})
 	require.NoError(t, res.err)
 	assert.Equal(t, "{\"a\":1}\n{\"b\":2}\n{\"c\":\"line\\nbreak\"}\n{\"f\":3}\n", res.out)

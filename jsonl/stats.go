@@ -29,6 +29,9 @@ const (
 	ReasonDepth
 	// ReasonSchema: the record is JSON but does not match the schema.
 	ReasonSchema
+	// ReasonNeedsModel: the record needs a repair below the confidence
+	// floor (sanitize.Options.MinConfidence): a model or a person decides.
+	ReasonNeedsModel
 
 	reasonCount
 )
@@ -41,6 +44,7 @@ var reasonNames = [...]string{
 	ReasonTooLarge:       "too_large",
 	ReasonDepth:          "depth",
 	ReasonSchema:         "schema",
+	ReasonNeedsModel:     "needs_model",
 }
 
 // String returns the stable snake_case name of r.
@@ -86,11 +90,14 @@ type Stats struct {
 // Written is the number of records written to the output.
 func (s *Stats) Written() int64 { return s.Clean + s.Repaired + s.SchemaFixed + s.Healed }
 
+// maxKinds bounds sanitize.Kind values (a sanitize.KindSet is 64 bits).
+const maxKinds = 64
+
 // counters are the live, concurrently updated form of Stats.
 type counters struct {
 	records, clean, repaired, schemaFixed, healed, rejected atomic.Int64
 	bytesIn, bytesOut, line, offset                         atomic.Int64
-	repairedBy                                              [32]atomic.Int64
+	repairedBy                                              [maxKinds]atomic.Int64
 	rejectedBy                                              [reasonCount]atomic.Int64
 	start                                                   atomic.Int64 // unix nanos
 	elapsed                                                 atomic.Int64 // set when Run ends
@@ -99,7 +106,7 @@ type counters struct {
 // local holds one batch's counts, added to counters in one go.
 type local struct {
 	clean, repaired, schemaFixed, healed, rejected int64
-	repairedBy                                     [32]int64
+	repairedBy                                     [maxKinds]int64
 	rejectedBy                                     [reasonCount]int64
 }
 

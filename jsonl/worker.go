@@ -73,9 +73,9 @@ func (w *worker) process(b *batch) {
 			continue
 		}
 		b.loc.repaired++
-		var seen uint32
+		var seen uint64
 		for _, f := range rep.Fixes {
-			if k := uint32(f.Kind) & 31; seen&(1<<k) == 0 {
+			if k := uint64(f.Kind) % maxKinds; seen&(1<<k) == 0 {
 				seen |= 1 << k
 				b.loc.repairedBy[k]++
 			}
@@ -156,6 +156,8 @@ func reasonOf(err error) Reason {
 		return ReasonDepth
 	case errors.Is(err, sanitize.ErrTooLarge):
 		return ReasonTooLarge
+	case errors.Is(err, sanitize.ErrNeedsModel):
+		return ReasonNeedsModel
 	}
 	return ReasonSyntax
 }

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/jsonheal/jsonheal/jsonl"
-	"github.com/jsonheal/jsonheal/sanitize"
 	"github.com/jsonheal/jsonheal/validate"
 )
 
@@ -30,7 +29,7 @@ type cleanConfig struct {
 	jobs                    int
 	unordered               bool
 	maxRecord               int64
-	closeTruncated, strict  bool
+	policy                  repairPolicy
 	failOn, progress        string
 	report                  string
 	inputs                  []string
@@ -46,8 +45,7 @@ func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
 	fs.IntVar(&c.jobs, "j", 0, "number of workers (0: one per CPU)")
 	fs.BoolVar(&c.unordered, "unordered", false, "write records as they are done, not in input order")
 	maxRecord := fs.String("max-record-bytes", "64MiB", "reject records larger than this (bytes, or with K, M, G, KiB, MiB, GiB)")
-	fs.BoolVar(&c.closeTruncated, "close-truncated", false, "close truncated records with minimal closers instead of rejecting them")
-	fs.BoolVar(&c.strict, "strict", false, "allow only fence and prose removal, control-byte escapes and truncation handling")
+	c.policy.register(fs)
 	fs.StringVar(&c.failOn, "fail-on", "invalid", "exit 1 when: invalid (some record rejected), repaired (some record repaired or rejected), never")
 	fs.StringVar(&c.progress, "progress", "auto", "progress line on stderr: auto (when stderr is a terminal), always or never")
 	fs.StringVar(&c.report, "report", "text", "summary on stderr at the end: text, json or none")
@@ -137,11 +135,15 @@ func runClean(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 
+	sanOpts, err := cfg.policy.options()
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	opts := jsonl.Options{
 		Workers:        cfg.jobs,
 		Unordered:      cfg.unordered,
 		MaxRecordBytes: cfg.maxRecord,
-		Sanitize:       sanitize.Options{CloseTruncated: cfg.closeTruncated, Strict: cfg.strict},
+		Sanitize:       sanOpts,
 	}
 	if cfg.schema != "" {
 		text, err := os.ReadFile(cfg.schema)

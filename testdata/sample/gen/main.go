@@ -13,8 +13,8 @@
 // testdata/sample/schema.json (a copy of testdata/schemas/llm.schema.json).
 // A fraction of them (-broken) is broken the way models break their
 // output: markdown fences, prose around the JSON, raw newlines in strings,
-// truncation, values wrong for the schema, and syntax the fast layers do not
-// repair yet (trailing commas, single quotes).
+// truncation, values wrong for the schema, broken syntax (trailing commas,
+// single quotes) and unfilled template placeholders (not repairable).
 package main
 
 import (
@@ -230,12 +230,17 @@ func broken(r *rand.Rand, t *ticket) string {
 		return string(b)
 	case n < 90:
 		return breakSchema(r, t)
-	case n < 95: // trailing comma (the repair layer will take these)
+	case n < 94: // trailing comma
 		s := marshal(t)
 		return strings.Replace(s, `],"entities"`, `,],"entities"`, 1)
-	default: // single-quoted keys
+	case n < 97: // single-quoted keys
 		s := marshal(t)
 		return strings.Replace(strings.Replace(s, `"id":`, `'id':`, 1), `"version":`, `'version':`, 1)
+	default: // an unfilled template placeholder: not repairable
+		s := marshal(t)
+		i := strings.Index(s, `"confidence":`) + len(`"confidence":`)
+		j := i + strings.IndexByte(s[i:], ',')
+		return s[:i] + "{{confidence}}" + s[j:]
 	}
 }
 

@@ -1,0 +1,24 @@
+package sanitize
+
+import "github.com/jsonheal/jsonheal/scanner"
+
+// repair applies the scanner's Repair event; i is the chunk index the
+// scanner stopped at.
+func (z *Sanitizer) repair(i int, off int64) error {
+	r := z.sc.RepairKind()
+	k := kindOfRepair(r)
+	if r == scanner.RepairBOM {
+		// The mark is outside any value: it goes with the gap.
+		z.gapDirty = true
+		return z.addFix(k)
+	}
+	if r == scanner.RepairFullWidth {
+		// The ASCII twin stands where the character's last byte was, so
+		// that the scanner can read it at that offset.
+		z.edit(i, off, off+2, "", false)
+		z.edit(i, off+2, off+3, z.sc.Replacement(), false)
+		return z.addFix(k)
+	}
+	z.edit(i, off, off+int64(z.sc.EventLen()), z.sc.Replacement(), z.sc.RepairLeansForward())
+	return z.addFix(k)
+}
