@@ -119,36 +119,3 @@ func lessKey(a, b []int) bool {
 	return len(a) < len(b)
 }
 
-// checkJSON rejects bytes that are not exactly one JSON value, and nesting
-// deeper than MaxDepth (before any recursive parser sees them).
-func checkJSON(b []byte) error {
-	depth := 0
-	inStr := false
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if inStr {
-			switch c {
-			case '\\':
-				i++
-			case '"':
-				inStr = false
-			}
-			continue
-		}
-		switch c {
-		case '"':
-			inStr = true
-		case '[', '{':
-			depth++
-			if depth > MaxDepth {
-				return &DocumentError{Offset: int64(i), Err: ErrDepth, Msg: "more than " + itoa(MaxDepth) + " levels"}
-			}
-		case ']', '}':
-			depth--
-		}
-	}
-	if err := fastjson.ValidateBytes(b); err != nil {
-		return &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: err.Error()}
-	}
-	return nil
-}
