@@ -56,3 +56,9 @@ func TestZeroAllocsValid(t *testing.T) {
 		})
 	}
 }
+
+func readFile(t testing.TB, path string) []byte {
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return b
+}

@@ -64,34 +64,38 @@ func fold(s string) string {
 	return b.String()
 }
 
-// editDistance is the Levenshtein distance of a and b, capped at limit+1.
+// editDistance is the optimal-string-alignment distance of a and b (edits
+// and adjacent transpositions), capped at limit+1.
 func editDistance(a, b string, limit int) int {
+	if len(a) > 128 || len(b) > 128 {
+		return limit + 1 // names this long are not typos worth a hint
+	}
 	ra, rb := []rune(a), []rune(b)
 	if d := len(ra) - len(rb); d > limit || -d > limit {
 		return limit + 1
 	}
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
+	rows := make([][]int, len(ra)+1)
+	for i := range rows {
+		rows[i] = make([]int, len(rb)+1)
+		rows[i][0] = i
+	}
+	for j := range rows[0] {
+		rows[0][j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		rowMin := cur[0]
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			rowMin = min(rowMin, cur[j])
+			v := min(rows[i-1][j]+1, rows[i][j-1]+1, rows[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				v = min(v, rows[i-2][j-2]+1)
+			}
+			rows[i][j] = v
 		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		prev, cur = cur, prev
 	}
-	return prev[len(rb)]
+	return min(rows[len(ra)][len(rb)], limit+1)
 }
 
 // enumHint suggests the enum string closest to a string value.

@@ -32,7 +32,8 @@ type scanInfo struct {
 func (c *compiler) addDocument(uri string, data []byte, defaultDraft Draft) (*resource, error) {
 	uri = normalizeURI(uri)
 	if err := checkJSON(data); err != nil {
-		return nil, &CompileError{URI: uri, Err: ErrNotJSON, Msg: err.Error()}
+		de := err.(*DocumentError)
+		return nil, &CompileError{URI: uri, Err: de.Err, Msg: "at offset " + itoa(int(de.Offset)) + ": " + de.Msg}
 	}
 	p := new(fastjson.Parser)
 	root, err := p.ParseBytes(data)

@@ -118,4 +118,3 @@ func lessKey(a, b []int) bool {
 	}
 	return len(a) < len(b)
 }
-
