@@ -50,7 +50,7 @@ func (st *state) fail(n *node, kw string, code Code, v *fastjson.Value, msg, exp
 		Code:                    code,
 		Message:                 msg,
 		Expected:                expected,
-		Received:                truncate(string(v.MarshalTo(nil)), maxReceived),
+		Received:                receivedText(v),
 		ReceivedType:            typeName(st, v),
 	}})
 	return &st.recs[len(st.recs)-1].d
@@ -82,13 +82,25 @@ func (st *state) typeFail(n *node, v *fastjson.Value) {
 	got := typeName(st, v)
 	d := st.fail(n, "type", CodeType, v, "must be "+strings.Join(names, " or ")+", got "+got, strings.Join(names, ", "))
 	d.Allowed = names
-	if got == "string" && (n.types&(tNumber|tInteger|tBoolean|tNull) != 0) {
+	if got == "string" {
 		b, _ := v.StringBytes()
-		var p fastjson.Parser
-		if pv, err := p.ParseBytes(b); err == nil {
-			if n.types&st.valueType(n, pv) != 0 {
-				d.Hint = "remove the quotes: " + truncate(string(b), 40)
+		s := strings.TrimSpace(string(b))
+		var m typeMask
+		switch s {
+		case "true", "false":
+			m = tBoolean
+		case "null":
+			m = tNull
+		default:
+			if dd, ok := parseDecimal(s); ok {
+				m = tNumber
+				if dd.isInteger() {
+					m |= tInteger
+				}
 			}
+		}
+		if n.types&m != 0 {
+			d.Hint = "remove the quotes: " + truncate(s, 40)
 		}
 	}
 }
@@ -155,4 +167,55 @@ func truncate(s string, max int) string {
 		cut--
 	}
 	return s[:cut] + "..."
+}
+
+// receivedText renders v as compact JSON of at most maxReceived bytes,
+// without rendering more of a large value than it shows.
+func receivedText(v *fastjson.Value) string {
+	var b []byte
+	b = appendLimited(b, v, maxReceived+1)
+	return truncate(string(b), maxReceived)
+}
+
+// appendLimited appends v's JSON text, stopping soon after limit bytes.
+func appendLimited(b []byte, v *fastjson.Value, limit int) []byte {
+	switch v.Type() {
+	case fastjson.TypeObject:
+		o, _ := v.Object()
+		b = append(b, '{')
+		first := true
+		o.Visit(func(k []byte, e *fastjson.Value) {
+			if len(b) > limit {
+				return
+			}
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			b = appendJSONString(b, string(k))
+			b = append(b, ':')
+			b = appendLimited(b, e, limit)
+		})
+		return append(b, '}')
+	case fastjson.TypeArray:
+		a, _ := v.Array()
+		b = append(b, '[')
+		for i, e := range a {
+			if len(b) > limit {
+				break
+			}
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendLimited(b, e, limit)
+		}
+		return append(b, ']')
+	case fastjson.TypeString:
+		s, _ := v.StringBytes()
+		if len(s) > limit {
+			s = s[:limit]
+		}
+		return appendJSONString(b, string(s))
+	}
+	return v.MarshalTo(b)
 }

@@ -51,8 +51,20 @@ func nearest(s string, candidates []string) string {
 	return best
 }
 
-// fold lower-cases s and drops '_', '-', ' ' and '.'.
+// fold lower-cases s and drops '_', '-', ' ' and '.'; it returns s itself
+// when there is nothing to change.
 func fold(s string) string {
+	plain := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 || c >= 'A' && c <= 'Z' || c == '_' || c == '-' || c == ' ' || c == '.' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
 	var b strings.Builder
 	for _, r := range s {
 		switch r {
@@ -65,37 +77,41 @@ func fold(s string) string {
 }
 
 // editDistance is the optimal-string-alignment distance of a and b (edits
-// and adjacent transpositions), capped at limit+1.
+// and adjacent transpositions, on bytes), capped at limit+1.
 func editDistance(a, b string, limit int) int {
-	if len(a) > 128 || len(b) > 128 {
+	const maxLen = 64
+	if len(a) > maxLen || len(b) > maxLen {
 		return limit + 1 // names this long are not typos worth a hint
 	}
-	ra, rb := []rune(a), []rune(b)
-	if d := len(ra) - len(rb); d > limit || -d > limit {
+	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
 	}
-	rows := make([][]int, len(ra)+1)
-	for i := range rows {
-		rows[i] = make([]int, len(rb)+1)
-		rows[i][0] = i
+	var r0, r1, r2 [maxLen + 1]int // rows i-2, i-1, i
+	prev2, prev, cur := r0[:len(b)+1], r1[:len(b)+1], r2[:len(b)+1]
+	for j := range prev {
+		prev[j] = j
 	}
-	for j := range rows[0] {
-		rows[0][j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := i
+		for j := 1; j <= len(b); j++ {
 			cost := 1
-			if ra[i-1] == rb[j-1] {
+			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			v := min(rows[i-1][j]+1, rows[i][j-1]+1, rows[i-1][j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				v = min(v, rows[i-2][j-2]+1)
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, prev2[j-2]+1)
 			}
-			rows[i][j] = v
+			cur[j] = v
+			rowMin = min(rowMin, v)
 		}
+		if rowMin > limit+1 {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
 	}
-	return min(rows[len(ra)][len(rb)], limit+1)
+	return min(prev[len(b)], limit+1)
 }
 
 // enumHint suggests the enum string closest to a string value.

@@ -18,6 +18,7 @@ type state struct {
 	arena   fastjson.Arena
 	collect bool
 	recs    []diagRec
+	order   []int // scratch for sorting recs
 	kw      []string
 	inst    []pathSeg
 	dyn     []*resourceNode

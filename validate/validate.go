@@ -1,7 +1,7 @@
 package validate
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/valyala/fastjson"
 )
@@ -87,9 +87,14 @@ func (st *state) run(root *node, v *fastjson.Value) (Diagnostics, error) {
 // diagnostics sorts the records into document order and drops duplicates.
 func (st *state) diagnostics() Diagnostics {
 	recs := st.recs
-	sort.SliceStable(recs, func(i, j int) bool { return lessKey(recs[i].key, recs[j].key) })
-	out := make(Diagnostics, 0, len(recs))
+	order := st.order[:0]
 	for i := range recs {
+		order = append(order, i)
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmpKey(recs[a].key, recs[b].key) })
+	st.order = order
+	out := make(Diagnostics, 0, len(recs))
+	for _, i := range order {
 		d := recs[i].d
 		dup := false
 		for j := len(out) - 1; j >= 0 && out[j].InstanceLocation == d.InstanceLocation; j-- {
@@ -108,13 +113,13 @@ func (st *state) diagnostics() Diagnostics {
 	return out
 }
 
-// lessKey orders instance paths: a parent before its children, siblings by
+// cmpKey orders instance paths: a parent before its children, siblings by
 // document position.
-func lessKey(a, b []int) bool {
+func cmpKey(a, b []int) int {
 	for i := 0; i < len(a) && i < len(b); i++ {
 		if a[i] != b[i] {
-			return a[i] < b[i]
+			return a[i] - b[i]
 		}
 	}
-	return len(a) < len(b)
+	return len(a) - len(b)
 }
