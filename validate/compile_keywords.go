@@ -2,6 +2,7 @@ package validate
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/valyala/fastjson"
 )
@@ -128,6 +129,7 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 			n.propIndex[name] = len(n.props)
 			n.props = append(n.props, prop{name: name, n: sn})
 			n.allowedNames = append(n.allowedNames, name)
+			n.foldedNames = append(n.foldedNames, fold(name))
 		})
 		if err != nil {
 			return err
@@ -237,6 +239,10 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 		} else if err := add(tv); err != nil {
 			return err
 		}
+	}
+	if n.hasType {
+		n.typeOr = strings.Join(n.types.names(), " or ")
+		n.typeList = strings.Join(n.types.names(), ", ")
 	}
 	if ev := v.Get("enum"); ev != nil {
 		a, err := ev.Array()

@@ -32,16 +32,27 @@ func (st *state) keywordLocation() string {
 // fail records a diagnostic for keyword kw of n on v and returns it for the
 // caller to complete. Only called in collect mode.
 func (st *state) fail(n *node, kw string, code Code, v *fastjson.Value, msg, expected string) *Diagnostic {
-	key := make([]int, len(st.inst))
-	for i, s := range st.inst {
-		key[i] = s.idx
+	start := len(st.keys)
+	for _, s := range st.inst {
+		st.keys = append(st.keys, s.idx)
 	}
-	kl := st.keywordLocation()
+	key := st.keys[start:len(st.keys):len(st.keys)]
+	var kb []byte
+	n0 := len(kw) + 1
+	for _, s := range st.kw {
+		n0 += len(s)
+	}
+	kb = make([]byte, 0, n0)
+	for _, s := range st.kw {
+		kb = append(kb, s...)
+	}
 	al := n.absLoc
 	if kw != "" {
-		kl += "/" + kw
+		kb = append(kb, '/')
+		kb = append(kb, kw...)
 		al += "/" + kw
 	}
+	kl := b2s(kb)
 	st.recs = append(st.recs, diagRec{key: key, d: Diagnostic{
 		InstanceLocation:        st.instanceLocation(),
 		Keyword:                 kw,
@@ -50,7 +61,7 @@ func (st *state) fail(n *node, kw string, code Code, v *fastjson.Value, msg, exp
 		Code:                    code,
 		Message:                 msg,
 		Expected:                expected,
-		Received:                receivedText(v),
+		Received:                st.receivedText(v),
 		ReceivedType:            typeName(st, v),
 	}})
 	return &st.recs[len(st.recs)-1].d
@@ -80,7 +91,7 @@ func typeName(st *state, v *fastjson.Value) string {
 func (st *state) typeFail(n *node, v *fastjson.Value) {
 	names := n.types.names()
 	got := typeName(st, v)
-	d := st.fail(n, "type", CodeType, v, "must be "+strings.Join(names, " or ")+", got "+got, strings.Join(names, ", "))
+	d := st.fail(n, "type", CodeType, v, "must be "+n.typeOr+", got "+got, n.typeList)
 	d.Allowed = names
 	if got == "string" {
 		b, _ := v.StringBytes()
@@ -128,7 +139,7 @@ func (st *state) extraProperty(n *node, kw string, code Code, v *fastjson.Value,
 	}
 	if m := nearest(name, missing); m != "" {
 		d.Hint = "did you mean " + quote(m) + "?"
-	} else if m := nearest(name, n.allowedNames); m != "" && o.Get(m) == nil {
+	} else if m := nearestFolded(name, n.allowedNames, n.foldedNames); m != "" && o.Get(m) == nil {
 		d.Hint = "did you mean " + quote(m) + "?"
 	}
 }
@@ -171,10 +182,9 @@ func truncate(s string, max int) string {
 
 // receivedText renders v as compact JSON of at most maxReceived bytes,
 // without rendering more of a large value than it shows.
-func receivedText(v *fastjson.Value) string {
-	var b []byte
-	b = appendLimited(b, v, maxReceived+1)
-	return truncate(string(b), maxReceived)
+func (st *state) receivedText(v *fastjson.Value) string {
+	st.rbuf = appendLimited(st.rbuf[:0], v, maxReceived+1)
+	return truncate(string(st.rbuf), maxReceived)
 }
 
 // appendLimited appends v's JSON text, stopping soon after limit bytes.
@@ -192,7 +202,7 @@ func appendLimited(b []byte, v *fastjson.Value, limit int) []byte {
 				b = append(b, ',')
 			}
 			first = false
-			b = appendJSONString(b, string(k))
+			b = appendJSONString(b, b2s(k))
 			b = append(b, ':')
 			b = appendLimited(b, e, limit)
 		})
@@ -215,7 +225,7 @@ func appendLimited(b []byte, v *fastjson.Value, limit int) []byte {
 		if len(s) > limit {
 			s = s[:limit]
 		}
-		return appendJSONString(b, string(s))
+		return appendJSONString(b, b2s(s))
 	}
 	return v.MarshalTo(b)
 }

@@ -92,7 +92,9 @@ func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 		if st.collect {
 			d := st.fail(n, "const", CodeConst, v, "must be "+truncate(n.constV.json, 80), n.constV.json)
 			d.Allowed = []string{n.constV.json}
-			d.Hint = enumHint(v, []*cval{n.constV})
+			if n.constV.t == fastjson.TypeString {
+				d.Hint = enumHint(v, []string{n.constV.str}, nil)
+			}
 		}
 		return false
 	}
@@ -100,7 +102,7 @@ func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 		if st.collect {
 			d := st.fail(n, "enum", CodeEnum, v, "must be one of "+truncate(n.enum.expected(), 200), n.enum.expected())
 			d.Allowed = n.enum.texts
-			d.Hint = enumHint(v, n.enum.vals)
+			d.Hint = enumHint(v, n.enum.strs, n.enum.folded)
 		}
 		return false
 	}

@@ -190,10 +190,12 @@ func isIPv6(s string) bool {
 // labels are accepted).
 func isHostname(s string, idn bool) bool {
 	s = strings.TrimSuffix(s, ".")
-	if s == "" || len(s) > 253 {
+	if s == "" || len(s) > 253 || strings.HasSuffix(s, ".") {
 		return false
 	}
-	for _, label := range strings.Split(s, ".") {
+	for len(s) > 0 {
+		label, rest, _ := strings.Cut(s, ".")
+		s = rest
 		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
 			return false
 		}

@@ -12,13 +12,24 @@ import (
 // and separators ("user_id" / "userId"), a small edit distance, or one name
 // being a suffix/prefix of the other ("userId" / "id").
 func nearest(s string, candidates []string) string {
+	return nearestFolded(s, candidates, nil)
+}
+
+// nearestFolded is nearest with the folded candidates precomputed (folded
+// may be nil).
+func nearestFolded(s string, candidates, folded []string) string {
 	best, bestScore, tie := "", 1<<30, false
 	ns := fold(s)
-	for _, c := range candidates {
+	for i, c := range candidates {
 		if c == s {
 			continue
 		}
-		nc := fold(c)
+		var nc string
+		if folded != nil {
+			nc = folded[i]
+		} else {
+			nc = fold(c)
+		}
 		score := -1
 		switch {
 		case ns == nc:
@@ -79,7 +90,7 @@ func fold(s string) string {
 // editDistance is the optimal-string-alignment distance of a and b (edits
 // and adjacent transpositions, on bytes), capped at limit+1.
 func editDistance(a, b string, limit int) int {
-	const maxLen = 64
+	const maxLen = 40
 	if len(a) > maxLen || len(b) > maxLen {
 		return limit + 1 // names this long are not typos worth a hint
 	}
@@ -115,18 +126,12 @@ func editDistance(a, b string, limit int) int {
 }
 
 // enumHint suggests the enum string closest to a string value.
-func enumHint(v *fastjson.Value, vals []*cval) string {
-	if v.Type() != fastjson.TypeString {
+func enumHint(v *fastjson.Value, cands, folded []string) string {
+	if v.Type() != fastjson.TypeString || len(cands) == 0 {
 		return ""
 	}
 	b, _ := v.StringBytes()
-	var cands []string
-	for _, c := range vals {
-		if c.t == fastjson.TypeString {
-			cands = append(cands, c.str)
-		}
-	}
-	if m := nearest(string(b), cands); m != "" {
+	if m := nearestFolded(b2s(b), cands, folded); m != "" {
 		return "did you mean " + quote(m) + "?"
 	}
 	return ""

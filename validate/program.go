@@ -48,8 +48,10 @@ type node struct {
 
 	vocab vocab
 
-	hasType bool
-	types   typeMask
+	hasType  bool
+	types    typeMask
+	typeOr   string // "string or null", for messages
+	typeList string // "string, null"
 
 	enum   *enumSet
 	constV *cval
@@ -92,6 +94,7 @@ type node struct {
 	maxProps       int
 	unevalProps    *node
 	allowedNames   []string // property names listed by properties (for hints)
+	foldedNames    []string // fold(allowedNames[i])
 	defaultJSON    []byte
 	trackEval      bool // evaluated-location tracking needed (has unevaluated*)
 	hasObjectKw    bool

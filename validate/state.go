@@ -19,6 +19,8 @@ type state struct {
 	collect bool
 	recs    []diagRec
 	order   []int // scratch for sorting recs
+	keys    []int // backing store of diagRec.key
+	rbuf    []byte
 	kw      []string
 	inst    []pathSeg
 	dyn     []*resourceNode
@@ -38,6 +40,7 @@ type diagRec struct {
 func (st *state) reset() {
 	st.collect = false
 	st.recs = st.recs[:0]
+	st.keys = st.keys[:0]
 	st.kw = st.kw[:0]
 	st.inst = st.inst[:0]
 	st.dyn = st.dyn[:0]

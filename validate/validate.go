@@ -107,8 +107,6 @@ func (st *state) diagnostics() Diagnostics {
 			out = append(out, d)
 		}
 	}
-	// The records hold no references into the parse; drop them for reuse.
-	clear(st.recs)
 	st.recs = st.recs[:0]
 	return out
 }

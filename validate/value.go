@@ -135,6 +135,8 @@ type enumSet struct {
 	strings map[string]struct{}
 	others  []*cval
 	texts   []string // JSON texts of the values, for diagnostics
+	strs    []string // the string values, for near-miss hints
+	folded  []string // fold(strs[i])
 }
 
 func newEnumSet(vals []*fastjson.Value) *enumSet {
@@ -143,6 +145,10 @@ func newEnumSet(vals []*fastjson.Value) *enumSet {
 		c := newCval(v)
 		e.vals = append(e.vals, c)
 		e.texts = append(e.texts, c.json)
+		if c.t == fastjson.TypeString && len(e.strs) < 1000 {
+			e.strs = append(e.strs, c.str)
+			e.folded = append(e.folded, fold(c.str))
+		}
 		if c.t == fastjson.TypeString && len(vals) > 8 {
 			if e.strings == nil {
 				e.strings = make(map[string]struct{})
