@@ -145,7 +145,7 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 				return
 			}
 			src := string(k)
-			re, e := compileRegexp(src)
+			re, e := compilePattern(src)
 			if e != nil {
 				err = c.errAt(in, "patternProperties", ErrInvalidRegexp, src+": "+e.Error())
 				return
@@ -331,7 +331,7 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 			return c.errAt(in, "pattern", ErrInvalidSchema, "pattern must be a string")
 		}
 		n.patternSrc = string(b)
-		if n.pattern, err = compileRegexp(n.patternSrc); err != nil {
+		if n.pattern, err = compilePattern(n.patternSrc); err != nil {
 			return c.errAt(in, "pattern", ErrInvalidRegexp, err.Error())
 		}
 		n.hasStringKw = true
@@ -378,6 +378,12 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 				idx = i
 			}
 			n.required = append(n.required, requiredName{name: name, idx: idx})
+		}
+		n.requiredKnown = true
+		for _, r := range n.required {
+			if r.idx < 0 {
+				n.requiredKnown = false
+			}
 		}
 	}
 	if dv := v.Get("dependentRequired"); dv != nil && d >= Draft2019_09 {

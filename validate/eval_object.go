@@ -30,7 +30,7 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 	// Required names not among "properties" are looked up directly; the
 	// others are checked after the member pass from the seen bits. In fast
 	// mode, check everything first: it is the cheapest way to fail.
-	if len(n.required) > 0 && !st.collect {
+	if len(n.required) > 0 && !st.collect && !n.requiredKnown {
 		for _, r := range n.required {
 			if o.Get(r.name) == nil {
 				st.words = st.words[:mark]

@@ -1,7 +1,5 @@
 package validate
 
-import "regexp"
-
 // typeMask is a set of JSON Schema types.
 type typeMask uint8
 
@@ -68,7 +66,7 @@ type node struct {
 	minimum, maximum, exclMin, exclMax, multipleOf *decimal
 
 	minLength, maxLength int // -1: absent
-	pattern              *regexp.Regexp
+	pattern              *pattern
 	patternSrc           string
 	format               formatFunc
 	formatName           string
@@ -88,6 +86,7 @@ type node struct {
 	additional     *node
 	propertyNames  *node
 	required       []requiredName
+	requiredKnown  bool // every required name is among properties (checked by bits)
 	depRequired    []depRequired
 	depSchemas     []depSchema
 	minProps       int
@@ -118,7 +117,7 @@ type prop struct {
 }
 
 type patternProp struct {
-	re  *regexp.Regexp
+	re  *pattern
 	src string
 	n   *node
 }
