@@ -1,6 +1,9 @@
 package validate
 
-import "unicode/utf8"
+import (
+	"encoding/binary"
+	"unicode/utf8"
+)
 
 // checkJSON verifies that b is exactly one JSON value (RFC 8259: strict
 // numbers, escapes and UTF-8, no control bytes in strings) nested at most
@@ -156,6 +159,19 @@ func checkString(b []byte, i int) (int, error) {
 	start := i
 	i++
 	for {
+		// Eight bytes at a time while none is '"', '\\', a control byte or
+		// non-ASCII.
+		for i+8 <= len(b) {
+			x := binary.LittleEndian.Uint64(b[i:])
+			const ones, highs = 0x0101010101010101, 0x8080808080808080
+			q := x ^ (ones * '"')
+			bs := x ^ (ones * '\\')
+			special := ((q - ones) &^ q) | ((bs - ones) &^ bs) | (x - ones*0x20) | x
+			if special&highs != 0 {
+				break
+			}
+			i += 8
+		}
 		for i < len(b) && plainStringByte[b[i]] {
 			i++
 		}

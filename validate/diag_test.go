@@ -206,3 +206,20 @@ func TestNearest(t *testing.T) {
 	assert.Equal(t, "", nearest("zzz", []string{"id", "name"}))
 	assert.Equal(t, "", nearest("ab", []string{"abc", "abd"}), "ambiguous")
 }
+
+func TestUnevaluatedDiagnostics(t *testing.T) {
+	s := mustCompile(t, `{"prefixItems":[{"type":"string"}],"unevaluatedItems":false,
+		"properties":{"o":{"properties":{"a":true},"unevaluatedProperties":false}}}`)
+	d := mustInvalid(t, s, `["x",1,2]`)
+	require.Len(t, d, 2)
+	assert.Equal(t, CodeUnevaluatedItems, d[0].Code)
+	assert.Equal(t, "/1", d[0].InstanceLocation)
+	assert.Equal(t, "/unevaluatedItems", d[0].KeywordLocation)
+	assert.Equal(t, "/2", d[1].InstanceLocation)
+	d = mustInvalid(t, s, `{"o":{"a":1,"b":2}}`)
+	require.Len(t, d, 1)
+	assert.Equal(t, CodeUnevaluatedProps, d[0].Code)
+	assert.Equal(t, "b", d[0].Property)
+	assert.Equal(t, []string{"a"}, d[0].Allowed)
+	assert.Equal(t, "/o", d[0].InstanceLocation)
+}

@@ -168,3 +168,20 @@ func TestDocumentErrors(t *testing.T) {
 	require.NoError(t, err)
 	assert.Nil(t, d)
 }
+
+// TestCheckStringEveryOffset puts each kind of special byte at every
+// offset of a long string (the scanner reads eight bytes at a time).
+func TestCheckStringEveryOffset(t *testing.T) {
+	s := mustCompile(t, `{"type":"string"}`)
+	for off := range 24 {
+		body := []byte(strings.Repeat("a", 24))
+		for _, c := range []struct {
+			insert string
+			ok     bool
+		}{{"\x01", false}, {"\x1f", false}, {`\n`, true}, {`\u00e9`, true}, {"é", true}, {`\x`, false}, {"\xff", false}, {`"`, false}, {"\x7f", true}} {
+			doc := `"` + string(body[:off]) + c.insert + string(body[off:]) + `"`
+			_, err := s.Validate([]byte(doc))
+			assert.Equal(t, c.ok, err == nil, "%q: %v", doc, err)
+		}
+	}
+}

@@ -201,6 +201,16 @@ func (st *state) evalUnevaluated(n *node, v *fastjson.Value, own, size int) bool
 			if st.bit(own, i) {
 				continue
 			}
+			if n.unevalItems.boolean == 2 {
+				ok = false
+				if !st.collect {
+					return false
+				}
+				st.inst = append(st.inst, pathSeg{idx: i})
+				st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, e, "item "+itoa(i)+" is not allowed here", "no more items")
+				st.inst = st.inst[:len(st.inst)-1]
+				continue
+			}
 			st.inst = append(st.inst, pathSeg{idx: i})
 			st.kw = append(st.kw, n.unevalItems.seg)
 			r := st.eval(n.unevalItems, e, 0)
