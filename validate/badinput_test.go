@@ -101,3 +101,18 @@ func TestLargeUniqueItems(t *testing.T) {
 	require.Len(t, d, 1)
 	assert.Equal(t, "items 1230 and 20002 are equal", d[0].Message)
 }
+
+// TestDeepRecursiveSchemaOnDeepDocument: a recursive schema that takes
+// several evaluation steps per level handles the deepest document accepted.
+func TestDeepRecursiveSchemaOnDeepDocument(t *testing.T) {
+	s := mustCompile(t, `{"$defs":{"node":{"anyOf":[{"type":"integer"},{"type":"array","items":{"allOf":[{"$ref":"#/$defs/node"}]}}]}},"$ref":"#/$defs/node"}`)
+	doc := strings.Repeat("[", MaxDepth) + "1" + strings.Repeat("]", MaxDepth)
+	d, err := s.Validate([]byte(doc))
+	require.NoError(t, err)
+	assert.Nil(t, d)
+	bad := strings.Repeat("[", MaxDepth) + `"x"` + strings.Repeat("]", MaxDepth)
+	d, err = s.Validate([]byte(bad))
+	require.NoError(t, err)
+	require.NotEmpty(t, d)
+	assert.Equal(t, strings.Repeat("/0", MaxDepth), d[0].InstanceLocation)
+}

@@ -107,9 +107,20 @@ func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 		return false
 	}
 	if n.ref != nil {
+		// The same $ref target applied to the same value further up the
+		// path can only recurse forever.
+		for _, f := range st.refs {
+			if f.n == n.ref && f.v == v {
+				st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrRecursion,
+					Msg: "$ref cycle through " + n.ref.absLoc}
+				return false
+			}
+		}
+		st.refs = append(st.refs, refFrame{n.ref, v})
 		st.kw = append(st.kw, "/$ref")
 		r := st.eval(n.ref, v, ev)
 		st.kw = st.kw[:len(st.kw)-1]
+		st.refs = st.refs[:len(st.refs)-1]
 		if !r {
 			if !st.collect {
 				return false

@@ -38,7 +38,7 @@ func (c *compiler) addDocument(uri string, data []byte, defaultDraft Draft) (*re
 	p := new(fastjson.Parser)
 	root, err := p.ParseBytes(data)
 	if err != nil {
-		return nil, &CompileError{URI: uri, Err: ErrNotJSON, Msg: err.Error()}
+		return nil, &CompileError{URI: uri, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
 	}
 	c.parsers = append(c.parsers, p)
 	c.docs = append(c.docs, docEntry{uri: uri, data: data})

@@ -24,11 +24,18 @@ type state struct {
 	kw      []string
 	inst    []pathSeg
 	dyn     []*resourceNode
+	refs    []refFrame // $ref evaluations in progress
 	words   []uint64
 	depth   int
 	err     error
 	nbuf    []byte
 	nbuf2   []byte
+}
+
+// refFrame is a $ref target being applied to a value.
+type refFrame struct {
+	n *node
+	v *fastjson.Value
 }
 
 // diagRec is a diagnostic with its sort key (member ordinals from the root).
@@ -44,6 +51,7 @@ func (st *state) reset() {
 	st.kw = st.kw[:0]
 	st.inst = st.inst[:0]
 	st.dyn = st.dyn[:0]
+	st.refs = st.refs[:0]
 	st.words = st.words[:0]
 	st.depth = 0
 	st.err = nil

@@ -18,7 +18,7 @@ func (s *Schema) Validate(doc []byte) (Diagnostics, error) {
 	defer s.putState(st)
 	v, err := st.parser.ParseBytes(doc)
 	if err != nil {
-		return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: err.Error()}
+		return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
 	}
 	return st.run(s.root, v)
 }
@@ -61,7 +61,7 @@ func (v *Validator) Validate(doc []byte) (Diagnostics, error) {
 	}
 	root, err := v.st.parser.ParseBytes(doc)
 	if err != nil {
-		return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: err.Error()}
+		return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
 	}
 	return v.st.run(v.st.s.root, root)
 }
