@@ -10,13 +10,11 @@ import (
 // Schema is a compiled JSON Schema. It is immutable and safe for concurrent
 // use; Validate keeps its scratch state in a pool.
 type Schema struct {
-	root      *node
-	id        string
-	draft     Draft
-	usesDyn   bool
-	free      chan *state // idle scratch states
-	maxProps  int
-	trackEval bool
+	root    *node
+	id      string
+	draft   Draft
+	usesDyn bool
+	free    chan *state // idle scratch states
 }
 
 // ID returns the root schema's $id ("" when it has none).
@@ -74,14 +72,6 @@ func compile(schema []byte, opts Options, skipMeta bool) (s *Schema, err error) 
 	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn, free: make(chan *state, 2*runtime.GOMAXPROCS(0))}
 	if res.uri != "" {
 		s.id = res.uri
-	}
-	for _, n := range c.nodes {
-		if len(n.props) > s.maxProps {
-			s.maxProps = len(n.props)
-		}
-		if n.trackEval {
-			s.trackEval = true
-		}
 	}
 	return s, nil
 }
