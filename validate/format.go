@@ -286,6 +286,18 @@ func isURI(s string, absolute, iri bool) bool {
 	if strings.Count(u.Host, "@") > 0 || strings.ContainsAny(u.Path, "[]") || strings.ContainsAny(u.Opaque, "[]") {
 		return false
 	}
+	if rest := s[len(u.Scheme):]; u.Scheme != "" || strings.HasPrefix(rest, "//") {
+		rest = strings.TrimPrefix(rest, ":")
+		if strings.HasPrefix(rest, "//") {
+			auth := rest[2:]
+			if i := strings.IndexAny(auth, "/?#"); i >= 0 {
+				auth = auth[:i]
+			}
+			if strings.Count(auth, "@") > 1 {
+				return false
+			}
+		}
+	}
 	if absolute && u.Scheme == "" {
 		return false
 	}
@@ -318,7 +330,7 @@ func isURITemplate(s string) bool {
 			lit = s[:i]
 		}
 		for _, r := range lit {
-			if r <= ' ' || r == 0x7f || strings.ContainsRune(`"'<>\^`+"`|", r) {
+			if r <= ' ' || r == 0x7f || strings.ContainsRune(`"<>\^`+"`|", r) {
 				return false
 			}
 		}
