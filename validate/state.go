@@ -21,6 +21,7 @@ type state struct {
 	order   []int // scratch for sorting recs
 	keys    []int // backing store of diagRec.key
 	rbuf    []byte
+	hashes  []hashedItem // scratch for uniqueItems
 	kw      []string
 	inst    []pathSeg
 	dyn     []*resourceNode
