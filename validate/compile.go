@@ -32,6 +32,7 @@ type compiler struct {
 	anchors   map[string]*fastjson.Value
 	info      map[*fastjson.Value]scanInfo
 	nodes     map[*fastjson.Value]*node
+	loadErrs  map[string]error // Loader failures, for messages
 	metaDepth int
 	usesDyn   bool
 	skipMeta  bool
@@ -54,6 +55,7 @@ func compile(schema []byte, opts Options, skipMeta bool) (s *Schema, err error) 
 		anchors:   map[string]*fastjson.Value{},
 		info:      map[*fastjson.Value]scanInfo{},
 		nodes:     map[*fastjson.Value]*node{},
+		loadErrs:  map[string]error{},
 		skipMeta:  skipMeta,
 	}
 	res, err := c.addDocument("", schema, opts.DefaultDraft)
@@ -207,7 +209,11 @@ func (c *compiler) resolveRef(n *node, v *fastjson.Value, in scanInfo, kw string
 		return nil, "", err
 	}
 	if !ok {
-		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, string(b)+" (resolved to "+abs+")")
+		msg := string(b) + " (resolved to " + abs + ")"
+		if lerr := c.loadErrs[normalizeURI(strings.SplitN(abs, "#", 2)[0])]; lerr != nil {
+			msg += ": loader: " + lerr.Error()
+		}
+		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, msg)
 	}
 	t, err := c.node(tv, tin, "")
 	return t, abs, err

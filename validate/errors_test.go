@@ -185,3 +185,11 @@ func TestCheckStringEveryOffset(t *testing.T) {
 		}
 	}
 }
+
+func TestLoaderErrorInMessage(t *testing.T) {
+	ce := compileErr(t, `{"$ref":"https://example.com/x.json"}`, Options{Loader: func(string) ([]byte, error) {
+		return nil, errors.New("not in the allow-list")
+	}})
+	assert.ErrorIs(t, ce, ErrUnresolvedRef)
+	assert.Contains(t, ce.Error(), "not in the allow-list")
+}

@@ -128,6 +128,9 @@ func (c *compiler) resourceFor(uri string, defaultDraft Draft) (*resource, error
 		var err error
 		data, err = c.opts.Loader(uri)
 		if err != nil || data == nil {
+			if err != nil {
+				c.loadErrs[uri] = err
+			}
 			return nil, nil
 		}
 	}
