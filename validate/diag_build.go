@@ -10,23 +10,43 @@ import (
 // maxReceived caps Diagnostic.Received.
 const maxReceived = 64
 
-// instanceLocation renders the current instance path as a JSON Pointer.
-func (st *state) instanceLocation() string {
-	var b []byte
+// appendInstanceLocation appends the current instance path as a JSON
+// Pointer.
+func (st *state) appendInstanceLocation(b []byte) []byte {
 	for _, s := range st.inst {
 		if s.isKey {
-			b = appendPointerToken(b, string(s.key))
+			b = appendPointerToken(b, b2s(s.key))
 		} else {
 			b = append(b, '/')
 			b = strconv.AppendInt(b, int64(s.idx), 10)
 		}
 	}
-	return string(b)
+	return b
+}
+
+// instanceLocation renders the current instance path as a JSON Pointer.
+func (st *state) instanceLocation() string {
+	return string(st.appendInstanceLocation(nil))
 }
 
 // keywordLocation renders the current evaluation path.
 func (st *state) keywordLocation() string {
 	return strings.Join(st.kw, "")
+}
+
+// intern copies b into the diagnostics' string arena and returns it as a
+// string. Chunks are never reused or grown in place (strings handed out
+// point into them), so many short strings cost a few allocations.
+func (st *state) intern(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if cap(st.arenaBuf)-len(st.arenaBuf) < len(b) {
+		st.arenaBuf = make([]byte, 0, max(4096, len(b)))
+	}
+	start := len(st.arenaBuf)
+	st.arenaBuf = append(st.arenaBuf, b...)
+	return b2s(st.arenaBuf[start:len(st.arenaBuf):len(st.arenaBuf)])
 }
 
 // fail records a diagnostic for keyword kw of n on v and returns it for the
@@ -37,24 +57,25 @@ func (st *state) fail(n *node, kw string, code Code, v *fastjson.Value, msg, exp
 		st.keys = append(st.keys, s.idx)
 	}
 	key := st.keys[start:len(st.keys):len(st.keys)]
-	var kb []byte
-	n0 := len(kw) + 1
+	t := st.tmp[:0]
 	for _, s := range st.kw {
-		n0 += len(s)
+		t = append(t, s...)
 	}
-	kb = make([]byte, 0, n0)
-	for _, s := range st.kw {
-		kb = append(kb, s...)
-	}
-	al := n.absLoc
 	if kw != "" {
-		kb = append(kb, '/')
-		kb = append(kb, kw...)
-		al += "/" + kw
+		t = append(t, '/')
+		t = append(t, kw...)
 	}
-	kl := b2s(kb)
+	kl := st.intern(t)
+	t = append(t[:0], n.absLoc...)
+	if kw != "" {
+		t = append(t, '/')
+		t = append(t, kw...)
+	}
+	al := st.intern(t)
+	il := st.intern(st.appendInstanceLocation(t[:0]))
+	st.tmp = t
 	st.recs = append(st.recs, diagRec{key: key, d: Diagnostic{
-		InstanceLocation:        st.instanceLocation(),
+		InstanceLocation:        il,
 		Keyword:                 kw,
 		KeywordLocation:         kl,
 		AbsoluteKeywordLocation: al,
@@ -184,7 +205,10 @@ func truncate(s string, max int) string {
 // without rendering more of a large value than it shows.
 func (st *state) receivedText(v *fastjson.Value) string {
 	st.rbuf = appendLimited(st.rbuf[:0], v, maxReceived+1)
-	return truncate(string(st.rbuf), maxReceived)
+	if len(st.rbuf) > maxReceived {
+		return truncate(string(st.rbuf), maxReceived)
+	}
+	return st.intern(st.rbuf)
 }
 
 // appendLimited appends v's JSON text, stopping soon after limit bytes.

@@ -21,16 +21,20 @@ type state struct {
 	order   []int // scratch for sorting recs
 	keys    []int // backing store of diagRec.key
 	rbuf    []byte
-	hashes  []hashedItem // scratch for uniqueItems
-	kw      []string
-	inst    []pathSeg
-	dyn     []*resourceNode
-	refs    []refFrame // $ref evaluations in progress
-	words   []uint64
-	depth   int
-	err     error
-	nbuf    []byte
-	nbuf2   []byte
+	tmp     []byte
+	// arenaBuf holds the strings of the diagnostics being built; it is
+	// dropped (never reused) once they are returned.
+	arenaBuf []byte
+	hashes   []hashedItem // scratch for uniqueItems
+	kw       []string
+	inst     []pathSeg
+	dyn      []*resourceNode
+	refs     []refFrame // $ref evaluations in progress
+	words    []uint64
+	depth    int
+	err      error
+	nbuf     []byte
+	nbuf2    []byte
 }
 
 // refFrame is a $ref target being applied to a value.
