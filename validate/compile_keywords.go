@@ -163,6 +163,11 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 	if n.additional, err = one("additionalProperties"); err != nil {
 		return err
 	}
+	n.allowedList = append([]string(nil), n.allowedNames...)
+	for _, pp := range n.patternProps {
+		n.allowedList = append(n.allowedList, "/"+pp.src+"/")
+	}
+	n.allowedText = strings.Join(n.allowedList, ", ")
 	var depNames []string
 	if dv := v.Get("dependentSchemas"); dv != nil && d >= Draft2019_09 {
 		o, e := dv.Object()
@@ -241,6 +246,7 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 		}
 	}
 	if n.hasType {
+		n.typeNames = n.types.names()
 		n.typeOr = strings.Join(n.types.names(), " or ")
 		n.typeList = strings.Join(n.types.names(), ", ")
 	}

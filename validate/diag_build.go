@@ -110,7 +110,7 @@ func typeName(st *state, v *fastjson.Value) string {
 }
 
 func (st *state) typeFail(n *node, v *fastjson.Value) {
-	names := n.types.names()
+	names := n.typeNames
 	got := typeName(st, v)
 	d := st.fail(n, "type", CodeType, v, "must be "+n.typeOr+", got "+got, n.typeList)
 	d.Allowed = names
@@ -140,15 +140,9 @@ func (st *state) typeFail(n *node, v *fastjson.Value) {
 // extraProperty records a property that is not allowed.
 func (st *state) extraProperty(n *node, kw string, code Code, v *fastjson.Value, k []byte) {
 	name := string(k)
-	d := st.fail(n, kw, code, v, "property "+quote(name)+" is not allowed", strings.Join(n.allowedNames, ", "))
+	d := st.fail(n, kw, code, v, "property "+quote(name)+" is not allowed", n.allowedText)
 	d.Property = name
-	d.Allowed = n.allowedNames
-	for _, pp := range n.patternProps {
-		d.Allowed = append(d.Allowed[:len(d.Allowed):len(d.Allowed)], "/"+pp.src+"/")
-	}
-	if d.Expected == "" && len(d.Allowed) > 0 {
-		d.Expected = strings.Join(d.Allowed, ", ")
-	}
+	d.Allowed = n.allowedList
 	d.Received = truncate(quote(name), maxReceived)
 	d.ReceivedType = "property"
 	o, _ := v.Object()
@@ -177,8 +171,8 @@ func (st *state) missingProperty(n *node, kw string, code Code, v *fastjson.Valu
 	o, _ := v.Object()
 	var present []string
 	o.Visit(func(k []byte, _ *fastjson.Value) {
-		if _, known := n.propIndex[string(k)]; !known {
-			present = append(present, string(k))
+		if _, known := n.propIndex[b2s(k)]; !known {
+			present = append(present, b2s(k)) // read by nearest only
 		}
 	})
 	if m := nearest(name, present); m != "" {

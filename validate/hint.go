@@ -3,6 +3,7 @@ package validate
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/valyala/fastjson"
 )
@@ -19,7 +20,8 @@ func nearest(s string, candidates []string) string {
 // may be nil).
 func nearestFolded(s string, candidates, folded []string) string {
 	best, bestScore, tie := "", 1<<30, false
-	ns := fold(s)
+	var buf [64]byte
+	ns := b2s(appendFold(buf[:0], s)) // stays on the stack for short names
 	for i, c := range candidates {
 		if c == s {
 			continue
@@ -76,15 +78,26 @@ func fold(s string) string {
 	if plain {
 		return s
 	}
-	var b strings.Builder
+	return string(appendFold(nil, s))
+}
+
+// appendFold appends the folded form of s (see fold) to dst.
+func appendFold(dst []byte, s string) []byte {
 	for _, r := range s {
 		switch r {
 		case '_', '-', ' ', '.':
 			continue
 		}
-		b.WriteRune(unicode.ToLower(r))
+		if r < utf8.RuneSelf {
+			if r >= 'A' && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			dst = append(dst, byte(r))
+			continue
+		}
+		dst = utf8.AppendRune(dst, unicode.ToLower(r))
 	}
-	return b.String()
+	return dst
 }
 
 // editDistance is the optimal-string-alignment distance of a and b (edits

@@ -46,10 +46,11 @@ type node struct {
 
 	vocab vocab
 
-	hasType  bool
-	types    typeMask
-	typeOr   string // "string or null", for messages
-	typeList string // "string, null"
+	hasType   bool
+	types     typeMask
+	typeNames []string
+	typeOr    string // "string or null", for messages
+	typeList  string // "string, null"
 
 	enum   *enumSet
 	constV *cval
@@ -94,6 +95,8 @@ type node struct {
 	unevalProps    *node
 	allowedNames   []string // property names listed by properties (for hints)
 	foldedNames    []string // fold(allowedNames[i])
+	allowedList    []string // allowedNames plus "/pattern/" of patternProperties
+	allowedText    string   // allowedList joined with ", "
 	defaultJSON    []byte
 	trackEval      bool // evaluated-location tracking needed (has unevaluated*)
 	hasObjectKw    bool
