@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/jsonheal/jsonheal/validate"
@@ -30,6 +32,7 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 	output := fs.String("output", "text", "text (one /path: message line per error) or basic (JSON Schema output format, one line per document)")
 	assertFormat := fs.Bool("assert-format", false, "treat format as an assertion (by default only drafts 4 to 7 assert it)")
 	maxBytes := fs.Int("max-bytes", 0, "cap the text output of one document to this many bytes (0: no cap)")
+	draftName := fs.String("draft", "2020-12", "draft for a schema without $schema: 2020-12, 2019-09, 7, 6 or 4")
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, "usage: jsonheal validate --schema FILE [flags] [FILE...]")
 		fmt.Fprintln(e.stderr, "Validates each FILE (stdin when none, or -) against the schema.")
@@ -51,12 +54,21 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "jsonheal validate: --output must be text or basic, not %q\n", *output)
 		return exitUsage
 	}
+	draft, ok := drafts[*draftName]
+	if !ok {
+		fmt.Fprintf(e.stderr, "jsonheal validate: unknown --draft %q\n", *draftName)
+		return exitUsage
+	}
 	schemaBytes, err := os.ReadFile(*schemaPath)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
 		return exitUsage
 	}
-	s, err := validate.Compile(schemaBytes, validate.Options{AssertFormat: *assertFormat})
+	s, err := validate.Compile(schemaBytes, validate.Options{
+		AssertFormat: *assertFormat,
+		DefaultDraft: draft,
+		Loader:       fileLoader(filepath.Dir(*schemaPath)),
+	})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "jsonheal validate: schema %s: %v\n", *schemaPath, err)
 		return exitNoCompile
@@ -98,6 +110,36 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 		}
 	}
 	return code
+}
+
+var drafts = map[string]validate.Draft{
+	"2020-12": validate.Draft2020_12, "2019-09": validate.Draft2019_09,
+	"7": validate.Draft7, "draft-07": validate.Draft7,
+	"6": validate.Draft6, "draft-06": validate.Draft6,
+	"4": validate.Draft4, "draft-04": validate.Draft4,
+}
+
+// fileLoader resolves references to local files: file: URIs and relative
+// references (against the schema's folder). Nothing is fetched from the
+// network.
+func fileLoader(dir string) func(uri string) ([]byte, error) {
+	return func(uri string) ([]byte, error) {
+		u, err := url.Parse(uri)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case u.Scheme == "file":
+			return os.ReadFile(filepath.FromSlash(u.Path))
+		case u.Scheme == "" && u.Host == "":
+			p := filepath.FromSlash(u.Path)
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(dir, p)
+			}
+			return os.ReadFile(p)
+		}
+		return nil, fmt.Errorf("%s: only local files are loaded", uri)
+	}
 }
 
 func displayName(name string) string {

@@ -96,3 +96,23 @@ func TestValidateExitCodes(t *testing.T) {
 	assert.Equal(t, exitFailed, code, "a document that is not JSON is invalid")
 	assert.Contains(t, out, "not JSON")
 }
+
+func TestValidateLocalRefsAndDraft(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "defs.json"), []byte(`{"definitions":{"n":{"type":"integer","maximum":3,"exclusiveMaximum":true}}}`), 0o600))
+	schema := filepath.Join(dir, "s.json")
+	require.NoError(t, os.WriteFile(schema, []byte(`{"properties":{"n":{"$ref":"defs.json#/definitions/n"}}}`), 0o600))
+	code, out, errOut := runCLI(t, `{"n":3}`, "validate", "--schema", schema, "--draft", "4")
+	assert.Equal(t, exitFailed, code, errOut)
+	assert.Equal(t, "/n: must be < 3, got 3\n", out)
+	code, _, _ = runCLI(t, `{"n":2}`, "validate", "--schema", schema, "--draft", "4")
+	assert.Equal(t, exitOK, code)
+	code, _, _ = runCLI(t, `{}`, "validate", "--schema", schema, "--draft", "5")
+	assert.Equal(t, exitUsage, code)
+
+	remote := filepath.Join(dir, "remote.json")
+	require.NoError(t, os.WriteFile(remote, []byte(`{"$ref":"https://example.com/s.json"}`), 0o600))
+	code, _, errOut = runCLI(t, `{}`, "validate", "--schema", remote)
+	assert.Equal(t, exitNoCompile, code)
+	assert.Contains(t, errOut, "only local files are loaded")
+}
