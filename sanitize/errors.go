@@ -23,6 +23,9 @@ var (
 	ErrDepth = errors.New("nesting too deep")
 	// ErrTooLarge: the output would exceed Options.MaxOutput.
 	ErrTooLarge = errors.New("document too large")
+	// ErrNeedsModel: the document needs a fix below Options.MinConfidence;
+	// the error's coordinates and message say which and where.
+	ErrNeedsModel = errors.New("repair below the confidence floor")
 	// ErrClosed: Write or Close was called on a closed Writer.
 	ErrClosed = errors.New("sanitize: writer closed")
 )

@@ -1,30 +1,15 @@
 package sanitize
 
-const hexDigits = "0123456789abcdef"
-
-// appendControlEscape appends the shortest valid JSON escape of control
-// byte c (below 0x20).
-func appendControlEscape(dst []byte, c byte) []byte {
-	switch c {
-	case '\n':
-		return append(dst, '\\', 'n')
-	case '\t':
-		return append(dst, '\\', 't')
-	case '\r':
-		return append(dst, '\\', 'r')
-	case '\b':
-		return append(dst, '\\', 'b')
-	case '\f':
-		return append(dst, '\\', 'f')
+// controlEscapes holds the shortest valid JSON escape of each control byte.
+var controlEscapes = func() (t [0x20]string) {
+	const hex = "0123456789abcdef"
+	for c := range t {
+		t[c] = `\u00` + string(hex[c>>4]) + string(hex[c&0xF])
 	}
-	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-}
+	t['\n'], t['\t'], t['\r'], t['\b'], t['\f'] = `\n`, `\t`, `\r`, `\b`, `\f`
+	return t
+}()
 
-// controlEscapeLen is the length of appendControlEscape's output for c.
-func controlEscapeLen(c byte) int {
-	switch c {
-	case '\n', '\t', '\r', '\b', '\f':
-		return 2
-	}
-	return 6
-}
+// controlEscape returns the shortest valid JSON escape of control byte c
+// (below 0x20).
+func controlEscape(c byte) string { return controlEscapes[c] }

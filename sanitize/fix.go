@@ -1,5 +1,7 @@
 package sanitize
 
+import "github.com/jsonheal/jsonheal/scanner"
+
 // Kind names one kind of change the sanitizer made. Every change it makes is
 // recorded as a Fix of some Kind.
 type Kind uint8
@@ -27,17 +29,108 @@ const (
 	// had nothing between them.
 	KindSeparator
 
+	// The repairs of broken syntax, in the order of scanner.RepairKind.
+
+	KindTrailingComma     // a comma before a closer was dropped: [1,2,]
+	KindExtraComma        // a leading or doubled comma was dropped: [,1] [1,,2]
+	KindMissingComma      // a comma was inserted between two elements or members
+	KindComment           // a // line, /* block */ or # line comment was dropped
+	KindSingleQuote       // a single-quoted string was double-quoted
+	KindTypographicQuote  // “…” or ‘…’ used as delimiters became "…"
+	KindUnquotedKey       // a bare identifier used as a key was quoted
+	KindUnquotedValue     // a bare word or phrase used as a value was quoted
+	KindInnerQuote        // a double quote inside a string was escaped (heuristic)
+	KindPythonLiteral     // True, False, None became true, false, null
+	KindNonFinite         // undefined, NaN, Infinity, -Infinity became null (or strings)
+	KindMismatchedBracket // a missing closer was inserted or a wrong one replaced
+	KindMissingColon      // a colon was inserted between a key and its value
+	KindMissingValue      // null was inserted for a key with no value
+	KindWrapper           // a MongoDB constructor call around a value was stripped
+	KindConcatenation     // "a" + "b" became "ab"
+	KindEllipsis          // a ... placeholder was dropped
+	KindNumber            // a number with one certain reading was completed: .5 1. +1
+	KindLeadingZero       // a number with leading zeros became a string: 007 became "007"
+	KindInvalidEscape     // an invalid escape's backslash was escaped, or dropped before '
+	KindBOM               // a byte order mark was dropped
+	// KindEscapedDocument: a top-level string holding a whole document
+	// ("{\"a\": 1}") was replaced by that document. Applied only when the
+	// string's content is by itself a valid object or array.
+	KindEscapedDocument
+
 	kindCount // number of kinds + 1; keep last
 )
 
+// kindFirstRepair is the Kind of scanner.RepairKind 1.
+const kindFirstRepair = KindTrailingComma
+
 var kindNames = [...]string{
-	KindFence:          "fence",
-	KindProse:          "prose",
-	KindControlChar:    "control_char",
-	KindInvalidUTF8:    "invalid_utf8",
-	KindDropIncomplete: "drop_incomplete",
-	KindCloseTruncated: "close_truncated",
-	KindSeparator:      "separator",
+	KindFence:           "fence",
+	KindProse:           "prose",
+	KindControlChar:     "control_char",
+	KindInvalidUTF8:     "invalid_utf8",
+	KindDropIncomplete:  "drop_incomplete",
+	KindCloseTruncated:  "close_truncated",
+	KindSeparator:       "separator",
+	KindEscapedDocument: "escaped_document",
+}
+
+// confidences gives each kind's confidence. The base kinds are certain;
+// repairs are certain where only one reading exists, likely where the usual
+// reading has rare exceptions, and a guess where several readings compete.
+var confidences = [kindCount]Confidence{
+	KindFence: Certain, KindProse: Certain, KindControlChar: Certain,
+	KindInvalidUTF8: Certain, KindDropIncomplete: Certain, KindCloseTruncated: Certain,
+	KindSeparator: Certain,
+
+	KindTrailingComma:     Certain,
+	KindExtraComma:        Likely,
+	KindMissingComma:      Likely,
+	KindComment:           Certain,
+	KindSingleQuote:       Likely,
+	KindTypographicQuote:  Likely,
+	KindUnquotedKey:       Likely,
+	KindUnquotedValue:     Guess,
+	KindInnerQuote:        Guess,
+	KindPythonLiteral:     Certain,
+	KindNonFinite:         Likely,
+	KindMismatchedBracket: Guess,
+	KindMissingColon:      Likely,
+	KindMissingValue:      Guess,
+	KindWrapper:           Likely,
+	KindConcatenation:     Likely,
+	KindEllipsis:          Likely,
+	KindNumber:            Certain,
+	KindLeadingZero:       Likely,
+	KindInvalidEscape:     Likely,
+	KindBOM:               Certain,
+	KindEscapedDocument:   Likely,
+}
+
+// Kinds returns every kind, in order.
+func Kinds() []Kind {
+	ks := make([]Kind, 0, kindCount-1)
+	for k := Kind(1); k < kindCount; k++ {
+		ks = append(ks, k)
+	}
+	return ks
+}
+
+// ParseKind returns the kind named name (as printed by String).
+func ParseKind(name string) (Kind, bool) {
+	for k := Kind(1); k < kindCount; k++ {
+		if k.String() == name {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// Confidence returns how sure a fix of kind k is.
+func (k Kind) Confidence() Confidence {
+	if k > 0 && k < kindCount {
+		return confidences[k]
+	}
+	return Guess
 }
 
 // String returns the stable snake_case name of k, as used in reports.
@@ -45,8 +138,43 @@ func (k Kind) String() string {
 	if k > 0 && int(k) < len(kindNames) && kindNames[k] != "" {
 		return kindNames[k]
 	}
+	if k >= kindFirstRepair && k < KindEscapedDocument {
+		return scanner.RepairKind(k - kindFirstRepair + 1).String()
+	}
 	return "unknown"
 }
+
+// kindOfRepair returns the Kind of a scanner repair.
+func kindOfRepair(r scanner.RepairKind) Kind { return kindFirstRepair + Kind(r) - 1 }
+
+// repairOfKind returns the scanner repair behind kind k, or 0.
+func repairOfKind(k Kind) scanner.RepairKind {
+	if k >= kindFirstRepair && k < KindEscapedDocument {
+		return scanner.RepairKind(k - kindFirstRepair + 1)
+	}
+	return 0
+}
+
+// KindSet is a set of kinds, one bit per Kind.
+type KindSet uint64
+
+// Has reports whether k is in the set.
+func (s KindSet) Has(k Kind) bool { return s&(1<<k) != 0 }
+
+// With returns the set plus k.
+func (s KindSet) With(k Kind) KindSet { return s | 1<<k }
+
+// Without returns the set less k.
+func (s KindSet) Without(k Kind) KindSet { return s &^ (1 << k) }
+
+// RepairKinds is the set of the syntax repairs (every kind from
+// KindTrailingComma on): what Options.Strict turns off.
+var RepairKinds = func() (s KindSet) {
+	for k := kindFirstRepair; k < kindCount; k++ {
+		s = s.With(k)
+	}
+	return s
+}()
 
 // MarshalText returns the kind's name, for JSON reports.
 func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }

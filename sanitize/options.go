@@ -1,25 +1,58 @@
 package sanitize
 
+import "github.com/jsonheal/jsonheal/scanner"
+
 // DefaultMaxDepth is the nesting limit used when Options.MaxDepth is zero.
 const DefaultMaxDepth = 512
 
 // Options configure a sanitizer. The zero value is ready to use: it strips
-// fences and prose, escapes control bytes, replaces invalid UTF-8 and reports
-// truncation without closing it.
+// fences and prose, escapes control bytes, replaces invalid UTF-8, makes
+// every syntax repair, and reports truncation without closing it.
 type Options struct {
 	// CloseTruncated completes truncated input with the minimal closers
 	// (dropping any incomplete number, literal or key first). The result is
 	// still reported as truncated.
 	CloseTruncated bool
+	// Strict allows only the fast layer's certain changes: fence and prose
+	// removal, control-byte escapes and truncation handling. Invalid UTF-8
+	// and every kind in RepairKinds are syntax errors instead.
+	Strict bool
+	// Disable lists kinds of repair not to make: what they would repair is a
+	// syntax error instead. Only the kinds in RepairKinds and
+	// KindInvalidUTF8 can be disabled.
+	Disable KindSet
+	// MinConfidence is the confidence floor: a document that needs a fix
+	// below it is not repaired but returned with ErrNeedsModel and the
+	// fix's coordinates, for a model (or a person) to decide. Zero accepts
+	// every fix.
+	MinConfidence Confidence
+	// NonFiniteAsString turns undefined, NaN, Infinity and -Infinity into
+	// strings ("NaN") instead of null.
+	NonFiniteAsString bool
 	// MaxDepth caps the nesting of arrays and objects; zero means
 	// DefaultMaxDepth.
 	MaxDepth int
-	// Strict allows only the fast layer's certain changes: fence and prose
-	// removal, control-byte escapes and truncation handling. Anything else
-	// that would need a repair (today: invalid UTF-8) is an error instead.
-	Strict bool
 	// MaxOutput caps the size of the output in bytes; zero means no cap.
 	MaxOutput int64
+}
+
+// allows reports whether fixes of kind k may be made.
+func (o *Options) allows(k Kind) bool {
+	if o.Strict && (k == KindInvalidUTF8 || RepairKinds.Has(k)) {
+		return false
+	}
+	return !o.Disable.Has(k)
+}
+
+// repairSet is the set of scanner repairs the options allow.
+func (o *Options) repairSet() scanner.RepairSet {
+	var set scanner.RepairSet
+	for k := kindFirstRepair; k < KindEscapedDocument; k++ {
+		if o.allows(k) {
+			set = set.With(repairOfKind(k))
+		}
+	}
+	return set
 }
 
 func (o *Options) maxDepth() int {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -50,8 +51,8 @@ func TestAppend(t *testing.T) {
 		{name: "only prose", in: "I cannot help with that.", err: ErrNoValue, fixes: []string{"prose@0(1:1)"}},
 		{name: "only a fence", in: "```json\n```", err: ErrNoValue, fixes: []string{"fence@0(1:1)", "fence@8(2:1)"}},
 		{name: "fence never closed", in: "```json\n{\"a\":1}\n", out: "{\"a\":1}\n", fixes: []string{"fence@0(1:1)"}},
-		{name: "syntax error", in: `{"a" 1}`, err: ErrSyntax},
-		{name: "invalid escape", in: `["\x"]`, err: ErrSyntax},
+		{name: "syntax error", in: `{"a":1 @}`, err: ErrSyntax},
+		{name: "unrepairable value", in: `[1, @]`, err: ErrSyntax},
 		{name: "truncated", in: `{"a":1,"b":[1,2`, out: "", err: ErrTruncated},
 		{name: "truncated keeps earlier values", in: "{}\n{\"a\":", out: "{}", err: ErrTruncated},
 		{name: "closed number dropped", in: `{"n": 25`, close: true, out: `{}`, err: ErrTruncated,
@@ -113,7 +114,7 @@ func TestBytesDoesNotCopyValidInput(t *testing.T) {
 }
 
 func TestErrorCoordinates(t *testing.T) {
-	_, _, err := Append(nil, []byte("{\n  \"a\": 1\n  \"b\": 2\n}"), Options{})
+	_, _, err := Append(nil, []byte("{\n  \"a\": 1\n  \"b\": 2\n}"), Options{Strict: true})
 	var e *Error
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, ErrSyntax, e.Err)
@@ -180,4 +181,41 @@ func TestStrictRefusesInvalidUTF8(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "[\"a\\nb\uFFFD\"]", string(out))
 	assert.Equal(t, []string{"fence@0(1:1)", "control_char@11(2:4)", "invalid_utf8@13(3:2)", "fence@17(4:1)"}, fixes(rep))
+}
+
+// endlessString yields `["` followed by an endless run of 'x'.
+type endlessString struct{ read int64 }
+
+func (r *endlessString) Read(p []byte) (int, error) {
+	for i := range p {
+		if r.read+int64(i) < 2 {
+			p[i] = `["`[r.read+int64(i)]
+		} else {
+			p[i] = 'x'
+		}
+	}
+	r.read += int64(len(p))
+	return len(p), nil
+}
+
+// A huge string (here: endless) is bounded by MaxOutput, not by memory.
+func TestHugeStringIsBounded(t *testing.T) {
+	src := &endlessString{}
+	w := NewWriter(io.Discard, Options{MaxOutput: 1 << 20})
+	_, err := io.Copy(w, src)
+	require.ErrorIs(t, err, ErrTooLarge)
+	assert.Less(t, src.read, int64(2<<20), "reading stops soon after the cap")
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, 1, e.Line)
+}
+
+func TestNULBytes(t *testing.T) {
+	out, rep, err := Append(nil, []byte("\x00{\"a\":\"\x00\"}"), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, `{"a":"\u0000"}`, string(out))
+	assert.Equal(t, []string{"prose@0(1:1)", "control_char@7(1:8)"}, fixes(rep))
+
+	_, _, err = Append(nil, []byte("[1,\x00]"), Options{})
+	assert.ErrorIs(t, err, ErrSyntax)
 }

@@ -1,10 +1,6 @@
 package sanitize
 
-import (
-	"unicode/utf8"
-
-	"github.com/jsonheal/jsonheal/scanner"
-)
+import "github.com/jsonheal/jsonheal/scanner"
 
 // Sanitizer holds the state of one sanitization and the memory it reuses.
 // Use New, then Append per document (it resets itself), or drive it
@@ -24,11 +20,16 @@ type Sanitizer struct {
 	copied  bool  // something was written to out (the no-copy fast path is lost)
 	written int64 // output bytes a Writer passed on and discarded from out
 
-	// delta maps input offsets to output positions inside the current
-	// value: out position = input offset + delta. marks records where it
-	// changed inside the current value.
+	// delta maps the input offset being read to its output position:
+	// out position = input offset + delta. Inside the current value, marks
+	// record where it changed (see edit.go); base is its value at the
+	// value's start.
 	delta int64
+	base0 int64
 	marks []deltaMark
+	work  int64 // bytes moved by edits: a deterministic measure of work
+
+	repairs scanner.RepairSet // the scanner repairs in force
 
 	gapIn     int64 // input offset where the current gap began
 	gapOut    int   // output position where the current gap began (end of the last value)
@@ -36,13 +37,16 @@ type Sanitizer struct {
 	proseOpen bool  // the last fix is a prose fix that later prose joins
 
 	valueOut  int // output position where the current value began
-	lastValue int // output position just past the last complete value
-	values    int // complete values in the output
-}
-
-type deltaMark struct {
-	in    int64 // from this input offset on...
-	delta int64 // ...out position = input offset + delta
+	valueIn   int64
+	valueLine int
+	valueCol  int
+	// valueQuoted: the current top-level value is a string (it may hold a
+	// whole document serialized again, see unwrapDocument).
+	valueQuoted bool
+	sub         *Sanitizer // checks unwrapped documents; made on first use
+	scratch     []byte
+	lastValue   int // output position just past the last complete value
+	values      int // complete values in the output
 }
 
 // New returns a Sanitizer with the given options.
@@ -67,6 +71,11 @@ func (z *Sanitizer) reset(dst []byte) {
 	z.written = 0
 	z.delta = int64(len(dst))
 	z.marks = z.marks[:0]
+	z.base0 = z.delta
+	z.work = 0
+	z.repairs = z.opts.repairSet()
+	z.sc.SetRepairs(z.repairs)
+	z.sc.SetNonFiniteAsString(z.opts.NonFiniteAsString)
 	z.gapIn, z.gapOut, z.gapDirty, z.proseOpen = 0, len(dst), false, false
 	z.valueOut, z.lastValue, z.values = len(dst), len(dst), 0
 }
@@ -185,34 +194,30 @@ func (z *Sanitizer) handle(ev scanner.Event, i int) error {
 	case scanner.ValueStart:
 		z.startValue(off, i)
 	case scanner.ValueEnd:
-		z.endValue(off, i)
+		return z.endValue(off, i)
 	case scanner.Prose:
 		z.gapDirty = true
 		if !z.proseOpen {
-			z.addFix(KindProse, Certain)
 			z.proseOpen = true
+			return z.addFix(KindProse)
 		}
 	case scanner.Fence:
 		z.gapDirty = true
 		z.proseOpen = false
-		z.addFix(KindFence, Certain)
+		return z.addFix(KindFence)
 	case scanner.ControlChar:
-		j := i - 1
-		z.flush(j)
-		z.out = appendControlEscape(z.out, z.chunk[j])
-		z.pend = j + 1
-		z.shift(off+1, int64(controlEscapeLen(z.chunk[j])-1))
-		z.addFix(KindControlChar, Certain)
+		c := z.chunk[i-1]
+		z.edit(i, off, off+1, controlEscape(c), false)
+		return z.addFix(KindControlChar)
 	case scanner.InvalidUTF8:
-		if z.opts.Strict {
+		if !z.opts.allows(KindInvalidUTF8) {
 			line, col := z.sc.EventPos()
-			return &Error{Err: ErrSyntax, Offset: off, Line: line, Column: col, Msg: "invalid UTF-8 in string (not repaired in strict mode)"}
+			return &Error{Err: ErrSyntax, Offset: off, Line: line, Column: col, Msg: "invalid UTF-8 in string (its repair is disabled)"}
 		}
-		k := z.sc.EventLen()
-		z.flush(i)
-		z.out = utf8.AppendRune(z.out[:len(z.out)-k], utf8.RuneError)
-		z.shift(off+int64(k), int64(3-k))
-		z.addFix(KindInvalidUTF8, Certain)
+		z.edit(i, off, off+int64(z.sc.EventLen()), "\uFFFD", false)
+		return z.addFix(KindInvalidUTF8)
+	case scanner.Repair:
+		return z.repair(i, off)
 	case scanner.InvalidEscape:
 		line, col := z.sc.EventPos()
 		return &Error{Err: ErrSyntax, Offset: off, Line: line, Column: col, Msg: "invalid escape sequence in string"}
@@ -231,45 +236,9 @@ func (z *Sanitizer) syntaxError() error {
 	return e
 }
 
-// outPos returns the output position of consumed input offset in, inside
-// the current value.
-func (z *Sanitizer) outPos(in int64) int {
-	d := z.delta
-	for k := len(z.marks) - 1; k >= 0; k-- {
-		if z.marks[k].in <= in {
-			break
-		}
-		if k == 0 {
-			d = z.valueDelta()
-		} else {
-			d = z.marks[k-1].delta
-		}
-	}
-	return int(in + d)
-}
-
-// valueDelta is the delta in force when the current value began.
-func (z *Sanitizer) valueDelta() int64 {
-	if len(z.marks) > 0 {
-		return z.marks[0].delta
-	}
-	return z.delta
-}
-
-// shift records that from input offset in on, outputs are longer by by.
-func (z *Sanitizer) shift(in, by int64) {
-	if len(z.marks) == 0 {
-		// The first mark keeps the delta at the value start.
-		z.marks = append(z.marks, deltaMark{in: -1, delta: z.delta})
-	}
-	z.delta += by
-	z.marks = append(z.marks, deltaMark{in: in, delta: z.delta})
-}
-
 // startValue closes the gap before a value that begins at input offset off.
 func (z *Sanitizer) startValue(off int64, i int) {
 	z.proseOpen = false
-	z.marks = z.marks[:0]
 	if z.gapDirty {
 		// The gap's bytes are in the output verbatim, followed by the bytes
 		// of the value read so far; replace the gap with a separator.
@@ -292,14 +261,29 @@ func (z *Sanitizer) startValue(off int64, i int) {
 		copy(z.out[start+1:], z.out[start:])
 		z.out[start] = '\n'
 		z.delta++
-		z.addFix(KindSeparator, Certain)
+		z.addFix(KindSeparator)
 	}
 	z.gapDirty = false
+	z.marks = z.marks[:0]
+	z.base0 = z.delta
 	z.valueOut = int(off + z.delta)
+	z.valueIn = off
+	z.valueLine, z.valueCol = z.sc.EventPos()
+	z.valueQuoted = z.sc.InString()
 }
 
 // endValue opens a new gap after a value that ended at input offset off.
-func (z *Sanitizer) endValue(off int64, i int) {
+func (z *Sanitizer) endValue(off int64, i int) error {
+	if z.opts.allows(KindEscapedDocument) && z.valueQuoted {
+		z.flush(i)
+		if d := z.unwrapDocument(z.valueOut, int(off+z.delta)); d != 0 {
+			z.delta += int64(d)
+			line, col := z.valueLine, z.valueCol
+			if err := z.addFixAt(KindEscapedDocument, z.valueIn, line, col); err != nil {
+				return err
+			}
+		}
+	}
 	z.values++
 	z.report.Values = z.values
 	z.marks = z.marks[:0]
@@ -308,11 +292,14 @@ func (z *Sanitizer) endValue(off int64, i int) {
 	z.lastValue = z.gapOut
 	z.gapDirty = false
 	z.proseOpen = false
+	return nil
 }
 
-func (z *Sanitizer) addFix(k Kind, c Confidence) {
+// addFix records a fix of kind k at the last event's position. It returns
+// ErrNeedsModel when k's confidence is below Options.MinConfidence.
+func (z *Sanitizer) addFix(k Kind) error {
 	line, col := z.sc.EventPos()
-	z.report.Fixes = append(z.report.Fixes, Fix{Kind: k, Confidence: c, Offset: z.sc.EventOffset(), Line: line, Column: col})
+	return z.addFixAt(k, z.sc.EventOffset(), line, col)
 }
 
 // finish ends the input.

@@ -35,10 +35,12 @@ func (z *Sanitizer) truncated() error {
 			z.addFixAt(KindDropIncomplete, end-int64(t.Partial), line, col-t.Partial)
 		}
 		z.out = append(z.out, '"')
+	case t.Pending == PendingComma && t.Partial > 0:
+		z.out = z.out[:len(z.out)-t.Partial]
 	case t.Pending == PendingComma:
 		// The last element is complete: only closers are missing.
 	default:
-		if cut := z.outPos(t.Commit); cut < len(z.out) {
+		if cut := z.cutPos(t.Commit); cut < len(z.out) {
 			z.out = z.out[:cut]
 			z.addFixAt(KindDropIncomplete, t.Commit, t.CommitLine, t.CommitColumn)
 		}
@@ -50,6 +52,14 @@ func (z *Sanitizer) truncated() error {
 	return err
 }
 
-func (z *Sanitizer) addFixAt(k Kind, off int64, line, col int) {
-	z.report.Fixes = append(z.report.Fixes, Fix{Kind: k, Confidence: Certain, Offset: off, Line: line, Column: col})
+// addFixAt records a fix of kind k at input offset off. It returns
+// ErrNeedsModel when k's confidence is below Options.MinConfidence.
+func (z *Sanitizer) addFixAt(k Kind, off int64, line, col int) error {
+	c := k.Confidence()
+	z.report.Fixes = append(z.report.Fixes, Fix{Kind: k, Confidence: c, Offset: off, Line: line, Column: col})
+	if c < z.opts.MinConfidence {
+		return &Error{Err: ErrNeedsModel, Offset: off, Line: line, Column: col,
+			Msg: "repair " + k.String() + " is a " + c.String() + ", below the confidence floor (" + z.opts.MinConfidence.String() + ")"}
+	}
+	return nil
 }

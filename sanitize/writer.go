@@ -93,8 +93,9 @@ func (w *Writer) emit(upto int) error {
 	z.written += int64(upto)
 	d := int64(upto)
 	z.delta -= d
+	z.base0 -= d
 	for k := range z.marks {
-		z.marks[k].delta -= d
+		z.marks[k].cum -= d
 	}
 	z.gapOut -= upto
 	z.valueOut -= upto

@@ -11,6 +11,17 @@ func (s *Scanner) End() Event {
 	}
 	off := s.base
 	switch s.st {
+	case stStrClose:
+		if ev := s.stringDone(s.strQuote.off + 1); ev != None {
+			return ev
+		}
+		return s.End()
+	case stLineComment, stBlockComment, stSlash:
+		// A comment the input ended in is dropped all the same.
+		s.st = s.retState
+		return s.repairAt(RepairComment, s.cmt, int(off-s.cmt.off), "")
+	case stBOM:
+		return s.bomIsProse()
 	case stFenceMarker:
 		return s.endFenceMarker()
 	case stTopEnd:

@@ -29,6 +29,10 @@ const (
 	// EventOffset is invalid; EventLen bytes of it were read. The byte that
 	// made it invalid was not consumed and is read next as string content.
 	InvalidEscape
+	// Repair: the scanner repaired the input (see SetRepairs): the output
+	// must replace the input bytes [EventOffset, EventOffset+EventLen), all
+	// consumed already, with Replacement. RepairKind says which repair.
+	Repair
 	// Error: a syntax error at EventOffset; Err describes it. The scanner
 	// stays in the error state until Reset.
 	Error
@@ -48,6 +52,7 @@ var eventNames = [...]string{
 	ControlChar:   "control_char",
 	InvalidUTF8:   "invalid_utf8",
 	InvalidEscape: "invalid_escape",
+	Repair:        "repair",
 	Error:         "error",
 	Truncated:     "truncated",
 	EOF:           "eof",

@@ -10,6 +10,13 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 	for i < len(b) {
 		switch s.st {
 		case stString:
+			if s.quote != '"' {
+				var ev Event
+				if i, ev = s.oddString(b, i); ev != None {
+					return s.ret(i, ev)
+				}
+				continue
+			}
 			i = skipPlain(b, i)
 			if i == len(b) {
 				break
@@ -19,9 +26,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			switch {
 			case c == '"':
 				i++
-				if s.inKey {
-					s.st = stColon
-				} else if ev := s.valueDone(off + 1); ev != None {
+				if ev := s.closeString(off); ev != None {
 					return s.ret(i, ev)
 				}
 			case c == '\\':
@@ -62,16 +67,14 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				s.hexLeft = 4
 				s.st = stUnicode
 			default:
-				s.st = stString
-				s.event(s.escOff, int(base+int64(i)-s.escOff))
-				return s.ret(i, InvalidEscape)
+				n, ev := s.badEscape(b[i], base+int64(i))
+				return s.ret(i+n, ev)
 			}
 
 		case stUnicode:
 			if !isHex(b[i]) {
-				s.st = stString
-				s.event(s.escOff, int(base+int64(i)-s.escOff))
-				return s.ret(i, InvalidEscape)
+				n, ev := s.badEscape(b[i], base+int64(i))
+				return s.ret(i+n, ev)
 			}
 			i++
 			s.hexLeft--
@@ -89,10 +92,20 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				s.u8n = 0
 				i++
 				s.st = stString
+				if r == 3 && s.closesTypographic(s.u8[:3]) {
+					s.closeStringN(s.u8Off, 3)
+					return s.ret(i, s.repairAt(RepairTypographicQuote, s.here(s.u8Off), 3, `"`))
+				}
+				if s.quote == 'u' {
+					s.uqEnd = s.here(base + int64(i))
+				}
 			default: // the carried bytes are a maximal invalid subpart
 				carried := int(s.u8n)
 				s.u8n = 0
 				s.st = stString
+				if s.quote == 'u' {
+					s.uqEnd = s.here(base + int64(i))
+				}
 				s.event(s.u8Off, carried)
 				return s.ret(i, InvalidUTF8)
 			}
@@ -112,14 +125,14 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				continue
 			}
 			if !s.beginValue(c, off) {
-				if s.st != stError {
-					if s.st == stArrayFirst {
-						s.fail(off, c, "at the start of an array", "a value or ']'")
-					} else {
-						s.fail(off, c, "where a value belongs", "a value")
-					}
+				if s.st == stError {
+					return s.ret(i, Error)
 				}
-				return s.ret(i, Error)
+				var ev Event
+				if i, ev = s.repairValue(c, off, i); ev != None {
+					return s.ret(i, ev)
+				}
+				continue
 			}
 			i++
 
@@ -132,20 +145,18 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			switch {
 			case c == '"':
 				i++
-				s.st = stString
-				s.inKey = true
+				s.st, s.inKey, s.quote = stString, true, '"'
 			case c == '}' && s.st == stObjectFirst:
 				i++
 				s.stack.pop()
 				if ev := s.valueDone(off + 1); ev != None {
 					return s.ret(i, ev)
 				}
-			case s.st == stObjectFirst:
-				s.fail(off, c, "at the start of an object", `'"' (a key) or '}'`)
-				return s.ret(i, Error)
 			default:
-				s.fail(off, c, "after ',' in an object", `'"' (a key)`)
-				return s.ret(i, Error)
+				var ev Event
+				if i, ev = s.repairKey(c, off, i); ev != None {
+					return s.ret(i, ev)
+				}
 			}
 
 		case stColon:
@@ -153,8 +164,11 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				break
 			}
 			if b[i] != ':' {
-				s.fail(base+int64(i), b[i], "after an object key", "':'")
-				return s.ret(i, Error)
+				var ev Event
+				if i, ev = s.repairColon(b[i], base+int64(i), i); ev != None {
+					return s.ret(i, ev)
+				}
+				continue
 			}
 			i++
 			s.st = stValue
@@ -168,6 +182,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			obj := s.stack.topIsObject()
 			switch {
 			case c == ',':
+				s.comma = s.here(off)
 				i++
 				if obj {
 					s.st = stKey
@@ -180,12 +195,11 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				if ev := s.valueDone(off + 1); ev != None {
 					return s.ret(i, ev)
 				}
-			case obj:
-				s.fail(off, c, "after an object member", "',' or '}'")
-				return s.ret(i, Error)
 			default:
-				s.fail(off, c, "after an array element", "',' or ']'")
-				return s.ret(i, Error)
+				var ev Event
+				if i, ev = s.repairAfterValue(c, off, i); ev != None {
+					return s.ret(i, ev)
+				}
 			}
 
 		case stNumber:
@@ -202,9 +216,18 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 				return s.ret(i, s.abandon())
 			}
-			if status == numBad {
-				s.fail(off, c, "in a number", "a digit")
-				return s.ret(i, Error)
+			if status != numEnded {
+				ev := s.repairNumber(c, off, status)
+				if ev == Error {
+					return s.ret(i, Error)
+				}
+				if ev != None {
+					return s.ret(i, ev)
+				}
+				continue
+			}
+			if s.numQuoted {
+				return s.ret(i, s.endQuotedNumber(off))
 			}
 			if ev := s.valueDone(off); ev != None {
 				return s.ret(i, ev)
@@ -216,13 +239,17 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					if s.tentative {
 						return s.ret(i, s.abandon())
 					}
+					if s.wordsAllowed() {
+						s.beginWord(base+int64(i)-int64(s.litPos), s.lit[:s.litPos])
+						break
+					}
 					s.fail(base+int64(i), b[i], "in the literal "+s.lit, quoteByte(s.lit[s.litPos]))
 					return s.ret(i, Error)
 				}
 				s.litPos++
 				i++
 			}
-			if int(s.litPos) == len(s.lit) {
+			if s.st == stLiteral && int(s.litPos) == len(s.lit) {
 				if s.tentative {
 					s.st = stLiteralEnd
 				} else if ev := s.valueDone(base + int64(i)); ev != None {
@@ -255,6 +282,16 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				s.fenceChar, s.fenceCount, s.fenceStart = c, 1, off
 				s.st = stFenceMarker
 				i++
+			case 0xEF:
+				if off == 0 && s.repairs.Has(RepairBOM) {
+					s.st, s.bomN = stBOM, 1
+					i++
+					continue
+				}
+				i++
+				if ev := s.outside(c, off, true); ev != None {
+					return s.ret(i, ev)
+				}
 			default:
 				i++
 				if ev := s.outside(c, off, true); ev != None {
@@ -314,6 +351,13 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 			}
 
+		case stStrClose, stSlash, stLineComment, stBlockComment, stDot, stEllipsis,
+			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen:
+			var ev Event
+			if i, ev = s.nextRepairState(b, i); ev != None {
+				return s.ret(i, ev)
+			}
+
 		case stError:
 			return s.ret(i, Error)
 		}
@@ -355,12 +399,13 @@ func (s *Scanner) beginValue(c byte, off int64) bool {
 		}
 		s.setCommit(off + 1)
 	case '"':
-		s.st = stString
-		s.inKey = false
+		s.st, s.inKey, s.quote = stString, false, '"'
 	case '-':
 		s.st, s.num = stNumber, numMinus
+		s.numStart = s.here(off)
 	case '0':
 		s.st, s.num = stNumber, numZero
+		s.numStart = s.here(off)
 	case '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		s.st, s.num = stNumber, numInt
 	case 't':
@@ -385,7 +430,9 @@ func (s *Scanner) valueDone(off int64) Event {
 		return ValueEnd
 	}
 	s.st = stAfterValue
+	s.prevCommit = s.commit
 	s.setCommit(off)
+	s.lastWasString = false
 	return None
 }
 
@@ -417,7 +464,7 @@ func (s *Scanner) outside(c byte, off int64, atLineStart bool) Event {
 	} else if atLineStart && !s.gapDirty {
 		switch c {
 		case '"':
-			s.st, s.inKey = stString, false
+			s.st, s.inKey, s.quote = stString, false, '"'
 			s.valueStart = off
 			s.values++
 			s.event(off, 1)
@@ -469,9 +516,10 @@ func (s *Scanner) endFenceMarker() Event {
 }
 
 const (
-	numMore  = iota // the chunk ended inside the number
-	numEnded        // the number ended before b[i]
-	numBad          // b[i] cannot continue the number
+	numMore      = iota // the chunk ended inside the number
+	numEnded            // the number ended before b[i]
+	numBad              // b[i] cannot continue the number
+	numZeroDigit        // a digit b[i] follows a leading zero
 )
 
 // scanNumber advances through a number from b[i].
@@ -496,6 +544,9 @@ func (s *Scanner) scanNumber(b []byte, i int) (int, int) {
 			case 'e', 'E':
 				s.num = numExp
 			default:
+				if digit[c] {
+					return i, numZeroDigit
+				}
 				return i, numEnded
 			}
 			i++
@@ -570,5 +621,5 @@ func isHex(c byte) bool {
 // setCommit records off (on the current line) as the commit point of the
 // innermost container.
 func (s *Scanner) setCommit(off int64) {
-	s.commit, s.commitLine, s.commitLS = off, s.line, s.lineStart
+	s.commit = mark{off, s.line, s.lineStart}
 }

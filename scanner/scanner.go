@@ -41,10 +41,37 @@ type Scanner struct {
 	fenceStart int64
 
 	valueStart int64 // where the current top-level value began
-	commit     int64 // past the last complete element or opener of the innermost container
-	commitLine int   // line of commit
-	commitLS   int64 // start of commit's line
+	commit     mark  // past the last complete element or opener of the innermost container
 	values     int   // top-level values seen
+
+	// Repairs (see repair.go).
+	repairs          RepairSet
+	nonFiniteStrings bool
+	repKind          RepairKind
+	repl             string
+	repForward       bool
+	quote            byte  // the current string's delimiter: '"', '\'' or 'u' (unquoted)
+	comma            mark  // the last comma read
+	keyEnd           mark  // just past the last complete key
+	strQuote         mark  // the quote that may close the current string
+	strQuoteLen      int   // its length: 1, or 3 for a typographic quote
+	typoStart        mark  // a typographic opening quote being read
+	prevCommit       mark  // commit before the last value
+	lastWasString    bool  // the last value of the container is a string, nothing read since
+	closeSpaces      int   // spaces read after a possibly closing quote
+	retState         state // where a comment or '.' returns to
+	cmt              mark  // start of the current comment
+	cmtStar          bool  // a block comment just read '*'
+	dot              mark  // first '.' of a number or ellipsis
+	dots             int
+	numStart         mark
+	numQuoted        bool // a number with leading zeros is being quoted as a string
+	word             [24]byte
+	wordLen          int
+	wordStart        mark
+	uqEnd            mark // just past the last non-blank byte of an unquoted value
+	wrapDepth        int  // depth whose next value is wrapped in a constructor call; 0 none
+	bomN             int
 
 	endedTruncated bool // End reported Truncated
 }
@@ -63,9 +90,9 @@ func (s *Scanner) Reset(maxDepth int) {
 	if maxDepth <= 0 {
 		maxDepth = DefaultMaxDepth
 	}
-	bits := s.stack.bits
+	bits, repairs, nfs := s.stack.bits, s.repairs, s.nonFiniteStrings
 	*s = Scanner{}
-	s.stack.bits = bits
+	s.stack.bits, s.repairs, s.nonFiniteStrings = bits, repairs, nfs
 	s.stack.reset(maxDepth)
 	s.maxDepth = maxDepth
 	s.line = 1
@@ -92,6 +119,10 @@ func (s *Scanner) Pos() (line, column int) {
 // Err returns the syntax error behind the last Error event, or nil.
 func (s *Scanner) Err() *SyntaxError { return s.err }
 
+// CommitOffset returns the input offset just past the last complete
+// element (or the opener) of the innermost open container.
+func (s *Scanner) CommitOffset() int64 { return s.commit.off }
+
 // Depth returns the number of open containers.
 func (s *Scanner) Depth() int { return s.stack.depth }
 
@@ -99,11 +130,17 @@ func (s *Scanner) Depth() int { return s.stack.depth }
 func (s *Scanner) Values() int { return s.values }
 
 // InValue reports whether the scanner is inside a top-level value.
-func (s *Scanner) InValue() bool { return s.st >= stValue && s.st < stTopEnd && !s.tentative }
+func (s *Scanner) InValue() bool {
+	switch s.st {
+	case stLineStart, stMidLine, stProse, stFenceMarker, stFenceInfo, stBOM, stTopEnd, stError, stEnded:
+		return false
+	}
+	return !s.tentative
+}
 
 // InString reports whether the scanner is inside a string (key or value).
 func (s *Scanner) InString() bool {
-	return s.st == stString || s.st == stEscape || s.st == stUnicode || s.st == stUTF8
+	return s.st == stString || s.st == stEscape || s.st == stUnicode || s.st == stUTF8 || s.st == stStrClose
 }
 
 // InKey reports whether the current string is an object key.
@@ -170,23 +207,36 @@ func (s *Scanner) failDepth(off int64, c byte) {
 func (s *Scanner) Truncation() Truncation {
 	t := Truncation{Start: s.valueStart, Depth: s.stack.depth}
 	if s.stack.depth > 0 {
-		t.Commit = s.commit
-		t.CommitLine, t.CommitColumn = s.commitLine, int(s.commit-s.commitLS)+1
+		t.Commit = s.commit.off
+		t.CommitLine, t.CommitColumn = s.commit.line, int(s.commit.off-s.commit.ls)+1
 	}
-	switch s.st {
+	st := s.st
+	switch st {
+	case stLineComment, stBlockComment, stSlash:
+		// The comment is dropped; what matters is where it stands.
+		t.Partial = int(s.base - s.cmt.off)
+		st = s.retState
+	case stStrClose:
+		// The quote read last may close the string: read as closed.
+		st = stColon
+		if !s.inKey {
+			st = stAfterValue
+		}
+	}
+	switch st {
 	case stString, stEscape, stUnicode, stUTF8:
 		if s.inKey {
 			t.Pending = PendingKey
 		} else {
 			t.Pending = PendingString
 		}
-		switch s.st {
+		switch st {
 		case stEscape, stUnicode:
 			t.Partial = int(s.base - s.escOff)
 		case stUTF8:
 			t.Partial = int(s.u8n)
 		}
-	case stObjectFirst, stKey:
+	case stObjectFirst, stKey, stUnquotedKey:
 		t.Pending = PendingKey
 	case stColon:
 		t.Pending = PendingColon
@@ -196,8 +246,31 @@ func (s *Scanner) Truncation() Truncation {
 		t.Pending = PendingComma
 	case stNumber:
 		t.Pending = PendingNumber
-	case stLiteral, stLiteralEnd:
+	case stLiteral, stLiteralEnd, stWord, stDot, stEllipsis, stTypoOpen:
 		t.Pending = PendingLiteral
+	case stConcat:
+		t.Pending = PendingValue
 	}
 	return t
+}
+
+// StableOffset returns the input offset before which the output of the
+// open top-level container can no longer change (short of an error): the
+// end of the last complete element of the innermost container, or the
+// element before it while a string concatenation may still join the last
+// one. It returns -1 outside containers.
+func (s *Scanner) StableOffset() int64 {
+	if s.stack.depth == 0 {
+		return -1
+	}
+	if s.lastWasString && s.repairs.Has(RepairConcatenation) {
+		st := s.st
+		if st == stSlash || st == stLineComment || st == stBlockComment {
+			st = s.retState
+		}
+		if st == stAfterValue || st == stConcat {
+			return s.prevCommit.off
+		}
+	}
+	return s.commit.off
 }

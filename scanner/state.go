@@ -26,8 +26,22 @@ const (
 	stLiteral     // inside true, false or null
 	stLiteralEnd  // a top-level literal is complete; waiting for a delimiter
 	stTopEnd      // a confirmed top-level scalar: ValueEnd is next
-	stError       // after a syntax error
-	stEnded       // End has reported everything
+
+	// Repair states, entered only when repairs are on.
+	stStrClose     // after a quote that may close its string (inner-quote check)
+	stSlash        // after '/' where a comment may start
+	stLineComment  // inside a // or # comment
+	stBlockComment // inside a /* */ comment
+	stDot          // after '.' where a value belongs: .5 or ...
+	stEllipsis     // inside ...
+	stWord         // inside a bare word where a value belongs
+	stUnquotedKey  // inside a bare identifier used as a key
+	stConcat       // after '+' following a string: another string follows
+	stBOM          // inside a byte order mark at the start of the input
+	stTypoOpen     // inside what may be a typographic opening quote
+
+	stError // after a syntax error
+	stEnded // End has reported everything
 )
 
 // numState is the position inside a number.

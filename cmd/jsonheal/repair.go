@@ -40,18 +40,28 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("repair", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	report := fs.String("report", "", "write the report to stderr: text or json")
-	strict := fs.Bool("strict", false, "allow only fence and prose removal, control-byte escapes and truncation handling")
-	closeTruncated := fs.Bool("close-truncated", false, "complete truncated input with minimal closers (still exit 1)")
+	var policy repairPolicy
+	policy.register(fs)
+	kinds := fs.Bool("kinds", false, "list the repair kinds and their confidence, and exit")
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, "usage: jsonheal repair [flags] [FILE]")
 		fmt.Fprintln(e.stderr, "Repairs one document (stdin when FILE is absent or -) and writes the JSON to stdout.")
-		fmt.Fprintln(e.stderr, "Exit 0: complete valid JSON; 1: not repairable or truncated; 2: usage or I/O.")
+		fmt.Fprintln(e.stderr, "Exit 0: complete valid JSON; 1: not repairable, truncated, or needing a fix below --min-confidence; 2: usage or I/O.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
+		return exitUsage
+	}
+	if *kinds {
+		fmt.Fprint(e.stdout, kindTable())
+		return exitOK
+	}
+	opts, err := policy.options()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "jsonheal repair: %v\n", err)
 		return exitUsage
 	}
 	if *report != "" && *report != "text" && *report != "json" {
@@ -70,7 +80,7 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 	defer closeIn()
 
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
-	w := sanitize.NewWriter(out, sanitize.Options{Strict: *strict, CloseTruncated: *closeTruncated})
+	w := sanitize.NewWriter(out, opts)
 	_, copyErr := io.Copy(w, contextReader{ctx, in})
 	var sanErr *sanitize.Error
 	if copyErr != nil && !errors.As(copyErr, &sanErr) {
@@ -116,6 +126,8 @@ func kindOf(err *sanitize.Error) string {
 		return "depth"
 	case sanitize.ErrTooLarge:
 		return "too_large"
+	case sanitize.ErrNeedsModel:
+		return "needs_model"
 	}
 	return "syntax"
 }

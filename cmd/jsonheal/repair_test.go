@@ -82,7 +82,12 @@ func TestRepairTruncated(t *testing.T) {
 }
 
 func TestRepairUnrepairable(t *testing.T) {
-	code, _, errOut := runCLI(t, `{"a" 1}`, "repair")
+	code, _, errOut := runCLI(t, `{"a":1 @}`, "repair")
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, errOut, "1:8")
+	assert.Contains(t, errOut, "expected ',' or '}'")
+
+	code, _, errOut = runCLI(t, `{"a" 1}`, "repair", "--strict")
 	assert.Equal(t, exitFailed, code)
 	assert.Contains(t, errOut, "1:6")
 	assert.Contains(t, errOut, "expected ':'")
@@ -121,4 +126,42 @@ func TestVersion(t *testing.T) {
 	code, out, _ := runCLI(t, "", "version")
 	assert.Equal(t, exitOK, code)
 	assert.Regexp(t, `^jsonheal \S+ go1\.\d+`, out)
+}
+
+func TestRepairPolicyFlags(t *testing.T) {
+	in := "{name: 'Ada', tags: ['x',],}"
+	code, out, _ := runCLI(t, in, "repair")
+	assert.Equal(t, exitOK, code)
+	assert.Equal(t, `{"name": "Ada", "tags": ["x"]}`, out)
+
+	code, _, errOut := runCLI(t, in, "repair", "--deny=unquoted_key")
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, errOut, "1:2")
+
+	code, _, errOut = runCLI(t, in, "repair", "--allow=trailing_comma,single_quote")
+	assert.Equal(t, exitFailed, code, "unquoted keys are not allowed")
+	assert.Contains(t, errOut, "syntax")
+
+	code, out, _ = runCLI(t, in, "repair", "--allow=trailing_comma,single_quote,unquoted_key")
+	assert.Equal(t, exitOK, code)
+	assert.Equal(t, `{"name": "Ada", "tags": ["x"]}`, out)
+
+	// An inner quote is a guess: below a "likely" floor the document needs a model.
+	code, _, errOut = runCLI(t, `{"q": "say "hi" now"}`, "repair", "--min-confidence=likely")
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, errOut, "needs_model")
+	assert.Contains(t, errOut, "inner_quote")
+	assert.Contains(t, errOut, "1:12")
+
+	code, _, _ = runCLI(t, in, "repair", "--deny=fence")
+	assert.Equal(t, exitUsage, code)
+	code, _, _ = runCLI(t, in, "repair", "--allow=nosuch")
+	assert.Equal(t, exitUsage, code)
+	code, _, _ = runCLI(t, in, "repair", "--min-confidence=sure")
+	assert.Equal(t, exitUsage, code)
+
+	code, out, _ = runCLI(t, "", "repair", "-kinds")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "inner_quote")
+	assert.Contains(t, out, "guess")
 }

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/jsonheal/jsonheal/heal"
+	"github.com/jsonheal/jsonheal/heal/openai"
+	"github.com/jsonheal/jsonheal/validate"
+)
+
+func init() {
+	register(command{
+		name:    "ask",
+		summary: "ask a model for JSON matching a schema; repair, validate and re-ask until valid",
+		run:     runAsk,
+	})
+}
+
+// defaultBaseURL is OpenAI's; any OpenAI-compatible server works.
+const defaultBaseURL = "https://api.openai.com/v1"
+
+func runAsk(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("ask", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	schemaFile := fs.String("schema", "", "JSON Schema FILE the answer must match (required)")
+	model := fs.String("model", "", "model NAME (required)")
+	baseURL := fs.String("base-url", defaultBaseURL, "OpenAI-compatible base URL (…/v1)")
+	keyEnv := fs.String("api-key-env", "OPENAI_API_KEY", "environment variable holding the API key (none sent when empty)")
+	system := fs.String("system", "", "system prompt (default: asks for JSON matching the schema, which it includes)")
+	maxAttempts := fs.Int("max-attempts", heal.DefaultMaxAttempts, "model attempts, not retries: 2 = the first call and one correction")
+	budgetTokens := fs.Int("budget-tokens", 0, "stop once prompt+completion tokens reach N (0 = no limit)")
+	timeout := fs.Duration("timeout", 0, "overall time limit, backoff included (0 = none)")
+	attemptTimeout := fs.Duration("attempt-timeout", heal.DefaultAttemptTimeout, "time limit of each call")
+	maxTokens := fs.Int("max-tokens", 0, "max_tokens of the answer (0 = the server's default)")
+	temperature := fs.Float64("temperature", -1, "sampling temperature (negative = the server's default)")
+	responseFormat := fs.Bool("response-format", false, "also send the schema as response_format json_schema (validated locally all the same)")
+	stream := fs.Bool("stream", false, "stream the answer (SSE)")
+	earlyStop := fs.Bool("early-stop", false, "with --stream: cancel a stream as soon as a violation no fix can repair is certain")
+	verbose := fs.Bool("v", false, "print the trace (one line per decision) to stderr")
+	fs.Usage = func() {
+		fmt.Fprintln(e.stderr, `usage: jsonheal ask --schema FILE --model NAME [--base-url URL] [flags] "prompt"`)
+		fmt.Fprintln(e.stderr, "Asks the model, repairs and validates the answer, re-asks with diagnostics, and prints the JSON.")
+		fmt.Fprintln(e.stderr, `The prompt is the arguments joined by spaces; "-" reads it from stdin.`)
+		fmt.Fprintln(e.stderr, "Exit 0: valid JSON on stdout; 1: gave up (dead letter JSON on stderr); 2: usage; 3: the schema does not compile.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "jsonheal ask: "+format+"\n", a...)
+		return exitUsage
+	}
+	switch {
+	case *schemaFile == "":
+		return usageErr("--schema is required")
+	case *model == "":
+		return usageErr("--model is required")
+	case fs.NArg() == 0:
+		return usageErr("a prompt is required")
+	case *maxAttempts < 1:
+		return usageErr("--max-attempts must be at least 1")
+	case *budgetTokens < 0 || *maxTokens < 0 || *timeout < 0:
+		return usageErr("--budget-tokens, --max-tokens and --timeout must not be negative")
+	case *earlyStop && !*stream:
+		return usageErr("--early-stop needs --stream")
+	}
+	prompt := strings.Join(fs.Args(), " ")
+	if prompt == "-" {
+		b, err := io.ReadAll(e.stdin)
+		if err != nil {
+			return usageErr("reading the prompt: %v", err)
+		}
+		prompt = string(b)
+	}
+	if strings.TrimSpace(prompt) == "" {
+		return usageErr("the prompt is empty")
+	}
+	schemaText, err := os.ReadFile(*schemaFile)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	schema, err := validate.Compile(schemaText, validate.Options{})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "jsonheal ask: %s: %v\n", *schemaFile, err)
+		return exitNoCompile
+	}
+
+	opts := []openai.Option{openai.WithStream(*stream)}
+	if *keyEnv != "" && e.getenv != nil {
+		if key := e.getenv(*keyEnv); key != "" {
+			opts = append(opts, openai.WithAPIKey(key))
+		} else if *verbose {
+			fmt.Fprintf(e.stderr, "jsonheal ask: $%s is empty: sending no API key\n", *keyEnv)
+		}
+	}
+	task := heal.Task{MaxTokens: *maxTokens}
+	sys := *system
+	if sys == "" {
+		sys = "Answer with one JSON value and nothing else: no prose, no code fences. It must match this JSON Schema:\n" +
+			strings.TrimSpace(string(schemaText))
+	}
+	task.Messages = []heal.Message{{Role: heal.RoleSystem, Content: sys}, {Role: heal.RoleUser, Content: prompt}}
+	if *temperature >= 0 {
+		t := *temperature
+		task.Temperature = &t
+	}
+	if *responseFormat {
+		rf, err := json.Marshal(map[string]any{
+			"type":        "json_schema",
+			"json_schema": map[string]any{"name": "answer", "schema": json.RawMessage(schemaText)},
+		})
+		if err != nil {
+			return usageErr("--response-format: the schema is not JSON: %v", err)
+		}
+		task.ResponseFormat = rf
+	}
+
+	h := &heal.Healer{
+		Model:  openai.New(*baseURL, *model, opts...),
+		Schema: schema,
+		Policy: heal.Policy{
+			MaxAttempts: *maxAttempts,
+			Retry:       heal.RetryPolicy{AttemptTimeout: *attemptTimeout},
+			Budget:      heal.Budget{MaxTokens: *budgetTokens, MaxDuration: *timeout},
+		},
+	}
+	if *earlyStop {
+		if h.Guard, err = heal.NewGuard(schemaText); err != nil {
+			return usageErr("%v", err)
+		}
+	}
+	if *verbose {
+		h.Observer = heal.ObserverFunc(func(ev heal.Event) { fmt.Fprintln(e.stderr, traceLine(ev)) })
+	}
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
+	res, err := h.Heal(ctx, task)
+	if err != nil {
+		var gu *heal.GiveUpError
+		if !errors.As(err, &gu) {
+			return usageErr("%v", err)
+		}
+		fmt.Fprintf(e.stderr, "jsonheal ask: %v\n", err)
+		enc := json.NewEncoder(e.stderr)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(gu.DeadLetter)
+		return exitFailed
+	}
+	if _, err := fmt.Fprintf(e.stdout, "%s\n", res.JSON); err != nil {
+		return usageErr("writing the answer: %v", err)
+	}
+	if *verbose {
+		fmt.Fprintf(e.stderr, "accepted (%s) at attempt %d: %d call(s), %d transport retr(ies), %d+%d tokens\n",
+			res.Outcome, res.Attempts, res.Calls, res.TransportRetries, res.Usage.PromptTokens, res.Usage.CompletionTokens)
+	}
+	return exitOK
+}
+
+// traceLine renders one trace event for -v.
+func traceLine(ev heal.Event) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "attempt %d", ev.Attempt)
+	if ev.Retry > 0 || ev.Decision.Action == heal.ActionRetry {
+		fmt.Fprintf(&b, " try %d", ev.Retry+1)
+	}
+	fmt.Fprintf(&b, ": %s -> %s: %s", ev.Decision.Class, ev.Decision.Action, ev.Decision.Reason)
+	fmt.Fprintf(&b, " [tokens %d+%d", ev.Usage.PromptTokens, ev.Usage.CompletionTokens)
+	if l := ev.Left; l.Tokens != heal.Unlimited {
+		fmt.Fprintf(&b, ", %d left", l.Tokens)
+	}
+	if l := ev.Left; l.Time != heal.Unlimited {
+		fmt.Fprintf(&b, ", %s left", l.Time.Round(time.Millisecond))
+	}
+	b.WriteString("]")
+	return b.String()
+}

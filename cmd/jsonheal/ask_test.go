@@ -1,0 +1,164 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/jsonheal/jsonheal/heal"
+	"github.com/jsonheal/jsonheal/heal/healtest"
+)
+
+const askSchema = `{"$id":"urn:ask","type":"object","additionalProperties":false,"required":["city","temp"],
+"properties":{"city":{"type":"string"},"temp":{"type":"number"}}}`
+
+func askCLI(t *testing.T, vars map[string]string, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{
+		stdin:      strings.NewReader(stdin),
+		stdout:     &out,
+		stderr:     &errb,
+		getenv:     func(k string) string { return vars[k] },
+		isTerminal: func(io.Writer) bool { return false },
+	}
+	code := run(context.Background(), e, append([]string{"ask"}, args...))
+	return code, out.String(), errb.String()
+}
+
+func schemaFile(t *testing.T, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "schema.json")
+	require.NoError(t, os.WriteFile(p, []byte(text), 0o600))
+	return p
+}
+
+func TestAskPrintsValidatedJSON(t *testing.T) {
+	srv := healtest.NewServer(healtest.Config{APIKey: "sk-env", Script: []healtest.Step{
+		healtest.Answer("Here it is:\n```json\n{\"city\":\"Madrid\",\"temp\":\"21.5\"}\n```"),
+	}})
+	defer srv.Close()
+	code, out, errOut := askCLI(t, map[string]string{"OPENAI_API_KEY": "sk-env"}, "",
+		"--schema", schemaFile(t, askSchema), "--model", "m1", "--base-url", srv.URL, "-v", "weather", "in", "Madrid")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, `{"city":"Madrid","temp":21.5}`+"\n", out)
+	assert.Contains(t, errOut, "attempt 1: none -> fix: valid after schema-guided fixes")
+	assert.Contains(t, errOut, "accepted (fixed) at attempt 1")
+
+	rec := srv.Requests()[0]
+	assert.Equal(t, "Bearer sk-env", rec.Header.Get("Authorization"))
+	_, sys := rec.Message(0)
+	assert.Contains(t, sys, `"required":["city","temp"]`, "the schema is in the system prompt")
+	_, user := rec.Message(1)
+	assert.Equal(t, "weather in Madrid", user)
+}
+
+func TestAskReasksAndTracesWithV(t *testing.T) {
+	srv := healtest.New(healtest.Answer(`{"city":"Madrid"}`), healtest.Answer(`{"city":"Madrid","temp":20}`))
+	defer srv.Close()
+	code, out, errOut := askCLI(t, nil, "",
+		"--schema", schemaFile(t, askSchema), "--model", "m1", "--base-url", srv.URL, "-v", "--max-tokens", "50", "go")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, `{"city":"Madrid","temp":20}`+"\n", out)
+	assert.Contains(t, errOut, "attempt 1: schema -> reask")
+	assert.Contains(t, errOut, "accepted (clean) at attempt 2")
+	assert.Equal(t, 2, srv.Calls())
+	assert.Equal(t, 50, srv.Requests()[0].MaxTokens)
+}
+
+func TestAskGivesUpWithDeadLetterOnStderr(t *testing.T) {
+	srv := healtest.New(healtest.Answer(`{"city":1}`), healtest.Answer(`{"town":"x"}`), healtest.Answer(`{"city":"x","temp":1}`))
+	defer srv.Close()
+	code, out, errOut := askCLI(t, nil, "",
+		"--schema", schemaFile(t, askSchema), "--model", "m1", "--base-url", srv.URL, "--max-attempts", "2", "go")
+	assert.Equal(t, exitFailed, code)
+	assert.Empty(t, out)
+	assert.Equal(t, 2, srv.Calls(), "--max-attempts 2: two calls")
+	_, body, ok := strings.Cut(errOut, "\n")
+	require.True(t, ok)
+	dl, err := heal.ParseDeadLetter([]byte(body))
+	require.NoError(t, err, errOut)
+	assert.Equal(t, "urn:ask", dl.SchemaID)
+	assert.Equal(t, heal.ClassSchema, dl.Class)
+	assert.Equal(t, 2, dl.ModelAttempts)
+	assert.Equal(t, `{"city":1}`, dl.Attempts[0].Raw)
+}
+
+func TestAskBudgetTokensAndKeyEnv(t *testing.T) {
+	srv := healtest.NewServer(healtest.Config{APIKey: "k2", Script: []healtest.Step{
+		{Content: `{"city":1}`, Usage: &heal.Usage{PromptTokens: 40, CompletionTokens: 20}},
+		healtest.Answer(`{"city":"x","temp":1}`),
+	}})
+	defer srv.Close()
+	code, _, errOut := askCLI(t, map[string]string{"MY_KEY": "k2"}, "",
+		"--schema", schemaFile(t, askSchema), "--model", "m1", "--base-url", srv.URL,
+		"--api-key-env", "MY_KEY", "--budget-tokens", "60", "go")
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, errOut, "token budget exhausted")
+	assert.Equal(t, 1, srv.Calls())
+}
+
+func TestAskUnauthorizedGivesUpAtOnce(t *testing.T) {
+	srv := healtest.NewServer(healtest.Config{APIKey: "right", Script: []healtest.Step{healtest.Answer(`{}`)}})
+	defer srv.Close()
+	code, _, errOut := askCLI(t, map[string]string{"OPENAI_API_KEY": "wrong"}, "",
+		"--schema", schemaFile(t, askSchema), "--model", "m1", "--base-url", srv.URL, "go")
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, errOut, `"class": "auth"`)
+	assert.Equal(t, 1, srv.Calls())
+}
+
+func TestAskPromptFromStdinAndResponseFormat(t *testing.T) {
+	srv := healtest.New(healtest.Answer(`{"city":"x","temp":1}`))
+	defer srv.Close()
+	code, out, errOut := askCLI(t, nil, "weather please\n",
+		"--schema", schemaFile(t, askSchema), "--model", "m1", "--base-url", srv.URL, "--response-format", "--stream", "-")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, `{"city":"x","temp":1}`+"\n", out)
+	rec := srv.Requests()[0]
+	_, user := rec.Message(1)
+	assert.Equal(t, "weather please\n", user)
+	assert.Contains(t, string(rec.ResponseFormat), `"type":"json_schema"`)
+	assert.True(t, rec.Stream)
+}
+
+func TestAskEarlyStopCancelsTheStream(t *testing.T) {
+	srv := healtest.New(
+		healtest.Streamed(`{"city":"x","weather":"`+strings.Repeat("sunny ", 300)+`","temp":1}`, 6),
+		healtest.Streamed(`{"city":"x","temp":1}`, 6))
+	defer srv.Close()
+	code, out, errOut := askCLI(t, nil, "",
+		"--schema", schemaFile(t, askSchema), "--model", "m1", "--base-url", srv.URL, "--stream", "--early-stop", "-v", "go")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, `{"city":"x","temp":1}`+"\n", out)
+	assert.Contains(t, errOut, "stream cancelled early: /weather")
+}
+
+func TestAskUsageErrors(t *testing.T) {
+	schema := schemaFile(t, askSchema)
+	cases := [][]string{
+		{"--model", "m", "go"},
+		{"--schema", schema, "go"},
+		{"--schema", schema, "--model", "m"},
+		{"--schema", schema, "--model", "m", "--max-attempts", "0", "go"},
+		{"--schema", filepath.Join(t.TempDir(), "missing.json"), "--model", "m", "go"},
+		{"--bogus"},
+		{"--schema", schema, "--model", "m", "--early-stop", "go"},
+	}
+	for _, args := range cases {
+		code, out, errOut := askCLI(t, nil, "", args...)
+		assert.Equal(t, exitUsage, code, "%v: %s", args, errOut)
+		assert.Empty(t, out)
+	}
+	code, _, errOut := askCLI(t, nil, "", "--schema", schemaFile(t, `{"type":12}`), "--model", "m", "go")
+	assert.Equal(t, exitNoCompile, code, errOut)
+	code, _, _ = askCLI(t, nil, "", "-h")
+	assert.Equal(t, exitOK, code)
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/jsonheal/jsonheal/sanitize"
+)
+
+// repairPolicy holds the repair flags shared by the commands that sanitize.
+type repairPolicy struct {
+	strict         bool
+	closeTruncated bool
+	allow          string
+	deny           string
+	minConfidence  string
+	nonFiniteStr   bool
+}
+
+// register adds the policy flags to fs.
+func (p *repairPolicy) register(fs *flag.FlagSet) {
+	fs.BoolVar(&p.strict, "strict", false, "allow only fence and prose removal, control-byte escapes and truncation handling")
+	fs.BoolVar(&p.closeTruncated, "close-truncated", false, "complete truncated input with minimal closers (still reported as truncated)")
+	fs.StringVar(&p.allow, "allow", "", "comma-separated repair kinds to allow; all others are off (see 'jsonheal repair -kinds')")
+	fs.StringVar(&p.deny, "deny", "", "comma-separated repair kinds to turn off")
+	fs.StringVar(&p.minConfidence, "min-confidence", "guess", "confidence floor: guess, likely or certain; a document that needs a weaker fix fails")
+	fs.BoolVar(&p.nonFiniteStr, "non-finite-strings", false, "keep undefined, NaN and Infinity as strings instead of null")
+}
+
+// options turns the flags into sanitize.Options.
+func (p *repairPolicy) options() (sanitize.Options, error) {
+	opts := sanitize.Options{
+		Strict:            p.strict,
+		CloseTruncated:    p.closeTruncated,
+		NonFiniteAsString: p.nonFiniteStr,
+	}
+	switch p.minConfidence {
+	case "", "guess":
+		opts.MinConfidence = sanitize.Guess
+	case "likely":
+		opts.MinConfidence = sanitize.Likely
+	case "certain":
+		opts.MinConfidence = sanitize.Certain
+	default:
+		return opts, fmt.Errorf("--min-confidence must be guess, likely or certain, not %q", p.minConfidence)
+	}
+	if p.allow != "" {
+		allowed, err := parseKinds(p.allow)
+		if err != nil {
+			return opts, fmt.Errorf("--allow: %w", err)
+		}
+		opts.Disable = sanitize.RepairKinds.With(sanitize.KindInvalidUTF8) &^ allowed
+	}
+	if p.deny != "" {
+		denied, err := parseKinds(p.deny)
+		if err != nil {
+			return opts, fmt.Errorf("--deny: %w", err)
+		}
+		opts.Disable |= denied
+	}
+	return opts, nil
+}
+
+// parseKinds reads a comma-separated list of repair kind names.
+func parseKinds(list string) (sanitize.KindSet, error) {
+	var set sanitize.KindSet
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		k, ok := sanitize.ParseKind(name)
+		if !ok {
+			return 0, fmt.Errorf("unknown repair kind %q", name)
+		}
+		if !sanitize.RepairKinds.Has(k) && k != sanitize.KindInvalidUTF8 {
+			return 0, fmt.Errorf("%q is always on and cannot be switched", name)
+		}
+		set = set.With(k)
+	}
+	return set, nil
+}
+
+// kindTable lists the switchable kinds with their confidence.
+func kindTable() string {
+	var b strings.Builder
+	for _, k := range sanitize.Kinds() {
+		if sanitize.RepairKinds.Has(k) || k == sanitize.KindInvalidUTF8 {
+			fmt.Fprintf(&b, "  %-20s %s\n", k, k.Confidence())
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,174 @@
+package heal
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/jsonheal/jsonheal/sanitize"
+)
+
+// Verdict is what the no-model path (sanitize, validate, schema fixes)
+// made of one answer.
+type Verdict struct {
+	// JSON is the accepted document when Decision.Action is ActionAccept
+	// or ActionFix. It aliases the answer when nothing changed.
+	JSON []byte
+	// Decision: accept or fix when valid; otherwise the failure class and
+	// the action the loop takes when attempts remain (reask, raise_limit,
+	// or stop).
+	Decision Decision
+	// Outcome says how a valid JSON was obtained.
+	Outcome Outcome
+	// SanitizeFixes and SchemaFixes are the repairs made.
+	SanitizeFixes []sanitize.Fix
+	SchemaFixes   []SchemaFix
+	// Diagnostics is the compact diagnostics text of an invalid answer
+	// (schema diagnostics, or the syntax error).
+	Diagnostics string
+	// DiagnosticCount is the number of schema diagnostics.
+	DiagnosticCount int
+	// Err is the sanitize error, if any.
+	Err error
+}
+
+// Reasons of the no-model path (constants: the valid path does not
+// allocate).
+const (
+	reasonClean     = "valid as received"
+	reasonSanitized = "valid after sanitize repairs"
+	reasonFixed     = "valid after schema-guided fixes"
+)
+
+var sanitizers = sync.Pool{New: func() any { return sanitize.New(sanitize.Options{}) }}
+
+// Check runs the no-model path on one answer: sanitize, validate, and the
+// enabled schema-guided fixes. finishReason is the server's (it is trusted
+// only where the JSON structure cannot tell). A valid answer that needs no
+// change costs no allocation.
+func (h *Healer) Check(answer []byte, finishReason string) Verdict {
+	return h.check(answer, finishReason)
+}
+
+func (h *Healer) check(answer []byte, finishReason string) Verdict {
+	var v Verdict
+	doc, err := h.sanitize(answer, &v)
+	if err != nil {
+		return h.sanitizeFailure(finishReason, v, err)
+	}
+	if finishReason == FinishLength && doc[0] != '{' && doc[0] != '[' {
+		// A scalar at the end of the input reads as complete even when cut
+		// (4217 -> 42): trust the server here.
+		v.Decision = Decision{ClassTruncated, ActionRaiseLimit, "finish_reason length on a bare scalar: possibly cut"}
+		v.Diagnostics = "the answer was cut off by the token limit"
+		return v
+	}
+	if h.Schema == nil {
+		return h.accept(v, doc, nil)
+	}
+	floor := h.Policy.MinConfidence
+	maxText := h.Policy.diagnosticsBytes()
+	diags, text, err := validateDoc(h.Schema, doc, maxText)
+	if err != nil {
+		v.Decision = Decision{ClassSyntax, ActionReask, "not JSON after sanitize: " + err.Error()}
+		v.Diagnostics = err.Error()
+		return v
+	}
+	if diags == nil {
+		return h.accept(v, doc, nil)
+	}
+	v.Diagnostics, v.DiagnosticCount = text, len(diags)
+	rules := AllFixes &^ h.Policy.DisabledFixes
+	fixed, all := doc, []SchemaFix(nil)
+	for round := 0; round < maxFixRounds && rules != 0; round++ {
+		edits := proposeFixes(fixed, diags, rules, floor)
+		if len(edits) == 0 {
+			break
+		}
+		var applied []SchemaFix
+		fixed, applied = applyEdits(fixed, edits)
+		all = append(all, applied...)
+		diags, _, err = validateDoc(h.Schema, fixed, maxText)
+		if err != nil {
+			break // a fix must never break the syntax; refuse them all
+		}
+		if diags == nil {
+			return h.accept(v, fixed, all)
+		}
+	}
+	v.Decision = Decision{ClassSchema, ActionReask, fmt.Sprintf("%d schema diagnostic(s)", v.DiagnosticCount)}
+	return v
+}
+
+// sanitize runs the sanitizer; the document is copied out of the pooled
+// sanitizer only when it changed.
+func (h *Healer) sanitize(answer []byte, v *Verdict) ([]byte, error) {
+	z := sanitizers.Get().(*sanitize.Sanitizer)
+	defer sanitizers.Put(z)
+	if h.Sanitize != (sanitize.Options{}) {
+		z = sanitize.New(h.Sanitize)
+	}
+	out, err := z.Bytes(answer)
+	rep := z.Report()
+	if len(rep.Fixes) > 0 {
+		v.SanitizeFixes = slices.Clone(rep.Fixes)
+	}
+	if len(out) > 0 && (len(answer) == 0 || &out[0] != &answer[0]) {
+		out = slices.Clone(out)
+	}
+	if err != nil {
+		if rep.Truncated && !errors.Is(err, sanitize.ErrTruncated) {
+			err = fmt.Errorf("%w: %w", sanitize.ErrTruncated, err)
+		}
+		return nil, err
+	}
+	if rep.Values != 1 {
+		return nil, fmt.Errorf("expected one JSON value, found %d", rep.Values)
+	}
+	for _, f := range v.SanitizeFixes {
+		if h.Policy.MinConfidence != 0 && f.Confidence < h.Policy.MinConfidence {
+			return nil, fmt.Errorf("sanitize repair %s at %d:%d is a %s, below the confidence floor %s",
+				f.Kind, f.Line, f.Column, f.Confidence, h.Policy.MinConfidence)
+		}
+	}
+	return out, nil
+}
+
+func (h *Healer) sanitizeFailure(finishReason string, v Verdict, err error) Verdict {
+	v.Err = err
+	switch {
+	case errors.Is(err, sanitize.ErrTruncated):
+		v.Decision = Decision{ClassTruncated, ActionRaiseLimit, "the JSON is cut off: " + err.Error()}
+		v.Diagnostics = "the answer was cut off before the JSON value was complete"
+	case errors.Is(err, sanitize.ErrNoValue) && finishReason == FinishLength:
+		v.Decision = Decision{ClassTruncated, ActionRaiseLimit, "no JSON before the token limit (finish_reason length)"}
+		v.Diagnostics = "the token limit was reached before any JSON was written"
+	case errors.Is(err, sanitize.ErrTooLarge):
+		v.Decision = Decision{ClassFatal, ActionStop, err.Error()}
+	default:
+		v.Decision = Decision{ClassSyntax, ActionReask, "not valid JSON: " + err.Error()}
+		v.Diagnostics = "not valid JSON: " + err.Error()
+		if errors.Is(err, sanitize.ErrNoValue) {
+			v.Diagnostics = "the answer holds no JSON value"
+		}
+	}
+	return v
+}
+
+func (h *Healer) accept(v Verdict, doc []byte, fixes []SchemaFix) Verdict {
+	v.JSON = doc
+	switch {
+	case len(fixes) > 0:
+		v.SchemaFixes = fixes
+		v.Outcome = OutcomeFixed
+		v.Decision = Decision{ClassNone, ActionFix, reasonFixed}
+	case len(v.SanitizeFixes) > 0:
+		v.Outcome = OutcomeSanitized
+		v.Decision = Decision{ClassNone, ActionAccept, reasonSanitized}
+	default:
+		v.Outcome = OutcomeClean
+		v.Decision = Decision{ClassNone, ActionAccept, reasonClean}
+	}
+	return v
+}

@@ -1,0 +1,77 @@
+package heal_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/jsonheal/jsonheal/heal"
+	"github.com/jsonheal/jsonheal/sanitize"
+	"github.com/jsonheal/jsonheal/validate"
+)
+
+func checker(t testing.TB) *heal.Healer {
+	schema, err := validate.Compile([]byte(personSchema), validate.Options{})
+	require.NoError(t, err)
+	return &heal.Healer{Schema: schema}
+}
+
+func TestCheckNoModelPath(t *testing.T) {
+	h := checker(t)
+	v := h.Check([]byte(valid), "stop")
+	assert.Equal(t, heal.Decision{Class: heal.ClassNone, Action: heal.ActionAccept, Reason: "valid as received"}, v.Decision)
+	assert.Equal(t, valid, string(v.JSON))
+
+	v = h.Check([]byte(`{"id":"7","name":"Ada","status":"active"}`), "stop")
+	assert.Equal(t, heal.ActionFix, v.Decision.Action)
+	assert.Equal(t, `{"id":7,"name":"Ada","status":"active"}`, string(v.JSON))
+
+	v = h.Check([]byte(`{"id":7,"name":"Ada","status":"x"}`), "stop")
+	assert.Equal(t, heal.ClassSchema, v.Decision.Class)
+	assert.Equal(t, heal.ActionReask, v.Decision.Action)
+	assert.Equal(t, 1, v.DiagnosticCount)
+	assert.Nil(t, v.JSON)
+
+	v = h.Check([]byte(`{"id":7,"name":"Ada","status":"x"`), "stop")
+	assert.Equal(t, heal.ClassTruncated, v.Decision.Class)
+	assert.ErrorIs(t, v.Err, sanitize.ErrTruncated)
+
+	v = h.Check([]byte(`42`), "length")
+	assert.Equal(t, heal.ClassTruncated, v.Decision.Class, "a bare scalar cut by the limit reads as whole: trust finish_reason")
+
+	v = h.Check([]byte(`{"a":1} {"b":2}`), "stop")
+	assert.Equal(t, heal.ClassSyntax, v.Decision.Class)
+
+	v = h.Check([]byte(`no json here`), "stop")
+	assert.Equal(t, heal.ClassSyntax, v.Decision.Class)
+	assert.Equal(t, "the answer holds no JSON value", v.Diagnostics)
+
+	h.Policy.MinConfidence = sanitize.Likely
+	v = h.Check([]byte(`{"userId":7,"name":"Ada","status":"active"}`), "stop")
+	assert.Equal(t, heal.ActionReask, v.Decision.Action, "the Guess rename is refused by the floor")
+}
+
+// BenchmarkCheckValid measures the no-model path (sanitize + validate +
+// decide) on a valid answer.
+func BenchmarkCheckValid(b *testing.B) {
+	h := checker(b)
+	answer := []byte(`{"id":7,"name":"Ada Lovelace","status":"active","tags":["math","engines","poetry"],"country":"UK"}`)
+	b.SetBytes(int64(len(answer)))
+	b.ReportAllocs()
+	for b.Loop() {
+		h.Check(answer, "stop")
+	}
+}
+
+// BenchmarkCheckFixed measures the no-model path when schema rules fix the
+// answer (coerce, enum case, wrap).
+func BenchmarkCheckFixed(b *testing.B) {
+	h := checker(b)
+	answer := []byte(`{"id":"7","name":"Ada Lovelace","status":"ACTIVE","tags":"math"}`)
+	b.SetBytes(int64(len(answer)))
+	b.ReportAllocs()
+	for b.Loop() {
+		h.Check(answer, "stop")
+	}
+}

@@ -1,0 +1,353 @@
+package heal
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/jsonheal/jsonheal/sanitize"
+)
+
+// diag is the part of a validator diagnostic the fix rules read.
+type diag struct {
+	Path         string // JSON Pointer of the instance
+	Code         string
+	ReceivedType string
+	Property     string
+	Allowed      []string
+	Default      []byte
+}
+
+// edit replaces doc[start:end] with text.
+type edit struct {
+	start, end int
+	text       []byte
+	fix        SchemaFix
+}
+
+// maxFixRounds bounds fix-then-revalidate rounds: a fix may reveal another
+// (a renamed property whose value has the wrong type).
+const maxFixRounds = 4
+
+// proposeFixes returns the edits the enabled rules make for diags on doc,
+// at or above floor.
+func proposeFixes(doc []byte, diags []diag, rules FixRule, floor sanitize.Confidence) []edit {
+	var edits []edit
+	renamed := map[string]bool{} // "objectPath\x00name" a rename already provides
+	if rules&FixRename != 0 {
+		edits = append(edits, renameFixes(doc, diags, renamed)...)
+	}
+	defaults := map[string][]diag{} // object path -> missing properties with defaults
+	var order []string
+	for _, d := range diags {
+		switch d.Code {
+		case "enum":
+			if rules&FixEnumCase != 0 {
+				if e, ok := enumFix(doc, d); ok {
+					edits = append(edits, e)
+				}
+			}
+		case "type":
+			if e, ok := typeFix(doc, d, rules); ok {
+				edits = append(edits, e)
+			}
+		case "required":
+			if rules&FixDefault != 0 && len(d.Default) > 0 && json.Valid(d.Default) && !renamed[d.Path+"\x00"+d.Property] {
+				if _, seen := defaults[d.Path]; !seen {
+					order = append(order, d.Path)
+				}
+				defaults[d.Path] = append(defaults[d.Path], d)
+			}
+		}
+	}
+	for _, path := range order {
+		if e, ok := defaultFix(doc, path, defaults[path]); ok {
+			edits = append(edits, e)
+		}
+	}
+	kept := edits[:0]
+	for _, e := range edits {
+		if floor == 0 || e.fix.Confidence >= floor {
+			kept = append(kept, e)
+		}
+	}
+	return kept
+}
+
+// applyEdits applies the edits that do not overlap an edit later in the
+// document, and returns the new document and the fixes applied, in
+// document order. Skipped edits are proposed again in the next round.
+func applyEdits(doc []byte, edits []edit) ([]byte, []SchemaFix) {
+	slices.SortStableFunc(edits, func(a, b edit) int { return b.start - a.start })
+	out := slices.Clone(doc)
+	var fixes []SchemaFix
+	limit := len(doc) + 1
+	for _, e := range edits {
+		if e.end > limit {
+			continue // overlaps an edit already applied
+		}
+		out = slices.Concat(out[:e.start], e.text, out[e.end:])
+		fixes = append(fixes, e.fix)
+		limit = e.start
+	}
+	slices.Reverse(fixes)
+	return out, fixes
+}
+
+// normalizeName folds case and drops separators: "user_id" and "userId"
+// both become "userid".
+func normalizeName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r != '_' && r != '-' && r != ' ' && r != '.' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// nameCloseness rates how surely extra meant allowed: Certain when equal
+// after folding case and separators, Likely within a small edit distance,
+// Guess when one ends or starts with the other ("userId" -> "id"); 0 when
+// unrelated.
+func nameCloseness(extra, allowed string) sanitize.Confidence {
+	a, b := normalizeName(extra), normalizeName(allowed)
+	if a == "" || b == "" {
+		return 0
+	}
+	if a == b {
+		return sanitize.Certain
+	}
+	if d := editDistance(a, b); d <= 2 && d*3 <= min(len(a), len(b)) {
+		return sanitize.Likely
+	}
+	short, long := a, b
+	if len(short) > len(long) {
+		short, long = long, short
+	}
+	if len(short) >= 2 && (strings.HasSuffix(long, short) || strings.HasPrefix(long, short)) {
+		return sanitize.Guess
+	}
+	return 0
+}
+
+// editDistance is the Levenshtein distance between a and b (bytes).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// renameFixes renames an extra property to the single allowed, absent name
+// close to it, when no other extra property of the object is close to that
+// name too.
+func renameFixes(doc []byte, diags []diag, renamed map[string]bool) []edit {
+	type extra struct {
+		obj  string // object path
+		name string
+		d    diag
+	}
+	var extras []extra
+	for _, d := range diags {
+		if d.Code != "additional_properties" || d.Property == "" || len(d.Allowed) == 0 {
+			continue
+		}
+		obj := objectPathOf(doc, d)
+		if obj == "\x00" {
+			continue
+		}
+		extras = append(extras, extra{obj, d.Property, d})
+	}
+	var edits []edit
+	for _, x := range extras {
+		start, _, ok := locate(doc, x.obj)
+		if !ok || doc[start] != '{' {
+			continue
+		}
+		present := map[string]bool{}
+		keys := map[string]member{}
+		for j := start + 1; ; {
+			m, next, more := nextMember(doc, j)
+			if !more {
+				break
+			}
+			k := decodeKey(doc[m.keyStart:m.keyEnd])
+			present[k], keys[k] = true, m
+			j = next
+		}
+		var target string
+		var conf sanitize.Confidence
+		matches := 0
+		for _, name := range x.d.Allowed {
+			if present[name] {
+				continue
+			}
+			if c := nameCloseness(x.name, name); c > 0 {
+				target, conf = name, c
+				matches++
+			}
+		}
+		if matches != 1 {
+			continue
+		}
+		rivals := 0 // other extra properties of this object close to target
+		for _, y := range extras {
+			if y.obj == x.obj && y.name != x.name && nameCloseness(y.name, target) > 0 {
+				rivals++
+			}
+		}
+		m, ok := keys[x.name]
+		if rivals > 0 || !ok {
+			continue
+		}
+		quoted, _ := json.Marshal(target)
+		edits = append(edits, edit{start: m.keyStart, end: m.keyEnd, text: quoted, fix: SchemaFix{
+			Rule: FixRename, Confidence: conf, Path: x.obj, From: x.name, To: target,
+		}})
+		renamed[x.obj+"\x00"+target] = true
+	}
+	return edits
+}
+
+// objectPathOf returns the pointer of the object an additional-property
+// diagnostic is about: its InstanceLocation, or the parent when the
+// location names the property itself. "\x00" when neither fits.
+func objectPathOf(doc []byte, d diag) string {
+	if start, _, ok := locate(doc, d.Path); ok && doc[start] == '{' {
+		suffix := "/" + escapePointer(d.Property)
+		if !strings.HasSuffix(d.Path, suffix) {
+			return d.Path
+		}
+		if _, _, inner := locate(doc, d.Path+suffix); inner {
+			return d.Path
+		}
+	}
+	suffix := "/" + escapePointer(d.Property)
+	if parent, ok := strings.CutSuffix(d.Path, suffix); ok {
+		return parent
+	}
+	return "\x00"
+}
+
+func escapePointer(s string) string {
+	if strings.ContainsAny(s, "~/") {
+		return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+	}
+	return s
+}
+
+// enumFix case-folds a string to its only enum match.
+func enumFix(doc []byte, d diag) (edit, bool) {
+	start, end, ok := locate(doc, d.Path)
+	if !ok || doc[start] != '"' {
+		return edit{}, false
+	}
+	var got string
+	if json.Unmarshal(doc[start:end], &got) != nil {
+		return edit{}, false
+	}
+	var match string
+	matches := 0
+	for _, text := range d.Allowed {
+		var want string
+		if json.Unmarshal([]byte(text), &want) != nil {
+			continue
+		}
+		if strings.EqualFold(strings.TrimSpace(got), want) {
+			match = text
+			matches++
+		}
+	}
+	if matches != 1 {
+		return edit{}, false
+	}
+	return edit{start: start, end: end, text: []byte(match), fix: SchemaFix{
+		Rule: FixEnumCase, Confidence: sanitize.Likely, Path: d.Path, From: string(doc[start:end]), To: match,
+	}}, true
+}
+
+// typeFix coerces exact readings ("42" -> 42, "true" -> true, 42 -> "42")
+// or wraps a lone value in an array.
+func typeFix(doc []byte, d diag, rules FixRule) (edit, bool) {
+	start, end, ok := locate(doc, d.Path)
+	if !ok {
+		return edit{}, false
+	}
+	v := doc[start:end]
+	have := jsonType(v)
+	allowed := func(t string) bool { return slices.Contains(d.Allowed, t) }
+	mk := func(rule FixRule, conf sanitize.Confidence, text []byte) (edit, bool) {
+		return edit{start: start, end: end, text: text, fix: SchemaFix{
+			Rule: rule, Confidence: conf, Path: d.Path, From: string(v), To: string(text),
+		}}, true
+	}
+	if rules&FixCoerce != 0 {
+		if have == "string" {
+			var s string
+			if json.Unmarshal(v, &s) == nil {
+				switch {
+				case (allowed("integer") || allowed("number")) && isJSONInteger(s):
+					return mk(FixCoerce, sanitize.Certain, []byte(s))
+				case allowed("number") && isJSONNumber(s):
+					return mk(FixCoerce, sanitize.Certain, []byte(s))
+				case allowed("boolean") && (s == "true" || s == "false"):
+					return mk(FixCoerce, sanitize.Certain, []byte(s))
+				case allowed("null") && s == "null":
+					return mk(FixCoerce, sanitize.Certain, []byte(s))
+				}
+			}
+		}
+		if (have == "integer" || have == "number" || have == "boolean") && allowed("string") {
+			quoted, _ := json.Marshal(string(v))
+			return mk(FixCoerce, sanitize.Likely, quoted)
+		}
+	}
+	if rules&FixWrapArray != 0 && allowed("array") && have != "array" && !allowed(have) {
+		return mk(FixWrapArray, sanitize.Likely, slices.Concat([]byte("["), v, []byte("]")))
+	}
+	return edit{}, false
+}
+
+// defaultFix inserts the missing properties of one object from their
+// schema defaults, in one edit.
+func defaultFix(doc []byte, path string, missing []diag) (edit, bool) {
+	start, _, ok := locate(doc, path)
+	if !ok || doc[start] != '{' {
+		return edit{}, false
+	}
+	_, _, nonEmpty := nextMember(doc, start+1)
+	var text []byte
+	seen := map[string]bool{}
+	for _, d := range missing {
+		if seen[d.Property] {
+			continue
+		}
+		seen[d.Property] = true
+		if len(text) > 0 {
+			text = append(text, ',')
+		}
+		key, _ := json.Marshal(d.Property)
+		text = append(append(append(text, key...), ':'), d.Default...)
+	}
+	members := string(text)
+	if nonEmpty {
+		text = append(text, ',')
+	}
+	return edit{start: start + 1, end: start + 1, text: text, fix: SchemaFix{
+		Rule: FixDefault, Confidence: sanitize.Likely, Path: path, To: members,
+	}}, true
+}

@@ -1,0 +1,171 @@
+package heal
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/jsonheal/jsonheal/sanitize"
+)
+
+func fix(t *testing.T, doc string, diags ...diag) (string, []SchemaFix) {
+	t.Helper()
+	edits := proposeFixes([]byte(doc), diags, AllFixes, 0)
+	out, fixes := applyEdits([]byte(doc), edits)
+	require.True(t, json.Valid(out), string(out))
+	return string(out), fixes
+}
+
+func TestLocate(t *testing.T) {
+	doc := []byte(` {"a": [1, {"b~/c": "x"}, true], "d\u0065": null, "a/b": 2}`)
+	cases := map[string]string{
+		"":            `{"a": [1, {"b~/c": "x"}, true], "d\u0065": null, "a/b": 2}`,
+		"/a":          `[1, {"b~/c": "x"}, true]`,
+		"/a/0":        `1`,
+		"/a/1/b~0~1c": `"x"`,
+		"/a/2":        `true`,
+		"/de":         `null`,
+		"/a~1b":       `2`,
+	}
+	for ptr, want := range cases {
+		s, e, ok := locate(doc, ptr)
+		require.True(t, ok, ptr)
+		assert.Equal(t, want, string(doc[s:e]), ptr)
+	}
+	for _, bad := range []string{"/x", "/a/3", "/a/-1", "/a/0/x", "a"} {
+		_, _, ok := locate(doc, bad)
+		assert.False(t, ok, bad)
+	}
+}
+
+func TestNumberGrammar(t *testing.T) {
+	for _, s := range []string{"0", "-0", "42", "-17"} {
+		assert.True(t, isJSONInteger(s), s)
+	}
+	for _, s := range []string{"", "-", "042", "4.0", "1e3", " 4", "+4"} {
+		assert.False(t, isJSONInteger(s), s)
+	}
+	for _, s := range []string{"0.5", "-1.25e-3", "1E+9", "42"} {
+		assert.True(t, isJSONNumber(s), s)
+	}
+	for _, s := range []string{".5", "1.", "01", "1e", "NaN", "4 2"} {
+		assert.False(t, isJSONNumber(s), s)
+	}
+}
+
+func TestRenameToSingleCloseAllowedName(t *testing.T) {
+	out, fixes := fix(t, `{"userId":"u1","name":"x"}`,
+		diag{Path: "", Code: "additional_properties", Property: "userId", Allowed: []string{"id", "name"}},
+		diag{Path: "", Code: "required", Property: "id", Default: []byte(`"none"`)})
+	assert.Equal(t, `{"id":"u1","name":"x"}`, out, "the rename wins over the default of the same property")
+	require.Len(t, fixes, 1)
+	assert.Equal(t, SchemaFix{Rule: FixRename, Confidence: sanitize.Guess, Path: "", From: "userId", To: "id"}, fixes[0])
+
+	out, fixes = fix(t, `{"a":{"user_name":1}}`,
+		diag{Path: "/a", Code: "additional_properties", Property: "user_name", Allowed: []string{"userName", "age"}})
+	assert.Equal(t, `{"a":{"userName":1}}`, out)
+	assert.Equal(t, sanitize.Certain, fixes[0].Confidence)
+
+	// The diagnostic may point at the property itself.
+	out, _ = fix(t, `{"a":{"stauts":1}}`,
+		diag{Path: "/a/stauts", Code: "additional_properties", Property: "stauts", Allowed: []string{"status"}})
+	assert.Equal(t, `{"a":{"status":1}}`, out)
+}
+
+func TestRenameRefusesAmbiguity(t *testing.T) {
+	// Two allowed names close to the extra one.
+	out, fixes := fix(t, `{"nme":1}`,
+		diag{Code: "additional_properties", Property: "nme", Allowed: []string{"name", "nm"}})
+	assert.Equal(t, `{"nme":1}`, out)
+	assert.Empty(t, fixes)
+	// Two extras close to the one allowed name.
+	out, _ = fix(t, `{"userId":1,"user_id":2}`,
+		diag{Code: "additional_properties", Property: "userId", Allowed: []string{"id"}},
+		diag{Code: "additional_properties", Property: "user_id", Allowed: []string{"id"}})
+	assert.Equal(t, `{"userId":1,"user_id":2}`, out)
+	// The close name is already present.
+	out, _ = fix(t, `{"id":1,"userId":2}`,
+		diag{Code: "additional_properties", Property: "userId", Allowed: []string{"id"}})
+	assert.Equal(t, `{"id":1,"userId":2}`, out)
+	// Unrelated names.
+	out, _ = fix(t, `{"colour":1}`,
+		diag{Code: "additional_properties", Property: "colour", Allowed: []string{"size"}})
+	assert.Equal(t, `{"colour":1}`, out)
+}
+
+func TestEnumCaseFold(t *testing.T) {
+	out, fixes := fix(t, `{"s":"ACTIVE"}`, diag{Path: "/s", Code: "enum", Allowed: []string{`"active"`, `"inactive"`}})
+	assert.Equal(t, `{"s":"active"}`, out)
+	assert.Equal(t, FixEnumCase, fixes[0].Rule)
+	out, _ = fix(t, `{"s":"On"}`, diag{Path: "/s", Code: "enum", Allowed: []string{`"on"`, `"ON"`}})
+	assert.Equal(t, `{"s":"On"}`, out, "two case-folded matches: no fix")
+	out, _ = fix(t, `{"s":"actve"}`, diag{Path: "/s", Code: "enum", Allowed: []string{`"active"`}})
+	assert.Equal(t, `{"s":"actve"}`, out, "only case is folded")
+}
+
+func TestCoerceExactReadings(t *testing.T) {
+	cases := []struct {
+		doc, want string
+		allowed   []string
+	}{
+		{`{"n":"42"}`, `{"n":42}`, []string{"integer"}},
+		{`{"n":"-1.5e3"}`, `{"n":-1.5e3}`, []string{"number"}},
+		{`{"n":"true"}`, `{"n":true}`, []string{"boolean"}},
+		{`{"n":42}`, `{"n":"42"}`, []string{"string"}},
+		{`{"n":"042"}`, `{"n":"042"}`, []string{"integer"}},
+		{`{"n":" 42"}`, `{"n":" 42"}`, []string{"integer"}},
+		{`{"n":"1.5"}`, `{"n":"1.5"}`, []string{"integer"}},
+		{`{"n":"yes"}`, `{"n":"yes"}`, []string{"boolean"}},
+	}
+	for _, c := range cases {
+		out, _ := fix(t, c.doc, diag{Path: "/n", Code: "type", Allowed: c.allowed})
+		assert.Equal(t, c.want, out, c.doc)
+	}
+}
+
+func TestWrapLoneValueInArray(t *testing.T) {
+	out, fixes := fix(t, `{"tags":"a"}`, diag{Path: "/tags", Code: "type", Allowed: []string{"array"}})
+	assert.Equal(t, `{"tags":["a"]}`, out)
+	assert.Equal(t, FixWrapArray, fixes[0].Rule)
+	// Coercion first when it reads exactly.
+	out, _ = fix(t, `{"n":"7"}`, diag{Path: "/n", Code: "type", Allowed: []string{"array", "integer"}})
+	assert.Equal(t, `{"n":7}`, out)
+}
+
+func TestFillDefaults(t *testing.T) {
+	out, fixes := fix(t, `{}`,
+		diag{Code: "required", Property: "a", Default: []byte(`1`)},
+		diag{Code: "required", Property: "b", Default: []byte(`"x"`)})
+	assert.Equal(t, `{"a":1,"b":"x"}`, out)
+	require.Len(t, fixes, 1)
+	assert.Equal(t, `"a":1,"b":"x"`, fixes[0].To)
+	out, _ = fix(t, `{"c":true}`, diag{Code: "required", Property: "a", Default: []byte(`[]`)})
+	assert.Equal(t, `{"a":[],"c":true}`, out)
+	out, _ = fix(t, `{"c":true}`, diag{Code: "required", Property: "a"})
+	assert.Equal(t, `{"c":true}`, out, "no default, no fix")
+}
+
+func TestRulesAreSwitchableAndFloorRefusesGuesses(t *testing.T) {
+	doc := []byte(`{"userId":1,"n":"4"}`)
+	diags := []diag{
+		{Code: "additional_properties", Property: "userId", Allowed: []string{"id", "n"}},
+		{Path: "/n", Code: "type", Allowed: []string{"integer"}},
+	}
+	edits := proposeFixes(doc, diags, AllFixes&^FixCoerce, 0)
+	require.Len(t, edits, 1)
+	assert.Equal(t, FixRename, edits[0].fix.Rule)
+	edits = proposeFixes(doc, diags, AllFixes, sanitize.Likely)
+	require.Len(t, edits, 1, "the Guess rename is refused")
+	assert.Equal(t, FixCoerce, edits[0].fix.Rule)
+}
+
+func TestNameCloseness(t *testing.T) {
+	assert.Equal(t, sanitize.Certain, nameCloseness("User-ID", "userId"))
+	assert.Equal(t, sanitize.Likely, nameCloseness("adress", "address"))
+	assert.Equal(t, sanitize.Guess, nameCloseness("userId", "id"))
+	assert.Equal(t, sanitize.Confidence(0), nameCloseness("paid", "d"))
+	assert.Equal(t, sanitize.Confidence(0), nameCloseness("ab", "xy"))
+	assert.Equal(t, 3, editDistance("kitten", "sitting"))
+}

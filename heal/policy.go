@@ -1,0 +1,186 @@
+package heal
+
+import (
+	"math"
+	"time"
+
+	"github.com/jsonheal/jsonheal/sanitize"
+)
+
+// Defaults used for zero Policy fields.
+const (
+	// DefaultMaxAttempts: the first call and one correction.
+	DefaultMaxAttempts = 2
+	// DefaultMaxRetries is the number of transport retries per attempt.
+	DefaultMaxRetries = 4
+	// DefaultBaseDelay is the first backoff ceiling.
+	DefaultBaseDelay = 500 * time.Millisecond
+	// DefaultMaxDelay caps the backoff.
+	DefaultMaxDelay = 20 * time.Second
+	// DefaultMaxRetryAfter caps how long a server may ask us to wait; a
+	// longer Retry-After stops the retries instead.
+	DefaultMaxRetryAfter = 60 * time.Second
+	// DefaultAttemptTimeout bounds one call (one transport try).
+	DefaultAttemptTimeout = 2 * time.Minute
+	// DefaultRaisedMaxTokens is the max_tokens of a raise_limit attempt when
+	// the task set none.
+	DefaultRaisedMaxTokens = 4096
+	// DefaultDiagnosticsBytes caps the diagnostics text of a re-ask turn.
+	DefaultDiagnosticsBytes = 1024
+)
+
+// Policy says what the loop may do. The zero value is ready to use: two
+// attempts, re-asks allowed, one raise_limit on truncation, every schema
+// fix enabled, DefaultMaxRetries transport retries per attempt.
+type Policy struct {
+	// MaxAttempts counts model attempts, not retries: 2 means the first call
+	// and one correction. Transport retries are not attempts. 0 means
+	// DefaultMaxAttempts.
+	MaxAttempts int
+	// NoReask forbids re-asking the model with diagnostics.
+	NoReask bool
+	// NoRaiseLimit forbids the single raise_limit attempt on truncation:
+	// a truncated answer then stops the loop.
+	NoRaiseLimit bool
+	// RaisedMaxTokens is the max_tokens of the raise_limit attempt; 0 means
+	// twice the task's MaxTokens (DefaultRaisedMaxTokens if it has none).
+	RaisedMaxTokens int
+	// Fallback, when non-nil, is used for one attempt after the primary
+	// model refused, was filtered, or kept failing at the transport level.
+	Fallback Model
+	// MinConfidence refuses sanitize repairs and schema fixes below this
+	// level: the answer goes to the model instead. 0 accepts every fix.
+	MinConfidence sanitize.Confidence
+	// DisabledFixes switches off schema-guided fix rules.
+	DisabledFixes FixRule
+	// Retry is the transport retry policy.
+	Retry RetryPolicy
+	// Budget limits calls, tokens, wall time and cost across attempts and
+	// transport retries together.
+	Budget Budget
+	// DiagnosticsBytes caps the diagnostics text sent in a re-ask; 0 means
+	// DefaultDiagnosticsBytes.
+	DiagnosticsBytes int
+}
+
+func (p *Policy) maxAttempts() int {
+	if p.MaxAttempts <= 0 {
+		return DefaultMaxAttempts
+	}
+	return p.MaxAttempts
+}
+
+func (p *Policy) diagnosticsBytes() int {
+	if p.DiagnosticsBytes <= 0 {
+		return DefaultDiagnosticsBytes
+	}
+	return p.DiagnosticsBytes
+}
+
+func (p *Policy) raisedMaxTokens(current int) int {
+	if p.RaisedMaxTokens > 0 {
+		return p.RaisedMaxTokens
+	}
+	if current <= 0 {
+		return DefaultRaisedMaxTokens
+	}
+	return 2 * current
+}
+
+// RetryPolicy governs transport retries within one attempt: capped
+// exponential backoff with full jitter, Retry-After honoured up to a cap,
+// and a timeout per try. Zero fields take the defaults.
+type RetryPolicy struct {
+	// MaxRetries is the number of retries per attempt; 0 means
+	// DefaultMaxRetries, negative means none.
+	MaxRetries int
+	// BaseDelay is the backoff ceiling of the first retry; it doubles per
+	// retry up to MaxDelay. The delay is drawn uniformly in [0, ceiling).
+	BaseDelay time.Duration
+	MaxDelay  time.Duration
+	// MaxRetryAfter caps a server's Retry-After; a longer one stops.
+	MaxRetryAfter time.Duration
+	// AttemptTimeout bounds each try; negative means none.
+	AttemptTimeout time.Duration
+}
+
+func (r *RetryPolicy) maxRetries() int {
+	switch {
+	case r.MaxRetries < 0:
+		return 0
+	case r.MaxRetries == 0:
+		return DefaultMaxRetries
+	}
+	return r.MaxRetries
+}
+
+func orDefault(d, def time.Duration) time.Duration {
+	if d <= 0 {
+		return def
+	}
+	return d
+}
+
+// backoff returns the full-jitter delay before retry number n (0-based);
+// random is a uniform draw in [0, 1).
+func (r *RetryPolicy) backoff(n int, random float64) time.Duration {
+	base := orDefault(r.BaseDelay, DefaultBaseDelay)
+	ceiling := orDefault(r.MaxDelay, DefaultMaxDelay)
+	d := float64(base) * math.Pow(2, float64(n))
+	if d > float64(ceiling) {
+		d = float64(ceiling)
+	}
+	return time.Duration(random * d)
+}
+
+func (r *RetryPolicy) attemptTimeout() time.Duration {
+	if r.AttemptTimeout < 0 {
+		return 0
+	}
+	return orDefault(r.AttemptTimeout, DefaultAttemptTimeout)
+}
+
+// FixRule is a set of schema-guided fix rules (a bit mask).
+type FixRule uint8
+
+// The schema-guided fix rules.
+const (
+	// FixRename renames an extra property to the single allowed, absent
+	// name within a small edit distance (additionalProperties: false).
+	FixRename FixRule = 1 << iota
+	// FixEnumCase case-folds a string to its only matching enum value.
+	FixEnumCase
+	// FixCoerce converts "42" to 42, "true" to true (and back to strings)
+	// where the schema wants that type and the reading is exact.
+	FixCoerce
+	// FixWrapArray wraps a lone value in an array where an array is wanted.
+	FixWrapArray
+	// FixDefault fills a missing required property from its schema default.
+	FixDefault
+
+	// AllFixes is every rule.
+	AllFixes = FixRename | FixEnumCase | FixCoerce | FixWrapArray | FixDefault
+)
+
+var fixRuleNames = [...]string{"rename", "enum_case", "coerce", "wrap_array", "default"}
+
+// String returns the snake_case name of a single rule, or the names of a set
+// joined by "|".
+func (r FixRule) String() string {
+	s := ""
+	for i, n := range fixRuleNames {
+		if r&(1<<i) != 0 {
+			if s != "" {
+				s += "|"
+			}
+			s += n
+		}
+	}
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// MarshalText returns the name of r.
+func (r FixRule) MarshalText() ([]byte, error) { return []byte(r.String()), nil }

@@ -1,0 +1,43 @@
+package heal
+
+import "github.com/jsonheal/jsonheal/sanitize"
+
+// Result describes an accepted answer and how it was obtained.
+type Result struct {
+	// JSON is the validated document: one JSON value.
+	JSON []byte
+	// Outcome says whether it was valid as received, after sanitize
+	// repairs, or after schema-guided fixes (of the last attempt).
+	Outcome Outcome
+	// Attempts is the number of model attempts made (the accepted one
+	// included); TransportRetries and Calls count all requests.
+	Attempts         int
+	TransportRetries int
+	Calls            int
+	// Usage sums every call, failed ones included; Cost prices it.
+	Usage Usage
+	Cost  float64
+	// Model names the model that gave the accepted answer, if known.
+	Model string
+	// SanitizeFixes and SchemaFixes are the repairs applied to the accepted
+	// answer.
+	SanitizeFixes []sanitize.Fix
+	SchemaFixes   []SchemaFix
+	// IdempotencyKey is the task's base key.
+	IdempotencyKey string
+	// Trace holds every event of the task, in order.
+	Trace []Event
+}
+
+// SchemaFix is one schema-guided fix applied to an answer.
+type SchemaFix struct {
+	Rule       FixRule             `json:"rule"`
+	Confidence sanitize.Confidence `json:"confidence"`
+	// Path is the JSON Pointer of the fixed value (or object).
+	Path string `json:"path"`
+	// From and To are JSON texts: the replaced text and its replacement;
+	// for a rename, the property names; for defaults, To holds the
+	// inserted members.
+	From string `json:"from"`
+	To   string `json:"to"`
+}

@@ -1,0 +1,164 @@
+package sanitize
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// repairCase is one repair: input, output and the fixes it records.
+type repairCase struct {
+	kind  Kind
+	in    string
+	out   string
+	fixes []string
+}
+
+var repairCases = []repairCase{
+	{KindTrailingComma, `[1,2,]`, `[1,2]`, []string{"trailing_comma@4(1:5)"}},
+	{KindTrailingComma, "{\"a\":1,\n}", "{\"a\":1\n}", []string{"trailing_comma@6(1:7)"}},
+	{KindExtraComma, `[,1,,2]`, `[1,2]`, []string{"extra_comma@1(1:2)", "extra_comma@4(1:5)"}},
+	{KindExtraComma, `{,"a":1,,"b":2}`, `{"a":1,"b":2}`, []string{"extra_comma@1(1:2)", "extra_comma@8(1:9)"}},
+	{KindMissingComma, `[1 2 "x" {"a":1} [3]]`, `[1, 2, "x", {"a":1}, [3]]`,
+		[]string{"missing_comma@2(1:3)", "missing_comma@4(1:5)", "missing_comma@8(1:9)", "missing_comma@16(1:17)"}},
+	{KindMissingComma, "{\"a\":1\n\"b\":2}", "{\"a\":1,\n\"b\":2}", []string{"missing_comma@6(1:7)"}},
+	{KindComment, "[1, // one\n2 /* two */, # three\n3]", "[1, \n2 , \n3]",
+		[]string{"comment@4(1:5)", "comment@13(2:3)", "comment@24(2:14)"}},
+	{KindComment, "{\"a\":1 /* multi\nline */}", `{"a":1 }`, []string{"comment@7(1:8)"}},
+	{KindSingleQuote, `['x']`, `["x"]`, []string{"single_quote@1(1:2)", "single_quote@3(1:4)"}},
+	{KindSingleQuote, `{'a': 'say "hi"'}`, `{"a": "say \"hi\""}`,
+		[]string{"single_quote@1(1:2)", "single_quote@3(1:4)", "single_quote@6(1:7)", "single_quote@11(1:12)", "single_quote@14(1:15)", "single_quote@15(1:16)"}},
+	{KindTypographicQuote, "{\u201ck\u201d: \u2018v\u2019}", `{"k": "v"}`,
+		[]string{"typographic_quote@1(1:2)", "typographic_quote@5(1:6)", "typographic_quote@10(1:11)", "typographic_quote@14(1:15)"}},
+	{KindTypographicQuote, "[\u201cAda \u201cthe\u201d Countess\u201d]", "[\"Ada \u201cthe\u201d Countess\"]",
+		[]string{"typographic_quote@1(1:2)", "typographic_quote@14(1:15)", "inner_quote@14(1:15)", "typographic_quote@26(1:27)"}},
+	{KindUnquotedKey, `{a: 1, $b_2: 2, c-d.e: 3}`, `{"a": 1, "$b_2": 2, "c-d.e": 3}`,
+		[]string{"unquoted_key@1(1:2)", "unquoted_key@2(1:3)", "unquoted_key@7(1:8)", "unquoted_key@11(1:12)", "unquoted_key@16(1:17)", "unquoted_key@21(1:22)"}},
+	{KindUnquotedValue, `{"url": https://x.io/a?b=1, "n": hello world }`, `{"url": "https://x.io/a?b=1", "n": "hello world" }`,
+		[]string{"unquoted_value@8(1:9)", "unquoted_value@26(1:27)", "unquoted_value@33(1:34)", "unquoted_value@44(1:45)"}},
+	{KindInnerQuote, `{"q": "He said "hi" to me"}`, `{"q": "He said \"hi\" to me"}`,
+		[]string{"inner_quote@15(1:16)", "inner_quote@18(1:19)"}},
+	{KindPythonLiteral, `[True, False, None]`, `[true, false, null]`,
+		[]string{"python_literal@1(1:2)", "python_literal@7(1:8)", "python_literal@14(1:15)"}},
+	{KindNonFinite, `[undefined, NaN, Infinity, -Infinity]`, `[null, null, null, null]`,
+		[]string{"non_finite@1(1:2)", "non_finite@12(1:13)", "non_finite@17(1:18)", "non_finite@27(1:28)"}},
+	{KindMismatchedBracket, `[1, 2}`, `[1, 2]`, []string{"mismatched_bracket@5(1:6)"}},
+	{KindMismatchedBracket, `{"a": [1, 2}`, `{"a": [1, 2]}`, []string{"mismatched_bracket@11(1:12)"}},
+	{KindMismatchedBracket, `[{"a":1]`, `[{"a":1}]`, []string{"mismatched_bracket@7(1:8)"}},
+	{KindMissingColon, `{"a" 1, "b" "x"}`, `{"a": 1, "b": "x"}`, []string{"missing_colon@4(1:5)", "missing_colon@11(1:12)"}},
+	{KindMissingValue, `{"a"}`, `{"a":null}`, []string{"missing_value@4(1:5)"}},
+	{KindMissingValue, `{"a":,"b":2}`, `{"a":null,"b":2}`, []string{"missing_value@5(1:6)"}},
+	{KindWrapper, `{"_id": ObjectId("5f1"), "n": NumberLong(42)}`, `{"_id": "5f1", "n": 42}`,
+		[]string{"wrapper@8(1:9)", "wrapper@22(1:23)", "wrapper@30(1:31)", "wrapper@43(1:44)"}},
+	{KindConcatenation, `["a" + "b" + "c"]`, `["abc"]`, []string{"concatenation@3(1:4)", "concatenation@9(1:10)"}},
+	{KindConcatenation, "{\"s\": \"x\" +\n \"y\"}", `{"s": "xy"}`, []string{"concatenation@8(1:9)"}},
+	{KindEllipsis, `[1, 2, ...]`, `[1, 2]`, []string{"ellipsis@5(1:6)"}},
+	{KindEllipsis, `{"a":1, ...}`, `{"a":1}`, []string{"ellipsis@6(1:7)"}},
+	{KindNumber, `[.5, -.5, 1., +1]`, `[0.5, -0.5, 1.0, 1]`,
+		[]string{"number@1(1:2)", "number@6(1:7)", "number@12(1:13)", "number@14(1:15)"}},
+	{KindLeadingZero, `[007, -01]`, `["007", "-01"]`, []string{"leading_zero@1(1:2)", "leading_zero@4(1:5)", "leading_zero@6(1:7)", "leading_zero@9(1:10)"}},
+	{KindInvalidEscape, `["\x", "\'", "\u12g"]`, `["\\x", "'", "\\u12g"]`,
+		[]string{"invalid_escape@2(1:3)", "invalid_escape@8(1:9)", "invalid_escape@14(1:15)"}},
+	{KindBOM, "\xEF\xBB\xBF{\"a\":1}", `{"a":1}`, []string{"bom@0(1:1)"}},
+	{KindEscapedDocument, `"{\"a\": [1, \"x\\ny\"]}"`, `{"a": [1, "x\ny"]}`, []string{"escaped_document@0(1:1)"}},
+	{KindEscapedDocument, "```json\n\"[{\\\"k\\\": \\\"\\u00e9\\\"}]\"\n```", "[{\"k\": \"\u00e9\"}]",
+		[]string{"fence@0(1:1)", "escaped_document@8(2:1)", "fence@32(3:1)"}},
+}
+
+func TestRepairs(t *testing.T) {
+	for _, tc := range repairCases {
+		t.Run(tc.kind.String()+"/"+tc.in, func(t *testing.T) {
+			out, rep, err := Append(nil, []byte(tc.in), Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tc.out, string(out))
+			assert.Equal(t, tc.fixes, fixes(rep))
+			assert.True(t, json.Valid(out))
+			for _, f := range rep.Fixes {
+				assert.Equal(t, f.Kind.Confidence(), f.Confidence)
+			}
+
+			// Switched off, the kind is never applied: the input is an error
+			// or is read by other repairs.
+			for _, opts := range []Options{{Disable: KindSet(0).With(tc.kind)}, {Strict: true}} {
+				out, rep, err := Append(nil, []byte(tc.in), opts)
+				for _, f := range rep.Fixes {
+					assert.NotEqual(t, tc.kind, f.Kind)
+					if opts.Strict {
+						assert.False(t, RepairKinds.Has(f.Kind), "strict made %s", f.Kind)
+					}
+				}
+				if err == nil {
+					assert.True(t, json.Valid(out))
+				}
+			}
+
+			// Repaired output is stable.
+			again, rep2, err := Append(nil, out, Options{})
+			require.NoError(t, err)
+			assert.Equal(t, string(out), string(again))
+			assert.Empty(t, rep2.Fixes)
+
+			// Split anywhere, the stream gives the same result.
+			for size := 1; size < len(tc.in); size++ {
+				got, gotRep, err := viaWriter([]byte(tc.in), []int{size}, Options{})
+				require.NoError(t, err)
+				require.Equal(t, string(out), string(got), "chunk size %d", size)
+				require.Equal(t, rep, gotRep, "chunk size %d", size)
+			}
+		})
+	}
+}
+
+func TestNonFiniteAsString(t *testing.T) {
+	out, _, err := Append(nil, []byte(`[NaN, -Infinity, undefined]`), Options{NonFiniteAsString: true})
+	require.NoError(t, err)
+	assert.Equal(t, `["NaN", "-Infinity", "undefined"]`, string(out))
+}
+
+func TestConfidenceFloor(t *testing.T) {
+	in := []byte(`{"a": [1, 2}`) // mismatched bracket: a guess
+	_, _, err := Append(nil, in, Options{MinConfidence: Likely})
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, ErrNeedsModel, e.Err)
+	assert.Equal(t, int64(11), e.Offset)
+	assert.Contains(t, e.Msg, "mismatched_bracket")
+
+	out, _, err := Append(nil, []byte(`[1,2,]`), Options{MinConfidence: Certain})
+	require.NoError(t, err)
+	assert.Equal(t, `[1,2]`, string(out))
+}
+
+// Truncated repaired input never comes out with a half element.
+func TestTruncatedRepairs(t *testing.T) {
+	cases := map[string]string{
+		`[1 2`:            `[1]`,
+		"[abc\n12":        `["abc"]`,
+		`{"a":1 b`:        `{"a":1}`,
+		`{'a': 'x`:        `{"a": "x"}`,
+		`[True, Fal`:      `[true]`,
+		`{"a":1, // note`: `{"a":1}`,
+		`["a" + "b`:       `["ab"]`,
+		`[1, 2, ..`:       `[1, 2]`,
+		`{"a"`:            `{}`,
+	}
+	for in, want := range cases {
+		out, rep, err := Append(nil, []byte(in), Options{CloseTruncated: true})
+		assert.ErrorIs(t, err, ErrTruncated, in)
+		assert.True(t, rep.Truncated, in)
+		assert.Equal(t, want, string(out), in)
+		assert.True(t, json.Valid(out), "%s -> %s", in, out)
+	}
+}
+
+// A string that only looks like a document stays a string.
+func TestEscapedDocumentNeedsValidContent(t *testing.T) {
+	for _, in := range []string{`"[citation needed]"`, `"{\"a\": 1,}"`, `"{not json}"`, `"[1] and more"`} {
+		out, rep, err := Append(nil, []byte(in), Options{})
+		require.NoError(t, err, in)
+		assert.Equal(t, in, string(out))
+		assert.Empty(t, rep.Fixes)
+	}
+}

@@ -1,0 +1,80 @@
+package sanitize
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// streamInputs gathers inputs with every kind of repair and truncation.
+func streamInputs(t *testing.T) map[string][]byte {
+	inputs := map[string][]byte{}
+	for _, tc := range repairCases {
+		inputs[tc.kind.String()+":"+tc.in] = []byte(tc.in)
+	}
+	for name, in := range suiteFiles(t, "") {
+		if len(in) < 2000 {
+			inputs[name] = in
+		}
+	}
+	inputs["chatty"] = []byte("Sure!\n```json\n{\"user\": {name: 'Ada', \"tags\": [\"a\" \"b\",], \"bio\": \"line1\nline2\", n: 007}}\n```\nDone.")
+	return inputs
+}
+
+// Fed byte by byte, a Stream's stable prefix only grows and never changes,
+// its snapshots are valid JSON, and the final output extends the last
+// stable prefix.
+func TestStreamStablePrefix(t *testing.T) {
+	for name, in := range streamInputs(t) {
+		st := NewStream(Options{})
+		var stable []byte
+		var werr error
+		for k := 0; k < len(in) && werr == nil; k++ {
+			_, werr = st.Write(in[k : k+1])
+			if werr != nil {
+				break
+			}
+			now := st.Stable()
+			require.True(t, bytes.HasPrefix(now, stable), "%s: stable prefix changed at byte %d: %q then %q", name, k, stable, now)
+			stable = append(stable[:0], now...)
+			snap := st.AppendSnapshot(nil)
+			if len(snap) > 0 {
+				require.True(t, validSequence(snap), "%s: invalid snapshot at byte %d: %q", name, k, snap)
+			}
+		}
+		out, err := st.Close()
+		if err != nil && !errors.Is(err, ErrTruncated) {
+			continue // unrepairable: the stable prefix makes no promise
+		}
+		assert.True(t, bytes.HasPrefix(out, stable), "%s: final %q does not extend stable %q", name, out, stable)
+
+		want, _, wantErr := Append(nil, in, Options{CloseTruncated: true})
+		assert.Equal(t, string(want), string(out), name)
+		assert.Equal(t, errString(wantErr), errString(err), name)
+	}
+}
+
+func TestStreamPartialObject(t *testing.T) {
+	st := NewStream(Options{})
+	_, err := st.Write([]byte(`{"title": "Hello wor`))
+	require.NoError(t, err)
+	assert.Equal(t, `{"title": "Hello wor"}`, string(st.AppendSnapshot(nil)))
+	assert.Equal(t, `{`, string(st.Stable()))
+
+	_, err = st.Write([]byte(`ld", "n": 4`))
+	require.NoError(t, err)
+	assert.Equal(t, `{"title": "Hello world"}`, string(st.AppendSnapshot(nil)), "the number may go on: not shown")
+	assert.Equal(t, `{"title": "Hello world"`, string(st.Stable()))
+	assert.Equal(t, `, "n": 4`, string(st.Pending()))
+
+	_, err = st.Write([]byte(`2, "tags": ['x'`))
+	require.NoError(t, err)
+	assert.Equal(t, `{"title": "Hello world", "n": 42, "tags": ["x"]}`, string(st.AppendSnapshot(nil)))
+
+	out, err := st.Close()
+	assert.ErrorIs(t, err, ErrTruncated)
+	assert.Equal(t, `{"title": "Hello world", "n": 42, "tags": ["x"]}`, string(out))
+}

@@ -1,0 +1,177 @@
+package scanner
+
+// RepairKind names a repair the scanner can make where the strict grammar would
+// stop with an error. Repairs are off by default; SetRepairs turns them on.
+type RepairKind uint8
+
+// The repairs. Each is reported as a Repair event with the input range it
+// replaces and the replacement (see Scanner.Replacement).
+const (
+	// RepairTrailingComma drops a comma before a closer: [1,2,] {"a":1,}.
+	RepairTrailingComma RepairKind = iota + 1
+	// RepairExtraComma drops a leading or doubled comma: [,1] [1,,2].
+	RepairExtraComma
+	// RepairMissingComma inserts a comma between two elements or members.
+	RepairMissingComma
+	// RepairComment drops a // line, /* block */ or # line comment.
+	RepairComment
+	// RepairSingleQuote turns a single-quoted string into a double-quoted one.
+	RepairSingleQuote
+	// RepairTypographicQuote turns “…” or ‘…’ used as delimiters into "…".
+	RepairTypographicQuote
+	// RepairUnquotedKey quotes a bare identifier used as a key.
+	RepairUnquotedKey
+	// RepairUnquotedValue quotes a bare word or phrase used as a value.
+	RepairUnquotedValue
+	// RepairInnerQuote escapes a double quote that does not end its string
+	// (a heuristic: what follows it cannot follow a string).
+	RepairInnerQuote
+	// RepairPythonLiteral turns True, False and None into true, false, null.
+	RepairPythonLiteral
+	// RepairNonFinite turns undefined, NaN, Infinity and -Infinity into
+	// null (or into strings, see SetNonFiniteAsString).
+	RepairNonFinite
+	// RepairMismatchedBracket inserts a missing closer, or replaces a closer
+	// that matches no open container. A closer that matches an outer
+	// container closes the inner ones first: right for a closer forgotten
+	// at the end of a value ({"a": [1, 2}), wrong for a typo in the middle
+	// of one ({"a": [1, 2}, "b": 3}), which then usually stops at a later
+	// syntax error. Hence its confidence: a guess.
+	RepairMismatchedBracket
+	// RepairMissingColon inserts the colon between a key and its value.
+	RepairMissingColon
+	// RepairMissingValue inserts null for a key with no value.
+	RepairMissingValue
+	// RepairWrapper strips a MongoDB constructor: ObjectId("..."),
+	// ISODate("..."), NumberLong(...), NumberInt(...), NumberDecimal(...).
+	RepairWrapper
+	// RepairConcatenation joins "a" + "b" into "ab".
+	RepairConcatenation
+	// RepairEllipsis drops a ... placeholder inside an array or object.
+	RepairEllipsis
+	// RepairNumber completes a number with one certain reading: .5, -.5,
+	// 1., +1.
+	RepairNumber
+	// RepairLeadingZero quotes a number with leading zeros as a string,
+	// which keeps every digit (a zip code, an id): 007 becomes "007".
+	RepairLeadingZero
+	// RepairInvalidEscape escapes the backslash of an invalid escape
+	// (\x becomes \\x), or drops it before a single quote (\' becomes ').
+	RepairInvalidEscape
+	// RepairBOM drops a byte order mark at the start of the input.
+	RepairBOM
+
+	repairCount // keep last
+)
+
+var repairNames = [...]string{
+	RepairTrailingComma:     "trailing_comma",
+	RepairExtraComma:        "extra_comma",
+	RepairMissingComma:      "missing_comma",
+	RepairComment:           "comment",
+	RepairSingleQuote:       "single_quote",
+	RepairTypographicQuote:  "typographic_quote",
+	RepairUnquotedKey:       "unquoted_key",
+	RepairUnquotedValue:     "unquoted_value",
+	RepairInnerQuote:        "inner_quote",
+	RepairPythonLiteral:     "python_literal",
+	RepairNonFinite:         "non_finite",
+	RepairMismatchedBracket: "mismatched_bracket",
+	RepairMissingColon:      "missing_colon",
+	RepairMissingValue:      "missing_value",
+	RepairWrapper:           "wrapper",
+	RepairConcatenation:     "concatenation",
+	RepairEllipsis:          "ellipsis",
+	RepairNumber:            "number",
+	RepairLeadingZero:       "leading_zero",
+	RepairInvalidEscape:     "invalid_escape",
+	RepairBOM:               "bom",
+}
+
+// String returns the repair's snake_case name.
+func (r RepairKind) String() string {
+	if r > 0 && r < repairCount {
+		return repairNames[r]
+	}
+	return "unknown"
+}
+
+// NumRepairs is one more than the largest Repair value.
+const NumRepairs = int(repairCount)
+
+// RepairSet is a set of repairs, one bit per Repair.
+type RepairSet uint64
+
+// AllRepairs holds every repair.
+const AllRepairs = RepairSet(1<<repairCount - 2)
+
+// Has reports whether r is in the set.
+func (s RepairSet) Has(r RepairKind) bool { return s&(1<<r) != 0 }
+
+// With returns the set plus r.
+func (s RepairSet) With(r RepairKind) RepairSet { return s | 1<<r }
+
+// Without returns the set less r.
+func (s RepairSet) Without(r RepairKind) RepairSet { return s &^ (1 << r) }
+
+// SetRepairs chooses the repairs the scanner makes; the others stay syntax
+// errors. Reset keeps the set.
+func (s *Scanner) SetRepairs(set RepairSet) { s.repairs = set }
+
+// SetNonFiniteAsString makes RepairNonFinite produce strings ("NaN") rather
+// than null. Reset keeps the choice.
+func (s *Scanner) SetNonFiniteAsString(on bool) { s.nonFiniteStrings = on }
+
+// RepairKind returns the repair behind the last Repair event.
+func (s *Scanner) RepairKind() RepairKind { return s.repKind }
+
+// Replacement returns the bytes that replace the input range of the last
+// Repair event ([EventOffset, EventOffset+EventLen), all consumed already).
+func (s *Scanner) Replacement() string { return s.repl }
+
+// insertBefore reports a Repair inserting repl at m that belongs to what
+// follows m (an opening quote, a comma between elements).
+func (s *Scanner) insertBefore(k RepairKind, m mark, repl string) Event {
+	ev := s.repairAt(k, m, 0, repl)
+	s.repForward = true
+	return ev
+}
+
+// RepairLeansForward reports whether the last Repair event inserted text
+// that belongs to what follows its offset, rather than to what precedes
+// it: a cut at that offset drops it.
+func (s *Scanner) RepairLeansForward() bool { return s.repForward }
+
+// mark is an input offset with the line it lies on, so that an event can be
+// reported there later.
+type mark struct {
+	off  int64
+	line int
+	ls   int64 // offset of the first byte of that line
+}
+
+// here returns a mark for absolute offset off on the current line.
+func (s *Scanner) here(off int64) mark { return mark{off, s.line, s.lineStart} }
+
+// repairAt reports a Repair replacing n input bytes from m with repl.
+func (s *Scanner) repairAt(k RepairKind, m mark, n int, repl string) Event {
+	s.repForward = false
+	s.repKind, s.repl = k, repl
+	s.evOff, s.evLen = m.off, n
+	s.evLine, s.evCol = m.line, int(m.off-m.ls)+1
+	return Repair
+}
+
+// can reports whether repair r is on and the scanner is inside a container
+// (the top level is prose territory, where nothing is repaired).
+func (s *Scanner) can(r RepairKind) bool {
+	return s.repairs.Has(r) && s.stack.depth > 0
+}
+
+func isIdentStart(c byte) bool {
+	return c|0x20 >= 'a' && c|0x20 <= 'z' || c == '_' || c == '$'
+}
+
+func isIdent(c byte) bool {
+	return isIdentStart(c) || digit[c]
+}

@@ -1,0 +1,636 @@
+package scanner
+
+// closeString handles the quote at off that ends a string (it is consumed).
+// With inner-quote repair on, a quote inside a container only may close
+// its string: stStrClose looks at what follows before deciding.
+func (s *Scanner) closeString(off int64) Event {
+	return s.closeStringN(off, 1)
+}
+
+// closeStringN is closeString for a closing quote of n bytes (3 for a
+// typographic one).
+func (s *Scanner) closeStringN(off int64, n int) Event {
+	if s.repairs != 0 {
+		s.strQuote, s.strQuoteLen = s.here(off), n
+		if s.stack.depth > 0 && s.repairs.Has(RepairInnerQuote) {
+			s.closeSpaces = 0
+			s.st = stStrClose
+			return None
+		}
+	}
+	return s.stringDone(off + int64(n))
+}
+
+// stringDone ends the current string at end (exclusive), on the current
+// line.
+func (s *Scanner) stringDone(end int64) Event {
+	if s.inKey {
+		s.keyEnd = s.here(end)
+		s.st = stColon
+		return None
+	}
+	ev := s.valueDone(end)
+	s.lastWasString = true
+	return ev
+}
+
+// reopens reports whether byte c, read after a quote that may close a
+// string (and closeSpaces spaces), shows that the quote was inside the
+// string: what follows cannot follow a string there.
+func (s *Scanner) reopens(c byte) bool {
+	if s.inKey {
+		return s.closeSpaces == 0 && isIdent(c)
+	}
+	switch c {
+	case ',', '}', ']', ':', '"', '\'', '{', '[', '/', '#', '+', ')', '-', '\t', '\r', '\n':
+		return false
+	}
+	return c > ' ' && !digit[c]
+}
+
+// oddString reads a single-quoted ('\”) or unquoted ('u') string from
+// b[i]; these are rare, so they take this slower loop.
+func (s *Scanner) oddString(b []byte, i int) (int, Event) {
+	base := s.base
+	for i < len(b) {
+		c := b[i]
+		off := base + int64(i)
+		switch {
+		case s.quote == '\'' && c == '\'':
+			s.closeString(off)
+			return i + 1, s.repairAt(RepairSingleQuote, s.here(off), 1, `"`)
+		case s.quote == 'u' && (c == ',' || c == '}' || c == ']' || c == '\n' || c == '\r'):
+			end := s.uqEnd
+			s.st = stAfterValue
+			s.prevCommit = s.commit
+			s.commit = end
+			s.lastWasString = false
+			return i, s.repairAt(RepairUnquotedValue, end, 0, `"`)
+		case c == '"':
+			if s.quote == 'u' {
+				s.uqEnd = s.here(off + 1)
+			}
+			return i + 1, s.repairAt(s.quoteRepair(), s.here(off), 1, `\"`)
+		case c == '\\':
+			if s.quote == 'u' {
+				s.uqEnd = s.here(off + 1)
+				return i + 1, s.repairAt(RepairUnquotedValue, s.here(off), 1, `\\`)
+			}
+			s.escOff = off
+			s.st = stEscape
+			return i + 1, None
+		case c < 0x20:
+			s.event(off, 1)
+			if c == '\n' {
+				s.newline(off)
+			}
+			return i + 1, ControlChar
+		case c >= 0x80:
+			r := checkUTF8(b[i:])
+			switch {
+			case r == 3 && s.closesTypographic(b[i:i+3]):
+				s.closeStringN(off, 3)
+				return i + 3, s.repairAt(RepairTypographicQuote, s.here(off), 3, `"`)
+			case r > 0:
+				i += r
+				if s.quote == 'u' {
+					s.uqEnd = s.here(off + int64(r))
+				}
+			case r == 0:
+				s.u8n = uint8(copy(s.u8[:], b[i:]))
+				s.u8Off = off
+				s.st = stUTF8
+				return len(b), None
+			default:
+				if s.quote == 'u' {
+					s.uqEnd = s.here(off - int64(r))
+				}
+				s.event(off, -r)
+				return i - r, InvalidUTF8
+			}
+		default:
+			i++
+			if s.quote == 'u' && c != ' ' {
+				s.uqEnd = s.here(off + 1)
+			}
+		}
+	}
+	return i, None
+}
+
+// badEscape handles byte c at off that makes the current escape invalid.
+// It returns how many bytes it consumed and the event.
+func (s *Scanner) badEscape(c byte, off int64) (int, Event) {
+	s.st = stString
+	esc := s.here(s.escOff)
+	if !s.repairs.Has(RepairInvalidEscape) {
+		s.event(s.escOff, int(off-s.escOff))
+		return 0, InvalidEscape
+	}
+	if c == '\'' && s.hexLeft == 0 {
+		return 1, s.repairAt(RepairInvalidEscape, esc, 2, "'")
+	}
+	s.hexLeft = 0
+	return 0, s.repairAt(RepairInvalidEscape, esc, 0, `\`)
+}
+
+// loosely reports whether c can begin a value once repairs apply.
+func loosely(c byte) bool {
+	switch c {
+	case '"', '{', '[', '-', '\'', '.', '+':
+		return true
+	}
+	return digit[c] || isIdentStart(c)
+}
+
+func (s *Scanner) wordsAllowed() bool {
+	return s.can(RepairPythonLiteral) || s.can(RepairNonFinite) || s.can(RepairUnquotedValue) || s.can(RepairWrapper)
+}
+
+// beginWord starts a bare word at off whose first bytes are prefix.
+func (s *Scanner) beginWord(off int64, prefix string) {
+	s.wordStart = s.here(off)
+	s.wordLen = copy(s.word[:], prefix)
+	s.st = stWord
+}
+
+// beginComment starts a comment whose first byte c is at off.
+func (s *Scanner) beginComment(c byte, off int64) Event {
+	s.retState = s.st
+	s.cmt = s.here(off)
+	if c == '#' {
+		s.st = stLineComment
+	} else {
+		s.st = stSlash
+	}
+	return None
+}
+
+// repairValue handles byte c at off where a value belongs but c cannot
+// start one. It returns the new index and the event (None to go on).
+func (s *Scanner) repairValue(c byte, off int64, i int) (int, Event) {
+	obj := s.stack.depth > 0 && s.stack.topIsObject()
+	switch {
+	case (c == '/' || c == '#') && s.can(RepairComment):
+		return i + 1, s.beginComment(c, off)
+	case c == ']' && s.st == stValue && !obj && s.can(RepairTrailingComma):
+		s.st = stAfterValue
+		return i, s.repairAt(RepairTrailingComma, s.comma, 1, "")
+	case c == ',' && !obj && s.can(RepairExtraComma):
+		return i + 1, s.repairAt(RepairExtraComma, s.here(off), 1, "")
+	case (c == ',' || c == '}') && obj && s.can(RepairMissingValue):
+		s.st = stAfterValue
+		s.prevCommit = s.commit
+		s.commit = s.here(off)
+		s.lastWasString = false
+		return i, s.repairAt(RepairMissingValue, s.here(off), 0, "null")
+	case c == '\'' && s.can(RepairSingleQuote):
+		s.st, s.inKey, s.quote = stString, false, '\''
+		return i + 1, s.repairAt(RepairSingleQuote, s.here(off), 1, `"`)
+	case c == '.' && (s.can(RepairNumber) || s.can(RepairEllipsis)):
+		s.retState = s.st
+		s.dot = s.here(off)
+		s.st = stDot
+		return i + 1, None
+	case c == '+' && s.can(RepairNumber):
+		s.st, s.num = stNumber, numMinus
+		s.numStart = s.here(off)
+		return i + 1, s.repairAt(RepairNumber, s.here(off), 1, "")
+	case c == 0xE2 && s.can(RepairTypographicQuote):
+		s.beginTypographic(off, false)
+		return i + 1, None
+	case (isIdentStart(c) || c >= 0x80) && s.wordsAllowed():
+		s.beginWord(off, "")
+		return i, None
+	}
+	if s.st == stArrayFirst {
+		s.fail(off, c, "at the start of an array", "a value or ']'")
+	} else {
+		s.fail(off, c, "where a value belongs", "a value")
+	}
+	return i, Error
+}
+
+// repairKey handles byte c at off where a key belongs but c is not '"'.
+func (s *Scanner) repairKey(c byte, off int64, i int) (int, Event) {
+	switch {
+	case (c == '/' || c == '#') && s.can(RepairComment):
+		return i + 1, s.beginComment(c, off)
+	case c == '}' && s.st == stKey && s.can(RepairTrailingComma):
+		s.st = stAfterValue
+		return i, s.repairAt(RepairTrailingComma, s.comma, 1, "")
+	case c == ',' && s.can(RepairExtraComma):
+		return i + 1, s.repairAt(RepairExtraComma, s.here(off), 1, "")
+	case c == '\'' && s.can(RepairSingleQuote):
+		s.st, s.inKey, s.quote = stString, true, '\''
+		return i + 1, s.repairAt(RepairSingleQuote, s.here(off), 1, `"`)
+	case c == '.' && s.can(RepairEllipsis):
+		s.retState = s.st
+		s.dot = s.here(off)
+		s.st = stDot
+		return i + 1, None
+	case c == 0xE2 && s.can(RepairTypographicQuote):
+		s.beginTypographic(off, true)
+		return i + 1, None
+	case isIdent(c) && s.can(RepairUnquotedKey):
+		s.st = stUnquotedKey
+		return i, s.insertBefore(RepairUnquotedKey, s.here(off), `"`)
+	}
+	if s.st == stObjectFirst {
+		s.fail(off, c, "at the start of an object", `'"' (a key) or '}'`)
+	} else {
+		s.fail(off, c, "after ',' in an object", `'"' (a key)`)
+	}
+	return i, Error
+}
+
+// repairColon handles byte c at off where the ':' after a key belongs.
+func (s *Scanner) repairColon(c byte, off int64, i int) (int, Event) {
+	switch {
+	case (c == '/' || c == '#') && s.can(RepairComment):
+		return i + 1, s.beginComment(c, off)
+	case (c == '}' || c == ',') && s.can(RepairMissingValue):
+		s.st = stAfterValue
+		s.prevCommit = s.commit
+		s.commit = s.keyEnd
+		s.lastWasString = false
+		return i, s.repairAt(RepairMissingValue, s.keyEnd, 0, ":null")
+	case loosely(c) && s.can(RepairMissingColon):
+		s.st = stValue
+		return i, s.insertBefore(RepairMissingColon, s.keyEnd, ":")
+	}
+	s.fail(off, c, "after an object key", "':'")
+	return i, Error
+}
+
+// repairAfterValue handles byte c at off after a value inside a container
+// where ',' or the right closer belongs.
+func (s *Scanner) repairAfterValue(c byte, off int64, i int) (int, Event) {
+	obj := s.stack.topIsObject()
+	switch {
+	case (c == '/' || c == '#') && s.can(RepairComment):
+		return i + 1, s.beginComment(c, off)
+	case c == ')' && s.wrapDepth == s.stack.depth && s.can(RepairWrapper):
+		s.wrapDepth = 0
+		return i + 1, s.repairAt(RepairWrapper, s.here(off), 1, "")
+	case c == '+' && s.lastWasString && s.can(RepairConcatenation):
+		s.st = stConcat
+		return i + 1, None
+	case (c == '}' || c == ']') && s.can(RepairMismatchedBracket):
+		return s.mismatched(c, off, i)
+	case !obj && loosely(c) && s.can(RepairMissingComma):
+		s.st = stValue
+		return i, s.insertBefore(RepairMissingComma, s.commit, ",")
+	case obj && (c == '"' || c == '\'' || isIdentStart(c)) && s.can(RepairMissingComma):
+		s.st = stKey
+		return i, s.insertBefore(RepairMissingComma, s.commit, ",")
+	}
+	if obj {
+		s.fail(off, c, "after an object member", "',' or '}'")
+	} else {
+		s.fail(off, c, "after an array element", "',' or ']'")
+	}
+	return i, Error
+}
+
+// mismatched handles a closer c at off that does not match the innermost
+// container: when c closes a container further out, the missing closer is
+// inserted (c is read again); otherwise c is replaced by the right closer.
+func (s *Scanner) mismatched(c byte, off int64, i int) (int, Event) {
+	want := "]"
+	if s.stack.topIsObject() {
+		want = "}"
+	}
+	for d := s.stack.depth - 2; d >= 0; d-- {
+		if s.stack.isObject(d) == (c == '}') {
+			s.stack.pop()
+			s.valueDone(off)
+			return i, s.repairAt(RepairMismatchedBracket, s.here(off), 0, want)
+		}
+	}
+	m := s.here(off)
+	s.stack.pop()
+	if s.stack.depth == 0 {
+		s.endOff = off + 1
+		s.st = stTopEnd
+	} else {
+		s.valueDone(off + 1)
+	}
+	return i + 1, s.repairAt(RepairMismatchedBracket, m, 1, want)
+}
+
+// repairNumber handles byte c at off that a number cannot take (status
+// numBad or numZeroDigit). It returns None when the scanner should go on
+// reading c.
+func (s *Scanner) repairNumber(c byte, off int64, status int) Event {
+	switch {
+	case status == numZeroDigit && s.can(RepairLeadingZero):
+		// 007 is not a number; as a string it keeps every digit.
+		s.num = numInt
+		if s.numQuoted {
+			return None
+		}
+		s.numQuoted = true
+		return s.insertBefore(RepairLeadingZero, s.numStart, `"`)
+	case s.num == numMinus && c == '.' && s.can(RepairNumber):
+		s.num = numInt
+		return s.repairAt(RepairNumber, s.here(off), 0, "0")
+	case s.num == numMinus && c == 'I' && s.wordsAllowed():
+		s.wordStart = s.numStart
+		s.wordLen = copy(s.word[:], "-")
+		s.st = stWord
+		return None
+	case s.num == numDot && s.can(RepairNumber):
+		s.num = numFrac
+		return s.repairAt(RepairNumber, s.here(off), 0, "0")
+	}
+	if status == numZeroDigit {
+		s.fail(off, c, "after a leading zero", "'.', 'e' or the end of the number")
+	} else {
+		s.fail(off, c, "in a number", "a digit")
+	}
+	return Error
+}
+
+// nextRepairState runs one step of a repair state from b[i].
+func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
+	base := s.base
+	c := b[i]
+	off := base + int64(i)
+	switch s.st {
+	case stStrClose:
+		if c == ' ' && s.closeSpaces < 64 {
+			s.closeSpaces++
+			return i + 1, None
+		}
+		if s.reopens(c) {
+			repl := `\"`
+			switch s.quote {
+			case '\'':
+				repl = "'"
+			case 'T':
+				repl = "\u201d"
+			case 'S':
+				repl = "\u2019"
+			}
+			s.st = stString
+			return i, s.repairAt(RepairInnerQuote, s.strQuote, s.strQuoteLen, repl)
+		}
+		return i, s.stringDone(s.strQuote.off + int64(s.strQuoteLen))
+
+	case stSlash:
+		switch c {
+		case '/':
+			s.st = stLineComment
+		case '*':
+			s.st, s.cmtStar = stBlockComment, false
+		default:
+			s.fail(off, c, "after '/'", "'/' or '*' (a comment)")
+			return i, Error
+		}
+		return i + 1, None
+
+	case stLineComment:
+		for i < len(b) && b[i] != '\n' {
+			i++
+		}
+		if i == len(b) {
+			return i, None
+		}
+		s.st = s.retState
+		return i, s.repairAt(RepairComment, s.cmt, int(base+int64(i)-s.cmt.off), "")
+
+	case stBlockComment:
+		for i < len(b) {
+			c := b[i]
+			i++
+			if c == '\n' {
+				s.newline(base + int64(i-1))
+			}
+			if s.cmtStar && c == '/' {
+				s.st = s.retState
+				return i, s.repairAt(RepairComment, s.cmt, int(base+int64(i)-s.cmt.off), "")
+			}
+			s.cmtStar = c == '*'
+		}
+		return i, None
+
+	case stDot:
+		switch {
+		case digit[c] && s.can(RepairNumber) && (s.retState == stValue || s.retState == stArrayFirst):
+			s.st, s.num = stNumber, numDot
+			s.numStart = s.dot
+			return i, s.insertBefore(RepairNumber, s.dot, "0")
+		case c == '.' && s.can(RepairEllipsis):
+			s.st, s.dots = stEllipsis, 2
+			return i + 1, None
+		}
+		s.fail(off, c, "after '.'", "a digit")
+		return i, Error
+
+	case stEllipsis:
+		if c != '.' {
+			s.fail(off, c, "in '...'", "'.'")
+			return i, Error
+		}
+		i++
+		if s.dots++; s.dots < 3 {
+			return i, None
+		}
+		end := base + int64(i)
+		obj := s.stack.topIsObject()
+		if s.retState == stKey || (s.retState == stValue && !obj) {
+			s.st = stAfterValue
+			return i, s.repairAt(RepairEllipsis, s.comma, int(end-s.comma.off), "")
+		}
+		s.st = s.retState
+		return i, s.repairAt(RepairEllipsis, s.dot, 3, "")
+
+	case stWord:
+		for i < len(b) && isIdent(b[i]) {
+			if s.wordLen < len(s.word) {
+				s.word[s.wordLen] = b[i]
+			}
+			s.wordLen++
+			i++
+		}
+		if i == len(b) {
+			return i, None
+		}
+		return s.endWord(b[i], base+int64(i), i)
+
+	case stUnquotedKey:
+		for i < len(b) && (isIdent(b[i]) || b[i] == '-' || b[i] == '.') {
+			i++
+		}
+		if i == len(b) {
+			return i, None
+		}
+		off = base + int64(i)
+		s.keyEnd = s.here(off)
+		s.st = stColon
+		return i, s.repairAt(RepairUnquotedKey, s.keyEnd, 0, `"`)
+
+	case stConcat:
+		i = s.skipSpace(b, i, base)
+		if i == len(b) {
+			return i, None
+		}
+		c, off = b[i], base+int64(i)
+		switch {
+		case (c == '/' || c == '#') && s.can(RepairComment):
+			return i + 1, s.beginComment(c, off)
+		case c == '"' || (c == '\'' && s.can(RepairSingleQuote)):
+			s.st, s.inKey, s.quote = stString, false, c
+			s.commit = s.prevCommit
+			return i + 1, s.repairAt(RepairConcatenation, s.strQuote, int(off+1-s.strQuote.off), "")
+		}
+		s.fail(off, c, "after '+'", "a string")
+		return i, Error
+
+	case stTypoOpen:
+		s.u8[s.u8n] = c
+		s.u8n++
+		i++
+		if s.u8n < 3 {
+			return i, None
+		}
+		return i, s.endTypographicOpen(base + int64(i))
+
+	case stBOM:
+		if c != "\xEF\xBB\xBF"[s.bomN] {
+			return i, s.bomIsProse()
+		}
+		s.bomN++
+		i++
+		if s.bomN < 3 {
+			return i, None
+		}
+		s.st = stLineStart
+		return i, s.repairAt(RepairBOM, mark{0, 1, 0}, 3, "")
+	}
+	return i, None
+}
+
+// bomIsProse turns the start of a byte order mark that did not complete
+// into prose.
+func (s *Scanner) bomIsProse() Event {
+	s.event(0, 1)
+	s.evLine, s.evCol = 1, 1
+	s.gapDirty = true
+	s.st = stProse
+	return Prose
+}
+
+// endWord decides a bare word ended by byte c at off.
+func (s *Scanner) endWord(c byte, off int64, i int) (int, Event) {
+	if s.wordLen <= len(s.word) {
+		w := s.word[:s.wordLen]
+		kind, repl := RepairKind(0), ""
+		switch string(w) {
+		case "True":
+			kind, repl = RepairPythonLiteral, "true"
+		case "False":
+			kind, repl = RepairPythonLiteral, "false"
+		case "None":
+			kind, repl = RepairPythonLiteral, "null"
+		case "undefined", "NaN", "Infinity", "-Infinity":
+			kind, repl = RepairNonFinite, "null"
+			if s.nonFiniteStrings {
+				repl = nonFiniteString(string(w))
+			}
+		case "ObjectId", "ISODate", "NumberLong", "NumberInt", "NumberDecimal", "Date", "UUID":
+			if c == '(' && s.wrapDepth == 0 && s.can(RepairWrapper) {
+				s.wrapDepth = s.stack.depth
+				s.st = stValue
+				return i + 1, s.repairAt(RepairWrapper, s.wordStart, s.wordLen+1, "")
+			}
+		}
+		if kind != 0 && s.can(kind) {
+			m := s.wordStart
+			s.valueDone(off)
+			return i, s.repairAt(kind, m, s.wordLen, repl)
+		}
+	}
+	if s.can(RepairUnquotedValue) && c != '(' {
+		s.st, s.inKey, s.quote = stString, false, 'u'
+		s.uqEnd = s.here(off)
+		return i, s.insertBefore(RepairUnquotedValue, s.wordStart, `"`)
+	}
+	s.fail(s.wordStart.off, s.word[0], "where a value belongs", "a value (not a bare word)")
+	return i, Error
+}
+
+func nonFiniteString(w string) string {
+	switch w {
+	case "undefined":
+		return `"undefined"`
+	case "NaN":
+		return `"NaN"`
+	case "Infinity":
+		return `"Infinity"`
+	}
+	return `"-Infinity"`
+}
+
+// endQuotedNumber closes, at off, a number quoted for its leading zeros.
+func (s *Scanner) endQuotedNumber(off int64) Event {
+	s.numQuoted = false
+	s.valueDone(off)
+	return s.repairAt(RepairLeadingZero, s.here(off), 0, `"`)
+}
+
+// quoteRepair is the repair that rewrites the current odd string's quotes.
+func (s *Scanner) quoteRepair() RepairKind {
+	switch s.quote {
+	case '\'':
+		return RepairSingleQuote
+	case 'T', 'S':
+		return RepairTypographicQuote
+	}
+	return RepairUnquotedValue
+}
+
+// closesTypographic reports whether p (three bytes) is the closing quote of
+// the current typographic string.
+func (s *Scanner) closesTypographic(p []byte) bool {
+	switch s.quote {
+	case 'T':
+		return string(p) == "\u201d"
+	case 'S':
+		return string(p) == "\u2019"
+	}
+	return false
+}
+
+// beginTypographic starts reading what may be a typographic opening quote
+// (its first byte, 0xE2, is at off) where a key or a value belongs.
+func (s *Scanner) beginTypographic(off int64, key bool) {
+	s.typoStart = s.here(off)
+	s.inKey = key
+	s.u8[0], s.u8n = 0xE2, 1
+	s.st = stTypoOpen
+}
+
+// endTypographicOpen decides the three bytes read by stTypoOpen, which
+// end at end.
+func (s *Scanner) endTypographicOpen(end int64) Event {
+	p := s.u8[:3]
+	s.u8n = 0
+	switch string(p) {
+	case "\u201c":
+		s.st, s.quote = stString, 'T'
+		return s.repairAt(RepairTypographicQuote, s.typoStart, 3, `"`)
+	case "\u2018":
+		s.st, s.quote = stString, 'S'
+		return s.repairAt(RepairTypographicQuote, s.typoStart, 3, `"`)
+	}
+	// Another character: a bare word that begins with it.
+	if !s.inKey && checkUTF8(p) == 3 && s.can(RepairUnquotedValue) {
+		s.st, s.quote = stString, 'u'
+		s.uqEnd = s.here(end)
+		return s.insertBefore(RepairUnquotedValue, s.typoStart, `"`)
+	}
+	s.fail(s.typoStart.off, 0xE2, "where a value or key belongs", "a value")
+	return Error
+}
