@@ -162,7 +162,7 @@ func TestReaskAppendsTurnsAndKeepsEarlierMessagesByteIdentical(t *testing.T) {
 }
 
 func TestSyntaxErrorIsReasked(t *testing.T) {
-	f := newFixture(t, healtest.Answer(`{"id":7,"name":"Ada",,"status":"active"}`), healtest.Answer(valid))
+	f := newFixture(t, healtest.Answer(`{"id":7,"name":"Ada" @ "status":"active"}`), healtest.Answer(valid))
 	res, err := f.h.Heal(context.Background(), task())
 	require.NoError(t, err)
 	assert.Equal(t, 2, res.Attempts)
