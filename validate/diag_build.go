@@ -41,12 +41,17 @@ func (st *state) intern(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
-	if cap(st.arenaBuf)-len(st.arenaBuf) < len(b) {
-		st.arenaBuf = make([]byte, 0, max(4096, len(b)))
+	a := st.arena2
+	if a == nil || a.Cap()-a.Len() < len(b) {
+		// A strings.Builder allocates without zeroing; its String() views
+		// the buffer, and a fresh Builder never moves what was written.
+		a = new(strings.Builder)
+		a.Grow(max(4096, len(b)))
+		st.arena2 = a
 	}
-	start := len(st.arenaBuf)
-	st.arenaBuf = append(st.arenaBuf, b...)
-	return b2s(st.arenaBuf[start:len(st.arenaBuf):len(st.arenaBuf)])
+	start := a.Len()
+	a.Write(b)
+	return a.String()[start:]
 }
 
 // fail records a diagnostic for keyword kw of n on v and returns it for the

@@ -100,7 +100,7 @@ func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 	}
 	if n.enum != nil && !n.enum.contains(v, st) {
 		if st.collect {
-			d := st.fail(n, "enum", CodeEnum, v, "must be one of "+truncate(n.enum.expected(), 200), n.enum.expected())
+			d := st.fail(n, "enum", CodeEnum, v, n.enum.message, n.enum.expected())
 			d.Allowed = n.enum.texts
 			d.Hint = enumHint(v, n.enum.strs, n.enum.folded)
 		}

@@ -37,12 +37,11 @@ func nearestFolded(s string, candidates, folded []string) string {
 		case ns == nc:
 			score = 0
 		default:
-			d := editDistance(ns, nc, 3)
 			limit := 1
 			if min(len(ns), len(nc)) >= 5 {
 				limit = 2
 			}
-			if d <= limit {
+			if d := editDistance(ns, nc, limit); d <= limit {
 				score = d
 			} else if len(ns) >= 2 && len(nc) >= 2 && (strings.HasSuffix(ns, nc) || strings.HasSuffix(nc, ns) ||
 				strings.HasPrefix(ns, nc) || strings.HasPrefix(nc, ns)) {
@@ -110,6 +109,9 @@ func editDistance(a, b string, limit int) int {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
 	}
+	if bagDistance(a, b) > limit {
+		return limit + 1 // a lower bound of the edit distance already exceeds it
+	}
 	var r0, r1, r2 [maxLen + 1]int // rows i-2, i-1, i
 	prev2, prev, cur := r0[:len(b)+1], r1[:len(b)+1], r2[:len(b)+1]
 	for j := range prev {
@@ -148,4 +150,30 @@ func enumHint(v *fastjson.Value, cands, folded []string) string {
 		return "did you mean " + quote(m) + "?"
 	}
 	return ""
+}
+
+// bagDistance is max(|a∖b|, |b∖a|) over the multisets of bytes: a cheap
+// lower bound of the edit distance (transpositions keep the bags equal).
+func bagDistance(a, b string) int {
+	var cnt [256]int8
+	for i := 0; i < len(a); i++ {
+		cnt[a[i]]++
+	}
+	for i := 0; i < len(b); i++ {
+		cnt[b[i]]--
+	}
+	pos, neg := 0, 0
+	for i := 0; i < len(a); i++ {
+		if c := cnt[a[i]]; c > 0 {
+			pos += int(c)
+			cnt[a[i]] = 0
+		}
+	}
+	for i := 0; i < len(b); i++ {
+		if c := cnt[b[i]]; c < 0 {
+			neg -= int(c)
+			cnt[b[i]] = 0
+		}
+	}
+	return max(pos, neg)
 }

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"strings"
+
 	"github.com/valyala/fastjson"
 )
 
@@ -22,19 +24,19 @@ type state struct {
 	keys    []int // backing store of diagRec.key
 	rbuf    []byte
 	tmp     []byte
-	// arenaBuf holds the strings of the diagnostics being built; it is
+	// arena2 holds the strings of the diagnostics being built; it is
 	// dropped (never reused) once they are returned.
-	arenaBuf []byte
-	hashes   []hashedItem // scratch for uniqueItems
-	kw       []string
-	inst     []pathSeg
-	dyn      []*resourceNode
-	refs     []refFrame // $ref evaluations in progress
-	words    []uint64
-	depth    int
-	err      error
-	nbuf     []byte
-	nbuf2    []byte
+	arena2 *strings.Builder
+	hashes []hashedItem // scratch for uniqueItems
+	kw     []string
+	inst   []pathSeg
+	dyn    []*resourceNode
+	refs   []refFrame // $ref evaluations in progress
+	words  []uint64
+	depth  int
+	err    error
+	nbuf   []byte
+	nbuf2  []byte
 }
 
 // refFrame is a $ref target being applied to a value.

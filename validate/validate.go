@@ -108,7 +108,7 @@ func (st *state) diagnostics() Diagnostics {
 		}
 	}
 	st.recs = st.recs[:0]
-	st.arenaBuf = nil // the returned strings point into it
+	st.arena2 = nil // the returned strings point into it
 	return out
 }
 

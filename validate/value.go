@@ -135,6 +135,8 @@ type enumSet struct {
 	strings map[string]struct{}
 	others  []*cval
 	texts   []string // JSON texts of the values, for diagnostics
+	joined  string   // texts joined with ", "
+	message string   // "must be one of ..." (capped)
 	strs    []string // the string values, for near-miss hints
 	folded  []string // fold(strs[i])
 }
@@ -158,6 +160,8 @@ func newEnumSet(vals []*fastjson.Value) *enumSet {
 		}
 		e.others = append(e.others, c)
 	}
+	e.joined = strings.Join(e.texts, ", ")
+	e.message = "must be one of " + truncate(e.joined, 200)
 	return e
 }
 
@@ -177,4 +181,4 @@ func (e *enumSet) contains(v *fastjson.Value, st *state) bool {
 }
 
 // expected renders the set for a diagnostic, e.g. `"a", "b"`.
-func (e *enumSet) expected() string { return strings.Join(e.texts, ", ") }
+func (e *enumSet) expected() string { return e.joined }
