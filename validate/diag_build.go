@@ -79,7 +79,13 @@ func (st *state) fail(n *node, kw string, code Code, v *fastjson.Value, msg, exp
 	al := st.intern(t)
 	il := st.intern(st.appendInstanceLocation(t[:0]))
 	st.tmp = t
-	st.recs = append(st.recs, diagRec{key: key, d: Diagnostic{
+	if st.out == nil {
+		// Sized like the last invalid document's list: batches tend to
+		// fail alike.
+		st.out = make(Diagnostics, 0, max(8, st.lastCount))
+	}
+	st.outKeys = append(st.outKeys, key)
+	st.out = append(st.out, Diagnostic{
 		InstanceLocation:        il,
 		Keyword:                 kw,
 		KeywordLocation:         kl,
@@ -87,10 +93,13 @@ func (st *state) fail(n *node, kw string, code Code, v *fastjson.Value, msg, exp
 		Code:                    code,
 		Message:                 msg,
 		Expected:                expected,
-		Received:                st.receivedText(v),
-		ReceivedType:            typeName(st, v),
-	}})
-	return &st.recs[len(st.recs)-1].d
+	})
+	if v != nil {
+		d := &st.out[len(st.out)-1]
+		d.Received = st.receivedText(v)
+		d.ReceivedType = typeName(st, v)
+	}
+	return &st.out[len(st.out)-1]
 }
 
 // typeName names v's type, "integer" for integral numbers.
@@ -142,29 +151,18 @@ func (st *state) typeFail(n *node, v *fastjson.Value) {
 	}
 }
 
-// extraProperty records a property that is not allowed.
-func (st *state) extraProperty(n *node, kw string, code Code, v *fastjson.Value, k []byte) {
+// extraProperty records a property that is not allowed. Its hint is set
+// by objectHints once the whole object has been seen.
+func (st *state) extraProperty(n *node, kw string, code Code, k []byte) {
 	name := string(k)
-	d := st.fail(n, kw, code, v, "property "+quote(name)+" is not allowed", n.allowedText)
+	d := st.fail(n, kw, code, nil, "property "+quote(name)+" is not allowed", n.allowedText)
 	d.Property = name
 	d.Allowed = n.allowedList
 	d.Received = truncate(quote(name), maxReceived)
 	d.ReceivedType = "property"
-	o, _ := v.Object()
-	var missing []string
-	for _, r := range n.required {
-		if o.Get(r.name) == nil {
-			missing = append(missing, r.name)
-		}
-	}
-	if m := nearest(name, missing); m != "" {
-		d.Hint = "did you mean " + quote(m) + "?"
-	} else if m := nearestFolded(name, n.allowedNames, n.foldedNames); m != "" && o.Get(m) == nil {
-		d.Hint = "did you mean " + quote(m) + "?"
-	}
 }
 
-// missingProperty records an absent property.
+// missingProperty records an absent property (hint: see objectHints).
 func (st *state) missingProperty(n *node, kw string, code Code, v *fastjson.Value, name string, idx int) *Diagnostic {
 	d := st.fail(n, kw, code, v, "missing required property "+quote(name), name)
 	d.Property = name
@@ -173,17 +171,64 @@ func (st *state) missingProperty(n *node, kw string, code Code, v *fastjson.Valu
 			d.Default = def
 		}
 	}
-	o, _ := v.Object()
-	var present []string
-	o.Visit(func(k []byte, _ *fastjson.Value) {
-		if _, known := n.propIndex[b2s(k)]; !known {
-			present = append(present, b2s(k)) // read by nearest only
-		}
-	})
-	if m := nearest(name, present); m != "" {
-		d.Hint = "found " + quote(m) + ": rename it to " + quote(name) + "?"
-	}
 	return d
+}
+
+// objectHints pairs the extra and the missing properties recorded for the
+// current object since mark: a missing "id" next to an extra "userId" gets
+// `found "userId"`, the extra gets `did you mean "id"?`; an extra with no
+// missing match may still be a near miss of an allowed name that is absent.
+// seen (when non-zero) marks the properties present among n.props.
+func (st *state) objectHints(n *node, o *fastjson.Object, mark, seen int) {
+	depth := len(st.inst)
+	var extras, missing []int
+	for i := mark; i < st.nrec(); i++ {
+		if len(st.outKeys[i]) != depth {
+			continue
+		}
+		switch st.out[i].Code {
+		case CodeAdditionalProperties, CodeUnevaluatedProps:
+			extras = append(extras, i)
+		case CodeRequired, CodeDependentRequired:
+			missing = append(missing, i)
+		}
+	}
+	if len(extras) == 0 {
+		return
+	}
+	names := func(idx []int) []string {
+		out := make([]string, len(idx))
+		for j, i := range idx {
+			out[j] = st.out[i].Property
+		}
+		return out
+	}
+	extraNames, missingNames := names(extras), names(missing)
+	for j, i := range missing {
+		if m := nearest(missingNames[j], extraNames); m != "" {
+			st.out[i].Hint = "found " + quote(m) + ": rename it to " + quote(missingNames[j]) + "?"
+		}
+	}
+	for j, i := range extras {
+		name := extraNames[j]
+		if m := nearest(name, missingNames); m != "" {
+			st.out[i].Hint = "did you mean " + quote(m) + "?"
+			continue
+		}
+		m := nearestFolded(name, n.allowedNames, n.foldedNames)
+		if m == "" {
+			continue
+		}
+		present := false
+		if k, ok := n.propIndex[m]; ok && seen != 0 {
+			present = st.bit(seen, k)
+		} else {
+			present = o.Get(m) != nil
+		}
+		if !present {
+			st.out[i].Hint = "did you mean " + quote(m) + "?"
+		}
+	}
 }
 
 func quote(s string) string { return strconv.Quote(s) }

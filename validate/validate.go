@@ -1,7 +1,7 @@
 package validate
 
 import (
-	"slices"
+	"sort"
 
 	"github.com/valyala/fastjson"
 )
@@ -84,32 +84,54 @@ func (st *state) run(root *node, v *fastjson.Value) (Diagnostics, error) {
 	return st.diagnostics(), nil
 }
 
-// diagnostics sorts the records into document order and drops duplicates.
+// diagnostics sorts the records into document order (stable: evaluation
+// order within one location) and drops duplicates. The slice is handed over
+// to the caller.
 func (st *state) diagnostics() Diagnostics {
-	recs := st.recs
-	order := st.order[:0]
-	for i := range recs {
-		order = append(order, i)
+	out, keys := st.out, st.outKeys
+	st.lastCount = len(out)
+	sorted := true
+	for i := 1; i < len(out); i++ {
+		if cmpKey(keys[i-1], keys[i]) > 0 {
+			sorted = false
+			break
+		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmpKey(recs[a].key, recs[b].key) })
-	st.order = order
-	out := make(Diagnostics, 0, len(recs))
-	for _, i := range order {
-		d := recs[i].d
+	if !sorted {
+		sort.Stable(byKey{out, keys})
+	}
+	n := 0
+	for i := range out {
 		dup := false
-		for j := len(out) - 1; j >= 0 && out[j].InstanceLocation == d.InstanceLocation; j-- {
-			if out[j].Code == d.Code && out[j].Property == d.Property && out[j].Message == d.Message {
+		for j := n - 1; j >= 0 && out[j].InstanceLocation == out[i].InstanceLocation; j-- {
+			if out[j].Code == out[i].Code && out[j].Property == out[i].Property && out[j].Message == out[i].Message {
 				dup = true
 				break
 			}
 		}
 		if !dup {
-			out = append(out, d)
+			out[n] = out[i]
+			n++
 		}
 	}
-	st.recs = st.recs[:0]
+	clear(out[n:])
+	st.out = nil
+	st.outKeys = st.outKeys[:0]
 	st.arena2 = nil // the returned strings point into it
-	return out
+	return out[:n:n]
+}
+
+// byKey sorts diagnostics with their keys.
+type byKey struct {
+	d    Diagnostics
+	keys [][]int
+}
+
+func (b byKey) Len() int           { return len(b.d) }
+func (b byKey) Less(i, j int) bool { return cmpKey(b.keys[i], b.keys[j]) < 0 }
+func (b byKey) Swap(i, j int) {
+	b.d[i], b.d[j] = b.d[j], b.d[i]
+	b.keys[i], b.keys[j] = b.keys[j], b.keys[i]
 }
 
 // cmpKey orders instance paths: a parent before its children, siblings by
