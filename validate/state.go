@@ -25,6 +25,7 @@ type state struct {
 	out     Diagnostics
 	outKeys [][]int
 	keys    []int // backing store of outKeys
+	order   []int // scratch permutation for sorting out
 	// lastCount is how many diagnostics the last collecting pass recorded.
 	lastCount int
 	rbuf      []byte

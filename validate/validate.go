@@ -1,7 +1,7 @@
 package validate
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/valyala/fastjson"
 )
@@ -98,7 +98,31 @@ func (st *state) diagnostics() Diagnostics {
 		}
 	}
 	if !sorted {
-		sort.Stable(byKey{out, keys})
+		// Sort a permutation (cheap ints), then move each diagnostic once
+		// along the cycles of the permutation.
+		perm := st.order[:0]
+		for i := range out {
+			perm = append(perm, i)
+		}
+		slices.SortStableFunc(perm, func(a, b int) int { return cmpKey(keys[a], keys[b]) })
+		st.order = perm
+		for i := range perm {
+			if perm[i] < 0 || perm[i] == i {
+				continue
+			}
+			tmp := out[i]
+			j := i
+			for {
+				k := perm[j]
+				perm[j] = -1
+				if k == i {
+					out[j] = tmp
+					break
+				}
+				out[j] = out[k]
+				j = k
+			}
+		}
 	}
 	n := 0
 	for i := range out {
@@ -119,19 +143,6 @@ func (st *state) diagnostics() Diagnostics {
 	st.outKeys = st.outKeys[:0]
 	st.arena2 = nil // the returned strings point into it
 	return out[:n:n]
-}
-
-// byKey sorts diagnostics with their keys.
-type byKey struct {
-	d    Diagnostics
-	keys [][]int
-}
-
-func (b byKey) Len() int           { return len(b.d) }
-func (b byKey) Less(i, j int) bool { return cmpKey(b.keys[i], b.keys[j]) < 0 }
-func (b byKey) Swap(i, j int) {
-	b.d[i], b.d[j] = b.d[j], b.d[i]
-	b.keys[i], b.keys[j] = b.keys[j], b.keys[i]
 }
 
 // cmpKey orders instance paths: a parent before its children, siblings by
