@@ -85,21 +85,22 @@ func (st *state) fail(n *node, kw string, code Code, v *fastjson.Value, msg, exp
 		st.out = make(Diagnostics, 0, max(8, st.lastCount))
 	}
 	st.outKeys = append(st.outKeys, key)
-	st.out = append(st.out, Diagnostic{
-		InstanceLocation:        il,
-		Keyword:                 kw,
-		KeywordLocation:         kl,
-		AbsoluteKeywordLocation: al,
-		Code:                    code,
-		Message:                 msg,
-		Expected:                expected,
-	})
+	// Append a zero record and fill it in place: no bulk copy of a
+	// pointerful struct.
+	st.out = append(st.out, Diagnostic{})
+	d := &st.out[len(st.out)-1]
+	d.InstanceLocation = il
+	d.Keyword = kw
+	d.KeywordLocation = kl
+	d.AbsoluteKeywordLocation = al
+	d.Code = code
+	d.Message = msg
+	d.Expected = expected
 	if v != nil {
-		d := &st.out[len(st.out)-1]
 		d.Received = st.receivedText(v)
 		d.ReceivedType = typeName(st, v)
 	}
-	return &st.out[len(st.out)-1]
+	return d
 }
 
 // typeName names v's type, "integer" for integral numbers.

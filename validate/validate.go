@@ -134,7 +134,9 @@ func (st *state) diagnostics() Diagnostics {
 			}
 		}
 		if !dup {
-			out[n] = out[i]
+			if n != i {
+				out[n] = out[i]
+			}
 			n++
 		}
 	}
