@@ -199,8 +199,7 @@ func (c *compiler) resolveRef(n *node, v *fastjson.Value, in scanInfo, kw string
 	if err != nil {
 		return nil, "", c.errAt(in, kw, ErrInvalidSchema, kw+" must be a string")
 	}
-	base := c.baseOf(in)
-	abs, err := resolveURI(base, string(b))
+	abs, err := resolveURI(in.res.uri, string(b))
 	if err != nil {
 		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, err.Error())
 	}
@@ -218,9 +217,6 @@ func (c *compiler) resolveRef(n *node, v *fastjson.Value, in scanInfo, kw string
 	t, err := c.node(tv, tin, "")
 	return t, abs, err
 }
-
-// baseOf returns the base URI in effect at in.
-func (c *compiler) baseOf(in scanInfo) string { return in.res.uri }
 
 // keywords compiles the keywords of an object schema.
 func (c *compiler) keywords(n *node, v *fastjson.Value, in scanInfo) error {

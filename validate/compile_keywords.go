@@ -168,7 +168,6 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 		n.allowedList = append(n.allowedList, "/"+pp.src+"/")
 	}
 	n.allowedText = strings.Join(n.allowedList, ", ")
-	var depNames []string
 	if dv := v.Get("dependentSchemas"); dv != nil && d >= Draft2019_09 {
 		o, e := dv.Object()
 		if e != nil {
@@ -202,7 +201,6 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 					names = append(names, string(e.GetStringBytes()))
 				}
 				n.depRequired = append(n.depRequired, depRequired{name: string(k), required: names})
-				depNames = append(depNames, string(k))
 				return
 			}
 			var sn *node
@@ -214,7 +212,6 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 			return err
 		}
 	}
-	_ = depNames
 	if n.props != nil || n.patternProps != nil || n.additional != nil || n.depSchemas != nil || n.propertyNames != nil || n.depRequired != nil {
 		n.hasObjectKw = true
 	}
