@@ -223,10 +223,10 @@ func cleanOne(ctx context.Context, e *env, name string, opts jsonl.Options, out,
 	defer closeIn()
 	r, err := jsonl.NewReader(in, jsonl.ReaderOptions{})
 	if err != nil {
-		return jsonl.Stats{}, fmt.Errorf("%s: %w", displayName(name), err)
+		return jsonl.Stats{}, fmt.Errorf("%s: %w", cleanInputName(name), err)
 	}
 	defer r.Close()
-	opts.Source = displayName(name)
+	opts.Source = cleanInputName(name)
 	c := jsonl.NewCleaner(opts)
 	prog.watch(c)
 	var rejW io.Writer
@@ -238,14 +238,14 @@ func cleanOne(ctx context.Context, e *env, name string, opts jsonl.Options, out,
 	if err != nil {
 		var se *jsonl.StoppedError
 		if errors.As(err, &se) {
-			return st, fmt.Errorf("interrupted: %s: stopped at line %d (input offset %d); every record before it was written", displayName(name), se.Line, se.Offset)
+			return st, fmt.Errorf("interrupted: %s: stopped at line %d (input offset %d); every record before it was written", cleanInputName(name), se.Line, se.Offset)
 		}
-		return st, fmt.Errorf("%s: %w", displayName(name), err)
+		return st, fmt.Errorf("%s: %w", cleanInputName(name), err)
 	}
 	return st, nil
 }
 
-func displayName(name string) string {
+func cleanInputName(name string) string {
 	if name == "" || name == "-" {
 		return "stdin"
 	}
@@ -309,7 +309,7 @@ func (o *output) close() error {
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("writing %s: %w (the file is incomplete)", displayName(o.name), err)
+		return fmt.Errorf("writing %s: %w (the file is incomplete)", cleanInputName(o.name), err)
 	}
 	return nil
 }

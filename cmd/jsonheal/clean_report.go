@@ -35,7 +35,7 @@ type summary struct {
 }
 
 func (s *summary) add(name string, st jsonl.Stats) {
-	s.Inputs = append(s.Inputs, displayName(name))
+	s.Inputs = append(s.Inputs, cleanInputName(name))
 	s.Records += st.Records
 	s.Clean += st.Clean
 	s.Repaired += st.Repaired
