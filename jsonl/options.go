@@ -23,8 +23,10 @@ type Options struct {
 	// DefaultBatchBytes.
 	BatchBytes int
 	// Window is the number of batches in flight (read, processed or waiting
-	// to be written in order); zero means 4 per worker. It bounds memory to
-	// about Window*BatchBytes, plus records larger than a batch.
+	// to be written in order); zero means 4 per worker. The input bytes in
+	// flight stay under Window*BatchBytes, or one record when a record is
+	// larger: memory is a small multiple of that (the output and the
+	// rejects of the batches), plus the splitter's buffer.
 	Window int
 	// MaxRecordBytes caps a record; zero means DefaultMaxRecordBytes. A
 	// larger record is rejected (ReasonTooLarge) without being held.

@@ -18,8 +18,9 @@ const maxBatchRecords = 4096
 // once. A Cleaner runs one Run at a time; Stats may be called from any
 // goroutine at any time.
 type Cleaner struct {
-	opts Options
-	c    counters
+	opts   Options
+	c      counters
+	budget *budget // of the last Run, for tests
 }
 
 // NewCleaner returns a Cleaner with the given options.
@@ -92,6 +93,40 @@ func (f *feed) send(c *counters, work chan<- *batch, b *batch) bool {
 	return true
 }
 
+// budget bounds the input bytes in flight (read, not yet written), so that
+// large records do not multiply the memory by the window: a batch waits
+// until its bytes fit, unless nothing else is in flight.
+type budget struct {
+	mu   sync.Mutex
+	cond sync.Cond
+	used int64
+	max  int64
+	peak int64 // highest use, for tests
+}
+
+func newBudget(max int64) *budget {
+	b := &budget{max: max}
+	b.cond.L = &b.mu
+	return b
+}
+
+func (b *budget) acquire(n int64) {
+	b.mu.Lock()
+	for b.used > 0 && b.used+n > b.max {
+		b.cond.Wait()
+	}
+	b.used += n
+	b.peak = max(b.peak, b.used)
+	b.mu.Unlock()
+}
+
+func (b *budget) release(n int64) {
+	b.mu.Lock()
+	b.used -= n
+	b.mu.Unlock()
+	b.cond.Broadcast()
+}
+
 func (f *feed) stop() int64 {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -140,12 +175,14 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 	work := make(chan *batch, window)
 	done := make(chan *batch, window)
 	var f feed
+	bud := newBudget(int64(window) * int64(opts.batchBytes()))
+	c.budget = bud
 	readerDone := make(chan struct{})
 	var readErr error
 	go func() {
 		defer close(readerDone)
 		defer close(work)
-		readErr = c.read(rctx, in, free, work, &f)
+		readErr = c.read(rctx, in, free, work, &f, bud)
 	}()
 	var wg sync.WaitGroup
 	for i := range nw {
@@ -180,6 +217,7 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 		}
 	}
 	release := func(b *batch) {
+		bud.release(int64(len(b.data)))
 		c.c.line.Store(b.endLine)
 		c.c.offset.Store(b.endOffset)
 		b.reset(maxKeep)
@@ -241,7 +279,7 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 // read splits in into batches and sends them to work until the input ends
 // or ctx is cancelled. Before it would wait for input, and when it stops, it
 // sends the records it holds.
-func (c *Cleaner) read(ctx context.Context, in io.Reader, free <-chan *batch, work chan<- *batch, f *feed) error {
+func (c *Cleaner) read(ctx context.Context, in io.Reader, free <-chan *batch, work chan<- *batch, f *feed, bud *budget) error {
 	opts := &c.opts
 	batchBytes := opts.batchBytes()
 	var sp *Splitter
@@ -249,7 +287,10 @@ func (c *Cleaner) read(ctx context.Context, in io.Reader, free <-chan *batch, wo
 	send := func() {
 		if b != nil && len(b.recs) > 0 {
 			b.endLine, b.endOffset = sp.Line(), sp.InputOffset()
-			f.send(&c.c, work, b)
+			bud.acquire(int64(len(b.data)))
+			if !f.send(&c.c, work, b) {
+				bud.release(int64(len(b.data)))
+			}
 			b = nil
 		}
 	}

@@ -417,3 +417,18 @@ func TestCleanWithTheSanitizerRepairsOrRejectsTypicalBreakage(t *testing.T) {
 	assert.Contains(t, res.out, "{\"d\":[1,2,{\"e\":\"tru\"}]}\n{\"f\":3}\n")
 	assert.Equal(t, int64(1), res.stats.RepairedBy["close_truncated"])
 }
+
+func TestCleanBoundsTheBytesInFlight(t *testing.T) {
+	// Records of 300 KB with 16 KB batches and a window of 4: one record at
+	// a time is in flight, not four.
+	rec := `{"text":"` + strings.Repeat("y", 300<<10) + `"}` + "\n"
+	in := strings.Repeat(`{"a":1}`+"\n"+rec, 12)
+	c := NewCleaner(Options{NewSanitizer: newFake, Workers: 2, BatchBytes: 16 << 10, Window: 4})
+	var out bytes.Buffer
+	st, err := c.Run(context.Background(), strings.NewReader(in), &out, nil)
+	require.NoError(t, err)
+	assert.Equal(t, int64(24), st.Written())
+	assert.Equal(t, in, out.String())
+	assert.LessOrEqual(t, c.budget.peak, int64(len(rec)+16<<10))
+	assert.Zero(t, c.budget.used)
+}
