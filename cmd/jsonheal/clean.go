@@ -97,7 +97,31 @@ func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
 	if c.output != "-" && c.output == c.rejects {
 		return bad("-o and --rejects name the same file")
 	}
+	for _, in := range c.inputs {
+		for _, o := range []string{c.output, c.rejects} {
+			if sameFile(in, o) {
+				return bad("%s is both an input and an output: it would be overwritten before it is read", in)
+			}
+		}
+	}
 	return c, exitOK
+}
+
+// sameFile reports whether a and b name the same existing file (never true
+// for stdin or stdout).
+func sameFile(a, b string) bool {
+	if a == "" || a == "-" || b == "" || b == "-" {
+		return false
+	}
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	if err != nil {
+		return false
+	}
+	return os.SameFile(sa, sb)
 }
 
 // parseSize reads "1048576", "64MiB", "10M", "1G"... (K, M, G are binary

@@ -320,3 +320,16 @@ func TestCleanTheBundledSample(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, s.Rejected, int64(strings.Count(string(b), "\n")))
 }
+
+func TestCleanRefusesToOverwriteItsInput(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "in.jsonl")
+	require.NoError(t, os.WriteFile(in, []byte("{\"a\":1}\n"), 0o644))
+	for _, args := range [][]string{{"clean", "-o", in, in}, {"clean", "--rejects", in, in}} {
+		code, _, errOut := runCLI(t, "", args...)
+		assert.Equal(t, exitUsage, code)
+		assert.Contains(t, errOut, "both an input and an output")
+	}
+	b, err := os.ReadFile(in)
+	require.NoError(t, err)
+	assert.Equal(t, "{\"a\":1}\n", string(b))
+}
