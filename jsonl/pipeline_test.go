@@ -432,3 +432,12 @@ func TestCleanBoundsTheBytesInFlight(t *testing.T) {
 	assert.LessOrEqual(t, c.budget.peak, int64(len(rec)+16<<10))
 	assert.Zero(t, c.budget.used)
 }
+
+func TestCleanPutsMultiLineRecordsOnOneLine(t *testing.T) {
+	res := cleanBytes(t, []byte("{\r\n  \"a\": [\n    1,\n    2\n  ]\r\n}\n{\"b\":\"x\ny\"}\n"), Options{})
+	require.NoError(t, res.err)
+	assert.Equal(t, "{    \"a\": [     1,     2   ]  }\n{\"b\":\"x\\ny\"}\n", res.out)
+	assert.Equal(t, int64(1), res.stats.Reflowed)
+	assert.Equal(t, int64(1), res.stats.Clean)
+	assert.Equal(t, int64(1), res.stats.Repaired)
+}

@@ -68,6 +68,10 @@ type Stats struct {
 	// RepairedBy counts repaired records by fix kind (a record with two
 	// kinds of fixes counts under both).
 	RepairedBy map[string]int64
+	// Reflowed counts written records (of any of the kinds above) that
+	// spanned lines outside strings (pretty-printed, fenced): their line
+	// breaks between tokens became spaces, so that each is one line.
+	Reflowed int64
 	// SchemaFixed records were made valid by a deterministic schema fix.
 	SchemaFixed int64
 	// Healed records were saved by the Healer.
@@ -96,6 +100,7 @@ const maxKinds = 64
 // counters are the live, concurrently updated form of Stats.
 type counters struct {
 	records, clean, repaired, schemaFixed, healed, rejected atomic.Int64
+	reflowed                                                atomic.Int64
 	bytesIn, bytesOut, line, offset                         atomic.Int64
 	repairedBy                                              [maxKinds]atomic.Int64
 	rejectedBy                                              [reasonCount]atomic.Int64
@@ -106,6 +111,7 @@ type counters struct {
 // local holds one batch's counts, added to counters in one go.
 type local struct {
 	clean, repaired, schemaFixed, healed, rejected int64
+	reflowed                                       int64
 	repairedBy                                     [maxKinds]int64
 	rejectedBy                                     [reasonCount]int64
 }
@@ -116,6 +122,7 @@ func (l *local) addTo(c *counters) {
 	c.schemaFixed.Add(l.schemaFixed)
 	c.healed.Add(l.healed)
 	c.rejected.Add(l.rejected)
+	c.reflowed.Add(l.reflowed)
 	for i, n := range l.repairedBy {
 		if n != 0 {
 			c.repairedBy[i].Add(n)
@@ -137,6 +144,7 @@ func (c *counters) snapshot() Stats {
 		SchemaFixed: c.schemaFixed.Load(),
 		Healed:      c.healed.Load(),
 		Rejected:    c.rejected.Load(),
+		Reflowed:    c.reflowed.Load(),
 		BytesIn:     c.bytesIn.Load(),
 		BytesOut:    c.bytesOut.Load(),
 		Line:        c.line.Load(),

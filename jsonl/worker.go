@@ -65,7 +65,9 @@ func (w *worker) process(b *batch) {
 			b.loc.rejectedBy[reason]++
 			continue
 		}
-		oneLine(out[start:])
+		if oneLine(out[start:]) {
+			b.loc.reflowed++
+		}
 		b.out = append(out, '\n')
 		rep := w.san.Report()
 		if !rep.Changed() {
@@ -122,7 +124,9 @@ func (w *worker) heal(b *batch, m *recMeta, raw []byte, reason Reason, d *Diagno
 		d.Text += "; healed document rejected (" + r.String() + "): " + hd.Text
 		return false
 	}
-	oneLine(out[start:])
+	if oneLine(out[start:]) {
+		b.loc.reflowed++
+	}
 	b.out = append(out, '\n')
 	b.loc.healed++
 	return true
@@ -130,20 +134,22 @@ func (w *worker) heal(b *batch, m *recMeta, raw []byte, reason Reason, d *Diagno
 
 // oneLine puts a sanitized document on one line: a multi-line record
 // (pretty-printed, or fenced) keeps its value but its line breaks, which in
-// valid JSON can only be blanks between tokens, become spaces.
-func oneLine(doc []byte) {
+// valid JSON can only be blanks between tokens, become spaces. It reports
+// whether it changed anything.
+func oneLine(doc []byte) bool {
 	i := bytes.IndexByte(doc, '\n')
 	if j := bytes.IndexByte(doc, '\r'); i < 0 || j >= 0 && j < i {
 		i = j
 	}
 	if i < 0 {
-		return
+		return false
 	}
 	for ; i < len(doc); i++ {
 		if doc[i] == '\n' || doc[i] == '\r' {
 			doc[i] = ' '
 		}
 	}
+	return true
 }
 
 func reasonOf(err error) Reason {

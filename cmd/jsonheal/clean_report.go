@@ -23,6 +23,7 @@ type summary struct {
 	Clean       int64            `json:"clean"`
 	Repaired    int64            `json:"repaired"`
 	RepairedBy  map[string]int64 `json:"repaired_by"`
+	Reflowed    int64            `json:"reflowed"`
 	SchemaFixed int64            `json:"schema_fixed"`
 	Healed      int64            `json:"healed"`
 	Rejected    int64            `json:"rejected"`
@@ -39,6 +40,7 @@ func (s *summary) add(name string, st jsonl.Stats) {
 	s.Records += st.Records
 	s.Clean += st.Clean
 	s.Repaired += st.Repaired
+	s.Reflowed += st.Reflowed
 	s.SchemaFixed += st.SchemaFixed
 	s.Healed += st.Healed
 	s.Rejected += st.Rejected
@@ -80,6 +82,9 @@ func (s *summary) writeText(w io.Writer) {
 		s.Records, float64(s.BytesIn)/1e6, s.Seconds, s.MBPerSecond, s.Clean, s.Repaired, s.Rejected)
 	if len(s.RepairedBy) > 0 {
 		fmt.Fprintf(w, "  repaired: %s\n", formatCounts(s.RepairedBy))
+	}
+	if s.Reflowed > 0 {
+		fmt.Fprintf(w, "  multi-line records put on one line: %d\n", s.Reflowed)
 	}
 	if s.Healed > 0 || s.SchemaFixed > 0 {
 		fmt.Fprintf(w, "  schema-fixed: %d, healed by model: %d\n", s.SchemaFixed, s.Healed)
