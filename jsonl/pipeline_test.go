@@ -441,3 +441,24 @@ func TestCleanPutsMultiLineRecordsOnOneLine(t *testing.T) {
 	assert.Equal(t, int64(1), res.stats.Clean)
 	assert.Equal(t, int64(1), res.stats.Repaired)
 }
+
+// liarSanitizer claims to have repaired the syntax of every record into
+// valid JSON, but returns it unchanged.
+type liarSanitizer struct{ rep sanitize.Report }
+
+func (l *liarSanitizer) Reset()                   { l.rep = sanitize.Report{} }
+func (l *liarSanitizer) Report() *sanitize.Report { return &l.rep }
+func (l *liarSanitizer) Append(dst, src []byte) ([]byte, error) {
+	l.rep.Values = 1
+	l.rep.Fixes = []sanitize.Fix{{Kind: sanitize.KindTrailingComma, Confidence: sanitize.Certain, Line: 1, Column: 1}}
+	return append(dst, src...), nil
+}
+
+func TestCleanNeverWritesInvalidJSONEvenIfTheSanitizerSaysSo(t *testing.T) {
+	res := cleanBytes(t, []byte("{\"a\":1}\n[\"x\"\\u0019]\n"), Options{NewSanitizer: func() Sanitizer { return &liarSanitizer{} }})
+	require.NoError(t, res.err)
+	assert.Equal(t, "{\"a\":1}\n", res.out)
+	require.Len(t, res.rejects, 1)
+	assert.Equal(t, "syntax", res.rejects[0].Reason)
+	assert.Contains(t, res.rejects[0].Error, "sanitizer defect")
+}

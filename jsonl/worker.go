@@ -3,6 +3,7 @@ package jsonl
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -101,6 +102,13 @@ func (w *worker) clean(dst, raw []byte) ([]byte, Reason, Diagnosis) {
 	case rep.Values > 1:
 		return out, ReasonMultipleValues, Diagnosis{Text: strconv.Itoa(rep.Values) + " JSON values in one record"}
 	}
+	if syntaxRepaired(rep) && !json.Valid(out[start:]) {
+		// The sanitizer promises valid JSON with a nil error; a record whose
+		// syntax was repaired is checked anyway (a cheap pass over the few
+		// that need it), so that a defect there never reaches the output.
+		return out, ReasonSyntax, Diagnosis{Text: "the repaired record is not valid JSON (a sanitizer defect): " +
+			strconv.Quote(string(out[start:min(len(out), start+200)]))}
+	}
 	if w.schema != nil {
 		if d := w.schema.Check(out[start:]); d != nil {
 			return out, ReasonSchema, *d
@@ -130,6 +138,17 @@ func (w *worker) heal(b *batch, m *recMeta, raw []byte, reason Reason, d *Diagno
 	b.out = append(out, '\n')
 	b.loc.healed++
 	return true
+}
+
+// syntaxRepaired reports whether rep holds a repair of broken syntax (as
+// opposed to fences, prose, control bytes, invalid UTF-8 and truncation).
+func syntaxRepaired(rep *sanitize.Report) bool {
+	for _, f := range rep.Fixes {
+		if sanitize.RepairKinds.Has(f.Kind) {
+			return true
+		}
+	}
+	return false
 }
 
 // oneLine puts a sanitized document on one line: a multi-line record
