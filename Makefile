@@ -53,3 +53,8 @@ bench:
 
 build:
 	$(GO) build -o bin/jsonheal ./cmd/jsonheal
+
+# CLI benchmark of `jsonheal clean` (SIZE, BROKEN, RUNS: see the script).
+.PHONY: bench-clean
+bench-clean:
+	scripts/bench-clean.sh

@@ -61,14 +61,14 @@ func loadDoc(b *testing.B, file string) doc {
 	return d
 }
 
-// validator is one implementation under test: it reports whether every
+// syntaxPeer is one implementation under test: it reports whether every
 // unit is valid.
-type validator struct {
+type syntaxPeer struct {
 	name  string
 	valid func(units [][]byte) bool
 }
 
-var peers = []validator{
+var peers = []syntaxPeer{
 	{"encoding-json", func(units [][]byte) bool {
 		for _, u := range units {
 			if !json.Valid(u) {
@@ -95,13 +95,13 @@ var peers = []validator{
 	}},
 }
 
-// BenchmarkValidate runs, on each corpus file, jsonheal's sanitizer (a
+// BenchmarkSyntax runs, on each corpus file, jsonheal's sanitizer (a
 // reused Sanitizer appending to a reused buffer) with the default options
 // (every repair on) and with Strict (the fast layer only), jsonheal's
 // scanner alone,
 // and the peers' validators. sonic and fastjson are laxer than jsonheal
 // (they accept some invalid input), and neither peer repairs anything.
-func BenchmarkValidate(b *testing.B) {
+func BenchmarkSyntax(b *testing.B) {
 	for _, file := range corpusFiles {
 		d := loadDoc(b, file)
 		b.Run("file="+d.name+"/impl=jsonheal-sanitize", func(b *testing.B) { benchSanitize(b, d.data, sanitize.Options{}) })
@@ -178,7 +178,7 @@ func scan(s *scanner.Scanner, in []byte) int {
 	return s.Values()
 }
 
-func benchPeer(b *testing.B, p validator, d doc) {
+func benchPeer(b *testing.B, p syntaxPeer, d doc) {
 	if ok := p.valid(d.units); ok != d.clean {
 		b.Fatalf("%s on %s: valid=%v, want %v", p.name, d.name, ok, d.clean)
 	}

@@ -1,8 +1,8 @@
 package validate
 
 import (
+	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/valyala/fastjson"
 )
@@ -10,13 +10,11 @@ import (
 // Schema is a compiled JSON Schema. It is immutable and safe for concurrent
 // use; Validate keeps its scratch state in a pool.
 type Schema struct {
-	root      *node
-	id        string
-	draft     Draft
-	usesDyn   bool
-	pool      sync.Pool
-	maxProps  int
-	trackEval bool
+	root    *node
+	id      string
+	draft   Draft
+	usesDyn bool
+	free    chan *state // idle scratch states
 }
 
 // ID returns the root schema's $id ("" when it has none).
@@ -34,6 +32,7 @@ type compiler struct {
 	anchors   map[string]*fastjson.Value
 	info      map[*fastjson.Value]scanInfo
 	nodes     map[*fastjson.Value]*node
+	loadErrs  map[string]error // Loader failures, for messages
 	metaDepth int
 	usesDyn   bool
 	skipMeta  bool
@@ -56,6 +55,7 @@ func compile(schema []byte, opts Options, skipMeta bool) (s *Schema, err error) 
 		anchors:   map[string]*fastjson.Value{},
 		info:      map[*fastjson.Value]scanInfo{},
 		nodes:     map[*fastjson.Value]*node{},
+		loadErrs:  map[string]error{},
 		skipMeta:  skipMeta,
 	}
 	res, err := c.addDocument("", schema, opts.DefaultDraft)
@@ -71,17 +71,9 @@ func compile(schema []byte, opts Options, skipMeta bool) (s *Schema, err error) 
 			return nil, err
 		}
 	}
-	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn}
+	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn, free: make(chan *state, 2*runtime.GOMAXPROCS(0))}
 	if res.uri != "" {
 		s.id = res.uri
-	}
-	for _, n := range c.nodes {
-		if len(n.props) > s.maxProps {
-			s.maxProps = len(n.props)
-		}
-		if n.trackEval {
-			s.trackEval = true
-		}
 	}
 	return s, nil
 }
@@ -207,8 +199,7 @@ func (c *compiler) resolveRef(n *node, v *fastjson.Value, in scanInfo, kw string
 	if err != nil {
 		return nil, "", c.errAt(in, kw, ErrInvalidSchema, kw+" must be a string")
 	}
-	base := c.baseOf(in)
-	abs, err := resolveURI(base, string(b))
+	abs, err := resolveURI(in.res.uri, string(b))
 	if err != nil {
 		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, err.Error())
 	}
@@ -217,14 +208,15 @@ func (c *compiler) resolveRef(n *node, v *fastjson.Value, in scanInfo, kw string
 		return nil, "", err
 	}
 	if !ok {
-		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, string(b)+" (resolved to "+abs+")")
+		msg := string(b) + " (resolved to " + abs + ")"
+		if lerr := c.loadErrs[normalizeURI(strings.SplitN(abs, "#", 2)[0])]; lerr != nil {
+			msg += ": loader: " + lerr.Error()
+		}
+		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, msg)
 	}
 	t, err := c.node(tv, tin, "")
 	return t, abs, err
 }
-
-// baseOf returns the base URI in effect at in.
-func (c *compiler) baseOf(in scanInfo) string { return in.res.uri }
 
 // keywords compiles the keywords of an object schema.
 func (c *compiler) keywords(n *node, v *fastjson.Value, in scanInfo) error {

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/valyala/fastjson"
 )
@@ -128,6 +129,7 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 			n.propIndex[name] = len(n.props)
 			n.props = append(n.props, prop{name: name, n: sn})
 			n.allowedNames = append(n.allowedNames, name)
+			n.foldedNames = append(n.foldedNames, fold(name))
 		})
 		if err != nil {
 			return err
@@ -143,7 +145,7 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 				return
 			}
 			src := string(k)
-			re, e := compileRegexp(src)
+			re, e := compilePattern(src)
 			if e != nil {
 				err = c.errAt(in, "patternProperties", ErrInvalidRegexp, src+": "+e.Error())
 				return
@@ -161,7 +163,11 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 	if n.additional, err = one("additionalProperties"); err != nil {
 		return err
 	}
-	var depNames []string
+	n.allowedList = append([]string(nil), n.allowedNames...)
+	for _, pp := range n.patternProps {
+		n.allowedList = append(n.allowedList, "/"+pp.src+"/")
+	}
+	n.allowedText = strings.Join(n.allowedList, ", ")
 	if dv := v.Get("dependentSchemas"); dv != nil && d >= Draft2019_09 {
 		o, e := dv.Object()
 		if e != nil {
@@ -195,7 +201,6 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 					names = append(names, string(e.GetStringBytes()))
 				}
 				n.depRequired = append(n.depRequired, depRequired{name: string(k), required: names})
-				depNames = append(depNames, string(k))
 				return
 			}
 			var sn *node
@@ -207,7 +212,6 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 			return err
 		}
 	}
-	_ = depNames
 	if n.props != nil || n.patternProps != nil || n.additional != nil || n.depSchemas != nil || n.propertyNames != nil || n.depRequired != nil {
 		n.hasObjectKw = true
 	}
@@ -237,6 +241,11 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 		} else if err := add(tv); err != nil {
 			return err
 		}
+	}
+	if n.hasType {
+		n.typeNames = n.types.names()
+		n.typeOr = strings.Join(n.types.names(), " or ")
+		n.typeList = strings.Join(n.types.names(), ", ")
 	}
 	if ev := v.Get("enum"); ev != nil {
 		a, err := ev.Array()
@@ -325,7 +334,7 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 			return c.errAt(in, "pattern", ErrInvalidSchema, "pattern must be a string")
 		}
 		n.patternSrc = string(b)
-		if n.pattern, err = compileRegexp(n.patternSrc); err != nil {
+		if n.pattern, err = compilePattern(n.patternSrc); err != nil {
 			return c.errAt(in, "pattern", ErrInvalidRegexp, err.Error())
 		}
 		n.hasStringKw = true
@@ -372,6 +381,12 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 				idx = i
 			}
 			n.required = append(n.required, requiredName{name: name, idx: idx})
+		}
+		n.requiredKnown = true
+		for _, r := range n.required {
+			if r.idx < 0 {
+				n.requiredKnown = false
+			}
 		}
 	}
 	if dv := v.Get("dependentRequired"); dv != nil && d >= Draft2019_09 {

@@ -10,18 +10,23 @@ import (
 // maxReceived caps Diagnostic.Received.
 const maxReceived = 64
 
-// instanceLocation renders the current instance path as a JSON Pointer.
-func (st *state) instanceLocation() string {
-	var b []byte
+// appendInstanceLocation appends the current instance path as a JSON
+// Pointer.
+func (st *state) appendInstanceLocation(b []byte) []byte {
 	for _, s := range st.inst {
 		if s.isKey {
-			b = appendPointerToken(b, string(s.key))
+			b = appendPointerToken(b, b2s(s.key))
 		} else {
 			b = append(b, '/')
 			b = strconv.AppendInt(b, int64(s.idx), 10)
 		}
 	}
-	return string(b)
+	return b
+}
+
+// instanceLocation renders the current instance path as a JSON Pointer.
+func (st *state) instanceLocation() string {
+	return string(st.appendInstanceLocation(nil))
 }
 
 // keywordLocation renders the current evaluation path.
@@ -29,31 +34,73 @@ func (st *state) keywordLocation() string {
 	return strings.Join(st.kw, "")
 }
 
+// intern copies b into the diagnostics' string arena and returns it as a
+// string. Chunks are never reused or grown in place (strings handed out
+// point into them), so many short strings cost a few allocations.
+func (st *state) intern(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	a := st.arena2
+	if a == nil || a.Cap()-a.Len() < len(b) {
+		// A strings.Builder allocates without zeroing; its String() views
+		// the buffer, and a fresh Builder never moves what was written.
+		a = new(strings.Builder)
+		a.Grow(max(4096, len(b)))
+		st.arena2 = a
+	}
+	start := a.Len()
+	a.Write(b)
+	return a.String()[start:]
+}
+
 // fail records a diagnostic for keyword kw of n on v and returns it for the
 // caller to complete. Only called in collect mode.
 func (st *state) fail(n *node, kw string, code Code, v *fastjson.Value, msg, expected string) *Diagnostic {
-	key := make([]int, len(st.inst))
-	for i, s := range st.inst {
-		key[i] = s.idx
+	start := len(st.keys)
+	for _, s := range st.inst {
+		st.keys = append(st.keys, s.idx)
 	}
-	kl := st.keywordLocation()
-	al := n.absLoc
+	key := st.keys[start:len(st.keys):len(st.keys)]
+	t := st.tmp[:0]
+	for _, s := range st.kw {
+		t = append(t, s...)
+	}
 	if kw != "" {
-		kl += "/" + kw
-		al += "/" + kw
+		t = append(t, '/')
+		t = append(t, kw...)
 	}
-	st.recs = append(st.recs, diagRec{key: key, d: Diagnostic{
-		InstanceLocation:        st.instanceLocation(),
-		Keyword:                 kw,
-		KeywordLocation:         kl,
-		AbsoluteKeywordLocation: al,
-		Code:                    code,
-		Message:                 msg,
-		Expected:                expected,
-		Received:                truncate(string(v.MarshalTo(nil)), maxReceived),
-		ReceivedType:            typeName(st, v),
-	}})
-	return &st.recs[len(st.recs)-1].d
+	kl := st.intern(t)
+	t = append(t[:0], n.absLoc...)
+	if kw != "" {
+		t = append(t, '/')
+		t = append(t, kw...)
+	}
+	al := st.intern(t)
+	il := st.intern(st.appendInstanceLocation(t[:0]))
+	st.tmp = t
+	if st.out == nil {
+		// Sized like the last invalid document's list: batches tend to
+		// fail alike.
+		st.out = make(Diagnostics, 0, max(8, st.lastCount))
+	}
+	st.outKeys = append(st.outKeys, key)
+	// Append a zero record and fill it in place: no bulk copy of a
+	// pointerful struct.
+	st.out = append(st.out, Diagnostic{})
+	d := &st.out[len(st.out)-1]
+	d.InstanceLocation = il
+	d.Keyword = kw
+	d.KeywordLocation = kl
+	d.AbsoluteKeywordLocation = al
+	d.Code = code
+	d.Message = msg
+	d.Expected = expected
+	if v != nil {
+		d.Received = st.receivedText(v)
+		d.ReceivedType = typeName(st, v)
+	}
+	return d
 }
 
 // typeName names v's type, "integer" for integral numbers.
@@ -78,50 +125,45 @@ func typeName(st *state, v *fastjson.Value) string {
 }
 
 func (st *state) typeFail(n *node, v *fastjson.Value) {
-	names := n.types.names()
+	names := n.typeNames
 	got := typeName(st, v)
-	d := st.fail(n, "type", CodeType, v, "must be "+strings.Join(names, " or ")+", got "+got, strings.Join(names, ", "))
+	d := st.fail(n, "type", CodeType, v, "must be "+n.typeOr+", got "+got, n.typeList)
 	d.Allowed = names
-	if got == "string" && (n.types&(tNumber|tInteger|tBoolean|tNull) != 0) {
+	if got == "string" {
 		b, _ := v.StringBytes()
-		var p fastjson.Parser
-		if pv, err := p.ParseBytes(b); err == nil {
-			if n.types&st.valueType(n, pv) != 0 {
-				d.Hint = "remove the quotes: " + truncate(string(b), 40)
+		s := strings.TrimSpace(string(b))
+		var m typeMask
+		switch s {
+		case "true", "false":
+			m = tBoolean
+		case "null":
+			m = tNull
+		default:
+			if dd, ok := parseDecimal(s); ok {
+				m = tNumber
+				if dd.isInteger() {
+					m |= tInteger
+				}
 			}
 		}
-	}
-}
-
-// extraProperty records a property that is not allowed.
-func (st *state) extraProperty(n *node, kw string, code Code, v *fastjson.Value, k []byte) {
-	name := string(k)
-	d := st.fail(n, kw, code, v, "property "+quote(name)+" is not allowed", strings.Join(n.allowedNames, ", "))
-	d.Property = name
-	d.Allowed = n.allowedNames
-	for _, pp := range n.patternProps {
-		d.Allowed = append(d.Allowed[:len(d.Allowed):len(d.Allowed)], "/"+pp.src+"/")
-	}
-	if d.Expected == "" && len(d.Allowed) > 0 {
-		d.Expected = strings.Join(d.Allowed, ", ")
-	}
-	d.Received = truncate(quote(name), maxReceived)
-	d.ReceivedType = "property"
-	o, _ := v.Object()
-	var missing []string
-	for _, r := range n.required {
-		if o.Get(r.name) == nil {
-			missing = append(missing, r.name)
+		if n.types&m != 0 {
+			d.Hint = "remove the quotes: " + truncate(s, 40)
 		}
 	}
-	if m := nearest(name, missing); m != "" {
-		d.Hint = "did you mean " + quote(m) + "?"
-	} else if m := nearest(name, n.allowedNames); m != "" && o.Get(m) == nil {
-		d.Hint = "did you mean " + quote(m) + "?"
-	}
 }
 
-// missingProperty records an absent property.
+// extraProperty records a property that is not allowed. Its hint is set
+// by objectHints once the whole object has been seen.
+func (st *state) extraProperty(n *node, kw string, code Code, k []byte) {
+	name := string(k)
+	d := st.fail(n, kw, code, nil, "property "+quote(name)+" is not allowed", n.allowedText)
+	d.Property = name
+	d.Allowed = n.allowedList
+	d.Received = truncate(quote(name), maxReceived)
+	d.ReceivedType = "property"
+}
+
+// missingProperty records an absent property (hint: see objectHints).
 func (st *state) missingProperty(n *node, kw string, code Code, v *fastjson.Value, name string, idx int) *Diagnostic {
 	d := st.fail(n, kw, code, v, "missing required property "+quote(name), name)
 	d.Property = name
@@ -130,17 +172,64 @@ func (st *state) missingProperty(n *node, kw string, code Code, v *fastjson.Valu
 			d.Default = def
 		}
 	}
-	o, _ := v.Object()
-	var present []string
-	o.Visit(func(k []byte, _ *fastjson.Value) {
-		if _, known := n.propIndex[string(k)]; !known {
-			present = append(present, string(k))
-		}
-	})
-	if m := nearest(name, present); m != "" {
-		d.Hint = "found " + quote(m) + ": rename it to " + quote(name) + "?"
-	}
 	return d
+}
+
+// objectHints pairs the extra and the missing properties recorded for the
+// current object since mark: a missing "id" next to an extra "userId" gets
+// `found "userId"`, the extra gets `did you mean "id"?`; an extra with no
+// missing match may still be a near miss of an allowed name that is absent.
+// seen (when non-zero) marks the properties present among n.props.
+func (st *state) objectHints(n *node, o *fastjson.Object, mark, seen int) {
+	depth := len(st.inst)
+	var extras, missing []int
+	for i := mark; i < st.nrec(); i++ {
+		if len(st.outKeys[i]) != depth {
+			continue
+		}
+		switch st.out[i].Code {
+		case CodeAdditionalProperties, CodeUnevaluatedProps:
+			extras = append(extras, i)
+		case CodeRequired, CodeDependentRequired:
+			missing = append(missing, i)
+		}
+	}
+	if len(extras) == 0 {
+		return
+	}
+	names := func(idx []int) []string {
+		out := make([]string, len(idx))
+		for j, i := range idx {
+			out[j] = st.out[i].Property
+		}
+		return out
+	}
+	extraNames, missingNames := names(extras), names(missing)
+	for j, i := range missing {
+		if m := nearest(missingNames[j], extraNames); m != "" {
+			st.out[i].Hint = "found " + quote(m) + ": rename it to " + quote(missingNames[j]) + "?"
+		}
+	}
+	for j, i := range extras {
+		name := extraNames[j]
+		if m := nearest(name, missingNames); m != "" {
+			st.out[i].Hint = "did you mean " + quote(m) + "?"
+			continue
+		}
+		m := nearestFolded(name, n.allowedNames, n.foldedNames)
+		if m == "" {
+			continue
+		}
+		present := false
+		if k, ok := n.propIndex[m]; ok && seen != 0 {
+			present = st.bit(seen, k)
+		} else {
+			present = o.Get(m) != nil
+		}
+		if !present {
+			st.out[i].Hint = "did you mean " + quote(m) + "?"
+		}
+	}
 }
 
 func quote(s string) string { return strconv.Quote(s) }
@@ -155,4 +244,57 @@ func truncate(s string, max int) string {
 		cut--
 	}
 	return s[:cut] + "..."
+}
+
+// receivedText renders v as compact JSON of at most maxReceived bytes,
+// without rendering more of a large value than it shows.
+func (st *state) receivedText(v *fastjson.Value) string {
+	st.rbuf = appendLimited(st.rbuf[:0], v, maxReceived+1)
+	if len(st.rbuf) > maxReceived {
+		return truncate(string(st.rbuf), maxReceived)
+	}
+	return st.intern(st.rbuf)
+}
+
+// appendLimited appends v's JSON text, stopping soon after limit bytes.
+func appendLimited(b []byte, v *fastjson.Value, limit int) []byte {
+	switch v.Type() {
+	case fastjson.TypeObject:
+		o, _ := v.Object()
+		b = append(b, '{')
+		first := true
+		o.Visit(func(k []byte, e *fastjson.Value) {
+			if len(b) > limit {
+				return
+			}
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			b = appendJSONString(b, b2s(k))
+			b = append(b, ':')
+			b = appendLimited(b, e, limit)
+		})
+		return append(b, '}')
+	case fastjson.TypeArray:
+		a, _ := v.Array()
+		b = append(b, '[')
+		for i, e := range a {
+			if len(b) > limit {
+				break
+			}
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendLimited(b, e, limit)
+		}
+		return append(b, ']')
+	case fastjson.TypeString:
+		s, _ := v.StringBytes()
+		if len(s) > limit {
+			s = s[:limit]
+		}
+		return appendJSONString(b, b2s(s))
+	}
+	return v.MarshalTo(b)
 }

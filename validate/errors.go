@@ -28,11 +28,12 @@ var (
 )
 
 // MaxDepth is the deepest nesting of arrays and objects accepted in a
-// document or a schema.
-const MaxDepth = 300
+// document or a schema (one less than fastjson's limit, which also counts
+// the innermost scalar).
+const MaxDepth = 299
 
 // maxEvalDepth bounds the nesting of schema evaluations for one document.
-const maxEvalDepth = 4 * MaxDepth
+const maxEvalDepth = 16 * MaxDepth
 
 // CompileError reports why a schema does not compile, and where.
 type CompileError struct {

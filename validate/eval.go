@@ -92,22 +92,35 @@ func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 		if st.collect {
 			d := st.fail(n, "const", CodeConst, v, "must be "+truncate(n.constV.json, 80), n.constV.json)
 			d.Allowed = []string{n.constV.json}
-			d.Hint = enumHint(v, []*cval{n.constV})
+			if n.constV.t == fastjson.TypeString {
+				d.Hint = enumHint(v, []string{n.constV.str}, nil)
+			}
 		}
 		return false
 	}
 	if n.enum != nil && !n.enum.contains(v, st) {
 		if st.collect {
-			d := st.fail(n, "enum", CodeEnum, v, "must be one of "+truncate(n.enum.expected(), 200), n.enum.expected())
+			d := st.fail(n, "enum", CodeEnum, v, n.enum.message, n.enum.expected())
 			d.Allowed = n.enum.texts
-			d.Hint = enumHint(v, n.enum.vals)
+			d.Hint = enumHint(v, n.enum.strs, n.enum.folded)
 		}
 		return false
 	}
 	if n.ref != nil {
+		// The same $ref target applied to the same value further up the
+		// path can only recurse forever.
+		for _, f := range st.refs {
+			if f.n == n.ref && f.v == v {
+				st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrRecursion,
+					Msg: "$ref cycle through " + n.ref.absLoc}
+				return false
+			}
+		}
+		st.refs = append(st.refs, refFrame{n.ref, v})
 		st.kw = append(st.kw, "/$ref")
 		r := st.eval(n.ref, v, ev)
 		st.kw = st.kw[:len(st.kw)-1]
+		st.refs = st.refs[:len(st.refs)-1]
 		if !r {
 			if !st.collect {
 				return false

@@ -89,7 +89,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *fastjson.Val
 	if ev != 0 {
 		size = sizeOf(v)
 	}
-	start := len(st.recs)
+	start := st.nrec()
 	bestStart, bestEnd, bestScore := -1, -1, int(^uint(0)>>1)
 	matched, first, second := 0, -1, -1
 	allTypeMismatch := true
@@ -99,7 +99,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *fastjson.Val
 		if ev != 0 {
 			tmp = st.allocBits(size)
 		}
-		bs := len(st.recs)
+		bs := st.nrec()
 		st.kw = append(st.kw, b.seg)
 		r := st.eval(b, v, tmp)
 		st.kw = st.kw[:len(st.kw)-1]
@@ -113,14 +113,14 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *fastjson.Val
 			if ev != 0 && (!one || matched == 1) {
 				st.orBits(ev, tmp, size)
 			}
-			st.recs = st.recs[:bs]
+			st.truncRecs(bs)
 		} else if st.collect {
 			score, mismatch := st.branchScore(bs)
 			if !mismatch {
 				allTypeMismatch = false
 			}
 			if score < bestScore {
-				bestStart, bestEnd, bestScore = bs, len(st.recs), score
+				bestStart, bestEnd, bestScore = bs, st.nrec(), score
 			}
 		}
 		st.words = st.words[:mark]
@@ -135,7 +135,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *fastjson.Val
 		}
 	}
 	if matched > 0 {
-		st.recs = st.recs[:start]
+		st.truncRecs(start)
 		if one && matched > 1 {
 			if st.collect {
 				st.fail(n, kw, CodeOneOfMultiple, v, "must match exactly one schema of oneOf, matches "+itoa(first)+" and "+itoa(second), "exactly one")
@@ -149,7 +149,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *fastjson.Val
 	}
 	if allTypeMismatch {
 		// Every branch wants another type: one line says which.
-		st.recs = st.recs[:start]
+		st.truncRecs(start)
 		var names []string
 		seen := map[string]bool{}
 		for _, b := range branches {
@@ -165,9 +165,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *fastjson.Val
 		d.Allowed = names
 		return false
 	}
-	best := st.recs[bestStart:bestEnd]
-	n2 := copy(st.recs[start:], best)
-	st.recs = st.recs[:start+n2]
+	st.keepRecs(start, bestStart, bestEnd)
 	return false
 }
 
@@ -176,19 +174,19 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *fastjson.Val
 // instance itself.
 func (st *state) branchScore(bs int) (score int, mismatch bool) {
 	depth := len(st.inst)
-	recs := st.recs[bs:]
-	mismatch = len(recs) > 0
-	for _, r := range recs {
+	mismatch = st.nrec() > bs
+	for i := bs; i < st.nrec(); i++ {
+		key, code := st.outKeys[i], st.out[i].Code
 		score++
-		if len(r.key) == depth {
-			switch r.d.Code {
+		if len(key) == depth {
+			switch code {
 			case CodeType, CodeFalseSchema:
 				score += 1000
 				continue
 			case CodeConst, CodeEnum:
 				score += 100
 			}
-		} else if len(r.key) == depth+1 && (r.d.Code == CodeConst || r.d.Code == CodeEnum) {
+		} else if len(key) == depth+1 && (code == CodeConst || code == CodeEnum) {
 			score += 100 // a discriminator property says "not this branch"
 		}
 		mismatch = false

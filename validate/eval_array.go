@@ -1,7 +1,8 @@
 package validate
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/valyala/fastjson"
@@ -111,9 +112,18 @@ func (st *state) evalArray(n *node, v *fastjson.Value, a []*fastjson.Value, ev i
 	return ok
 }
 
-// duplicate returns the indices of two equal items, or -1, -1.
+// duplicate returns the indices of two equal items, or -1, -1. Short
+// arrays of scalars are compared pair by pair; otherwise items are bucketed
+// by a hash that equal values share and only equal hashes are compared.
 func (st *state) duplicate(a []*fastjson.Value) (int, int) {
-	if len(a) <= 32 {
+	scalars := len(a) <= 32
+	for _, e := range a {
+		if t := e.Type(); t == fastjson.TypeObject || t == fastjson.TypeArray {
+			scalars = false
+			break
+		}
+	}
+	if scalars {
 		for i := range a {
 			for j := i + 1; j < len(a); j++ {
 				if equalValues(a[i], a[j], st) {
@@ -123,21 +133,16 @@ func (st *state) duplicate(a []*fastjson.Value) (int, int) {
 		}
 		return -1, -1
 	}
-	// Larger arrays: bucket by a hash that equal values share, then compare
-	// within equal hashes only.
-	type hv struct {
-		h uint64
-		i int
-	}
-	hs := make([]hv, len(a))
+	hs := st.hashes[:0]
 	for i, e := range a {
-		hs[i] = hv{st.hashValue(e), i}
+		hs = append(hs, hashedItem{st.hashValue(e), i})
 	}
-	sort.Slice(hs, func(x, y int) bool {
-		if hs[x].h != hs[y].h {
-			return hs[x].h < hs[y].h
+	st.hashes = hs
+	slices.SortFunc(hs, func(x, y hashedItem) int {
+		if x.h != y.h {
+			return cmp.Compare(x.h, y.h)
 		}
-		return hs[x].i < hs[y].i
+		return x.i - y.i
 	})
 	bi, bj := -1, -1
 	for x := 0; x < len(hs); x++ {
@@ -147,13 +152,19 @@ func (st *state) duplicate(a []*fastjson.Value) (int, int) {
 				if i > j {
 					i, j = j, i
 				}
-				if bi < 0 || j < bj {
+				if bi < 0 || j < bj || j == bj && i < bi {
 					bi, bj = i, j
 				}
 			}
 		}
 	}
 	return bi, bj
+}
+
+// hashedItem is an array item's hash and index.
+type hashedItem struct {
+	h uint64
+	i int
 }
 
 // hashValue hashes a value so that equal values (by JSON Schema equality)
@@ -202,7 +213,7 @@ func (st *state) evalString(n *node, v *fastjson.Value) bool {
 	b, _ := v.StringBytes()
 	ok := true
 	if n.minLength >= 0 || n.maxLength >= 0 {
-		l := utf8.RuneCount(b)
+		l := utf8.RuneCountInString(b2s(b))
 		if n.minLength >= 0 && l < n.minLength {
 			if !st.collect {
 				return false

@@ -23,6 +23,7 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 		st.fail(n, "maxProperties", CodeMaxProperties, v, "must have at most "+itoa(n.maxProps)+" properties, has "+itoa(cnt), itoa(n.maxProps))
 	}
 	mark := len(st.words)
+	recMark := st.nrec()
 	seen := 0
 	if len(n.props) > 0 {
 		seen = st.allocBits(len(n.props))
@@ -30,7 +31,7 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 	// Required names not among "properties" are looked up directly; the
 	// others are checked after the member pass from the seen bits. In fast
 	// mode, check everything first: it is the cheapest way to fail.
-	if len(n.required) > 0 && !st.collect {
+	if len(n.required) > 0 && !st.collect && !n.requiredKnown {
 		for _, r := range n.required {
 			if o.Get(r.name) == nil {
 				st.words = st.words[:mark]
@@ -83,7 +84,7 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 					ok = false
 					if st.collect {
 						st.inst = st.inst[:len(st.inst)-1]
-						st.extraProperty(n, "additionalProperties", CodeAdditionalProperties, v, k)
+						st.extraProperty(n, "additionalProperties", CodeAdditionalProperties, k)
 						st.inst = append(st.inst, pathSeg{key: k, idx: i, isKey: true})
 					}
 				} else {
@@ -120,7 +121,6 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 			st.missingProperty(n, "required", CodeRequired, v, r.name, r.idx)
 		}
 	}
-	st.words = st.words[:mark]
 	for _, dr := range n.depRequired {
 		if o.Get(dr.name) == nil {
 			continue
@@ -128,6 +128,7 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 		for _, name := range dr.required {
 			if o.Get(name) == nil {
 				if !st.collect {
+					st.words = st.words[:mark]
 					return false
 				}
 				ok = false
@@ -142,6 +143,10 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 			}
 		}
 	}
+	if st.collect && !ok {
+		st.objectHints(n, o, recMark, seen)
+	}
+	st.words = st.words[:mark]
 	for _, ds := range n.depSchemas {
 		if o.Get(ds.name) == nil {
 			continue
@@ -169,6 +174,7 @@ func (st *state) evalUnevaluated(n *node, v *fastjson.Value, own, size int) bool
 			return true
 		}
 		o, _ := v.Object()
+		recMark := st.nrec()
 		i := -1
 		o.Visit(func(k []byte, mv *fastjson.Value) {
 			i++
@@ -178,7 +184,7 @@ func (st *state) evalUnevaluated(n *node, v *fastjson.Value, own, size int) bool
 			if n.unevalProps.boolean == 2 {
 				ok = false
 				if st.collect {
-					st.extraProperty(n, "unevaluatedProperties", CodeUnevaluatedProps, v, k)
+					st.extraProperty(n, "unevaluatedProperties", CodeUnevaluatedProps, k)
 				}
 				return
 			}
@@ -192,6 +198,9 @@ func (st *state) evalUnevaluated(n *node, v *fastjson.Value, own, size int) bool
 			st.kw = st.kw[:len(st.kw)-1]
 			st.inst = st.inst[:len(st.inst)-1]
 		})
+		if st.collect && !ok {
+			st.objectHints(n, o, recMark, 0)
+		}
 	case fastjson.TypeArray:
 		if n.unevalItems == nil {
 			return true
@@ -199,6 +208,16 @@ func (st *state) evalUnevaluated(n *node, v *fastjson.Value, own, size int) bool
 		a, _ := v.Array()
 		for i, e := range a {
 			if st.bit(own, i) {
+				continue
+			}
+			if n.unevalItems.boolean == 2 {
+				ok = false
+				if !st.collect {
+					return false
+				}
+				st.inst = append(st.inst, pathSeg{idx: i})
+				st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, e, "item "+itoa(i)+" is not allowed here", "no more items")
+				st.inst = st.inst[:len(st.inst)-1]
 				continue
 			}
 			st.inst = append(st.inst, pathSeg{idx: i})

@@ -33,7 +33,7 @@ func init() {
 		"uri-template":          func(b []byte) bool { return isURITemplate(b2s(b)) },
 		"json-pointer":          func(b []byte) bool { return isJSONPointer(b2s(b)) },
 		"relative-json-pointer": func(b []byte) bool { return isRelativeJSONPointer(b2s(b)) },
-		"regex":                 func(b []byte) bool { _, err := compileRegexp(string(b)); return err == nil },
+		"regex":                 func(b []byte) bool { return isECMARegexp(string(b)) },
 		"uuid":                  func(b []byte) bool { return isUUID(b2s(b)) },
 	}
 }
@@ -162,6 +162,17 @@ func isDuration(s string) bool {
 	if strings.Contains(du, "W") && (len(du) > 1 || tu != "") {
 		return false
 	}
+	// RFC 3339 appendix A: units are contiguous (no "YD" without "M").
+	switch du {
+	case "", "D", "M", "MD", "Y", "YM", "YMD", "W":
+	default:
+		return false
+	}
+	switch tu {
+	case "", "H", "HM", "HMS", "M", "MS", "S":
+	default:
+		return false
+	}
 	return true
 }
 
@@ -190,10 +201,12 @@ func isIPv6(s string) bool {
 // labels are accepted).
 func isHostname(s string, idn bool) bool {
 	s = strings.TrimSuffix(s, ".")
-	if s == "" || len(s) > 253 {
+	if s == "" || len(s) > 253 || strings.HasSuffix(s, ".") {
 		return false
 	}
-	for _, label := range strings.Split(s, ".") {
+	for len(s) > 0 {
+		label, rest, _ := strings.Cut(s, ".")
+		s = rest
 		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
 			return false
 		}
@@ -270,6 +283,21 @@ func isURI(s string, absolute, iri bool) bool {
 	if err != nil {
 		return false
 	}
+	if strings.Count(u.Host, "@") > 0 || strings.ContainsAny(u.Path, "[]") || strings.ContainsAny(u.Opaque, "[]") {
+		return false
+	}
+	if rest := s[len(u.Scheme):]; u.Scheme != "" || strings.HasPrefix(rest, "//") {
+		rest = strings.TrimPrefix(rest, ":")
+		if strings.HasPrefix(rest, "//") {
+			auth := rest[2:]
+			if i := strings.IndexAny(auth, "/?#"); i >= 0 {
+				auth = auth[:i]
+			}
+			if strings.Count(auth, "@") > 1 {
+				return false
+			}
+		}
+	}
 	if absolute && u.Scheme == "" {
 		return false
 	}
@@ -297,6 +325,15 @@ var uriTemplateExpr = regexp.MustCompile(`^[+#./;?&=,!@|]?([A-Za-z0-9_.%]+(:[1-9
 func isURITemplate(s string) bool {
 	for len(s) > 0 {
 		i := strings.IndexAny(s, "{}")
+		lit := s
+		if i >= 0 {
+			lit = s[:i]
+		}
+		for _, r := range lit {
+			if r <= ' ' || r == 0x7f || strings.ContainsRune(`"<>\^`+"`|", r) {
+				return false
+			}
+		}
 		if i < 0 {
 			return true
 		}
@@ -307,7 +344,7 @@ func isURITemplate(s string) bool {
 		if j < 0 {
 			return false
 		}
-		if !uriTemplateExpr.MatchString(s[i+1 : i+j]) {
+		if !uriTemplateExpr.MatchString(s[i+1:i+j]) || strings.Contains(s[i+1:i+j], "..") {
 			return false
 		}
 		s = s[i+j+1:]
@@ -365,4 +402,27 @@ func isUUID(s string) bool {
 		}
 	}
 	return true
+}
+
+// isECMARegexp checks a regular expression for the "regex" format: it must
+// compile (RE2) and use no syntax that ECMA-262 lacks.
+func isECMARegexp(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == '\\' {
+			switch s[i+1] {
+			case 'a', 'A', 'z', 'Z', 'Q', 'E', 'C':
+				return false
+			}
+			i++
+			continue
+		}
+		if s[i] == '(' && s[i+1] == '?' && i+2 < len(s) {
+			// Python named groups, comments and inline flags.
+			if c := s[i+2]; c == 'P' || c == '#' || c >= 'a' && c <= 'z' {
+				return false
+			}
+		}
+	}
+	_, err := compileRegexp(s)
+	return err == nil
 }

@@ -3,6 +3,7 @@ package validate
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/valyala/fastjson"
 )
@@ -12,24 +13,35 @@ import (
 // and separators ("user_id" / "userId"), a small edit distance, or one name
 // being a suffix/prefix of the other ("userId" / "id").
 func nearest(s string, candidates []string) string {
+	return nearestFolded(s, candidates, nil)
+}
+
+// nearestFolded is nearest with the folded candidates precomputed (folded
+// may be nil).
+func nearestFolded(s string, candidates, folded []string) string {
 	best, bestScore, tie := "", 1<<30, false
-	ns := fold(s)
-	for _, c := range candidates {
+	var buf [64]byte
+	ns := b2s(appendFold(buf[:0], s)) // stays on the stack for short names
+	for i, c := range candidates {
 		if c == s {
 			continue
 		}
-		nc := fold(c)
+		var nc string
+		if folded != nil {
+			nc = folded[i]
+		} else {
+			nc = fold(c)
+		}
 		score := -1
 		switch {
 		case ns == nc:
 			score = 0
 		default:
-			d := editDistance(ns, nc, 3)
 			limit := 1
 			if min(len(ns), len(nc)) >= 5 {
 				limit = 2
 			}
-			if d <= limit {
+			if d := editDistance(ns, nc, limit); d <= limit {
 				score = d
 			} else if len(ns) >= 2 && len(nc) >= 2 && (strings.HasSuffix(ns, nc) || strings.HasSuffix(nc, ns) ||
 				strings.HasPrefix(ns, nc) || strings.HasPrefix(nc, ns)) {
@@ -51,63 +63,117 @@ func nearest(s string, candidates []string) string {
 	return best
 }
 
-// fold lower-cases s and drops '_', '-', ' ' and '.'.
+// fold lower-cases s and drops '_', '-', ' ' and '.'; it returns s itself
+// when there is nothing to change.
 func fold(s string) string {
-	var b strings.Builder
+	plain := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 || c >= 'A' && c <= 'Z' || c == '_' || c == '-' || c == ' ' || c == '.' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	return string(appendFold(nil, s))
+}
+
+// appendFold appends the folded form of s (see fold) to dst.
+func appendFold(dst []byte, s string) []byte {
 	for _, r := range s {
 		switch r {
 		case '_', '-', ' ', '.':
 			continue
 		}
-		b.WriteRune(unicode.ToLower(r))
+		if r < utf8.RuneSelf {
+			if r >= 'A' && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			dst = append(dst, byte(r))
+			continue
+		}
+		dst = utf8.AppendRune(dst, unicode.ToLower(r))
 	}
-	return b.String()
+	return dst
 }
 
-// editDistance is the Levenshtein distance of a and b, capped at limit+1.
+// editDistance is the optimal-string-alignment distance of a and b (edits
+// and adjacent transpositions, on bytes), capped at limit+1.
 func editDistance(a, b string, limit int) int {
-	ra, rb := []rune(a), []rune(b)
-	if d := len(ra) - len(rb); d > limit || -d > limit {
+	const maxLen = 40
+	if len(a) > maxLen || len(b) > maxLen {
+		return limit + 1 // names this long are not typos worth a hint
+	}
+	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
 	}
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
+	if bagDistance(a, b) > limit {
+		return limit + 1 // a lower bound of the edit distance already exceeds it
+	}
+	var r0, r1, r2 [maxLen + 1]int // rows i-2, i-1, i
+	prev2, prev, cur := r0[:len(b)+1], r1[:len(b)+1], r2[:len(b)+1]
 	for j := range prev {
 		prev[j] = j
 	}
-	for i := 1; i <= len(ra); i++ {
+	for i := 1; i <= len(a); i++ {
 		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(rb); j++ {
+		rowMin := i
+		for j := 1; j <= len(b); j++ {
 			cost := 1
-			if ra[i-1] == rb[j-1] {
+			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			rowMin = min(rowMin, cur[j])
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			rowMin = min(rowMin, v)
 		}
-		if rowMin > limit {
+		if rowMin > limit+1 {
 			return limit + 1
 		}
-		prev, cur = cur, prev
+		prev2, prev, cur = prev, cur, prev2
 	}
-	return prev[len(rb)]
+	return min(prev[len(b)], limit+1)
 }
 
 // enumHint suggests the enum string closest to a string value.
-func enumHint(v *fastjson.Value, vals []*cval) string {
-	if v.Type() != fastjson.TypeString {
+func enumHint(v *fastjson.Value, cands, folded []string) string {
+	if v.Type() != fastjson.TypeString || len(cands) == 0 {
 		return ""
 	}
 	b, _ := v.StringBytes()
-	var cands []string
-	for _, c := range vals {
-		if c.t == fastjson.TypeString {
-			cands = append(cands, c.str)
-		}
-	}
-	if m := nearest(string(b), cands); m != "" {
+	if m := nearestFolded(b2s(b), cands, folded); m != "" {
 		return "did you mean " + quote(m) + "?"
 	}
 	return ""
+}
+
+// bagDistance is max(|a∖b|, |b∖a|) over the multisets of bytes: a cheap
+// lower bound of the edit distance (transpositions keep the bags equal).
+func bagDistance(a, b string) int {
+	var cnt [256]int8
+	for i := 0; i < len(a); i++ {
+		cnt[a[i]]++
+	}
+	for i := 0; i < len(b); i++ {
+		cnt[b[i]]--
+	}
+	pos, neg := 0, 0
+	for i := 0; i < len(a); i++ {
+		if c := cnt[a[i]]; c > 0 {
+			pos += int(c)
+			cnt[a[i]] = 0
+		}
+	}
+	for i := 0; i < len(b); i++ {
+		if c := cnt[b[i]]; c < 0 {
+			neg -= int(c)
+			cnt[b[i]] = 0
+		}
+	}
+	return max(pos, neg)
 }

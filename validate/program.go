@@ -1,7 +1,5 @@
 package validate
 
-import "regexp"
-
 // typeMask is a set of JSON Schema types.
 type typeMask uint8
 
@@ -48,8 +46,11 @@ type node struct {
 
 	vocab vocab
 
-	hasType bool
-	types   typeMask
+	hasType   bool
+	types     typeMask
+	typeNames []string
+	typeOr    string // "string or null", for messages
+	typeList  string // "string, null"
 
 	enum   *enumSet
 	constV *cval
@@ -66,7 +67,7 @@ type node struct {
 	minimum, maximum, exclMin, exclMax, multipleOf *decimal
 
 	minLength, maxLength int // -1: absent
-	pattern              *regexp.Regexp
+	pattern              *pattern
 	patternSrc           string
 	format               formatFunc
 	formatName           string
@@ -86,12 +87,16 @@ type node struct {
 	additional     *node
 	propertyNames  *node
 	required       []requiredName
+	requiredKnown  bool // every required name is among properties (checked by bits)
 	depRequired    []depRequired
 	depSchemas     []depSchema
 	minProps       int
 	maxProps       int
 	unevalProps    *node
 	allowedNames   []string // property names listed by properties (for hints)
+	foldedNames    []string // fold(allowedNames[i])
+	allowedList    []string // allowedNames plus "/pattern/" of patternProperties
+	allowedText    string   // allowedList joined with ", "
 	defaultJSON    []byte
 	trackEval      bool // evaluated-location tracking needed (has unevaluated*)
 	hasObjectKw    bool
@@ -115,7 +120,7 @@ type prop struct {
 }
 
 type patternProp struct {
-	re  *regexp.Regexp
+	re  *pattern
 	src string
 	n   *node
 }

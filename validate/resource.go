@@ -32,12 +32,13 @@ type scanInfo struct {
 func (c *compiler) addDocument(uri string, data []byte, defaultDraft Draft) (*resource, error) {
 	uri = normalizeURI(uri)
 	if err := checkJSON(data); err != nil {
-		return nil, &CompileError{URI: uri, Err: ErrNotJSON, Msg: err.Error()}
+		de := err.(*DocumentError)
+		return nil, &CompileError{URI: uri, Err: de.Err, Msg: "at offset " + itoa(int(de.Offset)) + ": " + de.Msg}
 	}
 	p := new(fastjson.Parser)
 	root, err := p.ParseBytes(data)
 	if err != nil {
-		return nil, &CompileError{URI: uri, Err: ErrNotJSON, Msg: err.Error()}
+		return nil, &CompileError{URI: uri, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
 	}
 	c.parsers = append(c.parsers, p)
 	c.docs = append(c.docs, docEntry{uri: uri, data: data})
@@ -127,6 +128,9 @@ func (c *compiler) resourceFor(uri string, defaultDraft Draft) (*resource, error
 		var err error
 		data, err = c.opts.Loader(uri)
 		if err != nil || data == nil {
+			if err != nil {
+				c.loadErrs[uri] = err
+			}
 			return nil, nil
 		}
 	}

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"strings"
+
 	"github.com/valyala/fastjson"
 )
 
@@ -17,29 +19,65 @@ type state struct {
 	parser  fastjson.Parser
 	arena   fastjson.Arena
 	collect bool
-	recs    []diagRec
-	kw      []string
-	inst    []pathSeg
-	dyn     []*resourceNode
-	words   []uint64
-	depth   int
-	err     error
-	nbuf    []byte
-	nbuf2   []byte
+	// out collects the diagnostics of a collecting pass; it is handed to
+	// the caller (never reused). outKeys[i] is the sort key of out[i]: the
+	// member ordinals from the root.
+	out     Diagnostics
+	outKeys [][]int
+	keys    []int // backing store of outKeys
+	order   []int // scratch permutation for sorting out
+	// lastCount is how many diagnostics the last collecting pass recorded.
+	lastCount int
+	rbuf      []byte
+	tmp       []byte
+	// arena2 holds the strings of the diagnostics being built; it is
+	// dropped (never reused) once they are returned.
+	arena2 *strings.Builder
+	hashes []hashedItem // scratch for uniqueItems
+	kw     []string
+	inst   []pathSeg
+	dyn    []*resourceNode
+	refs   []refFrame // $ref evaluations in progress
+	words  []uint64
+	depth  int
+	err    error
+	nbuf   []byte
+	nbuf2  []byte
 }
 
-// diagRec is a diagnostic with its sort key (member ordinals from the root).
-type diagRec struct {
-	d   Diagnostic
-	key []int
+// refFrame is a $ref target being applied to a value.
+type refFrame struct {
+	n *node
+	v *fastjson.Value
+}
+
+// nrec returns the number of diagnostics recorded so far.
+func (st *state) nrec() int { return len(st.out) }
+
+// truncRecs drops the diagnostics recorded after mark.
+func (st *state) truncRecs(mark int) {
+	clear(st.out[mark:])
+	st.out = st.out[:mark]
+	st.outKeys = st.outKeys[:mark]
+}
+
+// keepRecs keeps only the diagnostics [from, to) of those recorded after
+// mark (from >= mark).
+func (st *state) keepRecs(mark, from, to int) {
+	n := copy(st.out[mark:], st.out[from:to])
+	copy(st.outKeys[mark:], st.outKeys[from:to])
+	st.truncRecs(mark + n)
 }
 
 func (st *state) reset() {
 	st.collect = false
-	st.recs = st.recs[:0]
+	st.out = nil
+	st.outKeys = st.outKeys[:0]
+	st.keys = st.keys[:0]
 	st.kw = st.kw[:0]
 	st.inst = st.inst[:0]
 	st.dyn = st.dyn[:0]
+	st.refs = st.refs[:0]
 	st.words = st.words[:0]
 	st.depth = 0
 	st.err = nil

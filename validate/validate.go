@@ -1,7 +1,7 @@
 package validate
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/valyala/fastjson"
 )
@@ -14,16 +14,56 @@ func (s *Schema) Validate(doc []byte) (Diagnostics, error) {
 	if err := checkJSON(doc); err != nil {
 		return nil, err
 	}
-	st, _ := s.pool.Get().(*state)
-	if st == nil {
-		st = &state{s: s}
-	}
-	defer s.pool.Put(st)
+	st := s.getState()
+	defer s.putState(st)
 	v, err := st.parser.ParseBytes(doc)
 	if err != nil {
-		return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: err.Error()}
+		return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
 	}
 	return st.run(s.root, v)
+}
+
+// getState takes a scratch state from the schema's free list. The list is a
+// buffered channel rather than a sync.Pool: a GC does not empty it, so a
+// warmed-up schema keeps validating without allocating.
+func (s *Schema) getState() *state {
+	select {
+	case st := <-s.free:
+		return st
+	default:
+		return &state{s: s}
+	}
+}
+
+func (s *Schema) putState(st *state) {
+	select {
+	case s.free <- st:
+	default: // enough states are kept; let this one go
+	}
+}
+
+// Validator validates documents against one Schema with its own scratch
+// state: not safe for concurrent use, but with no pool in the way its
+// steady state allocates nothing for valid documents. Use one per goroutine.
+type Validator struct {
+	st state
+}
+
+// NewValidator returns a Validator for the schema.
+func (s *Schema) NewValidator() *Validator {
+	return &Validator{st: state{s: s}}
+}
+
+// Validate is Schema.Validate with the Validator's own state.
+func (v *Validator) Validate(doc []byte) (Diagnostics, error) {
+	if err := checkJSON(doc); err != nil {
+		return nil, err
+	}
+	root, err := v.st.parser.ParseBytes(doc)
+	if err != nil {
+		return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
+	}
+	return v.st.run(v.st.s.root, root)
 }
 
 // run validates v: a fast pass first, and a collecting pass when it fails.
@@ -44,71 +84,76 @@ func (st *state) run(root *node, v *fastjson.Value) (Diagnostics, error) {
 	return st.diagnostics(), nil
 }
 
-// diagnostics sorts the records into document order and drops duplicates.
+// diagnostics sorts the records into document order (stable: evaluation
+// order within one location) and drops duplicates. The slice is handed over
+// to the caller.
 func (st *state) diagnostics() Diagnostics {
-	recs := st.recs
-	sort.SliceStable(recs, func(i, j int) bool { return lessKey(recs[i].key, recs[j].key) })
-	out := make(Diagnostics, 0, len(recs))
-	for i := range recs {
-		d := recs[i].d
+	out, keys := st.out, st.outKeys
+	st.lastCount = len(out)
+	sorted := true
+	for i := 1; i < len(out); i++ {
+		if cmpKey(keys[i-1], keys[i]) > 0 {
+			sorted = false
+			break
+		}
+	}
+	if !sorted {
+		// Sort a permutation (cheap ints), then move each diagnostic once
+		// along the cycles of the permutation.
+		perm := st.order[:0]
+		for i := range out {
+			perm = append(perm, i)
+		}
+		slices.SortStableFunc(perm, func(a, b int) int { return cmpKey(keys[a], keys[b]) })
+		st.order = perm
+		for i := range perm {
+			if perm[i] < 0 || perm[i] == i {
+				continue
+			}
+			tmp := out[i]
+			j := i
+			for {
+				k := perm[j]
+				perm[j] = -1
+				if k == i {
+					out[j] = tmp
+					break
+				}
+				out[j] = out[k]
+				j = k
+			}
+		}
+	}
+	n := 0
+	for i := range out {
 		dup := false
-		for j := len(out) - 1; j >= 0 && out[j].InstanceLocation == d.InstanceLocation; j-- {
-			if out[j].Code == d.Code && out[j].Property == d.Property && out[j].Message == d.Message {
+		for j := n - 1; j >= 0 && out[j].InstanceLocation == out[i].InstanceLocation; j-- {
+			if out[j].Code == out[i].Code && out[j].Property == out[i].Property && out[j].Message == out[i].Message {
 				dup = true
 				break
 			}
 		}
 		if !dup {
-			out = append(out, d)
+			if n != i {
+				out[n] = out[i]
+			}
+			n++
 		}
 	}
-	// The records hold no references into the parse; drop them for reuse.
-	clear(st.recs)
-	st.recs = st.recs[:0]
-	return out
+	clear(out[n:])
+	st.out = nil
+	st.outKeys = st.outKeys[:0]
+	st.arena2 = nil // the returned strings point into it
+	return out[:n:n]
 }
 
-// lessKey orders instance paths: a parent before its children, siblings by
+// cmpKey orders instance paths: a parent before its children, siblings by
 // document position.
-func lessKey(a, b []int) bool {
+func cmpKey(a, b []int) int {
 	for i := 0; i < len(a) && i < len(b); i++ {
 		if a[i] != b[i] {
-			return a[i] < b[i]
+			return a[i] - b[i]
 		}
 	}
-	return len(a) < len(b)
-}
-
-// checkJSON rejects bytes that are not exactly one JSON value, and nesting
-// deeper than MaxDepth (before any recursive parser sees them).
-func checkJSON(b []byte) error {
-	depth := 0
-	inStr := false
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if inStr {
-			switch c {
-			case '\\':
-				i++
-			case '"':
-				inStr = false
-			}
-			continue
-		}
-		switch c {
-		case '"':
-			inStr = true
-		case '[', '{':
-			depth++
-			if depth > MaxDepth {
-				return &DocumentError{Offset: int64(i), Err: ErrDepth, Msg: "more than " + itoa(MaxDepth) + " levels"}
-			}
-		case ']', '}':
-			depth--
-		}
-	}
-	if err := fastjson.ValidateBytes(b); err != nil {
-		return &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: err.Error()}
-	}
-	return nil
+	return len(a) - len(b)
 }

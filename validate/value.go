@@ -135,6 +135,10 @@ type enumSet struct {
 	strings map[string]struct{}
 	others  []*cval
 	texts   []string // JSON texts of the values, for diagnostics
+	joined  string   // texts joined with ", "
+	message string   // "must be one of ..." (capped)
+	strs    []string // the string values, for near-miss hints
+	folded  []string // fold(strs[i])
 }
 
 func newEnumSet(vals []*fastjson.Value) *enumSet {
@@ -143,6 +147,10 @@ func newEnumSet(vals []*fastjson.Value) *enumSet {
 		c := newCval(v)
 		e.vals = append(e.vals, c)
 		e.texts = append(e.texts, c.json)
+		if c.t == fastjson.TypeString && len(e.strs) < 1000 {
+			e.strs = append(e.strs, c.str)
+			e.folded = append(e.folded, fold(c.str))
+		}
 		if c.t == fastjson.TypeString && len(vals) > 8 {
 			if e.strings == nil {
 				e.strings = make(map[string]struct{})
@@ -152,6 +160,8 @@ func newEnumSet(vals []*fastjson.Value) *enumSet {
 		}
 		e.others = append(e.others, c)
 	}
+	e.joined = strings.Join(e.texts, ", ")
+	e.message = "must be one of " + truncate(e.joined, 200)
 	return e
 }
 
@@ -171,4 +181,4 @@ func (e *enumSet) contains(v *fastjson.Value, st *state) bool {
 }
 
 // expected renders the set for a diagnostic, e.g. `"a", "b"`.
-func (e *enumSet) expected() string { return strings.Join(e.texts, ", ") }
+func (e *enumSet) expected() string { return e.joined }

@@ -1,0 +1,73 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"testing"
+
+	"github.com/jsonheal/jsonheal/jsonl"
+	"github.com/jsonheal/jsonheal/validate"
+)
+
+// jsonlInput repeats a corpus file to about 8 MB.
+func jsonlInput(b *testing.B, path string) []byte {
+	b.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return bytes.Repeat(data, max(1, (8<<20)/len(data)))
+}
+
+func BenchmarkJSONLSplit(b *testing.B) {
+	for _, name := range []string{"llm.jsonl", "llm_raw.jsonl"} {
+		in := jsonlInput(b, "../testdata/corpus/"+name)
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			for b.Loop() {
+				sp := jsonl.NewSplitter(bytes.NewReader(in), jsonl.SplitOptions{})
+				for {
+					if _, err := sp.Next(); err != nil {
+						break
+					}
+				}
+			}
+		})
+	}
+}
+
+func benchClean(b *testing.B, in []byte, opts jsonl.Options) {
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := jsonl.NewCleaner(opts).Run(context.Background(), bytes.NewReader(in), io.Discard, io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkJSONLClean(b *testing.B) {
+	llm := jsonlInput(b, "../testdata/corpus/llm.jsonl")
+	raw := jsonlInput(b, "../testdata/corpus/llm_raw.jsonl")
+	sample := jsonlInput(b, "../testdata/sample/outputs.jsonl")
+	schemaText, err := os.ReadFile("../testdata/sample/schema.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	schema, err := validate.Compile(schemaText, validate.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, j := range []int{1, 2} {
+		jn := map[int]string{1: "j1", 2: "j2"}[j]
+		b.Run("llm/"+jn, func(b *testing.B) { benchClean(b, llm, jsonl.Options{Workers: j}) })
+		b.Run("llm_raw/"+jn, func(b *testing.B) { benchClean(b, raw, jsonl.Options{Workers: j}) })
+		b.Run("sample/"+jn, func(b *testing.B) { benchClean(b, sample, jsonl.Options{Workers: j}) })
+		b.Run("sample+schema/"+jn, func(b *testing.B) {
+			benchClean(b, sample, jsonl.Options{Workers: j, Schema: jsonl.SchemaValidator(schema)})
+		})
+	}
+}

@@ -1,0 +1,345 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/jsonheal/jsonheal/jsonl"
+	"github.com/jsonheal/jsonheal/validate"
+)
+
+func init() {
+	register(command{
+		name:    "clean",
+		summary: "clean JSONL files: repair, validate, keep order, reject with reasons",
+		run:     runClean,
+	})
+}
+
+// cleanConfig holds the parsed flags of `jsonheal clean`.
+type cleanConfig struct {
+	output, rejects, schema string
+	jobs                    int
+	unordered               bool
+	maxRecord               int64
+	policy                  repairPolicy
+	failOn, progress        string
+	report                  string
+	inputs                  []string
+}
+
+func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
+	c := &cleanConfig{}
+	fs := flag.NewFlagSet("clean", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.StringVar(&c.output, "o", "-", "write clean records to `FILE` (.gz and .zst compress); - is stdout")
+	fs.StringVar(&c.rejects, "rejects", "", "write rejected records to `FILE` (.gz and .zst compress), one JSON object per line")
+	fs.StringVar(&c.schema, "schema", "", "validate every record against the JSON Schema in `FILE`")
+	fs.IntVar(&c.jobs, "j", 0, "number of workers (0: one per CPU)")
+	fs.BoolVar(&c.unordered, "unordered", false, "write records as they are done, not in input order")
+	maxRecord := fs.String("max-record-bytes", "64MiB", "reject records larger than this (bytes, or with K, M, G, KiB, MiB, GiB)")
+	c.policy.register(fs)
+	fs.StringVar(&c.failOn, "fail-on", "invalid", "exit 1 when: invalid (some record rejected), repaired (some record repaired or rejected), never")
+	fs.StringVar(&c.progress, "progress", "auto", "progress line on stderr: auto (when stderr is a terminal), always or never")
+	fs.StringVar(&c.report, "report", "text", "summary on stderr at the end: text, json or none")
+	fs.Usage = func() {
+		fmt.Fprintln(e.stderr, "usage: jsonheal clean [flags] [FILE...]")
+		fmt.Fprintln(e.stderr, "Cleans JSON Lines (stdin when FILE is absent or -; gzip and zstd input detected):")
+		fmt.Fprintln(e.stderr, "records are repaired, validated, written in order; the others go to --rejects.")
+		fmt.Fprintln(e.stderr, "Exit 0: every record clean or repaired; 1: some rejected (see --fail-on);")
+		fmt.Fprintln(e.stderr, "2: usage or I/O error, or interrupted; 3: the schema does not compile.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, exitOK
+		}
+		return nil, exitUsage
+	}
+	bad := func(format string, a ...any) (*cleanConfig, int) {
+		fmt.Fprintf(e.stderr, "jsonheal clean: "+format+"\n", a...)
+		return nil, exitUsage
+	}
+	n, err := parseSize(*maxRecord)
+	if err != nil || n <= 0 {
+		return bad("--max-record-bytes: invalid size %q", *maxRecord)
+	}
+	c.maxRecord = n
+	if c.jobs < 0 {
+		return bad("-j must be at least 0, not %d", c.jobs)
+	}
+	switch c.failOn {
+	case "invalid", "repaired", "never":
+	default:
+		return bad("--fail-on must be invalid, repaired or never, not %q", c.failOn)
+	}
+	switch c.progress {
+	case "auto", "always", "never":
+	default:
+		return bad("--progress must be auto, always or never, not %q", c.progress)
+	}
+	switch c.report {
+	case "text", "json", "none":
+	default:
+		return bad("--report must be text, json or none, not %q", c.report)
+	}
+	c.inputs = fs.Args()
+	if len(c.inputs) == 0 {
+		c.inputs = []string{"-"}
+	}
+	if c.output != "-" && c.output == c.rejects {
+		return bad("-o and --rejects name the same file")
+	}
+	for _, in := range c.inputs {
+		for _, o := range []string{c.output, c.rejects} {
+			if sameFile(in, o) {
+				return bad("%s is both an input and an output: it would be overwritten before it is read", in)
+			}
+		}
+	}
+	return c, exitOK
+}
+
+// sameFile reports whether a and b name the same existing file (never true
+// for stdin or stdout).
+func sameFile(a, b string) bool {
+	if a == "" || a == "-" || b == "" || b == "-" {
+		return false
+	}
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	if err != nil {
+		return false
+	}
+	return os.SameFile(sa, sb)
+}
+
+// parseSize reads "1048576", "64MiB", "10M", "1G"... (K, M, G are binary
+// multiples too: record sizes are memory sizes).
+func parseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30},
+		{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil {
+		return 0, err
+	}
+	if n > (1<<62)/mult {
+		return 0, errors.New("too large")
+	}
+	return n * mult, nil
+}
+
+func runClean(ctx context.Context, e *env, args []string) int {
+	cfg, code := parseCleanFlags(e, args)
+	if cfg == nil {
+		return code
+	}
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "jsonheal clean: "+format+"\n", a...)
+		return code
+	}
+
+	sanOpts, err := cfg.policy.options()
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	opts := jsonl.Options{
+		Workers:        cfg.jobs,
+		Unordered:      cfg.unordered,
+		MaxRecordBytes: cfg.maxRecord,
+		Sanitize:       sanOpts,
+	}
+	if cfg.schema != "" {
+		text, err := os.ReadFile(cfg.schema)
+		if err != nil {
+			return fail(exitUsage, "read schema: %v", err)
+		}
+		s, err := validate.Compile(text, validate.Options{})
+		if err != nil {
+			return fail(exitNoCompile, "schema %s does not compile: %v", cfg.schema, err)
+		}
+		opts.Schema = jsonl.SchemaValidator(s)
+	}
+
+	out, err := createOutput(e, cfg.output)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	var rej *output
+	if cfg.rejects != "" {
+		if rej, err = createOutput(e, cfg.rejects); err != nil {
+			out.abort()
+			return fail(exitUsage, "%v", err)
+		}
+	}
+
+	prog := startProgress(e, cfg.progress)
+	sum := &summary{Output: cfg.output, Rejects: cfg.rejects}
+	var runErr error
+	for _, name := range cfg.inputs {
+		st, err := cleanOne(ctx, e, name, opts, out, rej, prog)
+		sum.add(name, st)
+		if err != nil {
+			runErr = err
+			break
+		}
+	}
+	prog.stop()
+
+	if err := out.close(); err != nil && runErr == nil {
+		runErr = err
+	}
+	if rej != nil {
+		if err := rej.close(); err != nil && runErr == nil {
+			runErr = err
+		}
+	}
+	sum.finish(runErr)
+	switch cfg.report {
+	case "text":
+		sum.writeText(e.stderr)
+	case "json":
+		sum.writeJSON(e.stderr)
+	}
+	if runErr != nil {
+		if cfg.report != "json" {
+			fmt.Fprintf(e.stderr, "jsonheal clean: %v\n", runErr)
+		}
+		return exitUsage
+	}
+	switch {
+	case cfg.failOn == "never":
+		return exitOK
+	case sum.Rejected > 0:
+		return exitFailed
+	case cfg.failOn == "repaired" && sum.Repaired > 0:
+		return exitFailed
+	}
+	return exitOK
+}
+
+// cleanOne cleans one input into out and rej.
+func cleanOne(ctx context.Context, e *env, name string, opts jsonl.Options, out, rej *output, prog *progress) (jsonl.Stats, error) {
+	in, closeIn, err := openInput(e, name)
+	if err != nil {
+		return jsonl.Stats{}, err
+	}
+	defer closeIn()
+	r, err := jsonl.NewReader(in, jsonl.ReaderOptions{})
+	if err != nil {
+		return jsonl.Stats{}, fmt.Errorf("%s: %w", cleanInputName(name), err)
+	}
+	defer r.Close()
+	opts.Source = cleanInputName(name)
+	c := jsonl.NewCleaner(opts)
+	prog.watch(c)
+	var rejW io.Writer
+	if rej != nil {
+		rejW = rej
+	}
+	st, err := c.Run(ctx, r, out, rejW)
+	prog.watch(nil)
+	if err != nil {
+		var se *jsonl.StoppedError
+		if errors.As(err, &se) {
+			return st, fmt.Errorf("interrupted: %s: stopped at line %d (input offset %d); every record before it was written", cleanInputName(name), se.Line, se.Offset)
+		}
+		return st, fmt.Errorf("%s: %w", cleanInputName(name), err)
+	}
+	return st, nil
+}
+
+func cleanInputName(name string) string {
+	if name == "" || name == "-" {
+		return "stdin"
+	}
+	return name
+}
+
+// output is a buffered, possibly compressed destination whose every error,
+// including at flush and close, is reported.
+type output struct {
+	name string
+	file *os.File // nil for stdout
+	buf  *bufio.Writer
+	comp io.WriteCloser
+	w    io.Writer
+}
+
+func createOutput(e *env, name string) (*output, error) {
+	o := &output{name: name}
+	var dst io.Writer = e.stdout
+	if name != "-" {
+		f, err := os.Create(name)
+		if err != nil {
+			return nil, fmt.Errorf("create output: %w", err)
+		}
+		o.file, dst = f, f
+	}
+	o.buf = bufio.NewWriterSize(dst, 256<<10)
+	comp, err := jsonl.NewWriter(o.buf, jsonl.FormatForName(name))
+	if err != nil {
+		o.abort()
+		return nil, err
+	}
+	o.comp, o.w = comp, comp
+	if jsonl.FormatForName(name) == jsonl.Plain {
+		o.w = o.buf
+	}
+	return o, nil
+}
+
+func (o *output) Write(p []byte) (int, error) { return o.w.Write(p) }
+
+// Flush passes buffered bytes on (not those a compressor holds, which
+// would cost compression).
+func (o *output) Flush() error {
+	if o.w != io.Writer(o.buf) {
+		return nil
+	}
+	return o.buf.Flush()
+}
+
+// close ends the compressed stream, flushes and closes the file, and says
+// which step failed.
+func (o *output) close() error {
+	err := o.comp.Close()
+	if ferr := o.buf.Flush(); err == nil {
+		err = ferr
+	}
+	if o.file != nil {
+		if cerr := o.file.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w (the file is incomplete)", cleanInputName(o.name), err)
+	}
+	return nil
+}
+
+func (o *output) abort() {
+	if o.file != nil {
+		o.file.Close()
+	}
+}

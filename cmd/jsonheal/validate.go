@@ -1,0 +1,168 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/jsonheal/jsonheal/validate"
+)
+
+func init() {
+	register(command{
+		name:    "validate",
+		summary: "validate documents against a JSON Schema (drafts 4 to 2020-12)",
+		run:     runValidate,
+	})
+}
+
+// maxInputBytes caps one document read by the validate subcommand.
+const maxInputBytes = 1 << 30
+
+func runValidate(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	schemaPath := fs.String("schema", "", "the JSON Schema file (required)")
+	output := fs.String("output", "text", "text (one /path: message line per error) or basic (JSON Schema output format, one line per document)")
+	assertFormat := fs.Bool("assert-format", false, "treat format as an assertion (by default only drafts 4 to 7 assert it)")
+	maxBytes := fs.Int("max-bytes", 0, "cap the text output of one document to this many bytes (0: no cap)")
+	draftName := fs.String("draft", "2020-12", "draft for a schema without $schema: 2020-12, 2019-09, 7, 6 or 4")
+	fs.Usage = func() {
+		fmt.Fprintln(e.stderr, "usage: jsonheal validate --schema FILE [flags] [FILE...]")
+		fmt.Fprintln(e.stderr, "Validates each FILE (stdin when none, or -) against the schema.")
+		fmt.Fprintln(e.stderr, "Exit 0: all valid; 1: some invalid; 2: usage or I/O; 3: the schema does not compile.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if *schemaPath == "" {
+		fmt.Fprintln(e.stderr, "jsonheal validate: --schema is required")
+		fs.Usage()
+		return exitUsage
+	}
+	if *output != "text" && *output != "basic" {
+		fmt.Fprintf(e.stderr, "jsonheal validate: --output must be text or basic, not %q\n", *output)
+		return exitUsage
+	}
+	draft, ok := drafts[*draftName]
+	if !ok {
+		fmt.Fprintf(e.stderr, "jsonheal validate: unknown --draft %q\n", *draftName)
+		return exitUsage
+	}
+	schemaBytes, err := os.ReadFile(*schemaPath)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
+		return exitUsage
+	}
+	s, err := validate.Compile(schemaBytes, validate.Options{
+		AssertFormat: *assertFormat,
+		DefaultDraft: draft,
+		Loader:       fileLoader(filepath.Dir(*schemaPath)),
+	})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "jsonheal validate: schema %s: %v\n", *schemaPath, err)
+		return exitNoCompile
+	}
+	files := fs.Args()
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	code := exitOK
+	for _, name := range files {
+		if err := ctx.Err(); err != nil {
+			fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
+			return exitUsage
+		}
+		doc, err := readInput(e, name)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
+			return exitUsage
+		}
+		diags, verr := s.Validate(doc)
+		if verr != nil || len(diags) > 0 {
+			code = exitFailed
+		}
+		label := ""
+		if len(files) > 1 {
+			label = displayName(name) + ": "
+		}
+		switch {
+		case verr != nil && *output == "basic":
+			fmt.Fprintf(e.stdout, "{\"valid\":false,\"error\":%q}\n", verr.Error())
+		case verr != nil:
+			fmt.Fprintf(e.stdout, "%s%v\n", label, verr)
+		case *output == "basic":
+			e.stdout.Write(append(diags.AppendBasic(nil), '\n'))
+		case len(diags) > 0:
+			for _, line := range strings.Split(diags.Text(*maxBytes), "\n") {
+				fmt.Fprintf(e.stdout, "%s%s\n", label, line)
+			}
+		}
+	}
+	return code
+}
+
+var drafts = map[string]validate.Draft{
+	"2020-12": validate.Draft2020_12, "2019-09": validate.Draft2019_09,
+	"7": validate.Draft7, "draft-07": validate.Draft7,
+	"6": validate.Draft6, "draft-06": validate.Draft6,
+	"4": validate.Draft4, "draft-04": validate.Draft4,
+}
+
+// fileLoader resolves references to local files: file: URIs and relative
+// references (against the schema's folder). Nothing is fetched from the
+// network.
+func fileLoader(dir string) func(uri string) ([]byte, error) {
+	return func(uri string) ([]byte, error) {
+		u, err := url.Parse(uri)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case u.Scheme == "file":
+			return os.ReadFile(filepath.FromSlash(u.Path))
+		case u.Scheme == "" && u.Host == "":
+			p := filepath.FromSlash(u.Path)
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(dir, p)
+			}
+			return os.ReadFile(p)
+		}
+		return nil, fmt.Errorf("%s: only local files are loaded", uri)
+	}
+}
+
+func displayName(name string) string {
+	if name == "-" {
+		return "<stdin>"
+	}
+	return name
+}
+
+// readInput reads one whole document (stdin for "-"), capped at
+// maxInputBytes.
+func readInput(e *env, name string) ([]byte, error) {
+	r, closeFn, err := openInput(e, name)
+	if err != nil {
+		return nil, err
+	}
+	defer closeFn()
+	b, err := io.ReadAll(io.LimitReader(r, maxInputBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", displayName(name), err)
+	}
+	if len(b) > maxInputBytes {
+		return nil, fmt.Errorf("read %s: larger than %d bytes", displayName(name), maxInputBytes)
+	}
+	return b, nil
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const (
+	llmSchema  = "../../testdata/schemas/llm.schema.json"
+	llmValid   = "../../testdata/schemas/llm.valid.json"
+	llmInvalid = "../../testdata/schemas/llm.invalid.json"
+)
+
+func TestValidateValidFileExitsZero(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "validate", "--schema", llmSchema, llmValid)
+	assert.Equal(t, exitOK, code, errOut)
+	assert.Empty(t, out)
+}
+
+func TestValidateInvalidStdinText(t *testing.T) {
+	doc, err := os.ReadFile(llmInvalid)
+	require.NoError(t, err)
+	code, out, _ := runCLI(t, string(doc), "validate", "--schema", llmSchema)
+	assert.Equal(t, exitFailed, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	assert.Contains(t, lines, `/priority: must be one of "low", "medium", "high", "urgent", got "High" (did you mean "high"?)`)
+	assert.Contains(t, lines, `/: missing required property "reasoning"`)
+	assert.Equal(t, 20, len(lines), out) // one line per diagnostic (no two extras share an object)
+}
+
+func TestValidateMaxBytes(t *testing.T) {
+	code, out, _ := runCLI(t, "", "validate", "--schema", llmSchema, "--max-bytes", "200", llmInvalid)
+	assert.Equal(t, exitFailed, code)
+	assert.LessOrEqual(t, len(strings.TrimSuffix(out, "\n")), 200)
+	assert.Contains(t, out, "more errors not shown")
+}
+
+func TestValidateBasicOutputPerDocument(t *testing.T) {
+	code, out, _ := runCLI(t, "", "validate", "--schema", llmSchema, "--output=basic", llmValid, llmInvalid)
+	assert.Equal(t, exitFailed, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2)
+	assert.Equal(t, `{"valid":true}`, lines[0])
+	var basic struct {
+		Valid  bool             `json:"valid"`
+		Errors []map[string]any `json:"errors"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &basic))
+	assert.False(t, basic.Valid)
+	assert.Len(t, basic.Errors, 20)
+}
+
+func TestValidateMultipleFilesLabelled(t *testing.T) {
+	code, out, _ := runCLI(t, "", "validate", "--schema", llmSchema, llmValid, llmInvalid)
+	assert.Equal(t, exitFailed, code)
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		assert.True(t, strings.HasPrefix(l, llmInvalid+": "), l)
+	}
+}
+
+func TestValidateAssertFormat(t *testing.T) {
+	dir := t.TempDir()
+	schema := filepath.Join(dir, "s.json")
+	require.NoError(t, os.WriteFile(schema, []byte(`{"format":"date"}`), 0o600))
+	code, _, _ := runCLI(t, `"2021-02-30"`, "validate", "--schema", schema)
+	assert.Equal(t, exitOK, code, "2020-12: format is an annotation")
+	code, out, _ := runCLI(t, `"2021-02-30"`, "validate", "--schema", schema, "--assert-format")
+	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, "/: must be a valid date, got \"2021-02-30\"\n", out)
+}
+
+func TestValidateExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	require.NoError(t, os.WriteFile(bad, []byte(`{"$ref":"#/nowhere"}`), 0o600))
+	code, _, errOut := runCLI(t, "{}", "validate", "--schema", bad)
+	assert.Equal(t, exitNoCompile, code)
+	assert.Contains(t, errOut, "unresolvable reference")
+
+	code, _, _ = runCLI(t, "{}", "validate")
+	assert.Equal(t, exitUsage, code, "--schema missing")
+	code, _, _ = runCLI(t, "{}", "validate", "--schema", llmSchema, "--output=xml")
+	assert.Equal(t, exitUsage, code)
+	code, _, _ = runCLI(t, "{}", "validate", "--schema", filepath.Join(dir, "none.json"))
+	assert.Equal(t, exitUsage, code, "schema file missing")
+	code, _, _ = runCLI(t, "", "validate", "--schema", llmSchema, filepath.Join(dir, "none.json"))
+	assert.Equal(t, exitUsage, code, "input file missing")
+
+	code, out, _ := runCLI(t, `{"a":`, "validate", "--schema", llmSchema)
+	assert.Equal(t, exitFailed, code, "a document that is not JSON is invalid")
+	assert.Contains(t, out, "not JSON")
+}
+
+func TestValidateLocalRefsAndDraft(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "defs.json"), []byte(`{"definitions":{"n":{"type":"integer","maximum":3,"exclusiveMaximum":true}}}`), 0o600))
+	schema := filepath.Join(dir, "s.json")
+	require.NoError(t, os.WriteFile(schema, []byte(`{"properties":{"n":{"$ref":"defs.json#/definitions/n"}}}`), 0o600))
+	code, out, errOut := runCLI(t, `{"n":3}`, "validate", "--schema", schema, "--draft", "4")
+	assert.Equal(t, exitFailed, code, errOut)
+	assert.Equal(t, "/n: must be < 3, got 3\n", out)
+	code, _, _ = runCLI(t, `{"n":2}`, "validate", "--schema", schema, "--draft", "4")
+	assert.Equal(t, exitOK, code)
+	code, _, _ = runCLI(t, `{}`, "validate", "--schema", schema, "--draft", "5")
+	assert.Equal(t, exitUsage, code)
+
+	remote := filepath.Join(dir, "remote.json")
+	require.NoError(t, os.WriteFile(remote, []byte(`{"$ref":"https://example.com/s.json"}`), 0o600))
+	code, _, errOut = runCLI(t, `{}`, "validate", "--schema", remote)
+	assert.Equal(t, exitNoCompile, code)
+	assert.Contains(t, errOut, "only local files are loaded")
+}

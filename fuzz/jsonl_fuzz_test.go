@@ -1,0 +1,103 @@
+package fuzz
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"testing"
+	"testing/iotest"
+
+	"github.com/jsonheal/jsonheal/jsonl"
+	"github.com/jsonheal/jsonheal/sanitize"
+	"github.com/stretchr/testify/require"
+)
+
+func addJSONLSeeds(f *testing.F) {
+	f.Add([]byte("{\"a\":1}\n{\"b\":\"x\ny\"}\n"))
+	f.Add([]byte("```json\n{\"a\":1}\n```\nSure: {\"b\":2}\n{\"c\":\"cut\n{\"d\":[1,\n{\"e\":2}\n"))
+	f.Add([]byte("\xEF\xBB\xBF{\"a\":1}\r\n\r\n{\"b\":\x00}\n\xff\n{\"c\":\"\\\n\"}"))
+	f.Add([]byte("[\n {\"a\":1},\n {\"b\":2}\n]\n{\"a\":\n{\"b\":1}}\n~~~\n{}\n"))
+	if raw, err := os.ReadFile("../testdata/corpus/llm_raw.jsonl"); err == nil {
+		f.Add(raw[:1024])
+	}
+}
+
+// FuzzJSONLConservation: every record read ends in the output or in the
+// rejects exactly once, with its line; what is written is valid JSON, one
+// value per line.
+func FuzzJSONLConservation(f *testing.F) {
+	addJSONLSeeds(f)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		const max = 512
+		sp := jsonl.NewSplitter(bytes.NewReader(in), jsonl.SplitOptions{MaxRecordBytes: max})
+		byLine := map[int64][]byte{}
+		var n int64
+		for {
+			rec, err := sp.Next()
+			if err == io.EOF {
+				break
+			}
+			require.NoError(t, err)
+			n++
+			byLine[rec.Line] = bytes.Clone(rec.Data)
+		}
+		for _, closeTruncated := range []bool{false, true} {
+			var out, rej bytes.Buffer
+			c := jsonl.NewCleaner(jsonl.Options{Workers: 2, BatchBytes: 64, Window: 2, MaxRecordBytes: max,
+				Sanitize: sanitize.Options{CloseTruncated: closeTruncated}})
+			st, err := c.Run(context.Background(), bytes.NewReader(in), &out, &rej)
+			require.NoError(t, err)
+			require.Equal(t, n, st.Records)
+			require.Equal(t, st.Records, st.Written()+st.Rejected, "records in = out + rejects")
+
+			var lines int64
+			sc := bufio.NewScanner(&out)
+			sc.Buffer(nil, 1<<20)
+			for sc.Scan() {
+				lines++
+				require.True(t, json.Valid(sc.Bytes()), "output line %q", sc.Text())
+			}
+			require.Equal(t, st.Written(), lines)
+
+			seen := map[int64]bool{}
+			sc = bufio.NewScanner(&rej)
+			sc.Buffer(nil, 1<<20)
+			for sc.Scan() {
+				var r jsonl.Reject
+				require.NoError(t, json.Unmarshal(sc.Bytes(), &r))
+				data, ok := byLine[r.Line]
+				require.True(t, ok, "reject line %d is a record", r.Line)
+				require.False(t, seen[r.Line], "line %d rejected once", r.Line)
+				seen[r.Line] = true
+				raw, err := r.RawBytes()
+				require.NoError(t, err)
+				require.Equal(t, data, raw)
+			}
+			require.Equal(t, st.Rejected, int64(len(seen)))
+		}
+	})
+}
+
+// FuzzJSONLSplitChunking: how the input arrives never changes the records.
+func FuzzJSONLSplitChunking(f *testing.F) {
+	addJSONLSeeds(f)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		all := func(r io.Reader) []jsonl.Record {
+			sp := jsonl.NewSplitter(r, jsonl.SplitOptions{MaxRecordBytes: 300, ReadBufferSize: 16})
+			var recs []jsonl.Record
+			for {
+				rec, err := sp.Next()
+				if err == io.EOF {
+					return recs
+				}
+				require.NoError(t, err)
+				rec.Data = bytes.Clone(rec.Data)
+				recs = append(recs, rec)
+			}
+		}
+		require.Equal(t, all(bytes.NewReader(in)), all(iotest.OneByteReader(bytes.NewReader(in))))
+	})
+}

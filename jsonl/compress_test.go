@@ -1,0 +1,126 @@
+package jsonl
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func compress(t testing.TB, f Format, parts ...[]byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	for _, p := range parts { // one gzip member / zstd frame per part
+		w, err := NewWriter(&buf, f)
+		require.NoError(t, err)
+		_, err = w.Write(p)
+		require.NoError(t, err)
+		require.NoError(t, w.Close())
+	}
+	return buf.Bytes()
+}
+
+func readAllFrom(t testing.TB, in []byte, opts ReaderOptions) ([]byte, Format, error) {
+	t.Helper()
+	r, err := NewReader(bytes.NewReader(in), opts)
+	require.NoError(t, err)
+	defer r.Close()
+	b, err := io.ReadAll(r)
+	return b, r.Format(), err
+}
+
+func TestCompressedInputIsDetectedByMagicBytes(t *testing.T) {
+	data, err := os.ReadFile("../testdata/corpus/llm.jsonl")
+	require.NoError(t, err)
+	half := len(data) / 2
+	for _, f := range []Format{Plain, Gzip, Zstd} {
+		t.Run(f.String(), func(t *testing.T) {
+			in := compress(t, f, data[:half], data[half:]) // multistream
+			if f != Plain {
+				assert.Less(t, len(in), len(data)/2)
+			}
+			got, format, err := readAllFrom(t, in, ReaderOptions{})
+			require.NoError(t, err)
+			assert.Equal(t, f, format)
+			assert.Equal(t, data, got)
+		})
+	}
+	for _, in := range []string{"", "{", "\x1f"} {
+		got, format, err := readAllFrom(t, []byte(in), ReaderOptions{})
+		require.NoError(t, err)
+		assert.Equal(t, Plain, format)
+		assert.Equal(t, in, string(got))
+	}
+}
+
+func TestTruncatedCompressedInputKeepsRecordsBeforeAndSaysWhere(t *testing.T) {
+	data, err := os.ReadFile("../testdata/corpus/llm.jsonl")
+	require.NoError(t, err)
+	for _, f := range []Format{Gzip, Zstd} {
+		t.Run(f.String(), func(t *testing.T) {
+			z := compress(t, f, data)
+			cut := z[:len(z)*2/3]
+			r, err := NewReader(bytes.NewReader(cut), ReaderOptions{})
+			require.NoError(t, err)
+			defer r.Close()
+			var out bytes.Buffer
+			st, err := NewCleaner(Options{NewSanitizer: newFake, Workers: 2}).Run(context.Background(), r, &out, nil)
+			var ie *InputError
+			require.ErrorAs(t, err, &ie)
+			assert.Contains(t, err.Error(), f.String()+" stream broken after")
+			assert.Positive(t, st.Records)
+			// The records before the break are all there, in order.
+			assert.True(t, strings.HasPrefix(string(data), out.String()))
+			assert.Equal(t, int64(out.Len()), ie.Offset)
+			assert.Equal(t, st.Records+1, ie.Line)
+		})
+	}
+}
+
+func TestZstdWindowIsCapped(t *testing.T) {
+	data := bytes.Repeat([]byte(`{"a":"0123456789abcdef"}`+"\n"), 200_000)
+	var buf bytes.Buffer
+	w, err := zstd.NewWriter(&buf, zstd.WithWindowSize(8<<20), zstd.WithSingleSegment(false))
+	require.NoError(t, err)
+	_, err = w.Write(data)
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	_, _, err = readAllFrom(t, buf.Bytes(), ReaderOptions{MaxWindow: 1 << 20})
+	require.Error(t, err)
+	got, _, err := readAllFrom(t, buf.Bytes(), ReaderOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, data, got)
+}
+
+func TestFormatForName(t *testing.T) {
+	assert.Equal(t, Gzip, FormatForName("out.jsonl.gz"))
+	assert.Equal(t, Zstd, FormatForName("/tmp/x.zst"))
+	assert.Equal(t, Plain, FormatForName("out.jsonl"))
+	assert.Equal(t, Plain, FormatForName("-"))
+}
+
+func TestCompressedOutputReportsWriteErrors(t *testing.T) {
+	data, err := os.ReadFile("../testdata/corpus/llm.jsonl")
+	require.NoError(t, err)
+	for _, f := range []Format{Gzip, Zstd} {
+		fw := &failingWriter{limit: 1000}
+		w, err := NewWriter(fw, f)
+		require.NoError(t, err)
+		_, werr := w.Write(data)
+		cerr := w.Close()
+		assert.ErrorIs(t, errorsJoin(werr, cerr), errDiskFull, f.String())
+	}
+}
+
+func errorsJoin(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,22 @@
+// Package jsonl cleans JSON Lines of model output at disk speed, losing
+// nothing: every record comes out once, in the output (repaired if needed,
+// valid for the schema if one is given) or in the rejects (with its line,
+// offset, reason, diagnostics and raw bytes, ready to fix and replay).
+//
+// The pieces, usable alone:
+//
+//   - Splitter cuts an io.Reader into records. It understands strings, so a
+//     raw newline inside a string stays in its record, and it
+//     resynchronises after a record truncated mid-string (see Splitter for
+//     the exact rule). It has no line-length cap; records past a cap are
+//     reported, not held.
+//   - Cleaner runs the records through sanitize (and validate, with a
+//     schema) on parallel workers and writes them in input order through a
+//     bounded reorder window, with Stats that can be read while it runs.
+//   - NewReader detects gzip and zstd input by its magic bytes; NewWriter
+//     and FormatForName compress output.
+//   - Reject is one line of a rejects file.
+//
+// A Healer (for example one that asks a model) can be plugged in through
+// Options.Healer; the model-backed heal package is not wired in yet.
+package jsonl

@@ -1,0 +1,54 @@
+package jsonl
+
+import "fmt"
+
+// InputError reports a failed read of the input (an unreadable file, a
+// truncated gzip or zstd stream...). Every record before Offset was
+// processed; the record being read when it failed is lost with the rest.
+type InputError struct {
+	// Offset is the input offset (after decompression) of the first byte
+	// not processed; Line is its line.
+	Offset, Line int64
+	// Err is the read error.
+	Err error
+}
+
+// Error says what failed and how far the input was processed.
+func (e *InputError) Error() string {
+	return fmt.Sprintf("reading input: %v (after %d bytes, at line %d; records before it were processed)", e.Err, e.Offset, e.Line)
+}
+
+// Unwrap returns the read error.
+func (e *InputError) Unwrap() error { return e.Err }
+
+// OutputError reports a failed write of the output or of the rejects. The
+// output is incomplete.
+type OutputError struct {
+	// Name is "output" or "rejects".
+	Name string
+	// Err is the write error.
+	Err error
+}
+
+// Error says which output failed and why.
+func (e *OutputError) Error() string { return fmt.Sprintf("writing %s: %v", e.Name, e.Err) }
+
+// Unwrap returns the write error.
+func (e *OutputError) Unwrap() error { return e.Err }
+
+// StoppedError reports that Run was cancelled. Every record that starts
+// before input line Line (offset Offset) was processed and written; none
+// after it was.
+type StoppedError struct {
+	Line, Offset int64
+	// Err is the context's error.
+	Err error
+}
+
+// Error says where the run stopped.
+func (e *StoppedError) Error() string {
+	return fmt.Sprintf("stopped at input line %d (offset %d): %v", e.Line, e.Offset, e.Err)
+}
+
+// Unwrap returns the context's error.
+func (e *StoppedError) Unwrap() error { return e.Err }

@@ -1,0 +1,121 @@
+package jsonl
+
+import (
+	"context"
+	"runtime"
+
+	"github.com/jsonheal/jsonheal/sanitize"
+)
+
+// DefaultBatchBytes is the batch size used when Options.BatchBytes is zero.
+const DefaultBatchBytes = 256 << 10
+
+// Options configure a Cleaner. The zero value is ready to use: GOMAXPROCS
+// workers, ordered output, the default sanitizer, no schema.
+type Options struct {
+	// Workers is the number of records processed in parallel; zero means
+	// GOMAXPROCS.
+	Workers int
+	// Unordered writes records as soon as they are done instead of in input
+	// order. Each record still comes out exactly once.
+	Unordered bool
+	// BatchBytes is how many input bytes go to a worker at once; zero means
+	// DefaultBatchBytes.
+	BatchBytes int
+	// Window is the number of batches in flight (read, processed or waiting
+	// to be written in order); zero means 4 per worker. The input bytes in
+	// flight stay under Window*BatchBytes, or one record when a record is
+	// larger: memory is a small multiple of that (the output and the
+	// rejects of the batches), plus the splitter's buffer.
+	Window int
+	// MaxRecordBytes caps a record; zero means DefaultMaxRecordBytes. A
+	// larger record is rejected (ReasonTooLarge) without being held.
+	MaxRecordBytes int64
+	// Sanitize configures the sanitizer of each worker (the repair
+	// policy). With Sanitize.CloseTruncated a truncated record comes out
+	// closed and is counted as repaired (its fixes include close_truncated);
+	// otherwise it is rejected. With Sanitize.Strict records that need more
+	// than the certain repairs are rejected.
+	Sanitize sanitize.Options
+	// NewSanitizer makes the sanitizer of one worker; nil means
+	// sanitize.New(Sanitize). Tests and embedders may replace it.
+	NewSanitizer func() Sanitizer
+	// Schema, when not nil, validates every sanitized record; invalid ones
+	// are rejected (ReasonSchema) with their diagnostics.
+	Schema Validator
+	// Source names the input in the rejects file (field "file"); empty
+	// leaves it out.
+	Source string
+	// Healer, when not nil, gets every record the fast layers could not
+	// save (except too-large ones) and may return a valid document for it.
+	// The result is validated again before it is written.
+	Healer Healer
+}
+
+func (o *Options) workers() int {
+	if o.Workers > 0 {
+		return o.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+func (o *Options) batchBytes() int {
+	if o.BatchBytes > 0 {
+		return o.BatchBytes
+	}
+	return DefaultBatchBytes
+}
+
+func (o *Options) window() int {
+	if o.Window > 0 {
+		return o.Window
+	}
+	return 4 * o.workers()
+}
+
+// Sanitizer is what a worker needs of a sanitizer; *sanitize.Sanitizer
+// implements it.
+type Sanitizer interface {
+	// Reset prepares the sanitizer for the next document.
+	Reset()
+	// Append appends the sanitized form of one whole document to dst.
+	Append(dst, src []byte) ([]byte, error)
+	// Report describes the last Append; valid until the next Reset.
+	Report() *sanitize.Report
+}
+
+// Validator checks one sanitized record against a schema. It must be safe
+// for concurrent use. SchemaValidator adapts a compiled *validate.Schema.
+type Validator interface {
+	// Check returns nil when doc is valid, else what is wrong with it.
+	Check(doc []byte) *Diagnosis
+}
+
+// Diagnosis explains why a record was rejected.
+type Diagnosis struct {
+	// Text is compact and human-readable, e.g. one "/path: message" line
+	// per problem.
+	Text string
+	// Details is structured JSON (for schema errors, the JSON Schema
+	// "basic" output format); nil when there is nothing more than Text.
+	Details []byte
+}
+
+// Healer repairs records that sanitizing and validating could not save, for
+// example by asking a model. It must be safe for concurrent use; Heal is
+// called from the workers, so at most Options.Workers calls run at once.
+type Healer interface {
+	// Heal returns a document meant to replace the record, or an error.
+	Heal(ctx context.Context, req *HealRequest) ([]byte, error)
+}
+
+// HealRequest is one record a Healer is asked to save.
+type HealRequest struct {
+	// Raw is the record as read. It is only valid during the call.
+	Raw []byte
+	// Line is the record's input line.
+	Line int64
+	// Reason and Diagnosis say why the record was not saved.
+	Reason    Reason
+	Diagnosis Diagnosis
+}

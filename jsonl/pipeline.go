@@ -1,0 +1,360 @@
+package jsonl
+
+import (
+	"context"
+	"errors"
+	"io"
+	"sync"
+	"time"
+)
+
+// maxBatchRecords caps the records of one batch, so that batches of tiny
+// records still spread over the workers.
+const maxBatchRecords = 4096
+
+// Cleaner cleans JSON Lines: it splits the input into records, sanitizes
+// (and, with a schema, validates) them on parallel workers and writes the
+// good ones to the output and the others to the rejects, each record exactly
+// once. A Cleaner runs one Run at a time; Stats may be called from any
+// goroutine at any time.
+type Cleaner struct {
+	opts   Options
+	c      counters
+	budget *budget // of the last Run, for tests
+}
+
+// NewCleaner returns a Cleaner with the given options.
+func NewCleaner(opts Options) *Cleaner {
+	return &Cleaner{opts: opts}
+}
+
+// Stats returns a snapshot of the counters of the current or last Run.
+func (c *Cleaner) Stats() Stats { return c.c.snapshot() }
+
+// recMeta locates one record of a batch.
+type recMeta struct {
+	start, end int // in batch.data
+	line       int64
+	lines      int
+	offset     int64
+	size       int64
+	cut        bool
+	tooLarge   bool
+}
+
+// batch is a run of consecutive records, the unit of work.
+type batch struct {
+	seq  int64
+	data []byte
+	recs []recMeta
+	out  []byte // clean records, one per line
+	rej  []byte // rejects-file lines
+	loc  local
+	// endLine and endOffset locate the input just after the batch.
+	endLine, endOffset int64
+}
+
+func (b *batch) reset(maxKeep int) {
+	if cap(b.data) > maxKeep {
+		b.data = nil
+	}
+	if cap(b.out) > maxKeep {
+		b.out = nil
+	}
+	if cap(b.rej) > maxKeep {
+		b.rej = nil
+	}
+	b.data, b.recs, b.out, b.rej = b.data[:0], b.recs[:0], b.out[:0], b.rej[:0]
+}
+
+// feed coordinates the reader with the writer: once stopped, the reader
+// sends no more batches, so the writer knows how many to wait for.
+type feed struct {
+	mu      sync.Mutex
+	stopped bool
+	sent    int64
+}
+
+func (f *feed) send(c *counters, work chan<- *batch, b *batch) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.stopped {
+		return false
+	}
+	b.seq = f.sent
+	f.sent++
+	c.records.Add(int64(len(b.recs)))
+	var n int64
+	for i := range b.recs {
+		n += b.recs[i].size
+	}
+	c.bytesIn.Add(n)
+	work <- b // never blocks: work holds every batch there is
+	return true
+}
+
+// budget bounds the input bytes in flight (read, not yet written), so that
+// large records do not multiply the memory by the window: a batch waits
+// until its bytes fit, unless nothing else is in flight.
+type budget struct {
+	mu   sync.Mutex
+	cond sync.Cond
+	used int64
+	max  int64
+	peak int64 // highest use, for tests
+}
+
+func newBudget(max int64) *budget {
+	b := &budget{max: max}
+	b.cond.L = &b.mu
+	return b
+}
+
+func (b *budget) acquire(n int64) {
+	b.mu.Lock()
+	for b.used > 0 && b.used+n > b.max {
+		b.cond.Wait()
+	}
+	b.used += n
+	b.peak = max(b.peak, b.used)
+	b.mu.Unlock()
+}
+
+func (b *budget) release(n int64) {
+	b.mu.Lock()
+	b.used -= n
+	b.mu.Unlock()
+	b.cond.Broadcast()
+}
+
+func (f *feed) stop() int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.stopped = true
+	return f.sent
+}
+
+// Run cleans in into out, writing rejected records to rejects (nil discards
+// them; they are still counted). It returns the final Stats and:
+//   - nil when the whole input was processed;
+//   - an *InputError when reading failed (records before it are processed);
+//   - an *OutputError when writing failed (output after it is missing);
+//   - a *StoppedError when ctx was cancelled: the records read so far are
+//     processed and written, and the error says where the input stopped.
+//
+// The input is read on a goroutine of its own: Run never waits for a Read
+// that blocks, neither to pass on the records read before it (a slow stream
+// comes out as it arrives) nor after a cancellation (the goroutine then
+// ends when that Read returns).
+func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer) (Stats, error) {
+	opts := &c.opts
+	c.c = counters{}
+	c.c.line.Store(1)
+	c.c.start.Store(time.Now().UnixNano())
+	if rejects == nil {
+		rejects = io.Discard
+	}
+	nw, window := opts.workers(), opts.window()
+	if window < nw {
+		window = nw
+	}
+	sans := make([]Sanitizer, nw)
+	for i := range sans {
+		sans[i] = opts.newSanitizer()
+		if sans[i] == nil {
+			return c.Stats(), errors.New("jsonl: Options.NewSanitizer returned nil")
+		}
+	}
+
+	rctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	free := make(chan *batch, window)
+	for range window {
+		free <- &batch{}
+	}
+	work := make(chan *batch, window)
+	done := make(chan *batch, window)
+	var f feed
+	bud := newBudget(int64(window) * int64(opts.batchBytes()))
+	c.budget = bud
+	readerDone := make(chan struct{})
+	var readErr error
+	go func() {
+		defer close(readerDone)
+		defer close(work)
+		readErr = c.read(rctx, in, free, work, &f, bud)
+	}()
+	var wg sync.WaitGroup
+	for i := range nw {
+		wg.Add(1)
+		w := newWorker(ctx, opts, sans[i])
+		go func() {
+			defer wg.Done()
+			for b := range work {
+				w.process(b)
+				done <- b
+			}
+		}()
+	}
+
+	maxKeep := 4 * opts.batchBytes()
+	var writeErr error
+	pending := map[int64]*batch{}
+	next := int64(0)
+	write := func(b *batch) {
+		if writeErr == nil {
+			if err := writeAll(out, b.out); err != nil {
+				writeErr = &OutputError{Name: "output", Err: err}
+			} else if err := writeAll(rejects, b.rej); err != nil {
+				writeErr = &OutputError{Name: "rejects", Err: err}
+			} else {
+				b.loc.addTo(&c.c)
+				c.c.bytesOut.Add(int64(len(b.out)))
+			}
+			if writeErr != nil {
+				cancel()
+			}
+		}
+	}
+	release := func(b *batch) {
+		bud.release(int64(len(b.data)))
+		c.c.line.Store(b.endLine)
+		c.c.offset.Store(b.endOffset)
+		b.reset(maxKeep)
+		free <- b
+	}
+	received, target := int64(0), int64(-1)
+	for target < 0 || received < target {
+		select {
+		case b := <-done:
+			received++
+			if opts.Unordered {
+				write(b)
+				b.out, b.rej = b.out[:0], b.rej[:0]
+			}
+			pending[b.seq] = b
+			for {
+				nb, ok := pending[next]
+				if !ok {
+					break
+				}
+				delete(pending, next)
+				next++
+				if !opts.Unordered {
+					write(nb)
+				}
+				release(nb)
+			}
+			if len(done) == 0 && writeErr == nil {
+				// Nothing else is ready: let what is written so far out.
+				if err := flush(out); err != nil {
+					writeErr = &OutputError{Name: "output", Err: err}
+				} else if err := flush(rejects); err != nil {
+					writeErr = &OutputError{Name: "rejects", Err: err}
+				}
+				if writeErr != nil {
+					cancel()
+				}
+			}
+		case <-readerDone:
+			readerDone = nil
+			target = f.stop()
+		}
+	}
+	// The reader is finished, so the workers are too.
+	wg.Wait()
+	c.c.elapsed.Store(int64(time.Since(time.Unix(0, c.c.start.Load()))))
+	st := c.Stats()
+	switch {
+	case writeErr != nil:
+		return st, writeErr
+	case readErr == errStopped:
+		return st, &StoppedError{Line: st.Line, Offset: st.Offset, Err: context.Cause(ctx)}
+	case readErr != nil && readErr != io.EOF:
+		return st, readErr
+	}
+	return st, nil
+}
+
+// read splits in into batches and sends them to work until the input ends
+// or ctx is cancelled. Before it would wait for input, and when it stops, it
+// sends the records it holds.
+func (c *Cleaner) read(ctx context.Context, in io.Reader, free <-chan *batch, work chan<- *batch, f *feed, bud *budget) error {
+	opts := &c.opts
+	batchBytes := opts.batchBytes()
+	var sp *Splitter
+	var b *batch
+	send := func() {
+		if b != nil && len(b.recs) > 0 {
+			b.endLine, b.endOffset = sp.Line(), sp.InputOffset()
+			bud.acquire(int64(len(b.data)))
+			if !f.send(&c.c, work, b) {
+				bud.release(int64(len(b.data)))
+			}
+			b = nil
+		}
+	}
+	sp = NewSplitter(newPump(ctx, in, send), SplitOptions{MaxRecordBytes: opts.MaxRecordBytes})
+	defer send()
+	for {
+		if ctx.Err() != nil {
+			return errStopped
+		}
+		rec, err := sp.Next()
+		if err != nil {
+			if err == io.EOF || err == errStopped {
+				return err
+			}
+			send()
+			return &InputError{Offset: sp.InputOffset(), Line: sp.Line(), Err: err}
+		}
+		if b == nil {
+			select {
+			case b = <-free:
+			case <-ctx.Done():
+				// The record is dropped: the output ends before it.
+				return errStopped
+			}
+		}
+		start := len(b.data)
+		b.data = append(b.data, rec.Data...)
+		b.recs = append(b.recs, recMeta{
+			start: start, end: len(b.data),
+			line: rec.Line, lines: rec.Lines, offset: rec.Offset, size: rec.Size,
+			cut: rec.Cut, tooLarge: rec.TooLarge,
+		})
+		if len(b.data) >= batchBytes || len(b.recs) >= maxBatchRecords {
+			send()
+		}
+	}
+}
+
+// Flusher is implemented by buffered writers; Run flushes the output and
+// the rejects whenever it has written everything that is ready, so that a
+// slow input comes out as it arrives.
+type Flusher interface {
+	Flush() error
+}
+
+func flush(w io.Writer) error {
+	if f, ok := w.(Flusher); ok {
+		return f.Flush()
+	}
+	return nil
+}
+
+// writeAll writes p, going on after a short write without an error (as
+// some compressors do) and failing only on an error or no progress.
+func writeAll(w io.Writer, p []byte) error {
+	for len(p) > 0 {
+		n, err := w.Write(p)
+		if err != nil {
+			return err
+		}
+		if n <= 0 {
+			return io.ErrShortWrite
+		}
+		p = p[n:]
+	}
+	return nil
+}

@@ -1,0 +1,34 @@
+package jsonl
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRejectLineIsJSONWhateverItCarries(t *testing.T) {
+	m := &recMeta{line: 7, lines: 2, offset: 120, size: 9}
+	raw := []byte("{\"a\":\"\x01\n\"}")
+	d := &Diagnosis{Text: "bad \xff byte \"quoted\"\t\\", Details: []byte(`{"k":1}`)}
+	line := appendReject(nil, "in\xfe.jsonl", m, raw, ReasonSyntax, d)
+	require.Equal(t, byte('\n'), line[len(line)-1])
+	require.True(t, json.Valid(line[:len(line)-1]), "%s", line)
+	var r Reject
+	require.NoError(t, json.Unmarshal(line, &r))
+	assert.Equal(t, Reject{File: "in\uFFFD.jsonl", Line: 7, Lines: 2, Offset: 120, Size: 9, Reason: "syntax",
+		Error: "bad \uFFFD byte \"quoted\"\t\\", Details: json.RawMessage(`{"k":1}`), Raw: string(raw)}, r)
+	got, err := r.RawBytes()
+	require.NoError(t, err)
+	assert.Equal(t, raw, got)
+}
+
+func TestReasonNamesAreStable(t *testing.T) {
+	want := map[Reason]string{ReasonSyntax: "syntax", ReasonTruncated: "truncated", ReasonNoValue: "no_value",
+		ReasonMultipleValues: "multiple_values", ReasonTooLarge: "too_large", ReasonDepth: "depth",
+		ReasonSchema: "schema", ReasonNeedsModel: "needs_model", 0: "unknown", reasonCount: "unknown"}
+	for r, name := range want {
+		assert.Equal(t, name, r.String())
+	}
+}

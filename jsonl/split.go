@@ -1,0 +1,546 @@
+package jsonl
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"io"
+	"math/bits"
+)
+
+// DefaultMaxRecordBytes is the record size cap used when
+// SplitOptions.MaxRecordBytes is zero.
+const DefaultMaxRecordBytes = 64 << 20
+
+// DefaultReadBufferSize is the initial size of the splitter's read buffer.
+// The buffer grows (doubling) for records that do not fit, up to the record
+// cap.
+const DefaultReadBufferSize = 256 << 10
+
+// sampleBytes is how much of an oversized record is kept for its reject.
+const sampleBytes = 4 << 10
+
+// maxLeadingBlanks bounds how far the splitter looks past the blanks that
+// open a line when it decides whether the line starts a record or a fence.
+const maxLeadingBlanks = 4 << 10
+
+// SplitOptions configure a Splitter. The zero value is ready to use.
+type SplitOptions struct {
+	// MaxRecordBytes caps the size of one record; zero means
+	// DefaultMaxRecordBytes. A larger record is not kept in memory: it comes
+	// out with TooLarge set, Size its full size and Data its first bytes.
+	MaxRecordBytes int64
+	// ReadBufferSize is the initial read buffer size; zero means
+	// DefaultReadBufferSize.
+	ReadBufferSize int
+}
+
+// Record is one record of a JSON Lines input, as the Splitter found it.
+type Record struct {
+	// Data is the record's bytes, without the line end that closes it (LF or
+	// CR LF) and without a byte order mark. It aliases the splitter's buffer
+	// and is valid until the next call to Next. For a TooLarge record it
+	// holds only the first bytes of the record.
+	Data []byte
+	// Line is the 1-based input line where the record starts.
+	Line int64
+	// Lines is the number of input lines the record spans (1 for an
+	// ordinary JSONL record).
+	Lines int
+	// Offset is the byte offset in the input where the record starts.
+	Offset int64
+	// Size is the record's size in bytes (len(Data) unless TooLarge).
+	Size int64
+	// Cut reports that the record was still open (inside a string, object
+	// or array) when the splitter ended it: at a line that starts a new
+	// record (see Splitter) or at the end of the input. Such a record is
+	// truncated.
+	Cut bool
+	// TooLarge reports that the record is larger than the record cap.
+	TooLarge bool
+}
+
+// Splitter reads JSON Lines records from an io.Reader.
+//
+// A record is normally one line. It spans several lines when a line ends
+// while something is still open, so that models' output with raw newlines
+// in strings, pretty-printed values or markdown fences stays one record:
+//
+//   - Open string or container: a line that ends inside a string, or inside
+//     an object or array, continues on the next line.
+//   - Fence: a record whose first line starts with ``` or ~~~ (or whose
+//     lines so far hold no '{' or '[' and the next starts a fence) continues
+//     until a line that starts with ``` or ~~~ (included), or until the
+//     first non-blank line after its first complete value that is not a
+//     fence (the fence was never closed: that line starts the next record).
+//   - Introduction: a line that holds no '{' or '[' outside strings and
+//     whose last non-blank byte is ':' ("Here is the JSON:") continues on
+//     the next line. Other lines of prose alone are records of their own
+//     (with no JSON value).
+//   - Resynchronisation: a record that is open at a line end is ended there
+//     (and marked Cut) when the next line starts a record, that is when the
+//     line's first non-blank byte is '{' and the next non-blank byte after
+//     it is '"' or '}', and either the record is inside a string, or it is
+//     outside strings where a '{' could not continue it (where a key, a ':',
+//     a ',' or a closer is expected). Where a value is expected (after '[',
+//     ':' or ',' in an array) such a line continues the record, as in
+//     pretty-printed JSON. So a record truncated in a string or after a
+//     member never swallows the records after it; one truncated right after
+//     '[', ':' or an array ',' takes at most the next record along with it
+//     (both are then rejected as truncated, raw bytes intact, in one
+//     reject).
+//
+// Lines holding only blanks (space, tab, CR) between records are skipped; a
+// UTF-8 byte order mark at the start of the input is dropped; the last
+// record needs no final newline. Records larger than MaxRecordBytes are
+// reported (TooLarge) with their line number and size without being held in
+// memory. The splitter runs in linear time and reuses its buffer.
+type Splitter struct {
+	r    io.Reader
+	rerr error // sticky read error (io.EOF at end of input)
+
+	buf   []byte
+	start int   // index in buf where the current record starts
+	pos   int   // scan position
+	end   int   // end of the buffered data
+	base  int64 // input offset of buf[0]
+	max   int64
+
+	line    int64 // line number at pos
+	recLine int64 // first line of the current record
+	bufCap  int   // the buffer never grows past this
+
+	st         scanState
+	atLineHead bool // pos is at the start of a line not yet examined
+
+	// Oversized record: bytes before start were dropped.
+	dropped int64
+	sample  []byte
+	bomDone bool
+}
+
+// scanState is the lexical state of the current record.
+type scanState struct {
+	inString, escape bool
+	stack            []byte // open containers, '{' or '['
+	expectValue      bool   // outside strings, the grammar expects a value
+	content          bool   // the record holds a non-blank byte
+	valueSeen        bool   // a container opened at depth 0
+	fence            bool   // the record opened with a fence line
+	closingFence     bool   // the current line is the closing fence
+	last             byte   // the last non-blank byte outside strings
+	lines            int
+}
+
+func (st *scanState) reset() {
+	stack := st.stack[:0]
+	*st = scanState{stack: stack}
+}
+
+func (st *scanState) open() bool { return st.inString || len(st.stack) > 0 }
+
+// NewSplitter returns a Splitter reading from r.
+func NewSplitter(r io.Reader, opts SplitOptions) *Splitter {
+	max := opts.MaxRecordBytes
+	if max <= 0 {
+		max = DefaultMaxRecordBytes
+	}
+	size := opts.ReadBufferSize
+	if size <= 0 {
+		size = DefaultReadBufferSize
+	}
+	// The buffer holds a record up to the cap plus what a line head needs
+	// to be examined; past that a record is dropped while scanned.
+	bufCap := int(max) + 1 + 2*maxLeadingBlanks + 64
+	size = min(size, bufCap)
+	return &Splitter{r: r, buf: make([]byte, size), max: max, bufCap: bufCap, line: 1, atLineHead: true}
+}
+
+// InputOffset returns how many input bytes the splitter has consumed into
+// records so far (the offset where the next record starts).
+func (s *Splitter) InputOffset() int64 { return s.base + int64(s.start) }
+
+// Line returns the input line where the next record starts: the first
+// line not yet returned in a record.
+func (s *Splitter) Line() int64 {
+	if s.st.content {
+		return s.recLine
+	}
+	return s.line
+}
+
+// Next returns the next record. At the end of the input it returns io.EOF.
+// A read error is returned as is, after the complete records before it; the
+// record that was being read when it happened is lost (it would be
+// truncated by the I/O error, not by its writer).
+func (s *Splitter) Next() (Record, error) {
+	for {
+		if s.pos == s.end {
+			if s.rerr != nil {
+				return s.finish()
+			}
+			s.fill()
+			continue
+		}
+		if !s.bomDone {
+			if s.end-s.pos < 3 && s.rerr == nil {
+				s.fill()
+				continue
+			}
+			s.bomDone = true
+			if s.end-s.pos >= 3 && s.base == 0 && s.pos == 0 && s.buf[0] == 0xEF && s.buf[1] == 0xBB && s.buf[2] == 0xBF {
+				s.pos += 3
+				s.start = s.pos
+			}
+		}
+		if s.atLineHead {
+			rec, emit, ok := s.lineHead()
+			if !ok {
+				s.fill()
+				continue
+			}
+			if emit {
+				return rec, nil
+			}
+		}
+		i, nl := s.scan()
+		s.pos = i
+		if !nl {
+			continue
+		}
+		// s.buf[i] is '\n'.
+		s.pos = i + 1
+		s.line++
+		s.st.lines++
+		if s.st.escape { // a backslash escaped the raw newline
+			s.st.escape = false
+		}
+		s.atLineHead = true
+		st := &s.st
+		switch {
+		case st.open():
+			continue
+		case !st.content:
+			// Blank line between records: skip it.
+			s.start = s.pos
+			s.recLine = s.line
+			st.reset()
+			continue
+		case st.fence && !st.closingFence:
+			continue
+		case !st.valueSeen && st.last == ':':
+			// Prose that introduces what follows ("Here is the JSON:").
+			continue
+		}
+		return s.emit(i, false), nil
+	}
+}
+
+// lineHead examines the line at pos before it is scanned. It returns a
+// record when the line ends the current one (resynchronisation, unclosed
+// fence); ok is false when more input is needed to decide.
+func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
+	st := &s.st
+	first, second, ok := s.peekHead()
+	if !ok {
+		return Record{}, false, false
+	}
+	s.atLineHead = false
+	fenceLine := isFenceStart(s.buf[min(first, s.end):s.end])
+	switch {
+	case !st.content:
+		s.recLine = s.line
+		st.fence = fenceLine
+	case st.open():
+		if first < s.end && s.buf[first] == '{' && second < s.end &&
+			(s.buf[second] == '"' || s.buf[second] == '}') &&
+			(st.inString || !st.expectValue) {
+			rec = s.emit(s.pos-1, true)
+			s.recLine = s.line
+			return rec, true, true
+		}
+	case st.fence:
+		switch {
+		case fenceLine:
+			st.closingFence = true
+		case first >= s.end || s.buf[first] == '\n' || s.buf[first] == '\r':
+			// blank line inside the fence
+		case st.valueSeen:
+			// The fence was never closed: this line starts the next record.
+			rec = s.emit(s.pos-1, false)
+			s.recLine = s.line
+			return rec, true, true
+		}
+	case !st.valueSeen && fenceLine:
+		// Prose introduced a fence.
+		st.fence = true
+	}
+	return Record{}, false, true
+}
+
+// peekHead returns the indices of the first and second non-blank bytes of
+// the line at pos (space and tab are blanks); an index equal to s.end means
+// the input ended first. ok is false when more input must be read to know.
+func (s *Splitter) peekHead() (first, second int, ok bool) {
+	limit := min(s.end, s.pos+maxLeadingBlanks)
+	i := s.pos
+	for i < limit && (s.buf[i] == ' ' || s.buf[i] == '\t') {
+		i++
+	}
+	if i == s.end && s.rerr == nil && i < s.pos+maxLeadingBlanks {
+		return 0, 0, false
+	}
+	first = i
+	if first+3 > s.end && s.rerr == nil {
+		return 0, 0, false // a fence needs 3 bytes
+	}
+	if i >= s.end || s.buf[i] != '{' {
+		return first, s.end, true
+	}
+	i++
+	limit = min(s.end, i+maxLeadingBlanks)
+	for i < limit && (s.buf[i] == ' ' || s.buf[i] == '\t') {
+		i++
+	}
+	if i == s.end && s.rerr == nil && i < first+1+maxLeadingBlanks {
+		return 0, 0, false
+	}
+	return first, i, true
+}
+
+// isFenceStart reports whether b starts with a markdown fence.
+func isFenceStart(b []byte) bool {
+	return len(b) >= 3 && (b[0] == '`' && b[1] == '`' && b[2] == '`' || b[0] == '~' && b[1] == '~' && b[2] == '~')
+}
+
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// scan advances the lexical state from pos to the next '\n' or the end of
+// the buffered data. It returns the index reached and whether it is a
+// newline.
+//
+// The line end is found first (vectorised); inside strings, short runs are
+// tested eight bytes at a time and long ones with bytes.IndexByte, whose
+// results are kept while they lie ahead, so that every byte is looked at a
+// bounded number of times.
+func (s *Splitter) scan() (int, bool) {
+	b := s.buf[:s.end]
+	st := &s.st
+	i := s.pos
+	lineEnd, nl := len(b), false
+	if k := bytes.IndexByte(b[i:], '\n'); k >= 0 {
+		lineEnd, nl = i+k, true
+	}
+	line := b[:lineEnd]
+	// The state lives in locals while scanning (registers), and goes back to
+	// st at the end.
+	inString, escape, expectValue := st.inString, st.escape, st.expectValue
+	content, valueSeen, last := st.content, st.valueSeen, st.last
+	stack := st.stack
+	nextQuote, nextBackslash := -1, -1 // cached IndexByte results (absolute)
+	for i < len(line) {
+		if inString {
+			if escape {
+				escape = false
+				i++
+				continue
+			}
+			j, found := i, false
+			for k := 0; k < 2 && j+8 <= len(line); k++ {
+				if m := quoteOrBackslash(binary.LittleEndian.Uint64(line[j:])); m != 0 {
+					j += bits.TrailingZeros64(m) / 8
+					found = true
+					break
+				}
+				j += 8
+			}
+			if !found {
+				if nextQuote < j {
+					nextQuote = indexFrom(line, j, '"')
+				}
+				if nextBackslash < j {
+					nextBackslash = indexFrom(line, j, '\\')
+				}
+				j = min(nextQuote, nextBackslash)
+			}
+			i = j
+			if i >= len(line) {
+				break
+			}
+			if line[i] == '"' {
+				inString, expectValue, last = false, false, '"'
+			} else {
+				escape = true
+			}
+			i++
+			continue
+		}
+		c := line[i]
+		i++
+		switch c {
+		case ' ', '\t', '\r':
+			continue
+		case '"':
+			inString = true
+		case '{', '[':
+			if len(stack) == 0 {
+				valueSeen = true
+			}
+			stack = append(stack, c)
+			expectValue = c == '['
+		case '}', ']':
+			if n := len(stack); n > 0 {
+				stack = stack[:n-1]
+			}
+			expectValue = false
+		case ':':
+			expectValue = true
+		case ',':
+			n := len(stack)
+			expectValue = n > 0 && stack[n-1] == '['
+		default:
+			expectValue = false
+		}
+		content = true
+		if c > ' ' {
+			last = c
+		}
+	}
+	st.inString, st.escape, st.expectValue = inString, escape, expectValue
+	st.content, st.valueSeen, st.last = content, valueSeen, last
+	st.stack = stack
+	if nl {
+		return lineEnd, true
+	}
+	return len(b), false
+}
+
+// indexFrom returns the index of the first c in b at or after i, or len(b).
+func indexFrom(b []byte, i int, c byte) int {
+	if k := bytes.IndexByte(b[i:], c); k >= 0 {
+		return i + k
+	}
+	return len(b)
+}
+
+// quoteOrBackslash flags (in the high bit of each byte) the bytes of x that
+// are '"' or '\\'; the lowest flag is exact (borrows only run upwards).
+func quoteOrBackslash(x uint64) uint64 {
+	q, bs := x^(ones*'"'), x^(ones*'\\')
+	return ((q-ones)&^q | (bs-ones)&^bs) & highs
+}
+
+// emit returns the record from start to end (exclusive; end is the index of
+// the line end or of the line start that ends it) and starts a new record
+// after it.
+func (s *Splitter) emit(end int, cut bool) Record {
+	next := end + 1
+	if end >= s.end {
+		next = end
+	}
+	if end > s.start && s.buf[end-1] == '\r' && s.dropped == 0 {
+		end--
+	}
+	lines := s.st.lines
+	if lines == 0 {
+		lines = 1
+	}
+	rec := Record{
+		Line:   s.recLine,
+		Lines:  lines,
+		Offset: s.base + int64(s.start) - s.dropped,
+		Cut:    cut,
+	}
+	if s.recLine == 0 {
+		rec.Line = 1
+	}
+	if s.dropped > 0 {
+		rec.TooLarge = true
+		rec.Data = s.sample
+		rec.Size = s.dropped + int64(end-s.start)
+		s.dropped = 0
+	} else {
+		rec.Data = s.buf[s.start:end]
+		rec.Size = int64(len(rec.Data))
+		if rec.Size > s.max {
+			rec.TooLarge = true
+			rec.Data = rec.Data[:min(len(rec.Data), sampleBytes)]
+		}
+	}
+	s.start = next
+	if s.pos < next {
+		s.pos = next
+	}
+	s.st.reset()
+	return rec
+}
+
+// finish handles the end of the input: the last record without a final
+// newline, then io.EOF or the read error.
+func (s *Splitter) finish() (Record, error) {
+	if s.rerr == io.EOF && s.st.content {
+		s.atLineHead = false
+		s.st.lines++
+		return s.emit(s.end, s.st.open()), nil
+	}
+	if s.rerr == io.EOF {
+		s.st.reset()
+		s.start = s.end
+	}
+	return Record{}, s.rerr
+}
+
+// drop switches the current record to dropping mode: its first bytes are
+// kept as a sample, the bytes scanned so far are discarded. It is called
+// only when the buffer is full and the record is past the cap.
+func (s *Splitter) drop() {
+	if s.dropped == 0 {
+		s.sample = append(s.sample[:0], s.buf[s.start:s.start+min(sampleBytes, s.pos-s.start)]...)
+	}
+	s.dropped += int64(s.pos - s.start)
+	s.start = s.pos
+}
+
+// fill reads more input, first moving the current record to the front of the
+// buffer or growing the buffer when the record fills it.
+func (s *Splitter) fill() {
+	if s.rerr != nil {
+		return
+	}
+	if s.end == len(s.buf) && s.start == 0 && len(s.buf) >= s.bufCap {
+		// The record fills the largest buffer, so it is past the cap (the
+		// buffer holds the cap plus the look-ahead of a line head): keep
+		// scanning it without keeping it.
+		s.drop()
+	}
+	if s.start > 0 {
+		n := copy(s.buf, s.buf[s.start:s.end])
+		s.base += int64(s.start)
+		s.pos -= s.start
+		s.end = n
+		s.start = 0
+	}
+	if s.end == len(s.buf) {
+		nb := make([]byte, min(2*len(s.buf), s.bufCap))
+		copy(nb, s.buf[:s.end])
+		s.buf = nb
+	}
+	for tries := 0; tries < 100; tries++ {
+		n, err := s.r.Read(s.buf[s.end:])
+		s.end += n
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				err = io.EOF
+			}
+			s.rerr = err
+			return
+		}
+		if n > 0 {
+			return
+		}
+	}
+	s.rerr = io.ErrNoProgress
+}

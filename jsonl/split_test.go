@@ -1,0 +1,297 @@
+package jsonl
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// splitAll returns copies of every record of input, and the final error.
+func splitAll(t testing.TB, r io.Reader, opts SplitOptions) ([]Record, error) {
+	t.Helper()
+	s := NewSplitter(r, opts)
+	var recs []Record
+	for {
+		rec, err := s.Next()
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return recs, err
+		}
+		rec.Data = bytes.Clone(rec.Data)
+		recs = append(recs, rec)
+		require.Less(t, len(recs), 1<<20, "runaway splitter")
+	}
+}
+
+func splitString(t *testing.T, in string) []Record {
+	t.Helper()
+	recs, err := splitAll(t, strings.NewReader(in), SplitOptions{})
+	require.NoError(t, err)
+	return recs
+}
+
+func datas(recs []Record) []string {
+	out := make([]string, len(recs))
+	for i, r := range recs {
+		out[i] = string(r.Data)
+	}
+	return out
+}
+
+func lines(recs []Record) []int64 {
+	out := make([]int64, len(recs))
+	for i, r := range recs {
+		out[i] = r.Line
+	}
+	return out
+}
+
+// escapeRawControls escapes raw newlines, tabs and CRs inside JSON strings,
+// as the sanitizer does: a test oracle independent of the sanitizer.
+func escapeRawControls(b []byte) []byte {
+	var out []byte
+	in, esc := false, false
+	for _, c := range b {
+		switch {
+		case esc:
+			esc = false
+		case in && c == '\\':
+			esc = true
+		case c == '"':
+			in = !in
+		case in && c == '\n':
+			out = append(out, '\\', 'n')
+			continue
+		case in && c == '\t':
+			out = append(out, '\\', 't')
+			continue
+		case in && c == '\r':
+			out = append(out, '\\', 'r')
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func TestSplitRawNewlinesInStringsStayInTheRecord(t *testing.T) {
+	raw, err := os.ReadFile("../testdata/corpus/llm_raw.jsonl")
+	require.NoError(t, err)
+	clean, err := os.ReadFile("../testdata/corpus/llm.jsonl")
+	require.NoError(t, err)
+	want := strings.Split(strings.TrimSuffix(string(clean), "\n"), "\n")
+	require.Len(t, want, 291)
+
+	recs, err := splitAll(t, bytes.NewReader(raw), SplitOptions{})
+	require.NoError(t, err)
+	require.Len(t, recs, 292)
+	for i, w := range want {
+		require.Equal(t, w, string(escapeRawControls(recs[i].Data)), "record %d", i)
+		assert.False(t, recs[i].Cut)
+		assert.Greater(t, recs[i].Lines, 1, "llm_raw records span lines")
+	}
+	// Line numbers and offsets locate every record in the input.
+	line := int64(1)
+	for _, r := range recs {
+		assert.Equal(t, line, r.Line)
+		assert.Equal(t, string(r.Data), string(raw[r.Offset:r.Offset+r.Size]))
+		line += int64(r.Lines)
+	}
+}
+
+func TestSplitResynchronisesAfterTruncatedString(t *testing.T) {
+	in := "{\"id\":1,\"text\":\"cut off in the mid\n{\"id\":2}\n{\"id\":3,\"text\":\"ok\"}\n"
+	recs := splitString(t, in)
+	assert.Equal(t, []string{`{"id":1,"text":"cut off in the mid`, `{"id":2}`, `{"id":3,"text":"ok"}`}, datas(recs))
+	assert.Equal(t, []int64{1, 2, 3}, lines(recs))
+	assert.True(t, recs[0].Cut)
+	assert.False(t, recs[1].Cut)
+	assert.False(t, recs[2].Cut)
+}
+
+func TestSplitKeepsStringLinesThatDoNotStartARecord(t *testing.T) {
+	// Inside a string, lines starting with '{' not followed by '"' or '}',
+	// with '[', or with text belong to the string.
+	in := "{\"code\":\"func f()\n{\n  return [1]\n}\n[\"x\"]\n\"}\n{\"id\":2}\n"
+	recs := splitString(t, in)
+	require.Len(t, recs, 2)
+	assert.Equal(t, "{\"code\":\"func f()\n{\n  return [1]\n}\n[\"x\"]\n\"}", string(recs[0].Data))
+	assert.Equal(t, 6, recs[0].Lines)
+	assert.False(t, recs[0].Cut)
+	assert.Equal(t, int64(7), recs[1].Line)
+}
+
+func TestSplitResynchronisesAfterTruncatedMember(t *testing.T) {
+	for name, in := range map[string]string{
+		"after comma in object": "{\"a\":1,\n{\"b\":2}\n",
+		"after key":             "{\"a\"\n{\"b\":2}\n",
+		"after value":           "{\"a\":1\n{\"b\":2}\n",
+		"after open brace":      "{\n{\"b\":2}\n",
+		"empty object next":     "{\"a\":[1,2]\n{}\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			recs := splitString(t, in)
+			require.Len(t, recs, 2)
+			assert.True(t, recs[0].Cut)
+			assert.Equal(t, int64(2), recs[1].Line)
+			assert.False(t, recs[1].Cut)
+		})
+	}
+}
+
+func TestSplitPrettyPrintedValueIsOneRecord(t *testing.T) {
+	in := "[\n  {\"a\": 1},\n  {\"b\": {\n    \"c\": [\n      {\"d\": 2}\n    ]\n  }}\n]\n{\"next\":true}\n"
+	recs := splitString(t, in)
+	require.Len(t, recs, 2)
+	assert.Equal(t, 8, recs[0].Lines)
+	assert.False(t, recs[0].Cut)
+	assert.Equal(t, int64(9), recs[1].Line)
+
+	// A value expected after ':' continues the record too.
+	recs = splitString(t, "{\"a\":\n{\"b\":1}}\n")
+	require.Len(t, recs, 1)
+}
+
+func TestSplitTruncatedWhereValueExpectedTakesOneRecordAlong(t *testing.T) {
+	// The documented limit of the rule: after '[' or an array ',' a record
+	// start is a valid value, so the next record joins the truncated one; the
+	// one after that resynchronises.
+	recs := splitString(t, "{\"a\":[1,\n{\"b\":2}\n{\"c\":3}\n")
+	require.Len(t, recs, 2)
+	assert.Equal(t, "{\"a\":[1,\n{\"b\":2}", string(recs[0].Data))
+	assert.True(t, recs[0].Cut)
+	assert.Equal(t, `{"c":3}`, string(recs[1].Data))
+	assert.Equal(t, int64(3), recs[1].Line)
+}
+
+func TestSplitFences(t *testing.T) {
+	recs := splitString(t, "```json\n{\"a\":1}\n```\n{\"b\":2}\n~~~\n{\"c\":\n3}\n~~~\n")
+	assert.Equal(t, []string{"```json\n{\"a\":1}\n```", `{"b":2}`, "~~~\n{\"c\":\n3}\n~~~"}, datas(recs))
+	assert.Equal(t, []int64{1, 4, 5}, lines(recs))
+
+	// A fence never closed ends at the next non-blank line after its value.
+	recs = splitString(t, "```json\nSure:\n{\"a\":1}\n\n{\"b\":2}\n")
+	assert.Equal(t, []string{"```json\nSure:\n{\"a\":1}\n", `{"b":2}`}, datas(recs))
+	assert.Equal(t, []int64{1, 5}, lines(recs))
+	assert.False(t, recs[0].Cut)
+}
+
+func TestSplitLineEndsBlankLinesBOMAndNoFinalNewline(t *testing.T) {
+	in := "\xEF\xBB\xBF{\"a\":1}\r\n\r\n   \n\t\n{\"b\":\"x\r\ny\"}\r\n{\"c\":3}"
+	recs := splitString(t, in)
+	assert.Equal(t, []string{`{"a":1}`, "{\"b\":\"x\r\ny\"}", `{"c":3}`}, datas(recs))
+	assert.Equal(t, []int64{1, 5, 7}, lines(recs))
+	assert.Equal(t, int64(3), recs[0].Offset)
+	for _, r := range recs {
+		assert.Equal(t, string(r.Data), in[r.Offset:r.Offset+int64(len(r.Data))])
+	}
+}
+
+func TestSplitEmptyAndBlankInputs(t *testing.T) {
+	for _, in := range []string{"", "\n", "\r\n\r\n", "   \t\n  ", "\xEF\xBB\xBF", "\xEF\xBB\xBF\n"} {
+		assert.Empty(t, splitString(t, in), "%q", in)
+	}
+}
+
+func TestSplitNULAndOddBytesAreRecordBytes(t *testing.T) {
+	recs := splitString(t, "{\"a\":\"x\x00y\"}\n\x00\n{\"b\":\xff}\n")
+	assert.Equal(t, []string{"{\"a\":\"x\x00y\"}", "\x00", "{\"b\":\xff}"}, datas(recs))
+}
+
+func TestSplitEscapes(t *testing.T) {
+	// An escaped quote does not close the string; an escaped backslash
+	// does not escape the quote after it; a backslash before a raw newline
+	// escapes that newline.
+	recs := splitString(t, "{\"a\":\"q\\\"\n\"}\n{\"b\":\"\\\\\"}\n{\"c\":\"x\\\n\"}\n")
+	assert.Equal(t, []string{"{\"a\":\"q\\\"\n\"}", `{"b":"\\"}`, "{\"c\":\"x\\\n\"}"}, datas(recs))
+}
+
+func TestSplitLongRecordsHaveNoLineCap(t *testing.T) {
+	big := `{"text":"` + strings.Repeat("x", 3<<20) + `"}`
+	in := "{\"a\":1}\n" + big + "\n{\"b\":2}\n"
+	recs, err := splitAll(t, strings.NewReader(in), SplitOptions{ReadBufferSize: 1024})
+	require.NoError(t, err)
+	require.Len(t, recs, 3)
+	assert.Equal(t, big, string(recs[1].Data))
+	assert.False(t, recs[1].TooLarge)
+	assert.Equal(t, []int64{1, 2, 3}, lines(recs))
+}
+
+func TestSplitTooLargeRecordIsReportedAndMemoryStaysBounded(t *testing.T) {
+	const max = 10 << 10
+	huge := `{"text":"` + strings.Repeat("y\n", 1<<20) + `"}`
+	in := "{\"a\":1}\n" + huge + "\n{\"b\":2}\n" + strings.Repeat("z", max+1) + "\n{\"c\":3}"
+	s := NewSplitter(strings.NewReader(in), SplitOptions{MaxRecordBytes: max, ReadBufferSize: 512})
+	var recs []Record
+	for {
+		rec, err := s.Next()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		rec.Data = bytes.Clone(rec.Data)
+		recs = append(recs, rec)
+		assert.LessOrEqual(t, len(s.buf), max+1+2*maxLeadingBlanks+64, "buffer bounded by the cap")
+	}
+	require.Len(t, recs, 5)
+	assert.True(t, recs[1].TooLarge)
+	assert.Equal(t, int64(len(huge)), recs[1].Size)
+	assert.Equal(t, int64(2), recs[1].Line)
+	assert.Equal(t, int64(8), recs[1].Offset)
+	assert.Equal(t, huge[:len(recs[1].Data)], string(recs[1].Data))
+	assert.NotEmpty(t, recs[1].Data)
+	assert.Equal(t, `{"b":2}`, string(recs[2].Data))
+	assert.Equal(t, int64(2+(1<<20)+1), recs[2].Line)
+	assert.True(t, recs[3].TooLarge)
+	assert.Equal(t, int64(max+1), recs[3].Size)
+	assert.Equal(t, `{"c":3}`, string(recs[4].Data))
+	assert.Equal(t, recs[2].Line+2, recs[4].Line)
+}
+
+func TestSplitChunkingDoesNotChangeRecords(t *testing.T) {
+	files := []string{"llm_raw.jsonl", "llm.jsonl", "twitter.json"}
+	for _, f := range files {
+		data, err := os.ReadFile("../testdata/corpus/" + f)
+		require.NoError(t, err)
+		data = data[:min(len(data), 200<<10)]
+		want, err := splitAll(t, bytes.NewReader(data), SplitOptions{})
+		require.NoError(t, err)
+		got, err := splitAll(t, iotest.HalfReader(iotest.OneByteReader(bytes.NewReader(data))), SplitOptions{ReadBufferSize: 64})
+		require.NoError(t, err)
+		require.Equal(t, want, got, f)
+	}
+}
+
+func TestSplitReadErrorKeepsRecordsBefore(t *testing.T) {
+	boom := errors.New("disk gone")
+	r := io.MultiReader(strings.NewReader("{\"a\":1}\n{\"b\":2}\n{\"c\":"), iotest.ErrReader(boom))
+	recs, err := splitAll(t, r, SplitOptions{})
+	require.ErrorIs(t, err, boom)
+	assert.Equal(t, []string{`{"a":1}`, `{"b":2}`}, datas(recs))
+}
+
+func TestSplitTruncatedAtEndOfInputIsCut(t *testing.T) {
+	recs := splitString(t, "{\"a\":1}\n{\"b\":\"unfinished")
+	require.Len(t, recs, 2)
+	assert.False(t, recs[0].Cut)
+	assert.True(t, recs[1].Cut)
+	assert.Equal(t, `{"b":"unfinished`, string(recs[1].Data))
+}
+
+func TestSplitProseThatIntroducesAValue(t *testing.T) {
+	recs := splitString(t, "Here is the JSON:\n{\"a\":1}\nSure:\n```json\n{\"b\":2}\n```\nHope this helps!\n{\"c\":3}\n")
+	assert.Equal(t, []string{"Here is the JSON:\n{\"a\":1}", "Sure:\n```json\n{\"b\":2}\n```", "Hope this helps!", `{"c":3}`}, datas(recs))
+	assert.Equal(t, []int64{1, 3, 7, 8}, lines(recs))
+	// A ':' inside a string or after a value does not join lines.
+	recs = splitString(t, "\"note:\"\n{\"a\":1}\n{\"b\":\"x:\"}\n{\"c\":3}\n")
+	assert.Len(t, recs, 4)
+}

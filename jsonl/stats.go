@@ -1,0 +1,171 @@
+package jsonl
+
+import (
+	"sync/atomic"
+	"time"
+
+	"github.com/jsonheal/jsonheal/sanitize"
+)
+
+// Reason classifies why a record was rejected.
+type Reason uint8
+
+// The reasons a record is rejected. Their String forms are stable and
+// appear in the rejects file and in reports.
+const (
+	// ReasonSyntax: the record holds a syntax error the sanitizer does not
+	// repair.
+	ReasonSyntax Reason = iota + 1
+	// ReasonTruncated: the record ends inside a value (and truncated
+	// records are not closed).
+	ReasonTruncated
+	// ReasonNoValue: the record holds no JSON value (prose only).
+	ReasonNoValue
+	// ReasonMultipleValues: the record holds more than one JSON value.
+	ReasonMultipleValues
+	// ReasonTooLarge: the record is larger than Options.MaxRecordBytes.
+	ReasonTooLarge
+	// ReasonDepth: the record nests deeper than the sanitizer allows.
+	ReasonDepth
+	// ReasonSchema: the record is JSON but does not match the schema.
+	ReasonSchema
+	// ReasonNeedsModel: the record needs a repair below the confidence
+	// floor (sanitize.Options.MinConfidence): a model or a person decides.
+	ReasonNeedsModel
+
+	reasonCount
+)
+
+var reasonNames = [...]string{
+	ReasonSyntax:         "syntax",
+	ReasonTruncated:      "truncated",
+	ReasonNoValue:        "no_value",
+	ReasonMultipleValues: "multiple_values",
+	ReasonTooLarge:       "too_large",
+	ReasonDepth:          "depth",
+	ReasonSchema:         "schema",
+	ReasonNeedsModel:     "needs_model",
+}
+
+// String returns the stable snake_case name of r.
+func (r Reason) String() string {
+	if r > 0 && r < reasonCount {
+		return reasonNames[r]
+	}
+	return "unknown"
+}
+
+// Stats is a snapshot of a Cleaner's counters. Every record read ends up in
+// exactly one of Clean, Repaired, SchemaFixed, Healed or Rejected:
+// Records == Written() + Rejected once Run has returned.
+type Stats struct {
+	// Records is the number of records read.
+	Records int64
+	// Clean records were written unchanged.
+	Clean int64
+	// Repaired records were changed by the sanitizer, then written.
+	Repaired int64
+	// RepairedBy counts repaired records by fix kind (a record with two
+	// kinds of fixes counts under both).
+	RepairedBy map[string]int64
+	// Reflowed counts written records (of any of the kinds above) that
+	// spanned lines outside strings (pretty-printed, fenced): their line
+	// breaks between tokens became spaces, so that each is one line.
+	Reflowed int64
+	// SchemaFixed records were made valid by a deterministic schema fix.
+	SchemaFixed int64
+	// Healed records were saved by the Healer.
+	Healed int64
+	// Rejected records went to the rejects.
+	Rejected int64
+	// RejectedBy counts rejected records by Reason.String().
+	RejectedBy map[string]int64
+	// BytesIn counts input bytes (after decompression) in records read;
+	// BytesOut counts bytes written to the output.
+	BytesIn, BytesOut int64
+	// Line and Offset say how far the output is complete: every record that
+	// starts before input line Line (offset Offset) has been written or
+	// rejected.
+	Line, Offset int64
+	// Elapsed is the time since Run started (until it returned).
+	Elapsed time.Duration
+}
+
+// Written is the number of records written to the output.
+func (s *Stats) Written() int64 { return s.Clean + s.Repaired + s.SchemaFixed + s.Healed }
+
+// maxKinds bounds sanitize.Kind values (a sanitize.KindSet is 64 bits).
+const maxKinds = 64
+
+// counters are the live, concurrently updated form of Stats.
+type counters struct {
+	records, clean, repaired, schemaFixed, healed, rejected atomic.Int64
+	reflowed                                                atomic.Int64
+	bytesIn, bytesOut, line, offset                         atomic.Int64
+	repairedBy                                              [maxKinds]atomic.Int64
+	rejectedBy                                              [reasonCount]atomic.Int64
+	start                                                   atomic.Int64 // unix nanos
+	elapsed                                                 atomic.Int64 // set when Run ends
+}
+
+// local holds one batch's counts, added to counters in one go.
+type local struct {
+	clean, repaired, schemaFixed, healed, rejected int64
+	reflowed                                       int64
+	repairedBy                                     [maxKinds]int64
+	rejectedBy                                     [reasonCount]int64
+}
+
+func (l *local) addTo(c *counters) {
+	c.clean.Add(l.clean)
+	c.repaired.Add(l.repaired)
+	c.schemaFixed.Add(l.schemaFixed)
+	c.healed.Add(l.healed)
+	c.rejected.Add(l.rejected)
+	c.reflowed.Add(l.reflowed)
+	for i, n := range l.repairedBy {
+		if n != 0 {
+			c.repairedBy[i].Add(n)
+		}
+	}
+	for i, n := range l.rejectedBy {
+		if n != 0 {
+			c.rejectedBy[i].Add(n)
+		}
+	}
+	*l = local{}
+}
+
+func (c *counters) snapshot() Stats {
+	s := Stats{
+		Records:     c.records.Load(),
+		Clean:       c.clean.Load(),
+		Repaired:    c.repaired.Load(),
+		SchemaFixed: c.schemaFixed.Load(),
+		Healed:      c.healed.Load(),
+		Rejected:    c.rejected.Load(),
+		Reflowed:    c.reflowed.Load(),
+		BytesIn:     c.bytesIn.Load(),
+		BytesOut:    c.bytesOut.Load(),
+		Line:        c.line.Load(),
+		Offset:      c.offset.Load(),
+		RepairedBy:  map[string]int64{},
+		RejectedBy:  map[string]int64{},
+	}
+	for i := range c.repairedBy {
+		if n := c.repairedBy[i].Load(); n != 0 {
+			s.RepairedBy[sanitize.Kind(i).String()] = n
+		}
+	}
+	for i := range c.rejectedBy {
+		if n := c.rejectedBy[i].Load(); n != 0 {
+			s.RejectedBy[Reason(i).String()] = n
+		}
+	}
+	if e := c.elapsed.Load(); e != 0 {
+		s.Elapsed = time.Duration(e)
+	} else if st := c.start.Load(); st != 0 {
+		s.Elapsed = time.Since(time.Unix(0, st))
+	}
+	return s
+}

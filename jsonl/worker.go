@@ -1,0 +1,219 @@
+package jsonl
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/jsonheal/jsonheal/sanitize"
+)
+
+// worker processes batches with its own sanitizer.
+type worker struct {
+	ctx            context.Context
+	san            Sanitizer
+	schema         Validator
+	healer         Healer
+	closeTruncated bool
+	maxRecord      int64
+	source         string
+}
+
+func newWorker(ctx context.Context, opts *Options, san Sanitizer) *worker {
+	max := opts.MaxRecordBytes
+	if max <= 0 {
+		max = DefaultMaxRecordBytes
+	}
+	schema := opts.Schema
+	if pw, ok := schema.(perWorker); ok {
+		schema = pw.forWorker()
+	}
+	return &worker{
+		ctx:            ctx,
+		san:            san,
+		schema:         schema,
+		healer:         opts.Healer,
+		closeTruncated: opts.Sanitize.CloseTruncated,
+		maxRecord:      max,
+		source:         opts.Source,
+	}
+}
+
+// process cleans every record of b into b.out or b.rej.
+func (w *worker) process(b *batch) {
+	for i := range b.recs {
+		m := &b.recs[i]
+		raw := b.data[m.start:m.end]
+		if m.tooLarge {
+			d := Diagnosis{Text: fmt.Sprintf("record of %d bytes is larger than the cap of %d bytes", m.size, w.maxRecord)}
+			b.rej = appendReject(b.rej, w.source, m, raw, ReasonTooLarge, &d)
+			b.loc.rejected++
+			b.loc.rejectedBy[ReasonTooLarge]++
+			continue
+		}
+		start := len(b.out)
+		out, reason, d := w.clean(b.out, raw)
+		if reason != 0 {
+			b.out = out[:start]
+			if w.healer != nil && w.heal(b, m, raw, reason, &d) {
+				continue
+			}
+			b.rej = appendReject(b.rej, w.source, m, raw, reason, &d)
+			b.loc.rejected++
+			b.loc.rejectedBy[reason]++
+			continue
+		}
+		if oneLine(out[start:]) {
+			b.loc.reflowed++
+		}
+		b.out = append(out, '\n')
+		rep := w.san.Report()
+		if !rep.Changed() {
+			b.loc.clean++
+			continue
+		}
+		b.loc.repaired++
+		var seen uint64
+		for _, f := range rep.Fixes {
+			if k := uint64(f.Kind) % maxKinds; seen&(1<<k) == 0 {
+				seen |= 1 << k
+				b.loc.repairedBy[k]++
+			}
+		}
+	}
+}
+
+// clean sanitizes raw onto dst and validates the result. A zero reason
+// means the document (dst[len(dst):] of the result) is good.
+func (w *worker) clean(dst, raw []byte) ([]byte, Reason, Diagnosis) {
+	start := len(dst)
+	w.san.Reset()
+	out, err := w.san.Append(dst, raw)
+	rep := w.san.Report()
+	if err != nil && !(w.closeTruncated && errors.Is(err, sanitize.ErrTruncated) && rep.Values == 1) {
+		return out, reasonOf(err), sanitizeDiagnosis(err, rep)
+	}
+	switch {
+	case rep.Values == 0:
+		return out, ReasonNoValue, Diagnosis{Text: "no JSON value in the record"}
+	case rep.Values > 1:
+		return out, ReasonMultipleValues, Diagnosis{Text: strconv.Itoa(rep.Values) + " JSON values in one record"}
+	}
+	if syntaxRepaired(rep) && !json.Valid(out[start:]) {
+		// The sanitizer promises valid JSON with a nil error; a record whose
+		// syntax was repaired is checked anyway (a cheap pass over the few
+		// that need it), so that a defect there never reaches the output.
+		return out, ReasonSyntax, Diagnosis{Text: "the repaired record is not valid JSON (a sanitizer defect): " +
+			strconv.Quote(string(out[start:min(len(out), start+200)]))}
+	}
+	if w.schema != nil {
+		if d := w.schema.Check(out[start:]); d != nil {
+			return out, ReasonSchema, *d
+		}
+	}
+	return out, 0, Diagnosis{}
+}
+
+// heal asks the Healer to save a record and, when its answer is good once
+// sanitized and validated, writes it.
+func (w *worker) heal(b *batch, m *recMeta, raw []byte, reason Reason, d *Diagnosis) bool {
+	doc, err := w.healer.Heal(w.ctx, &HealRequest{Raw: raw, Line: m.line, Reason: reason, Diagnosis: *d})
+	if err != nil {
+		d.Text += "; healing failed: " + err.Error()
+		return false
+	}
+	start := len(b.out)
+	out, r, hd := w.clean(b.out, doc)
+	if r != 0 {
+		b.out = out[:start]
+		d.Text += "; healed document rejected (" + r.String() + "): " + hd.Text
+		return false
+	}
+	if oneLine(out[start:]) {
+		b.loc.reflowed++
+	}
+	b.out = append(out, '\n')
+	b.loc.healed++
+	return true
+}
+
+// syntaxRepaired reports whether rep holds a repair of broken syntax (as
+// opposed to fences, prose, control bytes, invalid UTF-8 and truncation).
+func syntaxRepaired(rep *sanitize.Report) bool {
+	for _, f := range rep.Fixes {
+		if sanitize.RepairKinds.Has(f.Kind) {
+			return true
+		}
+	}
+	return false
+}
+
+// oneLine puts a sanitized document on one line: a multi-line record
+// (pretty-printed, or fenced) keeps its value but its line breaks, which in
+// valid JSON can only be blanks between tokens, become spaces. It reports
+// whether it changed anything.
+func oneLine(doc []byte) bool {
+	i := bytes.IndexByte(doc, '\n')
+	if j := bytes.IndexByte(doc, '\r'); i < 0 || j >= 0 && j < i {
+		i = j
+	}
+	if i < 0 {
+		return false
+	}
+	for ; i < len(doc); i++ {
+		if doc[i] == '\n' || doc[i] == '\r' {
+			doc[i] = ' '
+		}
+	}
+	return true
+}
+
+func reasonOf(err error) Reason {
+	switch {
+	case errors.Is(err, sanitize.ErrTruncated):
+		return ReasonTruncated
+	case errors.Is(err, sanitize.ErrNoValue):
+		return ReasonNoValue
+	case errors.Is(err, sanitize.ErrDepth):
+		return ReasonDepth
+	case errors.Is(err, sanitize.ErrTooLarge):
+		return ReasonTooLarge
+	case errors.Is(err, sanitize.ErrNeedsModel):
+		return ReasonNeedsModel
+	}
+	return ReasonSyntax
+}
+
+// sanitizeDiagnosis describes a sanitizer error; coordinates are relative to
+// the record.
+func sanitizeDiagnosis(err error, rep *sanitize.Report) Diagnosis {
+	d := Diagnosis{Text: err.Error()}
+	var se *sanitize.Error
+	if !errors.As(err, &se) {
+		return d
+	}
+	b := []byte(`{"record_offset":`)
+	b = strconv.AppendInt(b, se.Offset, 10)
+	b = append(b, `,"record_line":`...)
+	b = strconv.AppendInt(b, int64(se.Line), 10)
+	b = append(b, `,"record_column":`...)
+	b = strconv.AppendInt(b, int64(se.Column), 10)
+	b = append(b, `,"message":`...)
+	msg := se.Msg
+	if msg == "" {
+		msg = se.Err.Error()
+	}
+	b = appendJSONString(b, msg)
+	if rep != nil && rep.Truncated {
+		b = append(b, `,"open":`...)
+		b = appendJSONString(b, rep.Truncation.Open)
+		b = append(b, `,"pending":"`...)
+		b = append(b, rep.Truncation.Pending.String()...)
+		b = append(b, '"')
+	}
+	d.Details = append(b, '}')
+	return d
+}
