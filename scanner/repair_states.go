@@ -517,23 +517,19 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		s.fail(off, c, "after '+'", "a string")
 		return i, Error
 
-	case stTypoOpen:
+	case stTypoOpen, stWide:
+		// A three-byte character that may be syntax, read byte by byte so
+		// that a split anywhere gives the same result.
 		s.u8[s.u8n] = c
 		s.u8n++
 		i++
 		if s.u8n < 3 {
 			return i, None
+		}
+		if s.st == stWide {
+			return i, s.endWide(base + int64(i))
 		}
 		return i, s.endTypographicOpen(base + int64(i))
-
-	case stWide:
-		s.u8[s.u8n] = c
-		s.u8n++
-		i++
-		if s.u8n < 3 {
-			return i, None
-		}
-		return i, s.endWide(base + int64(i))
 
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {
