@@ -51,10 +51,12 @@ func BenchmarkRepair(b *testing.B) {
 				dst := make([]byte, 0, 2*len(in))
 				b.SetBytes(int64(len(in)))
 				b.ReportAllocs()
+				cpu := startCPU(b)
 				for b.Loop() {
 					out, _ := z.Append(dst[:0], in)
 					dst = out[:0]
 				}
+				cpu.stop(len(in))
 			})
 			if size <= kaptinlinMaxSize || peersLarge {
 				b.Run(name+"/kaptinlin", func(b *testing.B) {
@@ -62,9 +64,11 @@ func BenchmarkRepair(b *testing.B) {
 					s := string(in)
 					b.SetBytes(int64(len(in)))
 					b.ReportAllocs()
+					cpu := startCPU(b)
 					for b.Loop() {
 						_, _ = kaptinlin.JSONRepair(s)
 					}
+					cpu.stop(len(in))
 				})
 			}
 			if size <= realAlexandreMaxSize || peersLarge {
@@ -73,9 +77,11 @@ func BenchmarkRepair(b *testing.B) {
 					s := string(in)
 					b.SetBytes(int64(len(in)))
 					b.ReportAllocs()
+					cpu := startCPU(b)
 					for b.Loop() {
 						_, _ = realalexandre.RepairJSON(s)
 					}
+					cpu.stop(len(in))
 				})
 			}
 		}

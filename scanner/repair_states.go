@@ -55,6 +55,28 @@ func (s *Scanner) reopens(c byte) bool {
 func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 	base := s.base
 	for i < len(b) {
+		// Runs of bytes that need nothing are skipped in one step.
+		switch s.quote {
+		case '\'':
+			i = skipPlainSingle(b, i)
+		case 'T', 'S':
+			i = skipPlain(b, i)
+		default:
+			j := i
+			for j < len(b) && unquotedPlain[b[j]] {
+				j++
+			}
+			for k := j; k > i; k-- {
+				if b[k-1] != ' ' {
+					s.uqEnd = s.here(base + int64(k))
+					break
+				}
+			}
+			i = j
+		}
+		if i == len(b) {
+			break
+		}
 		c := b[i]
 		off := base + int64(i)
 		switch {
