@@ -46,11 +46,12 @@ func (st *state) intern(b []byte) string {
 		// A strings.Builder allocates without zeroing; its String() views
 		// the buffer, and a fresh Builder never moves what was written.
 		a = new(strings.Builder)
-		a.Grow(max(4096, len(b)))
+		a.Grow(max(min(st.lastArena, 64<<10), 512, len(b)))
 		st.arena2 = a
 	}
 	start := a.Len()
 	a.Write(b)
+	st.arenaUsed += len(b)
 	return a.String()[start:]
 }
 
@@ -82,7 +83,7 @@ func (st *state) fail(n *node, kw string, code Code, v *fastjson.Value, msg, exp
 	if st.out == nil {
 		// Sized like the last invalid document's list: batches tend to
 		// fail alike.
-		st.out = make(Diagnostics, 0, max(8, st.lastCount))
+		st.out = make(Diagnostics, 0, min(max(8, st.lastCount), 256))
 	}
 	st.outKeys = append(st.outKeys, key)
 	// Append a zero record and fill it in place: no bulk copy of a

@@ -33,16 +33,18 @@ type state struct {
 	// arena2 holds the strings of the diagnostics being built; it is
 	// dropped (never reused) once they are returned.
 	arena2 *strings.Builder
-	hashes []hashedItem // scratch for uniqueItems
-	kw     []string
-	inst   []pathSeg
-	dyn    []*resourceNode
-	refs   []refFrame // $ref evaluations in progress
-	words  []uint64
-	depth  int
-	err    error
-	nbuf   []byte
-	nbuf2  []byte
+	// arenaUsed and lastArena size the next arena like the last one.
+	arenaUsed, lastArena int
+	hashes               []hashedItem // scratch for uniqueItems
+	kw                   []string
+	inst                 []pathSeg
+	dyn                  []*resourceNode
+	refs                 []refFrame // $ref evaluations in progress
+	words                []uint64
+	depth                int
+	err                  error
+	nbuf                 []byte
+	nbuf2                []byte
 }
 
 // refFrame is a $ref target being applied to a value.
