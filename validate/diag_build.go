@@ -55,6 +55,22 @@ func (st *state) intern(b []byte) string {
 	return a.String()[start:]
 }
 
+// str concatenates parts into the diagnostics' string arena.
+func (st *state) str(parts ...string) string {
+	t := st.tmp[:0]
+	for _, p := range parts {
+		t = append(t, p...)
+	}
+	st.tmp = t
+	return st.intern(t)
+}
+
+// quote is strconv.Quote into the diagnostics' string arena.
+func (st *state) quote(s string) string {
+	st.qbuf = strconv.AppendQuote(st.qbuf[:0], s)
+	return st.intern(st.qbuf)
+}
+
 // fail records a diagnostic for keyword kw of n on v and returns it for the
 // caller to complete. Only called in collect mode.
 func (st *state) fail(n *node, kw string, code Code, v *fastjson.Value, msg, expected string) *Diagnostic {
@@ -128,7 +144,7 @@ func typeName(st *state, v *fastjson.Value) string {
 func (st *state) typeFail(n *node, v *fastjson.Value) {
 	names := n.typeNames
 	got := typeName(st, v)
-	d := st.fail(n, "type", CodeType, v, "must be "+n.typeOr+", got "+got, n.typeList)
+	d := st.fail(n, "type", CodeType, v, st.str("must be ", n.typeOr, ", got ", got), n.typeList)
 	d.Allowed = names
 	if got == "string" {
 		b, _ := v.StringBytes()
@@ -157,7 +173,7 @@ func (st *state) typeFail(n *node, v *fastjson.Value) {
 // by objectHints once the whole object has been seen.
 func (st *state) extraProperty(n *node, kw string, code Code, k []byte) {
 	name := string(k)
-	d := st.fail(n, kw, code, nil, "property "+quote(name)+" is not allowed", n.allowedText)
+	d := st.fail(n, kw, code, nil, st.str("property ", st.quote(name), " is not allowed"), n.allowedText)
 	d.Property = name
 	d.Allowed = n.allowedList
 	d.Received = truncate(quote(name), maxReceived)
@@ -166,7 +182,7 @@ func (st *state) extraProperty(n *node, kw string, code Code, k []byte) {
 
 // missingProperty records an absent property (hint: see objectHints).
 func (st *state) missingProperty(n *node, kw string, code Code, v *fastjson.Value, name string, idx int) *Diagnostic {
-	d := st.fail(n, kw, code, v, "missing required property "+quote(name), name)
+	d := st.fail(n, kw, code, v, st.str("missing required property ", st.quote(name)), name)
 	d.Property = name
 	if idx >= 0 {
 		if def := n.props[idx].n.defaultJSON; def != nil {
