@@ -3,9 +3,7 @@ package bench
 import (
 	"bytes"
 	"os"
-	"syscall"
 	"testing"
-	"time"
 
 	kaptinlin "github.com/kaptinlin/jsonschema"
 	santhosh "github.com/santhosh-tekuri/jsonschema/v6"
@@ -181,11 +179,3 @@ func BenchmarkValidate(b *testing.B) { benchCases(b, validateCases, libs) }
 // and gojsonschema, from bytes.
 func BenchmarkValidateDraft7(b *testing.B) { benchCases(b, draft7Cases, draft7Libs) }
 
-// processCPU returns the user+system CPU time of the process so far.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
