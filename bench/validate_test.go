@@ -178,4 +178,3 @@ func BenchmarkValidate(b *testing.B) { benchCases(b, validateCases, libs) }
 // BenchmarkValidateDraft7: draft-07 schemas; jsonheal, santhosh-tekuri v6
 // and gojsonschema, from bytes.
 func BenchmarkValidateDraft7(b *testing.B) { benchCases(b, draft7Cases, draft7Libs) }
-

@@ -264,36 +264,37 @@ func checkIdempotent(t *testing.T, in []byte, opts sanitize.Options, out []byte,
 	if len(bytes.TrimSpace(out)) == 0 {
 		return
 	}
-	again, rep, err2 := sanitize.Append(nil, out, sanitize.Options{MaxDepth: opts.MaxDepth})
+	again, rep, err2 := sanitize.Append(nil, out, sanitize.Options{MaxDepth: opts.MaxDepth, Strict: opts.Strict})
 	if err2 != nil || !bytes.Equal(again, out) || len(rep.Fixes) > 0 {
 		t.Fatalf("opts %+v: not idempotent on input %q:\nfirst  %q\nsecond %q\nfixes %v err %v", opts, in, out, again, rep.Fixes, err2)
 	}
 }
 
 // checkValidUntouched checks that valid JSON comes back byte-identical with
-// no fix, unless it nests deeper than the default cap. encoding/json.Valid
-// accepts invalid UTF-8 inside strings, which the sanitizer replaces (with a
-// fix), so valid input here is also valid UTF-8.
+// no fix, and uncopied, under the default options and Strict, unless it
+// nests deeper than the default cap. encoding/json.Valid accepts invalid
+// UTF-8 inside strings, which the sanitizer replaces (with a fix), so valid
+// input here is also valid UTF-8.
 func checkValidUntouched(t *testing.T, in []byte) {
 	t.Helper()
 	if !json.Valid(in) || !utf8.Valid(in) {
 		return
 	}
-	out, rep, err := sanitize.Append(nil, in, sanitize.Options{})
-	if errors.Is(err, sanitize.ErrDepth) && nesting(in) > sanitize.DefaultMaxDepth {
-		return
-	}
-	if err != nil || !bytes.Equal(out, in) || len(rep.Fixes) > 0 || rep.Values != 1 {
-		t.Fatalf("valid input changed: %q -> %q, fixes %v, values %d, err %v", in, out, rep.Fixes, rep.Values, err)
-	}
-	same, _, err := sanitize.Bytes(in, sanitize.Options{})
-	if err != nil {
-		t.Fatalf("Bytes failed on valid input %q: %v", in, err)
-	}
-	// No copy when nothing changes, except (for now) a top-level string:
-	// the escaped-document check flushes it to look inside.
-	if top := bytes.TrimLeft(in, " \t\r\n"); top[0] != '"' && &same[0] != &in[0] {
-		t.Fatalf("Bytes copied valid input %q", in)
+	for _, opts := range []sanitize.Options{{}, {Strict: true}} {
+		out, rep, err := sanitize.Append(nil, in, opts)
+		if errors.Is(err, sanitize.ErrDepth) && nesting(in) > sanitize.DefaultMaxDepth {
+			return
+		}
+		if err != nil || !bytes.Equal(out, in) || len(rep.Fixes) > 0 || rep.Values != 1 {
+			t.Fatalf("opts %+v: valid input changed: %q -> %q, fixes %v, values %d, err %v", opts, in, out, rep.Fixes, rep.Values, err)
+		}
+		same, _, err := sanitize.Bytes(in, opts)
+		if err != nil {
+			t.Fatalf("opts %+v: Bytes failed on valid input %q: %v", opts, in, err)
+		}
+		if &same[0] != &in[0] {
+			t.Fatalf("opts %+v: Bytes copied valid input %q", opts, in)
+		}
 	}
 }
 

@@ -85,7 +85,7 @@ func skipDigits(b []byte, i int) int {
 const spaces8 = lsbs * ' '
 
 // skipPlainSingle is skipPlain for a single-quoted string: it also stops at
-// '\''.
+// '\”.
 func skipPlainSingle(b []byte, i int) int {
 	for i+8 <= len(b) {
 		v := binary.LittleEndian.Uint64(b[i:])
