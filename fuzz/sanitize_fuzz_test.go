@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/jsonheal/jsonheal/internal/brokengen"
 	"hash/fnv"
 	"io"
 	"math/rand/v2"
@@ -27,6 +28,19 @@ const seedMaxSize = 2048
 // handSeeds are inputs that reach the corners of the scanner and sanitizer:
 // fences, prose, raw control bytes, invalid UTF-8, truncation at every kind
 // of point, deep nesting, adjacent values and top-level scalars.
+// repairSeeds hold every kind of repair, whole and cut short.
+var repairSeeds = []string{
+	`[1,2,]`, "{\"a\":1,\n}", `[,1,,2]`, `[1 2 "x" {"a":1} [3]]`, "{\"a\":1\n\"b\":2}",
+	"[1, // one\n2 /* two */, # three\n3]", `{'a': 'say "hi" it\'s'}`, "{\u201ck\u201d: \u2018v\u2019}",
+	`{a: 1, $b_2: 2, c-d.e: 3}`, `{"url": https://x.io/a?b=1, "n": hello world }`,
+	`{"q": "He said "hi" to me"}`, `[True, False, None]`, `[undefined, NaN, Infinity, -Infinity]`,
+	`{"a": [1, 2}`, `[{"a":1]`, `[1, 2}`, `{"a" 1}`, `{"a"}`, `{"a":,"b":2}`,
+	`{"_id": ObjectId("5f1"), "n": NumberLong(42), "d": ISODate("2020")}`, `["a" + "b" + 'c']`,
+	`[1, 2, ...]`, `[0 ...]`, `{"a":1, ...}`, `[.5, -.5, 1., +1, 007]`, `["\x", "\'", "\u12g"]`,
+	"\xEF\xBB\xBF{\"a\":1}", "{\"a\"\uff1a[1\uff0c2\uff3d}", `"{\"a\": [1]}"`, `"[]`,
+	`{'a': 'x`, `[True, Fal`, `{"a":1 b`, "[abc\n12", `{"s": "x" +`, `[0`, `{"a":1, // note`,
+}
+
 var handSeeds = []string{
 	// Valid JSON, byte-identical.
 	`{"a": [1, 2.5e3, -0.0, "x\n\u00e9", true, false, null], "b": {}}`,
@@ -117,6 +131,12 @@ var handSeeds = []string{
 func addSeeds(f *testing.F) {
 	for _, s := range handSeeds {
 		f.Add([]byte(s))
+	}
+	for _, s := range repairSeeds {
+		f.Add([]byte(s))
+	}
+	for _, c := range brokengen.Classes {
+		f.Add(c.Generate(seedMaxSize / 2))
 	}
 	files, err := filepath.Glob("../testdata/JSONTestSuite/test_parsing/*.json")
 	if err != nil || len(files) == 0 {
