@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/jsonheal/jsonheal/internal/brokengen"
 	"hash/fnv"
 	"io"
 	"math/rand/v2"
@@ -17,6 +16,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/jsonheal/jsonheal/internal/brokengen"
 	"github.com/jsonheal/jsonheal/sanitize"
 	"github.com/jsonheal/jsonheal/scanner"
 )
