@@ -217,10 +217,7 @@ func (s *Scanner) repairValue(c byte, off int64, i int) (int, Event) {
 		s.st, s.inKey, s.quote = stString, false, '\''
 		return i + 1, s.repairAt(RepairSingleQuote, s.here(off), 1, `"`)
 	case c == '.' && (s.can(RepairNumber) || s.can(RepairEllipsis)):
-		s.retState = s.st
-		s.dot = s.here(off)
-		s.st = stDot
-		return i + 1, None
+		return i + 1, s.beginDot(off)
 	case c == '+' && s.can(RepairNumber):
 		s.st, s.num = stNumber, numMinus
 		s.numStart = s.here(off)
@@ -257,10 +254,7 @@ func (s *Scanner) repairKey(c byte, off int64, i int) (int, Event) {
 		s.st, s.inKey, s.quote = stString, true, '\''
 		return i + 1, s.repairAt(RepairSingleQuote, s.here(off), 1, `"`)
 	case c == '.' && s.can(RepairEllipsis):
-		s.retState = s.st
-		s.dot = s.here(off)
-		s.st = stDot
-		return i + 1, None
+		return i + 1, s.beginDot(off)
 	case c == 0xE2 && s.can(RepairTypographicQuote):
 		s.beginTypographic(off, true)
 		return i + 1, None
@@ -316,10 +310,7 @@ func (s *Scanner) repairAfterValue(c byte, off int64, i int) (int, Event) {
 		return i + 1, s.repairAt(RepairWrapper, s.here(off), 1, "")
 	case c == '.' && s.can(RepairEllipsis):
 		// [1, 2 ...]: the placeholder follows a value with no comma.
-		s.retState = s.st
-		s.dot = s.here(off)
-		s.st = stDot
-		return i + 1, None
+		return i + 1, s.beginDot(off)
 	case c == '+' && s.lastWasString && s.can(RepairConcatenation):
 		s.st = stConcat
 		return i + 1, None
@@ -764,3 +755,12 @@ func (s *Scanner) readVirtual() Event {
 // of the innermost container (and not inserted by a missing-comma repair,
 // which has no input byte to delete).
 func (s *Scanner) commaRead() bool { return s.comma.off >= s.commit.off }
+
+// beginDot starts reading a '.' at off where a number (.5) or an ellipsis
+// (...) may follow.
+func (s *Scanner) beginDot(off int64) Event {
+	s.retState = s.st
+	s.dot = s.here(off)
+	s.st = stDot
+	return None
+}
