@@ -86,8 +86,15 @@ func (s *summary) finish(err error) {
 }
 
 func (s *summary) writeText(w io.Writer) {
-	fmt.Fprintf(w, "jsonheal clean: %d records, %.1f MB in %.2fs (%.0f MB/s): %d clean, %d repaired, %d rejected\n",
-		s.Records, float64(s.BytesIn)/1e6, s.Seconds, s.MBPerSecond, s.Clean, s.Repaired, s.Rejected)
+	var more string
+	if s.SchemaFixed > 0 {
+		more += fmt.Sprintf(", %d schema-fixed", s.SchemaFixed)
+	}
+	if s.Healed > 0 {
+		more += fmt.Sprintf(", %d healed", s.Healed)
+	}
+	fmt.Fprintf(w, "jsonheal clean: %d records, %.1f MB in %.2fs (%.0f MB/s): %d clean, %d repaired%s, %d rejected\n",
+		s.Records, float64(s.BytesIn)/1e6, s.Seconds, s.MBPerSecond, s.Clean, s.Repaired, more, s.Rejected)
 	if len(s.RepairedBy) > 0 {
 		fmt.Fprintf(w, "  repaired: %s\n", formatCounts(s.RepairedBy))
 	}
