@@ -17,6 +17,10 @@ import (
 // ModelOptions.Concurrency is zero.
 const DefaultModelConcurrency = 4
 
+// DefaultModelMaxRecordBytes is the largest record sent to the model when
+// ModelOptions.MaxRecordBytes is zero (about 16k tokens).
+const DefaultModelMaxRecordBytes = 64 << 10
+
 // ErrModelBudget is wrapped by the error of a call refused because the
 // run's token budget (ModelOptions.BudgetTokens) is exhausted. It matches
 // heal.ErrBudget too.
@@ -42,6 +46,10 @@ type ModelOptions struct {
 	// MaxTokens is the max_tokens of an answer; 0 leaves it to the server
 	// (heal raises it once if an answer is cut off).
 	MaxTokens int
+	// MaxRecordBytes caps the records sent to the model (the prompt holds
+	// the record, and the answer repeats it); 0 means
+	// DefaultModelMaxRecordBytes. Larger ones are rejected unsent.
+	MaxRecordBytes int
 }
 
 // ModelHealer is a Healer that asks a model, through heal's loop, to repair
@@ -57,7 +65,8 @@ type ModelOptions struct {
 // model would have to invent the part that was cut off; heal's rule for
 // truncation is to raise the producer's limit or stop, and the limit here
 // was the producer's), records with no JSON value, several values, too
-// deep or too large: nothing a repair can recover.
+// deep or too large: nothing a repair can recover; records larger than
+// ModelOptions.MaxRecordBytes.
 //
 // Rejected credentials (401, 403), an unknown endpoint or model (404) and
 // an exhausted quota stop the run (HealError.Stop): every later record
@@ -126,7 +135,7 @@ func (m *ModelHealer) budgetLeft() bool {
 
 // Heal asks the model to repair one record; see ModelHealer for which.
 func (m *ModelHealer) Heal(ctx context.Context, req *HealRequest) ([]byte, error) {
-	if why := notSent(req); why != "" {
+	if why := m.notSent(req); why != "" {
 		m.skipped.Add(1)
 		return nil, &HealError{Msg: "not sent to the model: " + why}
 	}
@@ -196,8 +205,14 @@ func (m *ModelHealer) overBudgetError(deadLetter []byte) *HealError {
 }
 
 // notSent says why a record is not sent to the model; "" when it is.
-func notSent(req *HealRequest) string {
+func (m *ModelHealer) notSent(req *HealRequest) string {
+	limit := m.opts.MaxRecordBytes
+	if limit <= 0 {
+		limit = DefaultModelMaxRecordBytes
+	}
 	switch {
+	case len(req.Raw) > limit:
+		return fmt.Sprintf("the record is larger (%d bytes) than the cap for a repair prompt (%d bytes)", len(req.Raw), limit)
 	case req.Truncated || req.Reason == ReasonTruncated:
 		return "the record is truncated, and a model would have to invent its missing part (raise the producer's token limit and regenerate it)"
 	case req.Reason == ReasonSyntax, req.Reason == ReasonSchema, req.Reason == ReasonNeedsModel:

@@ -298,6 +298,19 @@ func TestModelHealerStopsTheRunOnRejectedCredentials(t *testing.T) {
 	assert.Equal(t, se.Line, st.Line)
 }
 
+func TestModelHealerDoesNotSendRecordsOverItsCap(t *testing.T) {
+	srv := repairServer(t, healtest.Config{}, 10, func(string, int) string { return `{"id":1,"status":"open"}` })
+	mh := newModelHealer(t, srv, ModelOptions{MaxRecordBytes: 20}, "")
+	res := cleanBytes(t, []byte("{\"id\":1}\n{\"id\":1,\"note\":\"a longer record\"}\n"),
+		Options{Schema: SchemaValidator(compileTicket(t)), Healer: mh})
+	require.NoError(t, res.err)
+	assert.Equal(t, "{\"id\":1,\"status\":\"open\"}\n", res.out)
+	require.Equal(t, 1, len(res.rejects))
+	assert.Equal(t, int64(2), res.rejects[0].Line)
+	assert.Contains(t, res.rejects[0].Error, "not sent to the model: the record is larger (33 bytes) than the cap for a repair prompt (20 bytes)")
+	assert.Equal(t, 1, srv.Calls())
+}
+
 func TestSchemaFixesAvoidTheModelAndCanBeSwitchedOff(t *testing.T) {
 	srv := repairServer(t, healtest.Config{}, 10, func(string, int) string { return `{"id":9,"status":"open"}` })
 	in := "{\"ID\":\"1\",\"status\":\"Closed\"}\n"
