@@ -1,10 +1,12 @@
 package jsonl
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -336,4 +338,64 @@ func TestSchemaFixesAvoidTheModelAndCanBeSwitchedOff(t *testing.T) {
 	assert.Empty(t, res.out)
 	require.Len(t, res.rejects, 1)
 	assert.Equal(t, "schema", res.rejects[0].Reason)
+}
+
+func TestCleanConservesEveryRecordWithAModel(t *testing.T) {
+	in, err := os.ReadFile("../testdata/sample/outputs.jsonl")
+	require.NoError(t, err)
+	schemaText, err := os.ReadFile("../testdata/sample/schema.json")
+	require.NoError(t, err)
+	schema, err := validate.Compile(schemaText, validate.Options{})
+	require.NoError(t, err)
+	valid := string(compactFile(t, "../testdata/schemas/llm.valid.json"))
+	// Records whose length is even are healed; the others get prose twice
+	// and are dead-lettered: the answers depend on the record only, so every
+	// configuration must give the sequential oracle's output.
+	srv := repairServer(t, healtest.Config{}, 50, func(record string, _ int) string {
+		if len(record)%2 == 0 {
+			return valid
+		}
+		return "Sorry, I cannot repair this record."
+	})
+	mh := NewModelHealer(&heal.Healer{
+		Model:  openai.New(srv.URL, "repairer", openai.WithHTTPClient(srv.Client())),
+		Schema: schema,
+		Policy: heal.Policy{Retry: heal.RetryPolicy{MaxRetries: -1}},
+	}, ModelOptions{Schema: schemaText})
+	recs, err := splitAll(t, bytes.NewReader(in), SplitOptions{})
+	require.NoError(t, err)
+	type fate struct {
+		line   int64
+		reason string
+		raw    string
+	}
+	var wantOut string
+	var wantRej []fate
+	for i, cfg := range []struct{ workers, batch int }{{1, 0}, {3, 2 << 10}, {2, 512}} {
+		res := cleanBytes(t, in, Options{Schema: SchemaValidator(schema), Healer: mh, Workers: cfg.workers, BatchBytes: cfg.batch})
+		require.NoError(t, res.err)
+		st := res.stats
+		assert.Equal(t, int64(len(recs)), st.Records)
+		assert.Equal(t, st.Records, st.Written()+st.Rejected, "records in = out + rejects")
+		assert.Equal(t, st.Written(), int64(strings.Count(res.out, "\n")))
+		assert.Positive(t, st.Healed)
+		assert.Positive(t, st.SchemaFixed)
+		var rej []fate
+		for _, r := range res.rejects {
+			raw, err := r.RawBytes()
+			require.NoError(t, err)
+			rej = append(rej, fate{r.Line, r.Reason, string(raw)})
+		}
+		require.Equal(t, int(st.Rejected), len(rej))
+		if i == 0 {
+			wantOut, wantRej = res.out, rej
+			continue
+		}
+		assert.Equal(t, wantOut, res.out, "the same records, in the same order, whatever the workers")
+		assert.Equal(t, wantRej, rej)
+	}
+	st := mh.Stats()
+	assert.Positive(t, st.Healed)
+	assert.Positive(t, st.GaveUp)
+	assert.Positive(t, st.Skipped, "truncated and prose-only records are not sent")
 }
