@@ -16,6 +16,9 @@ ci: fmt-check test test-benthos
 
 test: vet
 	$(GO) test -race -count=1 $(RACE_PKGS)
+	@# Allocation counts mean nothing under -race: the zero-allocation
+	@# tests run again without it.
+	$(GO) test -count=1 -run 'Alloc' ./...
 	$(MAKE) fuzz-smoke
 
 vet:

@@ -51,33 +51,31 @@ func BenchmarkRepair(b *testing.B) {
 				dst := make([]byte, 0, 2*len(in))
 				b.SetBytes(int64(len(in)))
 				b.ReportAllocs()
+				cpu := startCPU(b)
 				for b.Loop() {
 					out, _ := z.Append(dst[:0], in)
 					dst = out[:0]
 				}
+				cpu.stop(len(in))
 			})
 			if size <= kaptinlinMaxSize || peersLarge {
-				b.Run(name+"/kaptinlin", func(b *testing.B) {
-					in := input()
-					s := string(in)
-					b.SetBytes(int64(len(in)))
-					b.ReportAllocs()
-					for b.Loop() {
-						_, _ = kaptinlin.JSONRepair(s)
-					}
-				})
+				b.Run(name+"/kaptinlin", func(b *testing.B) { benchStringRepair(b, input(), kaptinlin.JSONRepair) })
 			}
 			if size <= realAlexandreMaxSize || peersLarge {
-				b.Run(name+"/realalexandre", func(b *testing.B) {
-					in := input()
-					s := string(in)
-					b.SetBytes(int64(len(in)))
-					b.ReportAllocs()
-					for b.Loop() {
-						_, _ = realalexandre.RepairJSON(s)
-					}
-				})
+				b.Run(name+"/realalexandre", func(b *testing.B) { benchStringRepair(b, input(), realalexandre.RepairJSON) })
 			}
 		}
 	}
+}
+
+// benchStringRepair measures a peer's string-to-string repair on in.
+func benchStringRepair(b *testing.B, in []byte, repair func(string) (string, error)) {
+	s := string(in)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	cpu := startCPU(b)
+	for b.Loop() {
+		_, _ = repair(s)
+	}
+	cpu.stop(len(in))
 }

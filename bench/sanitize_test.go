@@ -18,7 +18,7 @@ import (
 // Sub-benchmarks are named file=NAME/impl=NAME so that benchstat can put the
 // implementations side by side:
 //
-//	go test -run='^$' -bench=Validate -benchmem -count=6 > new.txt
+//	go test -run='^$' -bench=Syntax -benchmem -count=6 > new.txt
 //	benchstat -col /impl new.txt
 //
 // Besides MB/s (bytes per wall-clock second), each benchmark reports

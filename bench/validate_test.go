@@ -159,9 +159,13 @@ func benchCases(b *testing.B, cases []validateCase, libs []lib) {
 				v := l.make(b, schema)
 				b.SetBytes(int64(len(doc)))
 				b.ReportAllocs()
+				start := processCPU()
 				for b.Loop() {
 					v(doc)
 				}
+				// CPU time (this process, GC included) is steadier than wall
+				// time on a shared machine.
+				b.ReportMetric(float64((processCPU()-start).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			})
 		}
 	}

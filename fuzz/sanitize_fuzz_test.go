@@ -16,6 +16,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/jsonheal/jsonheal/internal/brokengen"
 	"github.com/jsonheal/jsonheal/sanitize"
 	"github.com/jsonheal/jsonheal/scanner"
 )
@@ -27,6 +28,19 @@ const seedMaxSize = 2048
 // handSeeds are inputs that reach the corners of the scanner and sanitizer:
 // fences, prose, raw control bytes, invalid UTF-8, truncation at every kind
 // of point, deep nesting, adjacent values and top-level scalars.
+// repairSeeds hold every kind of repair, whole and cut short.
+var repairSeeds = []string{
+	`[1,2,]`, "{\"a\":1,\n}", `[,1,,2]`, `[1 2 "x" {"a":1} [3]]`, "{\"a\":1\n\"b\":2}",
+	"[1, // one\n2 /* two */, # three\n3]", `{'a': 'say "hi" it\'s'}`, "{\u201ck\u201d: \u2018v\u2019}",
+	`{a: 1, $b_2: 2, c-d.e: 3}`, `{"url": https://x.io/a?b=1, "n": hello world }`,
+	`{"q": "He said "hi" to me"}`, `[True, False, None]`, `[undefined, NaN, Infinity, -Infinity]`,
+	`{"a": [1, 2}`, `[{"a":1]`, `[1, 2}`, `{"a" 1}`, `{"a"}`, `{"a":,"b":2}`,
+	`{"_id": ObjectId("5f1"), "n": NumberLong(42), "d": ISODate("2020")}`, `["a" + "b" + 'c']`,
+	`[1, 2, ...]`, `[0 ...]`, `{"a":1, ...}`, `[.5, -.5, 1., +1, 007]`, `["\x", "\'", "\u12g"]`,
+	"\xEF\xBB\xBF{\"a\":1}", "{\"a\"\uff1a[1\uff0c2\uff3d}", `"{\"a\": [1]}"`, `"[]`,
+	`{'a': 'x`, `[True, Fal`, `{"a":1 b`, "[abc\n12", `{"s": "x" +`, `[0`, `{"a":1, // note`,
+}
+
 var handSeeds = []string{
 	// Valid JSON, byte-identical.
 	`{"a": [1, 2.5e3, -0.0, "x\n\u00e9", true, false, null], "b": {}}`,
@@ -117,6 +131,12 @@ var handSeeds = []string{
 func addSeeds(f *testing.F) {
 	for _, s := range handSeeds {
 		f.Add([]byte(s))
+	}
+	for _, s := range repairSeeds {
+		f.Add([]byte(s))
+	}
+	for _, c := range brokengen.Classes {
+		f.Add(c.Generate(seedMaxSize / 2))
 	}
 	files, err := filepath.Glob("../testdata/JSONTestSuite/test_parsing/*.json")
 	if err != nil || len(files) == 0 {
@@ -264,36 +284,37 @@ func checkIdempotent(t *testing.T, in []byte, opts sanitize.Options, out []byte,
 	if len(bytes.TrimSpace(out)) == 0 {
 		return
 	}
-	again, rep, err2 := sanitize.Append(nil, out, sanitize.Options{MaxDepth: opts.MaxDepth})
+	again, rep, err2 := sanitize.Append(nil, out, sanitize.Options{MaxDepth: opts.MaxDepth, Strict: opts.Strict})
 	if err2 != nil || !bytes.Equal(again, out) || len(rep.Fixes) > 0 {
 		t.Fatalf("opts %+v: not idempotent on input %q:\nfirst  %q\nsecond %q\nfixes %v err %v", opts, in, out, again, rep.Fixes, err2)
 	}
 }
 
 // checkValidUntouched checks that valid JSON comes back byte-identical with
-// no fix, unless it nests deeper than the default cap. encoding/json.Valid
-// accepts invalid UTF-8 inside strings, which the sanitizer replaces (with a
-// fix), so valid input here is also valid UTF-8.
+// no fix, and uncopied, under the default options and Strict, unless it
+// nests deeper than the default cap. encoding/json.Valid accepts invalid
+// UTF-8 inside strings, which the sanitizer replaces (with a fix), so valid
+// input here is also valid UTF-8.
 func checkValidUntouched(t *testing.T, in []byte) {
 	t.Helper()
 	if !json.Valid(in) || !utf8.Valid(in) {
 		return
 	}
-	out, rep, err := sanitize.Append(nil, in, sanitize.Options{})
-	if errors.Is(err, sanitize.ErrDepth) && nesting(in) > sanitize.DefaultMaxDepth {
-		return
-	}
-	if err != nil || !bytes.Equal(out, in) || len(rep.Fixes) > 0 || rep.Values != 1 {
-		t.Fatalf("valid input changed: %q -> %q, fixes %v, values %d, err %v", in, out, rep.Fixes, rep.Values, err)
-	}
-	same, _, err := sanitize.Bytes(in, sanitize.Options{})
-	if err != nil {
-		t.Fatalf("Bytes failed on valid input %q: %v", in, err)
-	}
-	// No copy when nothing changes, except (for now) a top-level string:
-	// the escaped-document check flushes it to look inside.
-	if top := bytes.TrimLeft(in, " \t\r\n"); top[0] != '"' && &same[0] != &in[0] {
-		t.Fatalf("Bytes copied valid input %q", in)
+	for _, opts := range []sanitize.Options{{}, {Strict: true}} {
+		out, rep, err := sanitize.Append(nil, in, opts)
+		if errors.Is(err, sanitize.ErrDepth) && nesting(in) > sanitize.DefaultMaxDepth {
+			return
+		}
+		if err != nil || !bytes.Equal(out, in) || len(rep.Fixes) > 0 || rep.Values != 1 {
+			t.Fatalf("opts %+v: valid input changed: %q -> %q, fixes %v, values %d, err %v", opts, in, out, rep.Fixes, rep.Values, err)
+		}
+		same, _, err := sanitize.Bytes(in, opts)
+		if err != nil {
+			t.Fatalf("opts %+v: Bytes failed on valid input %q: %v", opts, in, err)
+		}
+		if &same[0] != &in[0] {
+			t.Fatalf("opts %+v: Bytes copied valid input %q", opts, in)
+		}
 	}
 }
 

@@ -1,11 +1,6 @@
 package heal
 
-import (
-	"strconv"
-	"strings"
-
-	"github.com/jsonheal/jsonheal/validate"
-)
+import "github.com/jsonheal/jsonheal/validate"
 
 // validateDoc validates doc and returns the fix rules' view of the
 // diagnostics with their compact text (at most maxText bytes). A valid
@@ -32,44 +27,6 @@ func validateDoc(s *validate.Schema, doc []byte, maxText int) ([]diag, string, e
 			Property: d.Property, Allowed: allowed, Default: d.Default,
 		})
 	}
-	return out, diagnosticsText(ds, maxText), nil
+	return out, ds.Text(maxText), nil
 }
 
-// diagnosticsText renders diagnostics compactly, one line each:
-// `/path: message (expected ..., got ...; hint)`, within maxBytes, saying
-// how many were left out. This is what a re-ask sends: where, what was
-// expected, what was received; never a dump.
-func diagnosticsText(ds validate.Diagnostics, maxBytes int) string {
-	var b strings.Builder
-	for i := range ds {
-		d := &ds[i]
-		var line strings.Builder
-		line.WriteString("- ")
-		if d.InstanceLocation == "" {
-			line.WriteString("(root)")
-		} else {
-			line.WriteString(d.InstanceLocation)
-		}
-		line.WriteString(": ")
-		line.WriteString(d.Message)
-		var extra []string
-		if d.Received != "" && d.Code != validate.CodeRequired && !strings.Contains(d.Message, d.Received) {
-			extra = append(extra, "got "+d.Received)
-		}
-		if d.Hint != "" {
-			extra = append(extra, d.Hint)
-		}
-		if len(extra) > 0 {
-			line.WriteString(" (" + strings.Join(extra, "; ") + ")")
-		}
-		line.WriteByte('\n')
-		rest := len(ds) - i
-		note := "- ... and " + strconv.Itoa(rest) + " more\n"
-		if b.Len()+line.Len()+len(note) > maxBytes && i > 0 {
-			b.WriteString(note)
-			break
-		}
-		b.WriteString(line.String())
-	}
-	return strings.TrimSuffix(b.String(), "\n")
-}

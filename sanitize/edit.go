@@ -41,6 +41,20 @@ func (z *Sanitizer) cutPos(x int64) int {
 // An insertion (a == b) goes after whatever was inserted at a before;
 // forward says it belongs to what follows a (see cutPos).
 func (z *Sanitizer) edit(i int, a, b int64, repl string, forward bool) {
+	// Fast path: the edited bytes lie in the part of the chunk not yet
+	// copied, past every mark. Copy up to a, write repl, skip to b.
+	if ja, jb := int(a-z.base), int(b-z.base); len(z.chunk) > 0 && ja >= z.pend && jb <= i &&
+		(len(z.marks) == 0 || z.marks[len(z.marks)-1].in <= a) {
+		z.out = append(z.out, z.chunk[z.pend:ja]...)
+		z.out = append(z.out, repl...)
+		z.pend = jb
+		z.copied = true
+		d := int64(len(repl)) - (b - a)
+		z.delta += d
+		z.marks = append(z.marks, deltaMark{in: b, cum: z.delta, forward: forward && a == b})
+		z.work += int64(len(repl)) + 1
+		return
+	}
 	z.flush(i)
 	p0, p1 := z.outPos(a), z.outPos(b)
 	d := len(repl) - (p1 - p0)

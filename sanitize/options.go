@@ -26,6 +26,12 @@ type Options struct {
 	// fix's coordinates, for a model (or a person) to decide. Zero accepts
 	// every fix.
 	MinConfidence Confidence
+	// UnwrapStringDocument replaces a top-level string that holds a whole
+	// document ("{\"a\": 1}", an answer serialized twice) by that document,
+	// when the string's content is a valid object or array by itself. It is
+	// off by default: such a string is valid JSON, and valid input passes
+	// through untouched.
+	UnwrapStringDocument bool
 	// NonFiniteAsString turns undefined, NaN, Infinity and -Infinity into
 	// strings ("NaN") instead of null.
 	NonFiniteAsString bool
@@ -42,6 +48,9 @@ type Options struct {
 // allows reports whether fixes of kind k may be made.
 func (o *Options) allows(k Kind) bool {
 	if o.Strict && (k == KindInvalidUTF8 || RepairKinds.Has(k)) {
+		return false
+	}
+	if k == KindEscapedDocument && !o.UnwrapStringDocument {
 		return false
 	}
 	return !o.Disable.Has(k)

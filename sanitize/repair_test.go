@@ -65,9 +65,6 @@ var repairCases = []repairCase{
 	{KindBOM, "\xEF\xBB\xBF{\"a\":1}", `{"a":1}`, []string{"bom@0(1:1)"}},
 	{KindFullWidth, "{\"a\"\uff1a[1\uff0c2\uff3d\uff0c\"b\": \uff5b\"c\": 3\uff5d\uff5d", `{"a":[1,2],"b": {"c": 3}}`,
 		[]string{"full_width@4(1:5)", "full_width@9(1:10)", "full_width@13(1:14)", "full_width@16(1:17)", "full_width@24(1:25)", "full_width@33(1:34)", "full_width@36(1:37)"}},
-	{KindEscapedDocument, `"{\"a\": [1, \"x\\ny\"]}"`, `{"a": [1, "x\ny"]}`, []string{"escaped_document@0(1:1)"}},
-	{KindEscapedDocument, "```json\n\"[{\\\"k\\\": \\\"\\u00e9\\\"}]\"\n```", "[{\"k\": \"\u00e9\"}]",
-		[]string{"fence@0(1:1)", "escaped_document@8(2:1)", "fence@32(3:1)"}},
 }
 
 func TestRepairs(t *testing.T) {
@@ -156,10 +153,37 @@ func TestTruncatedRepairs(t *testing.T) {
 	}
 }
 
+func TestUnwrapStringDocument(t *testing.T) {
+	cases := []repairCase{
+		{KindEscapedDocument, `"{\"a\": [1, \"x\\ny\"]}"`, `{"a": [1, "x\ny"]}`, []string{"escaped_document@0(1:1)"}},
+		{KindEscapedDocument, "```json\n\"[{\\\"k\\\": \\\"\\u00e9\\\"}]\"\n```", "[{\"k\": \"\u00e9\"}]",
+			[]string{"fence@0(1:1)", "escaped_document@8(2:1)", "fence@32(3:1)"}},
+	}
+	opts := Options{UnwrapStringDocument: true}
+	for _, tc := range cases {
+		out, rep, err := Append(nil, []byte(tc.in), opts)
+		require.NoError(t, err, tc.in)
+		assert.Equal(t, tc.out, string(out))
+		assert.Equal(t, tc.fixes, fixes(rep))
+		for size := 1; size < len(tc.in); size++ {
+			got, gotRep, err := viaWriter([]byte(tc.in), []int{size}, opts)
+			require.NoError(t, err)
+			require.Equal(t, string(out), string(got), "chunk size %d", size)
+			require.Equal(t, rep, gotRep, "chunk size %d", size)
+		}
+		// Off by default: the string is valid JSON and stays as it is.
+		same, rep, err := Bytes([]byte(tc.in), Options{})
+		require.NoError(t, err)
+		if len(rep.Fixes) == 0 {
+			assert.Equal(t, tc.in, string(same))
+		}
+	}
+}
+
 // A string that only looks like a document stays a string.
 func TestEscapedDocumentNeedsValidContent(t *testing.T) {
 	for _, in := range []string{`"[citation needed]"`, `"{\"a\": 1,}"`, `"{not json}"`, `"[1] and more"`} {
-		out, rep, err := Append(nil, []byte(in), Options{})
+		out, rep, err := Append(nil, []byte(in), Options{UnwrapStringDocument: true})
 		require.NoError(t, err, in)
 		assert.Equal(t, in, string(out))
 		assert.Empty(t, rep.Fixes)

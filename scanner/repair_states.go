@@ -55,6 +55,28 @@ func (s *Scanner) reopens(c byte) bool {
 func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 	base := s.base
 	for i < len(b) {
+		// Runs of bytes that need nothing are skipped in one step.
+		switch s.quote {
+		case '\'':
+			i = skipPlainSingle(b, i)
+		case 'T', 'S':
+			i = skipPlain(b, i)
+		default:
+			j := i
+			for j < len(b) && unquotedPlain[b[j]] {
+				j++
+			}
+			for k := j; k > i; k-- {
+				if b[k-1] != ' ' {
+					s.uqEnd = s.here(base + int64(k))
+					break
+				}
+			}
+			i = j
+		}
+		if i == len(b) {
+			break
+		}
 		c := b[i]
 		off := base + int64(i)
 		switch {
@@ -195,10 +217,7 @@ func (s *Scanner) repairValue(c byte, off int64, i int) (int, Event) {
 		s.st, s.inKey, s.quote = stString, false, '\''
 		return i + 1, s.repairAt(RepairSingleQuote, s.here(off), 1, `"`)
 	case c == '.' && (s.can(RepairNumber) || s.can(RepairEllipsis)):
-		s.retState = s.st
-		s.dot = s.here(off)
-		s.st = stDot
-		return i + 1, None
+		return i + 1, s.beginDot(off)
 	case c == '+' && s.can(RepairNumber):
 		s.st, s.num = stNumber, numMinus
 		s.numStart = s.here(off)
@@ -235,10 +254,7 @@ func (s *Scanner) repairKey(c byte, off int64, i int) (int, Event) {
 		s.st, s.inKey, s.quote = stString, true, '\''
 		return i + 1, s.repairAt(RepairSingleQuote, s.here(off), 1, `"`)
 	case c == '.' && s.can(RepairEllipsis):
-		s.retState = s.st
-		s.dot = s.here(off)
-		s.st = stDot
-		return i + 1, None
+		return i + 1, s.beginDot(off)
 	case c == 0xE2 && s.can(RepairTypographicQuote):
 		s.beginTypographic(off, true)
 		return i + 1, None
@@ -294,10 +310,7 @@ func (s *Scanner) repairAfterValue(c byte, off int64, i int) (int, Event) {
 		return i + 1, s.repairAt(RepairWrapper, s.here(off), 1, "")
 	case c == '.' && s.can(RepairEllipsis):
 		// [1, 2 ...]: the placeholder follows a value with no comma.
-		s.retState = s.st
-		s.dot = s.here(off)
-		s.st = stDot
-		return i + 1, None
+		return i + 1, s.beginDot(off)
 	case c == '+' && s.lastWasString && s.can(RepairConcatenation):
 		s.st = stConcat
 		return i + 1, None
@@ -517,23 +530,19 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		s.fail(off, c, "after '+'", "a string")
 		return i, Error
 
-	case stTypoOpen:
+	case stTypoOpen, stWide:
+		// A three-byte character that may be syntax, read byte by byte so
+		// that a split anywhere gives the same result.
 		s.u8[s.u8n] = c
 		s.u8n++
 		i++
 		if s.u8n < 3 {
 			return i, None
+		}
+		if s.st == stWide {
+			return i, s.endWide(base + int64(i))
 		}
 		return i, s.endTypographicOpen(base + int64(i))
-
-	case stWide:
-		s.u8[s.u8n] = c
-		s.u8n++
-		i++
-		if s.u8n < 3 {
-			return i, None
-		}
-		return i, s.endWide(base + int64(i))
 
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {
@@ -746,3 +755,12 @@ func (s *Scanner) readVirtual() Event {
 // of the innermost container (and not inserted by a missing-comma repair,
 // which has no input byte to delete).
 func (s *Scanner) commaRead() bool { return s.comma.off >= s.commit.off }
+
+// beginDot starts reading a '.' at off where a number (.5) or an ellipsis
+// (...) may follow.
+func (s *Scanner) beginDot(off int64) Event {
+	s.retState = s.st
+	s.dot = s.here(off)
+	s.st = stDot
+	return None
+}

@@ -83,3 +83,30 @@ func skipDigits(b []byte, i int) int {
 
 // spaces8 is eight ' ' bytes.
 const spaces8 = lsbs * ' '
+
+// skipPlainSingle is skipPlain for a single-quoted string: it also stops at
+// '\”.
+func skipPlainSingle(b []byte, i int) int {
+	for i+8 <= len(b) {
+		v := binary.LittleEndian.Uint64(b[i:])
+		a := v ^ (lsbs * '\'')
+		if m := stringSpecialMask(v) | (a-lsbs)&^a&msbs; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for i < len(b) && stringPlain[b[i]] && b[i] != '\'' {
+		i++
+	}
+	return i
+}
+
+// unquotedPlain marks the bytes an unquoted value takes as they are:
+// printable ASCII other than its terminators (',' '}' ']') and the bytes
+// that need escaping ('"' '\\').
+var unquotedPlain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\' && c != ',' && c != '}' && c != ']'
+	}
+	return t
+}()

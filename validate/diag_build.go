@@ -46,12 +46,29 @@ func (st *state) intern(b []byte) string {
 		// A strings.Builder allocates without zeroing; its String() views
 		// the buffer, and a fresh Builder never moves what was written.
 		a = new(strings.Builder)
-		a.Grow(max(4096, len(b)))
+		a.Grow(max(min(st.lastArena, 64<<10), 512, len(b)))
 		st.arena2 = a
 	}
 	start := a.Len()
 	a.Write(b)
+	st.arenaUsed += len(b)
 	return a.String()[start:]
+}
+
+// str concatenates parts into the diagnostics' string arena.
+func (st *state) str(parts ...string) string {
+	t := st.tmp[:0]
+	for _, p := range parts {
+		t = append(t, p...)
+	}
+	st.tmp = t
+	return st.intern(t)
+}
+
+// quote is strconv.Quote into the diagnostics' string arena.
+func (st *state) quote(s string) string {
+	st.qbuf = strconv.AppendQuote(st.qbuf[:0], s)
+	return st.intern(st.qbuf)
 }
 
 // fail records a diagnostic for keyword kw of n on v and returns it for the
@@ -82,7 +99,7 @@ func (st *state) fail(n *node, kw string, code Code, v *fastjson.Value, msg, exp
 	if st.out == nil {
 		// Sized like the last invalid document's list: batches tend to
 		// fail alike.
-		st.out = make(Diagnostics, 0, max(8, st.lastCount))
+		st.out = make(Diagnostics, 0, min(max(8, st.lastCount), 256))
 	}
 	st.outKeys = append(st.outKeys, key)
 	// Append a zero record and fill it in place: no bulk copy of a
@@ -127,7 +144,7 @@ func typeName(st *state, v *fastjson.Value) string {
 func (st *state) typeFail(n *node, v *fastjson.Value) {
 	names := n.typeNames
 	got := typeName(st, v)
-	d := st.fail(n, "type", CodeType, v, "must be "+n.typeOr+", got "+got, n.typeList)
+	d := st.fail(n, "type", CodeType, v, st.str("must be ", n.typeOr, ", got ", got), n.typeList)
 	d.Allowed = names
 	if got == "string" {
 		b, _ := v.StringBytes()
@@ -156,7 +173,7 @@ func (st *state) typeFail(n *node, v *fastjson.Value) {
 // by objectHints once the whole object has been seen.
 func (st *state) extraProperty(n *node, kw string, code Code, k []byte) {
 	name := string(k)
-	d := st.fail(n, kw, code, nil, "property "+quote(name)+" is not allowed", n.allowedText)
+	d := st.fail(n, kw, code, nil, st.str("property ", st.quote(name), " is not allowed"), n.allowedText)
 	d.Property = name
 	d.Allowed = n.allowedList
 	d.Received = truncate(quote(name), maxReceived)
@@ -165,7 +182,7 @@ func (st *state) extraProperty(n *node, kw string, code Code, k []byte) {
 
 // missingProperty records an absent property (hint: see objectHints).
 func (st *state) missingProperty(n *node, kw string, code Code, v *fastjson.Value, name string, idx int) *Diagnostic {
-	d := st.fail(n, kw, code, v, "missing required property "+quote(name), name)
+	d := st.fail(n, kw, code, v, st.str("missing required property ", st.quote(name)), name)
 	d.Property = name
 	if idx >= 0 {
 		if def := n.props[idx].n.defaultJSON; def != nil {

@@ -223,3 +223,43 @@ func TestUnevaluatedDiagnostics(t *testing.T) {
 	assert.Equal(t, []string{"a"}, d[0].Allowed)
 	assert.Equal(t, "/o", d[0].InstanceLocation)
 }
+
+func TestTextEdgeCases(t *testing.T) {
+	assert.Equal(t, "", Diagnostics(nil).Text(100))
+	d := mustInvalid(t, mustCompile(t, `{"items":{"type":"integer"}}`), `["a","b","c"]`)
+	// A cap too small for any line still says how many were left out when
+	// that fits, and never exceeds the cap.
+	for _, max := range []int{1, 10, 30, 40, 60, 200} {
+		txt := d.Text(max)
+		assert.LessOrEqual(t, len(txt), max, "cap %d: %q", max, txt)
+	}
+	assert.Equal(t, omitted(3), d.Text(len(omitted(3))))
+}
+
+func TestValidatorMatchesSchemaValidate(t *testing.T) {
+	s := compileFile(t, "../testdata/schemas/llm.schema.json")
+	v := s.NewValidator()
+	for _, f := range []string{"llm.valid.json", "llm.invalid.json"} {
+		doc := readFile(t, "../testdata/schemas/"+f)
+		want, err := s.Validate(doc)
+		require.NoError(t, err)
+		for range 3 {
+			got, err := v.Validate(doc)
+			require.NoError(t, err)
+			assert.Equal(t, want, got)
+		}
+	}
+	_, err := v.Validate([]byte(`{"a":`))
+	assert.ErrorIs(t, err, ErrNotJSON)
+}
+
+func TestDiagnosticsSurviveLaterValidations(t *testing.T) {
+	// Returned diagnostics own their strings: later calls do not change them.
+	s := mustCompile(t, `{"properties":{"a":{"enum":["x","y"]}},"additionalProperties":false}`)
+	d1 := mustInvalid(t, s, `{"a":"X","b":1}`)
+	snapshot := d1.Text(0)
+	for range 20 {
+		mustInvalid(t, s, `{"a":"Y","zz":2,"qq":3}`)
+	}
+	assert.Equal(t, snapshot, d1.Text(0))
+}

@@ -85,57 +85,15 @@ func (st *state) evalApplicators(n *node, v *fastjson.Value, ev int) bool {
 // evalAnyOf applies anyOf (one=false) or oneOf (one=true). In collect mode a
 // failure is reported from the best-matching branch only.
 func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *fastjson.Value, ev int, one bool) bool {
-	size := 0
-	if ev != 0 {
-		size = sizeOf(v)
-	}
-	start := st.nrec()
-	bestStart, bestEnd, bestScore := -1, -1, int(^uint(0)>>1)
-	matched, first, second := 0, -1, -1
-	allTypeMismatch := true
-	for i, b := range branches {
-		mark := len(st.words)
-		tmp := 0
-		if ev != 0 {
-			tmp = st.allocBits(size)
-		}
-		bs := st.nrec()
-		st.kw = append(st.kw, b.seg)
-		r := st.eval(b, v, tmp)
-		st.kw = st.kw[:len(st.kw)-1]
-		if r {
-			matched++
-			if first < 0 {
-				first = i
-			} else if second < 0 {
-				second = i
-			}
-			if ev != 0 && (!one || matched == 1) {
-				st.orBits(ev, tmp, size)
-			}
-			st.truncRecs(bs)
-		} else if st.collect {
-			score, mismatch := st.branchScore(bs)
-			if !mismatch {
-				allTypeMismatch = false
-			}
-			if score < bestScore {
-				bestStart, bestEnd, bestScore = bs, st.nrec(), score
-			}
-		}
-		st.words = st.words[:mark]
-		if r && !one && ev == 0 {
-			break
-		}
-		if one && matched > 1 && !st.collect && ev == 0 {
-			break
-		}
-		if st.err != nil {
-			return false
-		}
+	// Which branches hold, without diagnostics (and their annotations).
+	collect := st.collect
+	st.collect = false
+	matched, first, second := st.matchBranches(branches, v, ev, one)
+	st.collect = collect
+	if st.err != nil {
+		return false
 	}
 	if matched > 0 {
-		st.truncRecs(start)
 		if one && matched > 1 {
 			if st.collect {
 				st.fail(n, kw, CodeOneOfMultiple, v, "must match exactly one schema of oneOf, matches "+itoa(first)+" and "+itoa(second), "exactly one")
@@ -147,7 +105,36 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *fastjson.Val
 	if !st.collect {
 		return false
 	}
-	if allTypeMismatch {
+	// No branch holds: report the best-matching one. Branches whose type
+	// excludes the value are not evaluated again: they lose to any other.
+	start := st.nrec()
+	bestStart, bestEnd, bestScore := -1, -1, int(^uint(0)>>1)
+	vt := typeMask(0)
+	for _, b := range branches {
+		if b.boolean == 0 && b.hasType {
+			if vt == 0 {
+				vt = st.valueType(b, v)
+			}
+			if b.types&vt == 0 {
+				continue
+			}
+		}
+		bs := st.nrec()
+		st.kw = append(st.kw, b.seg)
+		st.eval(b, v, 0)
+		st.kw = st.kw[:len(st.kw)-1]
+		if st.err != nil {
+			return false
+		}
+		score, mismatch := st.branchScore(bs)
+		if mismatch {
+			continue
+		}
+		if score < bestScore {
+			bestStart, bestEnd, bestScore = bs, st.nrec(), score
+		}
+	}
+	if bestStart < 0 {
 		// Every branch wants another type: one line says which.
 		st.truncRecs(start)
 		var names []string
@@ -167,6 +154,43 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *fastjson.Val
 	}
 	st.keepRecs(start, bestStart, bestEnd)
 	return false
+}
+
+// matchBranches evaluates anyOf/oneOf branches in fast mode: how many hold
+// and the first two that do. With ev, the annotations of the holding
+// branch(es) are merged (for oneOf only when exactly one holds).
+func (st *state) matchBranches(branches []*node, v *fastjson.Value, ev int, one bool) (matched, first, second int) {
+	first, second = -1, -1
+	size := 0
+	if ev != 0 {
+		size = sizeOf(v)
+	}
+	for i, b := range branches {
+		mark := len(st.words)
+		tmp := 0
+		if ev != 0 {
+			tmp = st.allocBits(size)
+		}
+		st.kw = append(st.kw, b.seg)
+		r := st.eval(b, v, tmp)
+		st.kw = st.kw[:len(st.kw)-1]
+		if r {
+			matched++
+			if first < 0 {
+				first = i
+			} else if second < 0 {
+				second = i
+			}
+			if ev != 0 && (!one || matched == 1) {
+				st.orBits(ev, tmp, size)
+			}
+		}
+		st.words = st.words[:mark]
+		if st.err != nil || r && !one && ev == 0 || one && matched > 1 && ev == 0 {
+			break
+		}
+	}
+	return matched, first, second
 }
 
 // branchScore rates the diagnostics recorded since bs: lower is a better

@@ -16,14 +16,14 @@ func (st *state) evalArray(n *node, v *fastjson.Value, a []*fastjson.Value, ev i
 			return false
 		}
 		ok = false
-		st.fail(n, "minItems", CodeMinItems, v, "must have at least "+itoa(n.minItems)+" items, has "+itoa(len(a)), itoa(n.minItems))
+		st.fail(n, "minItems", CodeMinItems, v, st.str("must have at least ", itoa(n.minItems), " items, has ", itoa(len(a))), itoa(n.minItems))
 	}
 	if n.maxItems >= 0 && len(a) > n.maxItems {
 		if !st.collect {
 			return false
 		}
 		ok = false
-		st.fail(n, "maxItems", CodeMaxItems, v, "must have at most "+itoa(n.maxItems)+" items, has "+itoa(len(a)), itoa(n.maxItems))
+		st.fail(n, "maxItems", CodeMaxItems, v, st.str("must have at most ", itoa(n.maxItems), " items, has ", itoa(len(a))), itoa(n.maxItems))
 	}
 	for i, e := range a {
 		var sub *node
@@ -106,7 +106,7 @@ func (st *state) evalArray(n *node, v *fastjson.Value, a []*fastjson.Value, ev i
 				return false
 			}
 			ok = false
-			st.fail(n, "uniqueItems", CodeUniqueItems, v, "items "+itoa(i)+" and "+itoa(j)+" are equal", "unique items")
+			st.fail(n, "uniqueItems", CodeUniqueItems, v, st.str("items ", itoa(i), " and ", itoa(j), " are equal"), "unique items")
 		}
 	}
 	return ok
@@ -219,14 +219,14 @@ func (st *state) evalString(n *node, v *fastjson.Value) bool {
 				return false
 			}
 			ok = false
-			st.fail(n, "minLength", CodeMinLength, v, "must be at least "+itoa(n.minLength)+" characters long, is "+itoa(l), itoa(n.minLength))
+			st.fail(n, "minLength", CodeMinLength, v, st.str("must be at least ", itoa(n.minLength), " characters long, is ", itoa(l)), itoa(n.minLength))
 		}
 		if n.maxLength >= 0 && l > n.maxLength {
 			if !st.collect {
 				return false
 			}
 			ok = false
-			st.fail(n, "maxLength", CodeMaxLength, v, "must be at most "+itoa(n.maxLength)+" characters long, is "+itoa(l), itoa(n.maxLength))
+			st.fail(n, "maxLength", CodeMaxLength, v, st.str("must be at most ", itoa(n.maxLength), " characters long, is ", itoa(l)), itoa(n.maxLength))
 		}
 	}
 	if n.pattern != nil && !n.pattern.Match(b) {
@@ -234,14 +234,14 @@ func (st *state) evalString(n *node, v *fastjson.Value) bool {
 			return false
 		}
 		ok = false
-		st.fail(n, "pattern", CodePattern, v, "must match pattern "+quote(n.patternSrc), n.patternSrc)
+		st.fail(n, "pattern", CodePattern, v, st.str("must match pattern ", st.quote(n.patternSrc)), n.patternSrc)
 	}
 	if n.format != nil && !n.format(b) {
 		if !st.collect {
 			return false
 		}
 		ok = false
-		st.fail(n, "format", CodeFormat, v, "must be a valid "+n.formatName, n.formatName)
+		st.fail(n, "format", CodeFormat, v, st.str("must be a valid ", n.formatName), n.formatName)
 	}
 	return ok
 }
@@ -261,7 +261,7 @@ func (st *state) evalNumber(n *node, v *fastjson.Value) bool {
 			ok = false
 			if st.collect {
 				lt := limit.text()
-				st.fail(n, kw, code, v, "must be "+rel+" "+lt, lt)
+				st.fail(n, kw, code, v, st.str("must be ", rel, " ", lt), lt)
 			}
 		}
 	}
@@ -277,7 +277,7 @@ func (st *state) evalNumber(n *node, v *fastjson.Value) bool {
 		ok = false
 		if st.collect {
 			mt := n.multipleOf.text()
-			st.fail(n, "multipleOf", CodeMultipleOf, v, "must be a multiple of "+mt, mt)
+			st.fail(n, "multipleOf", CodeMultipleOf, v, st.str("must be a multiple of ", mt), mt)
 		}
 	}
 	return ok

@@ -8,34 +8,41 @@ import (
 // Text renders the diagnostics as compact prompt text: one
 // "/path: message" line per error (the root is "/"), extra properties of one
 // object on a single line with the allowed names. With maxBytes > 0 the text
-// stays within maxBytes and its last line says how many errors were left
-// out. Valid (empty) diagnostics render as "".
+// stays within maxBytes: whole lines only, and a last line "... N more
+// errors not shown" when some were left out (unless even that does not fit).
+// Valid (empty) diagnostics render as "".
 func (d Diagnostics) Text(maxBytes int) string {
 	lines := d.lines()
 	var b strings.Builder
+	sep := func() int { // bytes a newline before the next line costs
+		if b.Len() > 0 {
+			return 1
+		}
+		return 0
+	}
 	for i, l := range lines {
 		if maxBytes > 0 {
-			rest := len(lines) - i - 1
-			need := len(l) + 1
-			if rest > 0 {
-				need += len(omitted(rest)) + 1
+			need := sep() + len(l)
+			if rest := len(lines) - i - 1; rest > 0 {
+				need += 1 + len(omitted(rest))
 			}
 			if b.Len()+need > maxBytes {
-				left := len(lines) - i
-				tail := omitted(left)
-				if b.Len()+len(tail)+1 > maxBytes && b.Len() > 0 {
-					// Not even the trailer fits after the lines so far: the
-					// cap is too small to say more.
-					return strings.TrimSuffix(b.String(), "\n")
+				tail := omitted(len(lines) - i)
+				if b.Len()+sep()+len(tail) <= maxBytes {
+					if sep() == 1 {
+						b.WriteByte('\n')
+					}
+					b.WriteString(tail)
 				}
-				b.WriteString(tail)
 				return b.String()
 			}
 		}
+		if sep() == 1 {
+			b.WriteByte('\n')
+		}
 		b.WriteString(l)
-		b.WriteByte('\n')
 	}
-	return strings.TrimSuffix(b.String(), "\n")
+	return b.String()
 }
 
 func omitted(n int) string {

@@ -17,32 +17,38 @@ type pathSeg struct {
 type state struct {
 	s       *Schema
 	parser  fastjson.Parser
-	arena   fastjson.Arena
-	collect bool
-	// out collects the diagnostics of a collecting pass; it is handed to
-	// the caller (never reused). outKeys[i] is the sort key of out[i]: the
-	// member ordinals from the root.
-	out     Diagnostics
-	outKeys [][]int
-	keys    []int // backing store of outKeys
-	order   []int // scratch permutation for sorting out
-	// lastCount is how many diagnostics the last collecting pass recorded.
-	lastCount int
+	arena   fastjson.Arena // property names evaluated as strings
+	collect bool           // collecting diagnostics (else: stop at the first failure)
+	err     error          // a DocumentError that ends the evaluation
+
+	// Evaluation stacks.
+	kw    []string        // keyword path segments
+	inst  []pathSeg       // instance path
+	dyn   []*resourceNode // dynamic scope
+	refs  []refFrame      // $ref evaluations in progress
+	words []uint64        // bitsets (evaluated members, seen properties)
+	depth int
+
+	// Numbers and uniqueItems scratch.
+	nbuf, nbuf2 []byte
+	hashes      []hashedItem
+
+	// Diagnostics of a collecting pass. out is handed to the caller (never
+	// reused); outKeys[i] is the sort key of out[i], the member ordinals
+	// from the root.
+	out       Diagnostics
+	outKeys   [][]int
+	keys      []int // backing store of outKeys
+	order     []int // scratch permutation for sorting out
+	lastCount int   // diagnostics recorded by the last collecting pass
 	rbuf      []byte
 	tmp       []byte
+	qbuf      []byte
 	// arena2 holds the strings of the diagnostics being built; it is
-	// dropped (never reused) once they are returned.
-	arena2 *strings.Builder
-	hashes []hashedItem // scratch for uniqueItems
-	kw     []string
-	inst   []pathSeg
-	dyn    []*resourceNode
-	refs   []refFrame // $ref evaluations in progress
-	words  []uint64
-	depth  int
-	err    error
-	nbuf   []byte
-	nbuf2  []byte
+	// dropped (never reused) once they are returned. arenaUsed and
+	// lastArena size the next one like the last one.
+	arena2               *strings.Builder
+	arenaUsed, lastArena int
 }
 
 // refFrame is a $ref target being applied to a value.

@@ -144,6 +144,7 @@ func (st *state) diagnostics() Diagnostics {
 	st.out = nil
 	st.outKeys = st.outKeys[:0]
 	st.arena2 = nil // the returned strings point into it
+	st.lastArena, st.arenaUsed = st.arenaUsed, 0
 	return out[:n:n]
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -28,8 +27,12 @@ func init() {
 const defaultBaseURL = "https://api.openai.com/v1"
 
 func runAsk(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("ask", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs := newFlagSet(e, "ask",
+		`usage: jsonheal ask --schema FILE --model NAME [--base-url URL] [flags] "prompt"`,
+		"Asks the model, repairs and validates the answer, re-asks with diagnostics, and prints the JSON.",
+		`The prompt is the arguments joined by spaces; "-" reads it from stdin.`,
+		"Exit 0: valid JSON on stdout; 1: gave up (dead letter JSON on stderr); 2: usage; 3: the schema does not compile.",
+	)
 	schemaFile := fs.String("schema", "", "JSON Schema FILE the answer must match (required)")
 	model := fs.String("model", "", "model NAME (required)")
 	baseURL := fs.String("base-url", defaultBaseURL, "OpenAI-compatible base URL (…/v1)")
@@ -45,18 +48,8 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 	stream := fs.Bool("stream", false, "stream the answer (SSE)")
 	earlyStop := fs.Bool("early-stop", false, "with --stream: cancel a stream as soon as a violation no fix can repair is certain")
 	verbose := fs.Bool("v", false, "print the trace (one line per decision) to stderr")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, `usage: jsonheal ask --schema FILE --model NAME [--base-url URL] [flags] "prompt"`)
-		fmt.Fprintln(e.stderr, "Asks the model, repairs and validates the answer, re-asks with diagnostics, and prints the JSON.")
-		fmt.Fprintln(e.stderr, `The prompt is the arguments joined by spaces; "-" reads it from stdin.`)
-		fmt.Fprintln(e.stderr, "Exit 0: valid JSON on stdout; 1: gave up (dead letter JSON on stderr); 2: usage; 3: the schema does not compile.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(e.stderr, "jsonheal ask: "+format+"\n", a...)

@@ -5,6 +5,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -111,4 +113,30 @@ func isTerminal(w io.Writer) bool {
 		return false
 	}
 	return st.Mode()&os.ModeCharDevice != 0
+}
+
+// newFlagSet returns the flag set of a subcommand: errors and help go to
+// e.stderr, and the help shows usage (one line each) above the flags.
+func newFlagSet(e *env, name string, usage ...string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		for _, line := range usage {
+			fmt.Fprintln(e.stderr, line)
+		}
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args into fs. When the command must stop there (help
+// was asked for, or a flag is wrong) it returns the exit code and false.
+func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK, false
+		}
+		return exitUsage, false
+	}
+	return 0, true
 }

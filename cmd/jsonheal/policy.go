@@ -16,6 +16,7 @@ type repairPolicy struct {
 	deny           string
 	minConfidence  string
 	nonFiniteStr   bool
+	unwrapString   bool
 }
 
 // register adds the policy flags to fs.
@@ -26,14 +27,16 @@ func (p *repairPolicy) register(fs *flag.FlagSet) {
 	fs.StringVar(&p.deny, "deny", "", "comma-separated repair kinds to turn off")
 	fs.StringVar(&p.minConfidence, "min-confidence", "guess", "confidence floor: guess, likely or certain; a document that needs a weaker fix fails")
 	fs.BoolVar(&p.nonFiniteStr, "non-finite-strings", false, "keep undefined, NaN and Infinity as strings instead of null")
+	fs.BoolVar(&p.unwrapString, "unwrap-string", false, "replace a top-level string holding a whole JSON document by that document")
 }
 
 // options turns the flags into sanitize.Options.
 func (p *repairPolicy) options() (sanitize.Options, error) {
 	opts := sanitize.Options{
-		Strict:            p.strict,
-		CloseTruncated:    p.closeTruncated,
-		NonFiniteAsString: p.nonFiniteStr,
+		Strict:               p.strict,
+		CloseTruncated:       p.closeTruncated,
+		NonFiniteAsString:    p.nonFiniteStr,
+		UnwrapStringDocument: p.unwrapString,
 	}
 	switch p.minConfidence {
 	case "", "guess":

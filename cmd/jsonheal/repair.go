@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -37,23 +36,17 @@ type errorReport struct {
 }
 
 func runRepair(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("repair", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs := newFlagSet(e, "repair",
+		"usage: jsonheal repair [flags] [FILE]",
+		"Repairs one document (stdin when FILE is absent or -) and writes the JSON to stdout.",
+		"Exit 0: complete valid JSON; 1: not repairable, truncated, or needing a fix below --min-confidence; 2: usage or I/O.",
+	)
 	report := fs.String("report", "", "write the report to stderr: text or json")
 	var policy repairPolicy
 	policy.register(fs)
 	kinds := fs.Bool("kinds", false, "list the repair kinds and their confidence, and exit")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: jsonheal repair [flags] [FILE]")
-		fmt.Fprintln(e.stderr, "Repairs one document (stdin when FILE is absent or -) and writes the JSON to stdout.")
-		fmt.Fprintln(e.stderr, "Exit 0: complete valid JSON; 1: not repairable, truncated, or needing a fix below --min-confidence; 2: usage or I/O.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if *kinds {
 		fmt.Fprint(e.stdout, kindTable())

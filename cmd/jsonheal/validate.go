@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net/url"
@@ -26,24 +24,18 @@ func init() {
 const maxInputBytes = 1 << 30
 
 func runValidate(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs := newFlagSet(e, "validate",
+		"usage: jsonheal validate --schema FILE [flags] [FILE...]",
+		"Validates each FILE (stdin when none, or -) against the schema.",
+		"Exit 0: all valid; 1: some invalid; 2: usage or I/O; 3: the schema does not compile.",
+	)
 	schemaPath := fs.String("schema", "", "the JSON Schema file (required)")
 	output := fs.String("output", "text", "text (one /path: message line per error) or basic (JSON Schema output format, one line per document)")
 	assertFormat := fs.Bool("assert-format", false, "treat format as an assertion (by default only drafts 4 to 7 assert it)")
 	maxBytes := fs.Int("max-bytes", 0, "cap the text output of one document to this many bytes (0: no cap)")
 	draftName := fs.String("draft", "2020-12", "draft for a schema without $schema: 2020-12, 2019-09, 7, 6 or 4")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: jsonheal validate --schema FILE [flags] [FILE...]")
-		fmt.Fprintln(e.stderr, "Validates each FILE (stdin when none, or -) against the schema.")
-		fmt.Fprintln(e.stderr, "Exit 0: all valid; 1: some invalid; 2: usage or I/O; 3: the schema does not compile.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if *schemaPath == "" {
 		fmt.Fprintln(e.stderr, "jsonheal validate: --schema is required")
