@@ -29,4 +29,3 @@ func validateDoc(s *validate.Schema, doc []byte, maxText int) ([]diag, string, e
 	}
 	return out, ds.Text(maxText), nil
 }
-

@@ -97,6 +97,16 @@ func applyEdits(doc []byte, edits []edit) ([]byte, []SchemaFix) {
 // normalizeName folds case and drops separators: "user_id" and "userId"
 // both become "userid".
 func normalizeName(s string) string {
+	folded := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 || 'A' <= c && c <= 'Z' || c == '_' || c == '-' || c == ' ' || c == '.' {
+			folded = false
+			break
+		}
+	}
+	if folded {
+		return s
+	}
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		if r != '_' && r != '-' && r != ' ' && r != '.' {
@@ -173,27 +183,21 @@ func renameFixes(doc []byte, diags []diag, renamed map[string]bool) []edit {
 		extras = append(extras, extra{obj, d.Property, d})
 	}
 	var edits []edit
+	objects := map[string]map[string]member{} // object path -> its members by name (nil: not an object)
 	for _, x := range extras {
-		start, _, ok := locate(doc, x.obj)
-		if !ok || doc[start] != '{' {
-			continue
+		keys, seen := objects[x.obj]
+		if !seen {
+			keys = objectMembers(doc, x.obj)
+			objects[x.obj] = keys
 		}
-		present := map[string]bool{}
-		keys := map[string]member{}
-		for j := start + 1; ; {
-			m, next, more := nextMember(doc, j)
-			if !more {
-				break
-			}
-			k := decodeKey(doc[m.keyStart:m.keyEnd])
-			present[k], keys[k] = true, m
-			j = next
+		if keys == nil {
+			continue
 		}
 		var target string
 		var conf sanitize.Confidence
 		matches := 0
 		for _, name := range x.d.Allowed {
-			if present[name] {
+			if _, present := keys[name]; present {
 				continue
 			}
 			if c := nameCloseness(x.name, name); c > 0 {
@@ -221,6 +225,24 @@ func renameFixes(doc []byte, diags []diag, renamed map[string]bool) []edit {
 		renamed[x.obj+"\x00"+target] = true
 	}
 	return edits
+}
+
+// objectMembers returns the members of the object at path by name; nil
+// when there is no object there.
+func objectMembers(doc []byte, path string) map[string]member {
+	start, _, ok := locate(doc, path)
+	if !ok || doc[start] != '{' {
+		return nil
+	}
+	keys := map[string]member{}
+	for j := start + 1; ; {
+		m, next, more := nextMember(doc, j)
+		if !more {
+			return keys
+		}
+		keys[decodeKey(doc[m.keyStart:m.keyEnd])] = m
+		j = next
+	}
 }
 
 // objectPathOf returns the pointer of the object an additional-property

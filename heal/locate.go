@@ -1,6 +1,7 @@
 package heal
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -102,6 +103,9 @@ func keyEquals(quoted []byte, name string) bool {
 
 // decodeKey returns the decoded text of a JSON string.
 func decodeKey(quoted []byte) string {
+	if raw := quoted[1 : len(quoted)-1]; bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw) // nothing to decode
+	}
 	var s string
 	if json.Unmarshal(quoted, &s) != nil {
 		return string(quoted)

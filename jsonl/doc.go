@@ -17,6 +17,10 @@
 //     and FormatForName compress output.
 //   - Reject is one line of a rejects file.
 //
-// A Healer (for example one that asks a model) can be plugged in through
-// Options.Healer; the model-backed heal package is not wired in yet.
+// With a schema from SchemaValidator, a record that is JSON but fails the
+// schema first gets heal's deterministic schema-guided fixes (no model; see
+// Options.DisabledSchemaFixes). What the fast layers could not save goes to
+// Options.Healer when one is set: ModelHealer asks a model through heal's
+// loop, with a concurrency limit and a token budget for the whole run, and
+// rejects what it cannot heal with heal's dead letter.
 package jsonl

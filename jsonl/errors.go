@@ -52,3 +52,38 @@ func (e *StoppedError) Error() string {
 
 // Unwrap returns the context's error.
 func (e *StoppedError) Unwrap() error { return e.Err }
+
+// HealError is returned by a Healer that could not save a record; it shapes
+// the record's reject. A Healer may return other errors: their text is
+// appended to the reject's.
+type HealError struct {
+	// Reason, when not zero, replaces the record's reason in the reject
+	// (ReasonBudget when the model budget ran out).
+	Reason Reason
+	// Msg says what happened; it is appended to the reject's error text.
+	Msg string
+	// DeadLetter, when not empty, is JSON (a heal.DeadLetter): the reject's
+	// details become {"diagnostics": <the record's details>, "dead_letter":
+	// DeadLetter}.
+	DeadLetter []byte
+	// Stop means the failure would repeat for every record (rejected
+	// credentials, an unknown model): the record is rejected and Run stops
+	// as if cancelled, returning a *StoppedError whose Err is this error.
+	Stop bool
+	// Err is the underlying error, if any.
+	Err error
+}
+
+// Error returns Msg, or Err's text.
+func (e *HealError) Error() string {
+	switch {
+	case e.Msg != "":
+		return e.Msg
+	case e.Err != nil:
+		return e.Err.Error()
+	}
+	return "healing failed"
+}
+
+// Unwrap returns the underlying error.
+func (e *HealError) Unwrap() error { return e.Err }

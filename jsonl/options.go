@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime"
 
+	"github.com/jsonheal/jsonheal/heal"
 	"github.com/jsonheal/jsonheal/sanitize"
 )
 
@@ -41,8 +42,21 @@ type Options struct {
 	// sanitize.New(Sanitize). Tests and embedders may replace it.
 	NewSanitizer func() Sanitizer
 	// Schema, when not nil, validates every sanitized record; invalid ones
-	// are rejected (ReasonSchema) with their diagnostics.
+	// are rejected (ReasonSchema) with their diagnostics, unless a
+	// schema-guided fix or the Healer saves them.
 	Schema Validator
+	// DisabledSchemaFixes switches off heal's deterministic schema-guided
+	// fix rules (heal.AllFixes switches off all of them). With a Schema made
+	// by SchemaValidator, a record that is JSON but fails the schema gets
+	// the enabled rules (rename a property to its only close allowed name,
+	// case-fold an enum value, exact coercions, wrap in an array, fill
+	// defaults), each at or above Sanitize.MinConfidence, and is validated
+	// again: if it is then valid it is written and counted in
+	// Stats.SchemaFixed, otherwise it goes on (to the Healer, or the
+	// rejects) with its original diagnostics. Valid records never pay for
+	// this. Truncated records (closed with Sanitize.CloseTruncated) are never
+	// schema-fixed: filling their missing part would hide the truncation.
+	DisabledSchemaFixes heal.FixRule
 	// Source names the input in the rejects file (field "file"); empty
 	// leaves it out.
 	Source string
@@ -101,11 +115,14 @@ type Diagnosis struct {
 	Details []byte
 }
 
-// Healer repairs records that sanitizing and validating could not save, for
-// example by asking a model. It must be safe for concurrent use; Heal is
-// called from the workers, so at most Options.Workers calls run at once.
+// Healer repairs records that sanitizing, validating and schema fixes could
+// not save, for example by asking a model (ModelHealer). It must be safe for
+// concurrent use; Heal is called by the worker that owns the record (so the
+// output order is kept), and at most Options.Workers calls run at once.
 type Healer interface {
-	// Heal returns a document meant to replace the record, or an error.
+	// Heal returns a document meant to replace the record, or an error. A
+	// *HealError shapes the record's reject (reason, details) and may stop
+	// the run; any other error is appended to the reject's text.
 	Heal(ctx context.Context, req *HealRequest) ([]byte, error)
 }
 
@@ -113,9 +130,15 @@ type Healer interface {
 type HealRequest struct {
 	// Raw is the record as read. It is only valid during the call.
 	Raw []byte
-	// Line is the record's input line.
-	Line int64
+	// Source names the input (Options.Source); Line is the record's input
+	// line.
+	Source string
+	Line   int64
 	// Reason and Diagnosis say why the record was not saved.
 	Reason    Reason
 	Diagnosis Diagnosis
+	// Truncated reports that the record is cut off (ReasonTruncated, or
+	// closed by Sanitize.CloseTruncated and then rejected for another
+	// reason).
+	Truncated bool
 }

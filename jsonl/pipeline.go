@@ -139,8 +139,10 @@ func (f *feed) stop() int64 {
 //   - nil when the whole input was processed;
 //   - an *InputError when reading failed (records before it are processed);
 //   - an *OutputError when writing failed (output after it is missing);
-//   - a *StoppedError when ctx was cancelled: the records read so far are
-//     processed and written, and the error says where the input stopped.
+//   - a *StoppedError when ctx was cancelled, or when the Healer returned a
+//     *HealError with Stop (its Err is then that HealError): the records
+//     read so far are processed and written, and the error says where the
+//     input stopped.
 //
 // The input is read on a goroutine of its own: Run never waits for a Read
 // that blocks, neither to pass on the records read before it (a slow stream
@@ -166,8 +168,16 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 		}
 	}
 
-	rctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	rctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var stopOnce sync.Once
+	var healStop error // a HealError that stopped the run
+	stopRun := func(err error) {
+		stopOnce.Do(func() {
+			healStop = err
+			cancel(err)
+		})
+	}
 	free := make(chan *batch, window)
 	for range window {
 		free <- &batch{}
@@ -188,6 +198,7 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 	for i := range nw {
 		wg.Add(1)
 		w := newWorker(ctx, opts, sans[i])
+		w.stop = stopRun
 		go func() {
 			defer wg.Done()
 			for b := range work {
@@ -212,7 +223,7 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 				c.c.bytesOut.Add(int64(len(b.out)))
 			}
 			if writeErr != nil {
-				cancel()
+				cancel(writeErr)
 			}
 		}
 	}
@@ -253,7 +264,7 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 					writeErr = &OutputError{Name: "rejects", Err: err}
 				}
 				if writeErr != nil {
-					cancel()
+					cancel(writeErr)
 				}
 			}
 		case <-readerDone:
@@ -268,6 +279,10 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 	switch {
 	case writeErr != nil:
 		return st, writeErr
+	case healStop != nil:
+		// Every record read was still processed (the Healer rejects the
+		// rest without a call), but the run did not go on.
+		return st, &StoppedError{Line: st.Line, Offset: st.Offset, Err: healStop}
 	case readErr == errStopped:
 		return st, &StoppedError{Line: st.Line, Offset: st.Offset, Err: context.Cause(ctx)}
 	case readErr != nil && readErr != io.EOF:

@@ -4,6 +4,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/jsonheal/jsonheal/heal"
 	"github.com/jsonheal/jsonheal/sanitize"
 )
 
@@ -32,6 +33,10 @@ const (
 	// ReasonNeedsModel: the record needs a repair below the confidence
 	// floor (sanitize.Options.MinConfidence): a model or a person decides.
 	ReasonNeedsModel
+	// ReasonBudget: the record needed the model, but the run's model budget
+	// was exhausted before it was sent (or during its attempts). Replay it
+	// with a larger budget.
+	ReasonBudget
 
 	reasonCount
 )
@@ -45,6 +50,7 @@ var reasonNames = [...]string{
 	ReasonDepth:          "depth",
 	ReasonSchema:         "schema",
 	ReasonNeedsModel:     "needs_model",
+	ReasonBudget:         "budget",
 }
 
 // String returns the stable snake_case name of r.
@@ -65,15 +71,21 @@ type Stats struct {
 	Clean int64
 	// Repaired records were changed by the sanitizer, then written.
 	Repaired int64
-	// RepairedBy counts repaired records by fix kind (a record with two
-	// kinds of fixes counts under both).
+	// RepairedBy counts records with sanitize repairs by fix kind (a record
+	// with two kinds of fixes counts under both), whether they were then
+	// written as Repaired or as SchemaFixed.
 	RepairedBy map[string]int64
 	// Reflowed counts written records (of any of the kinds above) that
 	// spanned lines outside strings (pretty-printed, fenced): their line
 	// breaks between tokens became spaces, so that each is one line.
 	Reflowed int64
-	// SchemaFixed records were made valid by a deterministic schema fix.
+	// SchemaFixed records were made valid by deterministic schema-guided
+	// fixes (see Options.DisabledSchemaFixes).
 	SchemaFixed int64
+	// SchemaFixedBy counts schema-fixed records by rule (heal.FixRule
+	// names: rename, enum_case, coerce, wrap_array, default); a record
+	// fixed by two rules counts under both.
+	SchemaFixedBy map[string]int64
 	// Healed records were saved by the Healer.
 	Healed int64
 	// Rejected records went to the rejects.
@@ -103,6 +115,7 @@ type counters struct {
 	reflowed                                                atomic.Int64
 	bytesIn, bytesOut, line, offset                         atomic.Int64
 	repairedBy                                              [maxKinds]atomic.Int64
+	schemaFixedBy                                           [maxFixRules]atomic.Int64
 	rejectedBy                                              [reasonCount]atomic.Int64
 	start                                                   atomic.Int64 // unix nanos
 	elapsed                                                 atomic.Int64 // set when Run ends
@@ -113,6 +126,7 @@ type local struct {
 	clean, repaired, schemaFixed, healed, rejected int64
 	reflowed                                       int64
 	repairedBy                                     [maxKinds]int64
+	schemaFixedBy                                  [maxFixRules]int64
 	rejectedBy                                     [reasonCount]int64
 }
 
@@ -126,6 +140,11 @@ func (l *local) addTo(c *counters) {
 	for i, n := range l.repairedBy {
 		if n != 0 {
 			c.repairedBy[i].Add(n)
+		}
+	}
+	for i, n := range l.schemaFixedBy {
+		if n != 0 {
+			c.schemaFixedBy[i].Add(n)
 		}
 	}
 	for i, n := range l.rejectedBy {
@@ -151,10 +170,17 @@ func (c *counters) snapshot() Stats {
 		Offset:      c.offset.Load(),
 		RepairedBy:  map[string]int64{},
 		RejectedBy:  map[string]int64{},
+
+		SchemaFixedBy: map[string]int64{},
 	}
 	for i := range c.repairedBy {
 		if n := c.repairedBy[i].Load(); n != 0 {
 			s.RepairedBy[sanitize.Kind(i).String()] = n
+		}
+	}
+	for i := range c.schemaFixedBy {
+		if n := c.schemaFixedBy[i].Load(); n != 0 {
+			s.SchemaFixedBy[heal.FixRule(1<<i).String()] = n
 		}
 	}
 	for i := range c.rejectedBy {

@@ -13,10 +13,14 @@ import (
 
 // worker processes batches with its own sanitizer.
 type worker struct {
-	ctx            context.Context
-	san            Sanitizer
-	schema         Validator
-	healer         Healer
+	ctx    context.Context
+	san    Sanitizer
+	schema Validator
+	fixer  *schemaFixer
+	healer Healer
+	// stop ends the run after a Healer error that will repeat for every
+	// record (HealError.Stop); nil outside Run.
+	stop           func(error)
 	closeTruncated bool
 	maxRecord      int64
 	source         string
@@ -35,6 +39,7 @@ func newWorker(ctx context.Context, opts *Options, san Sanitizer) *worker {
 		ctx:            ctx,
 		san:            san,
 		schema:         schema,
+		fixer:          newSchemaFixer(opts),
 		healer:         opts.Healer,
 		closeTruncated: opts.Sanitize.CloseTruncated,
 		maxRecord:      max,
@@ -57,8 +62,20 @@ func (w *worker) process(b *batch) {
 		start := len(b.out)
 		out, reason, d := w.clean(b.out, raw)
 		if reason != 0 {
+			truncated := w.san.Report().Truncated
+			if reason == ReasonSchema && w.fixer != nil && !truncated {
+				// Only records that fail the schema get here: the valid
+				// path pays nothing for the fixes.
+				if fixed, fixes, ok := w.fixer.fix(out[start:]); ok {
+					b.out = w.writeDoc(b, append(out[:start], fixed...), start)
+					b.loc.schemaFixed++
+					countRules(&b.loc.schemaFixedBy, fixes)
+					w.countRepairs(b)
+					continue
+				}
+			}
 			b.out = out[:start]
-			if w.healer != nil && w.heal(b, m, raw, reason, &d) {
+			if w.healer != nil && w.heal(b, m, raw, &reason, &d, truncated) {
 				continue
 			}
 			b.rej = appendReject(b.rej, w.source, m, raw, reason, &d)
@@ -66,22 +83,31 @@ func (w *worker) process(b *batch) {
 			b.loc.rejectedBy[reason]++
 			continue
 		}
-		if oneLine(out[start:]) {
-			b.loc.reflowed++
-		}
-		b.out = append(out, '\n')
-		rep := w.san.Report()
-		if !rep.Changed() {
+		b.out = w.writeDoc(b, out, start)
+		if !w.san.Report().Changed() {
 			b.loc.clean++
 			continue
 		}
 		b.loc.repaired++
-		var seen uint64
-		for _, f := range rep.Fixes {
-			if k := uint64(f.Kind) % maxKinds; seen&(1<<k) == 0 {
-				seen |= 1 << k
-				b.loc.repairedBy[k]++
-			}
+		w.countRepairs(b)
+	}
+}
+
+// writeDoc ends the document out[start:] (put on one line) with a newline.
+func (w *worker) writeDoc(b *batch, out []byte, start int) []byte {
+	if oneLine(out[start:]) {
+		b.loc.reflowed++
+	}
+	return append(out, '\n')
+}
+
+// countRepairs counts the sanitize fixes of the last record by kind.
+func (w *worker) countRepairs(b *batch) {
+	var seen uint64
+	for _, f := range w.san.Report().Fixes {
+		if k := uint64(f.Kind) % maxKinds; seen&(1<<k) == 0 {
+			seen |= 1 << k
+			b.loc.repairedBy[k]++
 		}
 	}
 }
@@ -118,11 +144,28 @@ func (w *worker) clean(dst, raw []byte) ([]byte, Reason, Diagnosis) {
 }
 
 // heal asks the Healer to save a record and, when its answer is good once
-// sanitized and validated, writes it.
-func (w *worker) heal(b *batch, m *recMeta, raw []byte, reason Reason, d *Diagnosis) bool {
-	doc, err := w.healer.Heal(w.ctx, &HealRequest{Raw: raw, Line: m.line, Reason: reason, Diagnosis: *d})
+// sanitized and validated, writes it. Otherwise it completes the reject's
+// reason and diagnosis from the Healer's error.
+func (w *worker) heal(b *batch, m *recMeta, raw []byte, reason *Reason, d *Diagnosis, truncated bool) bool {
+	doc, err := w.healer.Heal(w.ctx, &HealRequest{
+		Raw: raw, Source: w.source, Line: m.line, Reason: *reason, Diagnosis: *d, Truncated: truncated,
+	})
 	if err != nil {
-		d.Text += "; healing failed: " + err.Error()
+		var he *HealError
+		if !errors.As(err, &he) {
+			d.Text += "; healing failed: " + err.Error()
+			return false
+		}
+		if he.Reason != 0 {
+			*reason = he.Reason
+		}
+		d.Text += "; " + he.Error()
+		if len(he.DeadLetter) > 0 {
+			d.Details = healDetails(d.Details, he.DeadLetter)
+		}
+		if he.Stop && w.stop != nil {
+			w.stop(he)
+		}
 		return false
 	}
 	start := len(b.out)
@@ -132,12 +175,23 @@ func (w *worker) heal(b *batch, m *recMeta, raw []byte, reason Reason, d *Diagno
 		d.Text += "; healed document rejected (" + r.String() + "): " + hd.Text
 		return false
 	}
-	if oneLine(out[start:]) {
-		b.loc.reflowed++
-	}
-	b.out = append(out, '\n')
+	b.out = w.writeDoc(b, out, start)
 	b.loc.healed++
 	return true
+}
+
+// healDetails puts a record's diagnostics details and the Healer's dead
+// letter side by side: {"diagnostics":...,"dead_letter":...}.
+func healDetails(diagnostics, deadLetter []byte) []byte {
+	b := []byte(`{`)
+	if len(diagnostics) > 0 {
+		b = append(b, `"diagnostics":`...)
+		b = append(b, diagnostics...)
+		b = append(b, ',')
+	}
+	b = append(b, `"dead_letter":`...)
+	b = append(b, deadLetter...)
+	return append(b, '}')
 }
 
 // syntaxRepaired reports whether rep holds a repair of broken syntax (as

@@ -33,6 +33,7 @@ type cleanConfig struct {
 	failOn, progress        string
 	report                  string
 	inputs                  []string
+	heal                    cleanModelFlags
 }
 
 func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
@@ -49,12 +50,15 @@ func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
 	fs.StringVar(&c.failOn, "fail-on", "invalid", "exit 1 when: invalid (some record rejected), repaired (some record repaired or rejected), never")
 	fs.StringVar(&c.progress, "progress", "auto", "progress line on stderr: auto (when stderr is a terminal), always or never")
 	fs.StringVar(&c.report, "report", "text", "summary on stderr at the end: text, json or none")
+	c.heal.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, "usage: jsonheal clean [flags] [FILE...]")
 		fmt.Fprintln(e.stderr, "Cleans JSON Lines (stdin when FILE is absent or -; gzip and zstd input detected):")
-		fmt.Fprintln(e.stderr, "records are repaired, validated, written in order; the others go to --rejects.")
+		fmt.Fprintln(e.stderr, "records are repaired, validated, schema-fixed, healed by --model if given, and")
+		fmt.Fprintln(e.stderr, "written in order; the others go to --rejects with their reason.")
 		fmt.Fprintln(e.stderr, "Exit 0: every record clean or repaired; 1: some rejected (see --fail-on);")
-		fmt.Fprintln(e.stderr, "2: usage or I/O error, or interrupted; 3: the schema does not compile.")
+		fmt.Fprintln(e.stderr, "2: usage or I/O error, interrupted, or the model refused the run (credentials,")
+		fmt.Fprintln(e.stderr, "unknown model, quota); 3: the schema does not compile.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -89,6 +93,11 @@ func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
 	case "text", "json", "none":
 	default:
 		return bad("--report must be text, json or none, not %q", c.report)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := c.heal.check(set); err != nil {
+		return bad("%v", err)
 	}
 	c.inputs = fs.Args()
 	if len(c.inputs) == 0 {
@@ -163,12 +172,16 @@ func runClean(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
+	disabled, _ := cfg.heal.disabledFixes() // checked with the flags
 	opts := jsonl.Options{
-		Workers:        cfg.jobs,
-		Unordered:      cfg.unordered,
-		MaxRecordBytes: cfg.maxRecord,
-		Sanitize:       sanOpts,
+		Workers:             cfg.heal.workers(cfg.jobs),
+		Unordered:           cfg.unordered,
+		MaxRecordBytes:      cfg.maxRecord,
+		Sanitize:            sanOpts,
+		DisabledSchemaFixes: disabled,
 	}
+	var schema *validate.Schema
+	var schemaText []byte
 	if cfg.schema != "" {
 		text, err := os.ReadFile(cfg.schema)
 		if err != nil {
@@ -179,6 +192,11 @@ func runClean(ctx context.Context, e *env, args []string) int {
 			return fail(exitNoCompile, "schema %s does not compile: %v", cfg.schema, err)
 		}
 		opts.Schema = jsonl.SchemaValidator(s)
+		schema, schemaText = s, text
+	}
+	mh := cfg.heal.healer(e, schema, schemaText, sanOpts)
+	if mh != nil {
+		opts.Healer = mh
 	}
 
 	out, err := createOutput(e, cfg.output)
@@ -205,6 +223,10 @@ func runClean(ctx context.Context, e *env, args []string) int {
 		}
 	}
 	prog.stop()
+	if mh != nil {
+		ms := mh.Stats()
+		sum.Model = &ms
+	}
 
 	if err := out.close(); err != nil && runErr == nil {
 		runErr = err
@@ -232,7 +254,7 @@ func runClean(ctx context.Context, e *env, args []string) int {
 		return exitOK
 	case sum.Rejected > 0:
 		return exitFailed
-	case cfg.failOn == "repaired" && sum.Repaired > 0:
+	case cfg.failOn == "repaired" && sum.Repaired+sum.SchemaFixed+sum.Healed > 0:
 		return exitFailed
 	}
 	return exitOK
@@ -261,6 +283,11 @@ func cleanOne(ctx context.Context, e *env, name string, opts jsonl.Options, out,
 	prog.watch(nil)
 	if err != nil {
 		var se *jsonl.StoppedError
+		var he *jsonl.HealError
+		if errors.As(err, &se) && errors.As(err, &he) {
+			return st, fmt.Errorf("stopped: %s: the model failed in a way every record would: %s; every record before line %d (input offset %d) was written or rejected",
+				cleanInputName(name), he.Err, se.Line, se.Offset)
+		}
 		if errors.As(err, &se) {
 			return st, fmt.Errorf("interrupted: %s: stopped at line %d (input offset %d); every record before it was written", cleanInputName(name), se.Line, se.Offset)
 		}

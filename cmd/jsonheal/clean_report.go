@@ -25,14 +25,18 @@ type summary struct {
 	RepairedBy  map[string]int64 `json:"repaired_by"`
 	Reflowed    int64            `json:"reflowed"`
 	SchemaFixed int64            `json:"schema_fixed"`
-	Healed      int64            `json:"healed"`
-	Rejected    int64            `json:"rejected"`
-	RejectedBy  map[string]int64 `json:"rejected_by"`
-	BytesIn     int64            `json:"bytes_in"`
-	BytesOut    int64            `json:"bytes_out"`
-	Seconds     float64          `json:"seconds"`
-	MBPerSecond float64          `json:"mb_per_second"`
-	Error       string           `json:"error,omitempty"`
+	// SchemaFixedBy counts schema-fixed records by fix rule.
+	SchemaFixedBy map[string]int64 `json:"schema_fixed_by"`
+	Healed        int64            `json:"healed"`
+	Rejected      int64            `json:"rejected"`
+	RejectedBy    map[string]int64 `json:"rejected_by"`
+	BytesIn       int64            `json:"bytes_in"`
+	BytesOut      int64            `json:"bytes_out"`
+	Seconds       float64          `json:"seconds"`
+	MBPerSecond   float64          `json:"mb_per_second"`
+	Error         string           `json:"error,omitempty"`
+	// Model is what --model did: calls, tokens, healed, gave up...
+	Model *jsonl.ModelStats `json:"model,omitempty"`
 }
 
 func (s *summary) add(name string, st jsonl.Stats) {
@@ -49,6 +53,7 @@ func (s *summary) add(name string, st jsonl.Stats) {
 	s.Seconds += st.Elapsed.Seconds()
 	s.RepairedBy = addCounts(s.RepairedBy, st.RepairedBy)
 	s.RejectedBy = addCounts(s.RejectedBy, st.RejectedBy)
+	s.SchemaFixedBy = addCounts(s.SchemaFixedBy, st.SchemaFixedBy)
 }
 
 func addCounts(dst, src map[string]int64) map[string]int64 {
@@ -75,19 +80,33 @@ func (s *summary) finish(err error) {
 	if s.RejectedBy == nil {
 		s.RejectedBy = map[string]int64{}
 	}
+	if s.SchemaFixedBy == nil {
+		s.SchemaFixedBy = map[string]int64{}
+	}
 }
 
 func (s *summary) writeText(w io.Writer) {
-	fmt.Fprintf(w, "jsonheal clean: %d records, %.1f MB in %.2fs (%.0f MB/s): %d clean, %d repaired, %d rejected\n",
-		s.Records, float64(s.BytesIn)/1e6, s.Seconds, s.MBPerSecond, s.Clean, s.Repaired, s.Rejected)
+	var more string
+	if s.SchemaFixed > 0 {
+		more += fmt.Sprintf(", %d schema-fixed", s.SchemaFixed)
+	}
+	if s.Healed > 0 {
+		more += fmt.Sprintf(", %d healed", s.Healed)
+	}
+	fmt.Fprintf(w, "jsonheal clean: %d records, %.1f MB in %.2fs (%.0f MB/s): %d clean, %d repaired%s, %d rejected\n",
+		s.Records, float64(s.BytesIn)/1e6, s.Seconds, s.MBPerSecond, s.Clean, s.Repaired, more, s.Rejected)
 	if len(s.RepairedBy) > 0 {
 		fmt.Fprintf(w, "  repaired: %s\n", formatCounts(s.RepairedBy))
 	}
 	if s.Reflowed > 0 {
 		fmt.Fprintf(w, "  multi-line records put on one line: %d\n", s.Reflowed)
 	}
-	if s.Healed > 0 || s.SchemaFixed > 0 {
-		fmt.Fprintf(w, "  schema-fixed: %d, healed by model: %d\n", s.SchemaFixed, s.Healed)
+	if s.SchemaFixed > 0 {
+		fmt.Fprintf(w, "  schema-fixed: %d (%s)\n", s.SchemaFixed, formatCounts(s.SchemaFixedBy))
+	}
+	if m := s.Model; m != nil {
+		fmt.Fprintf(w, "  model: %d healed, %d gave up, %d over budget, %d not sent; %d calls, %d+%d tokens\n",
+			m.Healed, m.GaveUp, m.OverBudget, m.Skipped, m.Calls, m.PromptTokens, m.CompletionTokens)
 	}
 	if len(s.RejectedBy) > 0 {
 		where := "use --rejects FILE to keep them"

@@ -67,7 +67,8 @@ type Step struct {
 	ErrorFrame bool
 	ErrorAfter int
 
-	// Handler, when set, answers the call instead of everything above.
+	// Handler, when set, answers the call instead of everything above. The
+	// call is recorded first; the request body can still be read.
 	Handler http.HandlerFunc
 }
 

@@ -9,6 +9,7 @@
 package healtest
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -113,6 +114,8 @@ func RetryAfterDate(now time.Time, d time.Duration) string {
 
 func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(r.Body)
+	// A Step.Handler can read the body too.
+	r.Body = io.NopCloser(bytes.NewReader(body))
 	rec := parseRequest(r, body)
 	s.mu.Lock()
 	s.calls++
