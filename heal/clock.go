@@ -19,8 +19,10 @@ var SystemClock Clock = systemClock{}
 
 type systemClock struct{}
 
+// Now returns the wall-clock time.
 func (systemClock) Now() time.Time { return time.Now() }
 
+// Sleep waits for d or until ctx is done.
 func (systemClock) Sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
 		return ctx.Err()

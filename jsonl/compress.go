@@ -131,6 +131,7 @@ type countingReader struct {
 	failed bool // the error came from r itself
 }
 
+// Read reads from the underlying reader and counts the bytes.
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
@@ -167,4 +168,5 @@ func NewWriter(w io.Writer, f Format) (io.WriteCloser, error) {
 
 type nopCloser struct{ io.Writer }
 
+// Close does nothing.
 func (nopCloser) Close() error { return nil }

@@ -76,6 +76,7 @@ func readAgain(r io.Reader, buf []byte, n *int) error {
 	return io.ErrNoProgress
 }
 
+// Read returns the bytes the pump read ahead.
 func (p *pump) Read(b []byte) (int, error) {
 	for len(p.cur) == 0 {
 		if p.err != nil {

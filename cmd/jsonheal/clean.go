@@ -336,6 +336,7 @@ func createOutput(e *env, name string) (*output, error) {
 	return o, nil
 }
 
+// Write passes p to the underlying writer.
 func (o *output) Write(p []byte) (int, error) { return o.w.Write(p) }
 
 // Flush passes buffered bytes on (not those a compressor holds, which

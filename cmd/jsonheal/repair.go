@@ -154,6 +154,7 @@ type contextReader struct {
 	r   io.Reader
 }
 
+// Read reads from the underlying reader until the context is done.
 func (c contextReader) Read(p []byte) (int, error) {
 	if err := c.ctx.Err(); err != nil {
 		return 0, err
