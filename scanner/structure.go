@@ -64,9 +64,6 @@ valueByte:
 		if j = numberEnd(b, i); j < 0 {
 			return i
 		}
-		if c == '-' || c == '0' {
-			s.numStart = s.here(base + int64(i))
-		}
 		i = j
 	case c == 't' || c == 'f' || c == 'n':
 		if j = literalLen(b[i:]); j == 0 {
@@ -88,8 +85,10 @@ valueByte:
 		return i
 	}
 
-done: // a value inside a container ended just before b[i]
-	s.valueDone(base + int64(i))
+done: // a value inside a container (depth >= 1) ended just before b[i]
+	s.prevCommit = s.commit
+	s.setCommit(base + int64(i))
+	s.lastWasString = false
 after:
 	s.st = stAfterValue
 	if i = s.skipSpace(b, i, base); i == len(b) {
