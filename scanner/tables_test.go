@@ -47,6 +47,19 @@ func TestSkipPlainMatchesTable(t *testing.T) {
 	}
 }
 
+func TestSkipPlainSingleMatchesTable(t *testing.T) {
+	for _, w := range append(swarInputs(), []byte("ab'cdefg"), []byte("abcdefg'"), []byte("'\"\\xxxxx")) {
+		want := 0
+		for want < len(w) && stringPlain[w[want]] && w[want] != '\'' {
+			want++
+		}
+		if got := skipPlainSingle(w, 0); got != want {
+			assert.Equal(t, want, got, "%q", w)
+			return
+		}
+	}
+}
+
 func TestSkipDigitsMatchesTable(t *testing.T) {
 	for _, w := range swarInputs() {
 		want := 0
