@@ -30,6 +30,18 @@ func stringRun(b []byte, i int) int {
 	special: // b[i] is not plain
 		if c := b[i]; c >= 0x80 {
 			for { // non-ASCII text often comes in runs
+				if i+8 <= len(b) {
+					// Two three-byte characters (most of CJK) in one step:
+					// leads whose second byte may be any continuation byte,
+					// each followed by two continuation bytes.
+					w := binary.LittleEndian.Uint64(b[i:])
+					if w&0xC0C0F0C0C0F0 == 0x8080E08080E0 && anyCont3[byte(w)] && anyCont3[byte(w>>24)] {
+						if i += 6; b[i] < 0x80 {
+							break
+						}
+						continue
+					}
+				}
 				var n int
 				if i+4 <= len(b) {
 					// utf8Len's one-load check, inlined, with no branch on
@@ -66,6 +78,15 @@ func stringRun(b []byte, i int) int {
 
 // shortEscape marks the bytes that complete a two-byte escape after '\\'.
 var shortEscape = [256]bool{'"': true, '\\': true, '/': true, 'b': true, 'f': true, 'n': true, 'r': true, 't': true}
+
+// anyCont3 marks the leads of three-byte sequences whose second byte may be
+// any continuation byte: E1 to EC, EE and EF (E0 and ED restrict it).
+var anyCont3 = func() (t [256]bool) {
+	for c := 0xE1; c <= 0xEF; c++ {
+		t[c] = c != 0xED
+	}
+	return t
+}()
 
 // contMask and contWant give, by sequence length, the high bits that the
 // third and fourth bytes of a UTF-8 sequence loaded as a little-endian

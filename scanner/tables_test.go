@@ -184,9 +184,13 @@ func TestStringRunMatchesByteByByte(t *testing.T) {
 		return i
 	}
 	pieces := []string{"a", "bcdefghij", " ", "\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\u12x4", "\\x", "\\",
-		"\xc3\xa9", "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "\xe2\x80", "\xff", "\xc3", "\"", "\t", "\x01", "0123456789abcdef"}
+		"\xc3\xa9", "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "\xe2\x80", "\xff", "\xc3", "\"", "\t", "\x01", "0123456789abcdef",
+		// Three-byte sequences at the edges of the lead and second-byte
+		// ranges (E0 and ED restrict the second byte), valid and not.
+		"\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", "\xe0\xa0\x80", "\xe0\x9f\xbf", "\xed\x9f\xbf", "\xed\xa0\x80",
+		"\xe1\x80\x80", "\xec\xbf\xbf", "\xee\x80\x80", "\xef\xbf\xbf", "\xe1\xc0\x80", "\xe1\x80\x7f", "\xf0\x80\x80"}
 	rng := rand.New(rand.NewSource(7))
-	for range 3000 {
+	for range 4000 {
 		var b []byte
 		for n := rng.Intn(12); n >= 0; n-- {
 			b = append(b, pieces[rng.Intn(len(pieces))]...)
