@@ -166,7 +166,13 @@ func (s *Scanner) closeQuote(b []byte, j int, base int64) bool {
 		s.strQuote, s.strQuoteLen = s.here(off), 1
 		if s.repairs.Has(RepairInnerQuote) {
 			s.closeSpaces = 0
-			if j+1 == len(b) || b[j+1] == ' ' || s.reopens(b[j+1]) {
+			// ',' ':' '}' and ']' close the string at once (reopens is
+			// false for them), without the call.
+			if j+1 == len(b) {
+				s.st = stStrClose
+				return false
+			}
+			if c := b[j+1]; c != ',' && c != ':' && c != '}' && c != ']' && (c == ' ' || s.reopens(c)) {
 				s.st = stStrClose
 				return false
 			}
