@@ -43,15 +43,22 @@ func (z *Sanitizer) cutPos(x int64) int {
 func (z *Sanitizer) edit(i int, a, b int64, repl string, forward bool) {
 	// Fast path: the edited bytes lie in the part of the chunk not yet
 	// copied, past every mark. Copy up to a, write repl, skip to b.
+	// The output is appended to in a local and stored back once; a
+	// one-byte replacement (a quote, a comma) is appended as a byte.
 	if ja, jb := int(a-z.base), int(b-z.base); len(z.chunk) > 0 && ja >= z.pend && jb <= i &&
 		(len(z.marks) == 0 || z.marks[len(z.marks)-1].in <= a) {
-		z.out = append(z.out, z.chunk[z.pend:ja]...)
-		z.out = append(z.out, repl...)
+		out := append(z.out, z.chunk[z.pend:ja]...)
+		if len(repl) == 1 {
+			out = append(out, repl[0])
+		} else {
+			out = append(out, repl...)
+		}
+		z.out = out
 		z.pend = jb
 		z.copied = true
-		d := int64(len(repl)) - (b - a)
-		z.delta += d
-		z.marks = append(z.marks, deltaMark{in: b, cum: z.delta, forward: forward && a == b})
+		delta := z.delta + int64(len(repl)) - (b - a)
+		z.delta = delta
+		z.marks = append(z.marks, deltaMark{in: b, cum: delta, forward: forward && a == b})
 		z.work += int64(len(repl)) + 1
 		return
 	}

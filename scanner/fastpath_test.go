@@ -141,3 +141,29 @@ func TestStructureDepthCap(t *testing.T) {
 		assert.Equal(t, []string{"value_start@0(1:1)", "error@3(1:4) nesting deeper than the limit"}, got, "sizes %v", sizes)
 	}
 }
+
+// Full-width punctuation and typographic quotes, whose three bytes are read
+// in one step when they are in the chunk and carried across chunks
+// otherwise, give the same events whole, byte by byte and at every cut.
+func TestThreeByteSyntaxAtEveryCut(t *testing.T) {
+	inputs := []string{
+		`{"a"：1，"b"： ［1，2］，"c"：｛"d"：2｝}`,
+		`[“a”, ‘b’, “c ”d“ e”, 1，2]`,
+		`{"a"：日本， "b"： 1}`,
+		`{“k”： 1， ‘l’：2}`,
+		"[1，\xef\xbf\xbf]",
+		"[1，\xef\xbc",
+		"{\"a\"\xef\xbc\x9a\xef\xbc",
+	}
+	for _, in := range inputs {
+		want := scanRepair([]byte(in), []int{1})
+		if got := scanRepair([]byte(in), nil); !assert.Equal(t, want, got, "%q whole", in) {
+			continue
+		}
+		for k := 1; k < len(in); k++ {
+			if got := scanRepair([]byte(in), []int{k, len(in)}); !assert.Equal(t, want, got, "%q cut at %d", in, k) {
+				break
+			}
+		}
+	}
+}

@@ -150,9 +150,6 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				continue
 			case c == '-' || digit[c]:
 				if j := numberEnd(b, i); j >= 0 {
-					if c == '-' || c == '0' {
-						s.numStart = s.here(off)
-					}
 					i = j
 					if ev := s.valueDone(base + int64(i)); ev != None {
 						return s.ret(i, ev)

@@ -531,11 +531,14 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		return i, Error
 
 	case stTypoOpen, stWide:
-		// A three-byte character that may be syntax, read byte by byte so
-		// that a split anywhere gives the same result.
-		s.u8[s.u8n] = c
-		s.u8n++
-		i++
+		// A three-byte character that may be syntax, carried across chunks
+		// so that a split anywhere gives the same result; the bytes of it
+		// that are in b are read in one step.
+		for s.u8n < 3 && i < len(b) {
+			s.u8[s.u8n] = b[i]
+			s.u8n++
+			i++
+		}
 		if s.u8n < 3 {
 			return i, None
 		}

@@ -6,26 +6,42 @@ import (
 )
 
 // stringRun is the fast path inside a string: from b[i], it skips content
-// that needs no event (printable ASCII 8 bytes at a time, whole valid UTF-8
-// sequences and whole valid escapes) and returns where the careful path in
-// Next must take over: a '"', a control byte, an escape that is invalid or
-// split by the end of b, an invalid or split UTF-8 sequence, or len(b).
+// that needs no event (printable ASCII 8 bytes at a time, whole valid
+// UTF-8 sequences and whole valid escapes) and returns where the careful
+// path in Next must take over: a '"', a control byte, an escape that is
+// invalid or split by the end of b, an invalid or split UTF-8 sequence, or
+// len(b).
 func stringRun(b []byte, i int) int {
-	for i < len(b) {
-		if i+8 <= len(b) {
-			m := stringSpecialMask(binary.LittleEndian.Uint64(b[i:]))
-			if m == 0 {
-				i += 8
-				continue
+	for {
+		// Find the next byte that needs attention, 8 bytes at a time.
+		for i+8 <= len(b) {
+			if m := stringSpecialMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				goto special
 			}
-			i += bits.TrailingZeros64(m) >> 3
+			i += 8
 		}
-		c := b[i]
-		switch {
-		case stringPlain[c]: // only in the last 7 bytes of b
+		for i < len(b) && stringPlain[b[i]] {
 			i++
-		case c >= 0x80:
+		}
+		if i == len(b) {
+			return i
+		}
+	special: // b[i] is not plain
+		if c := b[i]; c >= 0x80 {
 			for { // non-ASCII text often comes in runs
+				if i+8 <= len(b) {
+					// Two three-byte characters (most of CJK) in one step:
+					// leads whose second byte may be any continuation byte,
+					// each followed by two continuation bytes.
+					w := binary.LittleEndian.Uint64(b[i:])
+					if w&0xC0C0F0C0C0F0 == 0x8080E08080E0 && anyCont3[byte(w)] && anyCont3[byte(w>>24)] {
+						if i += 6; b[i] < 0x80 {
+							break
+						}
+						continue
+					}
+				}
 				var n int
 				if i+4 <= len(b) {
 					// utf8Len's one-load check, inlined, with no branch on
@@ -43,18 +59,34 @@ func stringRun(b []byte, i int) int {
 					break
 				}
 			}
-		case c == '\\':
+		} else if c == '\\' {
+			// The one-letter escapes, most of them, are read here.
+			if i+1 < len(b) && shortEscape[b[i+1]] {
+				i += 2
+				continue
+			}
 			n := escapeLen(b[i:])
 			if n == 0 {
 				return i
 			}
 			i += n
-		default: // '"' or a control byte
+		} else { // '"' or a control byte
 			return i
 		}
 	}
-	return i
 }
+
+// shortEscape marks the bytes that complete a two-byte escape after '\\'.
+var shortEscape = [256]bool{'"': true, '\\': true, '/': true, 'b': true, 'f': true, 'n': true, 'r': true, 't': true}
+
+// anyCont3 marks the leads of three-byte sequences whose second byte may be
+// any continuation byte: E1 to EC, EE and EF (E0 and ED restrict it).
+var anyCont3 = func() (t [256]bool) {
+	for c := 0xE1; c <= 0xEF; c++ {
+		t[c] = c != 0xED
+	}
+	return t
+}()
 
 // contMask and contWant give, by sequence length, the high bits that the
 // third and fourth bytes of a UTF-8 sequence loaded as a little-endian

@@ -64,9 +64,6 @@ valueByte:
 		if j = numberEnd(b, i); j < 0 {
 			return i
 		}
-		if c == '-' || c == '0' {
-			s.numStart = s.here(base + int64(i))
-		}
 		i = j
 	case c == 't' || c == 'f' || c == 'n':
 		if j = literalLen(b[i:]); j == 0 {
@@ -88,8 +85,10 @@ valueByte:
 		return i
 	}
 
-done: // a value inside a container ended just before b[i]
-	s.valueDone(base + int64(i))
+done: // a value inside a container (depth >= 1) ended just before b[i]
+	s.prevCommit = s.commit
+	s.setCommit(base + int64(i))
+	s.lastWasString = false
 after:
 	s.st = stAfterValue
 	if i = s.skipSpace(b, i, base); i == len(b) {
@@ -167,7 +166,13 @@ func (s *Scanner) closeQuote(b []byte, j int, base int64) bool {
 		s.strQuote, s.strQuoteLen = s.here(off), 1
 		if s.repairs.Has(RepairInnerQuote) {
 			s.closeSpaces = 0
-			if j+1 == len(b) || b[j+1] == ' ' || s.reopens(b[j+1]) {
+			// ',' ':' '}' and ']' close the string at once (reopens is
+			// false for them), without the call.
+			if j+1 == len(b) {
+				s.st = stStrClose
+				return false
+			}
+			if c := b[j+1]; c != ',' && c != ':' && c != '}' && c != ']' && (c == ' ' || s.reopens(c)) {
 				s.st = stStrClose
 				return false
 			}

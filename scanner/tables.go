@@ -37,11 +37,15 @@ const (
 // the index of the first failing byte.
 
 // stringSpecialMask flags the bytes of v that need attention inside a
-// string: '"', '\\', a control byte or a non-ASCII byte.
+// string: '"', '\\', a control byte or a non-ASCII byte. Below the first
+// such byte every byte is printable ASCII, so each subtraction sets the high
+// bit of a byte there only at a byte it tests for (a control byte, or a zero
+// after the XOR); a non-ASCII byte is flagged by its own high bit (the
+// usual "&^ v" of the zero-byte test is not needed, as v is ORed in).
 func stringSpecialMask(v uint64) uint64 {
 	q := v ^ (lsbs * '"')
 	e := v ^ (lsbs * '\\')
-	return ((v-lsbs*0x20)&^v | (q-lsbs)&^q | (e-lsbs)&^e | v) & msbs
+	return ((v - lsbs*0x20) | (q - lsbs) | (e - lsbs) | v) & msbs
 }
 
 // skipPlain returns the index of the first byte at or after i in b that
@@ -90,7 +94,7 @@ func skipPlainSingle(b []byte, i int) int {
 	for i+8 <= len(b) {
 		v := binary.LittleEndian.Uint64(b[i:])
 		a := v ^ (lsbs * '\'')
-		if m := stringSpecialMask(v) | (a-lsbs)&^a&msbs; m != 0 {
+		if m := stringSpecialMask(v) | (a-lsbs)&msbs; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8

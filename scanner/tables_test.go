@@ -47,6 +47,19 @@ func TestSkipPlainMatchesTable(t *testing.T) {
 	}
 }
 
+func TestSkipPlainSingleMatchesTable(t *testing.T) {
+	for _, w := range append(swarInputs(), []byte("ab'cdefg"), []byte("abcdefg'"), []byte("'\"\\xxxxx")) {
+		want := 0
+		for want < len(w) && stringPlain[w[want]] && w[want] != '\'' {
+			want++
+		}
+		if got := skipPlainSingle(w, 0); got != want {
+			assert.Equal(t, want, got, "%q", w)
+			return
+		}
+	}
+}
+
 func TestSkipDigitsMatchesTable(t *testing.T) {
 	for _, w := range swarInputs() {
 		want := 0
@@ -137,6 +150,56 @@ func TestStringRunMatchesCheckUTF8(t *testing.T) {
 							}
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// stringRun stops where a byte-at-a-time reading (plain bytes, checkUTF8,
+// escapeLen) stops, on random strings of escapes, UTF-8 (valid, invalid
+// and cut), quotes and control bytes, from every start and at every length.
+func TestStringRunMatchesByteByByte(t *testing.T) {
+	reference := func(b []byte, i int) int {
+		for i < len(b) {
+			switch c := b[i]; {
+			case stringPlain[c]:
+				i++
+			case c >= 0x80:
+				r := checkUTF8(b[i:])
+				if r <= 0 {
+					return i
+				}
+				i += r
+			case c == '\\':
+				n := escapeLen(b[i:])
+				if n == 0 {
+					return i
+				}
+				i += n
+			default:
+				return i
+			}
+		}
+		return i
+	}
+	pieces := []string{"a", "bcdefghij", " ", "\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\u12x4", "\\x", "\\",
+		"\xc3\xa9", "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "\xe2\x80", "\xff", "\xc3", "\"", "\t", "\x01", "0123456789abcdef",
+		// Three-byte sequences at the edges of the lead and second-byte
+		// ranges (E0 and ED restrict the second byte), valid and not.
+		"\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", "\xe0\xa0\x80", "\xe0\x9f\xbf", "\xed\x9f\xbf", "\xed\xa0\x80",
+		"\xe1\x80\x80", "\xec\xbf\xbf", "\xee\x80\x80", "\xef\xbf\xbf", "\xe1\xc0\x80", "\xe1\x80\x7f", "\xf0\x80\x80"}
+	rng := rand.New(rand.NewSource(7))
+	for range 4000 {
+		var b []byte
+		for n := rng.Intn(12); n >= 0; n-- {
+			b = append(b, pieces[rng.Intn(len(pieces))]...)
+		}
+		for n := 0; n <= len(b); n++ {
+			for i := 0; i <= n; i++ {
+				if want, got := reference(b[:n], i), stringRun(b[:n], i); got != want {
+					assert.Equal(t, want, got, "%q from %d", b[:n], i)
+					return
 				}
 			}
 		}

@@ -1,0 +1,85 @@
+package scanner
+
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// numberEndByteWise is numberEnd with no word-at-a-time step: the grammar
+// read one byte at a time.
+func numberEndByteWise(b []byte, i int) int {
+	digits := func(i int) int {
+		for i < len(b) && digit[b[i]] {
+			i++
+		}
+		return i
+	}
+	if b[i] == '-' {
+		if i++; i == len(b) {
+			return -1
+		}
+	}
+	switch c := b[i]; {
+	case c == '0':
+		if i++; i < len(b) && digit[b[i]] {
+			return -1
+		}
+	case c >= '1' && c <= '9':
+		i = digits(i + 1)
+	default:
+		return -1
+	}
+	if i == len(b) {
+		return -1
+	}
+	if b[i] == '.' {
+		if i++; i == len(b) || !digit[b[i]] {
+			return -1
+		}
+		if i = digits(i + 1); i == len(b) {
+			return -1
+		}
+	}
+	if b[i] == 'e' || b[i] == 'E' {
+		if i++; i == len(b) {
+			return -1
+		}
+		if b[i] == '+' || b[i] == '-' {
+			if i++; i == len(b) {
+				return -1
+			}
+		}
+		if !digit[b[i]] {
+			return -1
+		}
+		if i = digits(i + 1); i == len(b) {
+			return -1
+		}
+	}
+	return i
+}
+
+// numberEnd (with decimalEnd's two-word step) ends every number where the
+// byte-wise grammar does, on random runs of digits, dots, signs, exponents
+// and delimiters (and bytes that carry in the digit mask), from every start
+// and at every length.
+func TestNumberEndMatchesByteWise(t *testing.T) {
+	pieces := []string{"1", "7", "0", "9", "12345678", "123456789012", "-", ".", "e", "E", "+", ",", "]", " ", "\xff", "/", ":", "a", "\x00"}
+	rng := rand.New(rand.NewSource(3))
+	for range 20000 {
+		var b []byte
+		for n := rng.Intn(10); n >= 0; n-- {
+			b = append(b, pieces[rng.Intn(len(pieces))]...)
+		}
+		for n := 1; n <= len(b); n++ {
+			for i := 0; i < n; i++ {
+				if want, got := numberEndByteWise(b[:n], i), numberEnd(b[:n], i); got != want {
+					assert.Equal(t, want, got, "%q from %d", b[:n], i)
+					return
+				}
+			}
+		}
+	}
+}
