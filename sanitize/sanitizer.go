@@ -174,7 +174,13 @@ func (z *Sanitizer) write(b []byte) error {
 	for i < len(b) || z.sc.HasPending() {
 		n, ev := z.sc.Next(b[i:])
 		i += n
-		if ev != scanner.None {
+		switch ev {
+		case scanner.None:
+		case scanner.Repair: // the most frequent event in broken input
+			if err := z.repair(i, z.sc.EventOffset()); err != nil {
+				return err
+			}
+		default:
 			if err := z.handle(ev, i); err != nil {
 				return err
 			}
