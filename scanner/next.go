@@ -639,37 +639,30 @@ func (s *Scanner) scanNumber(b []byte, i int) (int, int) {
 				return i, numEnded
 			}
 			i++
-		case numInt:
+		case numInt, numFrac, numExpDigits:
 			i = skipDigits(b, i)
 			if i == len(b) {
 				return i, numMore
 			}
-			switch b[i] {
-			case '.':
+			switch c := b[i]; {
+			case c == '.' && s.num == numInt:
 				s.num = numDot
-			case 'e', 'E':
+			case (c == 'e' || c == 'E') && s.num != numExpDigits:
 				s.num = numExp
 			default:
 				return i, numEnded
 			}
 			i++
-		case numDot:
+		case numDot, numExpSign: // a digit is required
 			if !digit[c] {
 				return i, numBad
 			}
-			s.num = numFrac
+			if s.num == numDot {
+				s.num = numFrac
+			} else {
+				s.num = numExpDigits
+			}
 			i++
-		case numFrac:
-			i = skipDigits(b, i)
-			if i == len(b) {
-				return i, numMore
-			}
-			if b[i] == 'e' || b[i] == 'E' {
-				s.num = numExp
-				i++
-				continue
-			}
-			return i, numEnded
 		case numExp:
 			switch {
 			case c == '+' || c == '-':
@@ -680,18 +673,6 @@ func (s *Scanner) scanNumber(b []byte, i int) (int, int) {
 				return i, numBad
 			}
 			i++
-		case numExpSign:
-			if !digit[c] {
-				return i, numBad
-			}
-			s.num = numExpDigits
-			i++
-		case numExpDigits:
-			i = skipDigits(b, i)
-			if i == len(b) {
-				return i, numMore
-			}
-			return i, numEnded
 		}
 	}
 	return i, numMore
