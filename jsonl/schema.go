@@ -17,13 +17,19 @@ type schemaValidator struct {
 }
 
 // perWorker is implemented by Validators that prefer one instance per
-// worker.
+// worker. validJSON says the worker's sanitizer is package sanitize's,
+// whose output is valid JSON, so the validator need not check the syntax
+// again.
 type perWorker interface {
-	forWorker() Validator
+	forWorker(validJSON bool) Validator
 }
 
-func (v schemaValidator) forWorker() Validator {
-	return schemaValidator{check: v.schema.NewValidator().Validate, schema: v.schema}
+func (v schemaValidator) forWorker(validJSON bool) Validator {
+	val := v.schema.NewValidator()
+	if validJSON {
+		return schemaValidator{check: val.ValidateJSON, schema: v.schema}
+	}
+	return schemaValidator{check: val.Validate, schema: v.schema}
 }
 
 // Check validates doc; invalid documents get the compact text and the

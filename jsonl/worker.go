@@ -33,7 +33,8 @@ func newWorker(ctx context.Context, opts *Options, san Sanitizer) *worker {
 	}
 	schema := opts.Schema
 	if pw, ok := schema.(perWorker); ok {
-		schema = pw.forWorker()
+		_, builtIn := san.(*sanitize.Sanitizer)
+		schema = pw.forWorker(builtIn)
 	}
 	return &worker{
 		ctx:            ctx,

@@ -66,6 +66,19 @@ func (v *Validator) Validate(doc []byte) (Diagnostics, error) {
 	return v.st.run(v.st.s.root, root)
 }
 
+// ValidateJSON is Validate for a document the caller already knows to be
+// valid JSON, such as the output of package sanitize: it skips the strict
+// syntax check and only parses and validates. Given bytes that are not
+// valid JSON it returns an error or a verdict on a lax reading of them; it
+// never panics.
+func (v *Validator) ValidateJSON(doc []byte) (Diagnostics, error) {
+	root, err := v.st.parser.ParseBytes(doc)
+	if err != nil {
+		return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
+	}
+	return v.st.run(v.st.s.root, root)
+}
+
 // run validates v: a fast pass first, and a collecting pass when it fails.
 func (st *state) run(root *node, v *fastjson.Value) (Diagnostics, error) {
 	st.reset()
