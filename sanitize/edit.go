@@ -1,5 +1,7 @@
 package sanitize
 
+import "sort"
+
 // deltaMark records that for input offsets from in on, the output position
 // is the input offset plus cum. Marks sort by in, and at one offset in the
 // order of their edits, which is their order in the output.
@@ -24,12 +26,13 @@ func (z *Sanitizer) outPos(x int64) int {
 
 // cutPos returns the output position of input offset x before what was
 // inserted at x for what follows it: where to cut the output to drop what
-// follows x.
+// follows x. Marks are sorted by offset, so a binary search finds the
+// place however many marks lie past x (a Stream asks after every Write).
 func (z *Sanitizer) cutPos(x int64) int {
-	for k := len(z.marks) - 1; k >= 0; k-- {
+	k := sort.Search(len(z.marks), func(k int) bool { return z.marks[k].in > x })
+	for k--; k >= 0; k-- {
 		z.work++
-		m := z.marks[k]
-		if m.in < x || (m.in == x && !m.forward) {
+		if m := z.marks[k]; m.in < x || !m.forward {
 			return int(x + m.cum)
 		}
 	}

@@ -3,6 +3,7 @@ package sanitize
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/jsonheal/jsonheal/internal/brokengen"
@@ -39,4 +40,22 @@ func TestLinearWork(t *testing.T) {
 			assert.Less(t, perByteLarge, 4.0, "work per input byte")
 		})
 	}
+}
+
+// A Stream fed token by token does linear work, even inside one long value
+// with many edits (its stable point stays before that value meanwhile).
+func TestStreamWorkIsLinear(t *testing.T) {
+	workFor := func(n int) float64 {
+		in := []byte(`{"a": "` + strings.Repeat("line\n", n) + `"}`)
+		st := NewStream(Options{})
+		for off := 0; off < len(in); off += 4 {
+			_, err := st.Write(in[off:min(off+4, len(in))])
+			require.NoError(t, err)
+		}
+		_, err := st.Close()
+		require.NoError(t, err)
+		return float64(int64(len(in))+st.z.work) / float64(len(in))
+	}
+	small, large := workFor(2000), workFor(8000)
+	assert.InDelta(t, small, large, 0.1*small, "work per byte grew from %.3f to %.3f", small, large)
 }

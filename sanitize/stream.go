@@ -13,10 +13,11 @@ package sanitize
 // Total work stays linear in the input. A Stream keeps its whole output in
 // memory; use Writer to pass complete values on as they end.
 type Stream struct {
-	z      Sanitizer
-	stable int
-	err    error
-	done   bool
+	z        Sanitizer
+	stable   int
+	stableIn int64 // the input offset stable was last derived from
+	err      error
+	done     bool
 }
 
 // NewStream returns a Stream with the given options.
@@ -52,6 +53,10 @@ func (st *Stream) updateStable() {
 	z := &st.z
 	pos := z.lastValue
 	if in := z.sc.StableOffset(); in >= 0 {
+		if in == st.stableIn && st.stable > 0 {
+			return // the stable point has not moved
+		}
+		st.stableIn = in
 		pos = z.cutPos(in)
 	}
 	if pos > st.stable {
