@@ -3,7 +3,7 @@ package sanitize
 import "github.com/jsonheal/jsonheal/scanner"
 
 // DefaultMaxDepth is the nesting limit used when Options.MaxDepth is zero.
-const DefaultMaxDepth = 512
+const DefaultMaxDepth = scanner.DefaultMaxDepth
 
 // Options configure a sanitizer. The zero value is ready to use: it strips
 // fences and prose, escapes control bytes, replaces invalid UTF-8, makes
@@ -65,11 +65,4 @@ func (o *Options) repairSet() scanner.RepairSet {
 		}
 	}
 	return set
-}
-
-func (o *Options) maxDepth() int {
-	if o.MaxDepth <= 0 {
-		return DefaultMaxDepth
-	}
-	return o.MaxDepth
 }

@@ -29,7 +29,8 @@ type Sanitizer struct {
 	marks []deltaMark
 	work  int64 // bytes moved by edits: a deterministic measure of work
 
-	repairs scanner.RepairSet // the scanner repairs in force
+	repairs    scanner.RepairSet // the scanner repairs in force
+	configured bool              // repairs and the scanner's settings are derived from opts
 
 	gapIn     int64 // input offset where the current gap began
 	gapOut    int   // output position where the current gap began (end of the last value)
@@ -73,9 +74,14 @@ func (z *Sanitizer) reset(dst []byte) {
 	z.marks = z.marks[:0]
 	z.base0 = z.delta
 	z.work = 0
-	z.repairs = z.opts.repairSet()
-	z.sc.SetRepairs(z.repairs)
-	z.sc.SetNonFiniteAsString(z.opts.NonFiniteAsString)
+	if !z.configured {
+		// The options do not change after construction: derive the
+		// scanner's settings once, not per document.
+		z.repairs = z.opts.repairSet()
+		z.sc.SetRepairs(z.repairs)
+		z.sc.SetNonFiniteAsString(z.opts.NonFiniteAsString)
+		z.configured = true
+	}
 	z.gapIn, z.gapOut, z.gapDirty, z.proseOpen = 0, len(dst), false, false
 	z.valueOut, z.lastValue, z.values = len(dst), len(dst), 0
 }

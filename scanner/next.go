@@ -132,8 +132,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			off := base + int64(i)
 			if c == ']' && s.st == stArrayFirst {
 				i++
-				s.stack.pop()
-				if ev := s.valueDone(off + 1); ev != None {
+				if ev := s.closeContainer(off); ev != None {
 					return s.ret(i, ev)
 				}
 				continue
@@ -194,8 +193,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 			case c == '}' && s.st == stObjectFirst:
 				i++
-				s.stack.pop()
-				if ev := s.valueDone(off + 1); ev != None {
+				if ev := s.closeContainer(off); ev != None {
 					return s.ret(i, ev)
 				}
 			default:
@@ -237,8 +235,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 			case (c == '}' && obj) || (c == ']' && !obj):
 				i++
-				s.stack.pop()
-				if ev := s.valueDone(off + 1); ev != None {
+				if ev := s.closeContainer(off); ev != None {
 					return s.ret(i, ev)
 				}
 			default:
@@ -686,4 +683,11 @@ func isHex(c byte) bool {
 // innermost container.
 func (s *Scanner) setCommit(off int64) {
 	s.commit = mark{off, s.line, s.lineStart}
+}
+
+// closeContainer pops the innermost container, whose closer is at off, and
+// ends it as a value.
+func (s *Scanner) closeContainer(off int64) Event {
+	s.stack.pop()
+	return s.valueDone(off + 1)
 }

@@ -132,12 +132,6 @@ func (st *state) orBits(dst, src, n int) {
 	}
 }
 
-func (st *state) setAll(h, n int) {
-	for i := range n {
-		st.setBit(h, i)
-	}
-}
-
 // sizeOf returns the number of members or items of v (0 for scalars).
 func sizeOf(v *fastjson.Value) int {
 	switch v.Type() {
