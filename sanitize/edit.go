@@ -46,25 +46,42 @@ func (z *Sanitizer) cutPos(x int64) int {
 func (z *Sanitizer) edit(i int, a, b int64, repl string, forward bool) {
 	// Fast path: the edited bytes lie in the part of the chunk not yet
 	// copied, past every mark. Copy up to a, write repl, skip to b.
-	// The output is appended to in a local and stored back once; a
-	// one-byte replacement (a quote, a comma) is appended as a byte.
-	if ja, jb := int(a-z.base), int(b-z.base); len(z.chunk) > 0 && ja >= z.pend && jb <= i &&
-		(len(z.marks) == 0 || z.marks[len(z.marks)-1].in <= a) {
-		out := append(z.out, z.chunk[z.pend:ja]...)
-		if len(repl) == 1 {
-			out = append(out, repl[0])
-		} else {
-			out = append(out, repl...)
-		}
-		z.out = out
-		z.pend = jb
-		z.copied = true
-		delta := z.delta + int64(len(repl)) - (b - a)
-		z.delta = delta
-		z.marks = append(z.marks, deltaMark{in: b, cum: delta, forward: forward && a == b})
-		z.work += int64(len(repl)) + 1
+	// A replacement of the same length as what it replaces (a quote for
+	// a quote) leaves the offset map as it was: it needs no mark.
+	ja, jb := int(a-z.base), int(b-z.base)
+	if ja < z.pend || jb > i || len(z.chunk) == 0 || a < z.lastMark {
+		z.editBack(i, a, b, repl, forward)
 		return
 	}
+	out := append(z.out, z.chunk[z.pend:ja]...)
+	if len(repl) == 1 { // a quote, a comma: a byte, not a copy
+		out = append(out, repl[0])
+	} else {
+		out = append(out, repl...)
+	}
+	z.out, z.pend, z.copied = out, jb, true
+	z.work += int64(len(repl)) + 1
+	if d := int64(len(repl)) - (b - a); d != 0 {
+		z.delta += d
+		z.addMark(deltaMark{in: b, cum: z.delta, forward: forward && a == b})
+	}
+}
+
+// addMark appends m, the mark furthest into the input.
+func (z *Sanitizer) addMark(m deltaMark) {
+	z.marks = append(z.marks, m)
+	z.lastMark = m.in
+}
+
+// clearMarks forgets the marks (at a value's start and end).
+func (z *Sanitizer) clearMarks() {
+	z.marks = z.marks[:0]
+	z.lastMark = 0
+}
+
+// editBack is edit for bytes already copied to the output, or before a
+// mark: the output after them moves.
+func (z *Sanitizer) editBack(i int, a, b int64, repl string, forward bool) {
 	z.flush(i)
 	p0, p1 := z.outPos(a), z.outPos(b)
 	d := len(repl) - (p1 - p0)
@@ -99,5 +116,6 @@ func (z *Sanitizer) edit(i int, a, b int64, repl string, forward bool) {
 	z.marks = append(z.marks, deltaMark{})
 	z.work += int64(copy(z.marks[k+1:], z.marks[k:]))
 	z.marks[k] = deltaMark{in: b, cum: prior + int64(d), forward: forward && a == b}
+	z.lastMark = z.marks[len(z.marks)-1].in
 	z.delta += int64(d)
 }

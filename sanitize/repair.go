@@ -20,5 +20,8 @@ func (z *Sanitizer) repair(i int, off int64) error {
 		return z.addFix(k)
 	}
 	z.edit(i, off, off+int64(z.sc.EventLen()), z.sc.Replacement(), z.sc.RepairLeansForward())
+	if z.sc.RepairJoins() {
+		return nil // another edit of the fix that opened the string
+	}
 	return z.addFix(k)
 }

@@ -27,6 +27,9 @@ type Sanitizer struct {
 	delta int64
 	base0 int64
 	marks []deltaMark
+	// lastMark is the input offset of the last mark (0 without marks):
+	// edits at or past it take edit's fast path.
+	lastMark int64
 	work  int64 // bytes moved by edits: a deterministic measure of work
 
 	repairs    scanner.RepairSet // the scanner repairs in force
@@ -71,7 +74,7 @@ func (z *Sanitizer) reset(dst []byte) {
 	z.copied = false
 	z.written = 0
 	z.delta = int64(len(dst))
-	z.marks = z.marks[:0]
+	z.clearMarks()
 	z.base0 = z.delta
 	z.work = 0
 	if !z.configured {
@@ -277,7 +280,7 @@ func (z *Sanitizer) startValue(off int64, i int) {
 		z.addFix(KindSeparator)
 	}
 	z.gapDirty = false
-	z.marks = z.marks[:0]
+	z.clearMarks()
 	z.base0 = z.delta
 	z.valueOut = int(off + z.delta)
 	z.valueIn = off
@@ -299,7 +302,7 @@ func (z *Sanitizer) endValue(off int64, i int) error {
 	}
 	z.values++
 	z.report.Values = z.values
-	z.marks = z.marks[:0]
+	z.clearMarks()
 	z.gapIn = off
 	z.gapOut = int(off + z.delta)
 	z.lastValue = z.gapOut

@@ -108,7 +108,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				s.st = stString
 				if r == 3 && s.closesTypographic(s.u8[:3]) {
 					s.closeStringN(s.u8Off, 3)
-					return s.ret(i, s.repairAt(RepairTypographicQuote, s.here(s.u8Off), 3, `"`))
+					return s.ret(i, s.continueAt(RepairTypographicQuote, s.here(s.u8Off), 3, `"`))
 				}
 				if s.quote == 'u' {
 					s.uqEnd = s.here(base + int64(i))

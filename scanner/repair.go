@@ -141,6 +141,28 @@ func (s *Scanner) insertBefore(k RepairKind, m mark, repl string) Event {
 	return ev
 }
 
+// openOdd reports the Repair that opens a single-quoted, typographic or
+// unquoted string: the repairs inside it and its closing quote join it.
+func (s *Scanner) openOdd(ev Event) Event {
+	s.oddFixed = true
+	return ev
+}
+
+// continueAt is repairAt for an edit inside or at the end of an odd string
+// (its closing quote, a quote escaped inside it): when the string's opening
+// was reported as a repair, this edit is part of the same fix.
+func (s *Scanner) continueAt(k RepairKind, m mark, n int, repl string) Event {
+	ev := s.repairAt(k, m, n, repl)
+	s.repJoins = s.oddFixed
+	return ev
+}
+
+// RepairJoins reports whether the last Repair event continues the repair
+// that opened the current string (its closing quote, or a quote escaped
+// inside it), so that a caller counting fixes counts the string once: a
+// single-quoted string is one fix, not one per quote.
+func (s *Scanner) RepairJoins() bool { return s.repJoins }
+
 // RepairLeansForward reports whether the last Repair event inserted text
 // that belongs to what follows its offset, rather than to what precedes
 // it: a cut at that offset drops it.
@@ -159,7 +181,7 @@ func (s *Scanner) here(off int64) mark { return mark{off, s.line, s.lineStart} }
 
 // repairAt reports a Repair replacing n input bytes from m with repl.
 func (s *Scanner) repairAt(k RepairKind, m mark, n int, repl string) Event {
-	s.repForward = false
+	s.repForward, s.repJoins = false, false
 	s.repKind, s.repl = k, repl
 	s.evOff, s.evLen = m.off, n
 	s.evLine, s.evCol = m.line, int(m.off-m.ls)+1

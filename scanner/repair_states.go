@@ -82,23 +82,23 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 		switch {
 		case s.quote == '\'' && c == '\'':
 			s.closeString(off)
-			return i + 1, s.repairAt(RepairSingleQuote, s.here(off), 1, `"`)
+			return i + 1, s.continueAt(RepairSingleQuote, s.here(off), 1, `"`)
 		case s.quote == 'u' && (c == ',' || c == '}' || c == ']' || c == '\n' || c == '\r'):
 			end := s.uqEnd
 			s.st = stAfterValue
 			s.prevCommit = s.commit
 			s.commit = end
 			s.lastWasString = false
-			return i, s.repairAt(RepairUnquotedValue, end, 0, `"`)
+			return i, s.continueAt(RepairUnquotedValue, end, 0, `"`)
 		case c == '"':
 			if s.quote == 'u' {
 				s.uqEnd = s.here(off + 1)
 			}
-			return i + 1, s.repairAt(s.quoteRepair(), s.here(off), 1, `\"`)
+			return i + 1, s.continueAt(s.quoteRepair(), s.here(off), 1, `\"`)
 		case c == '\\':
 			if s.quote == 'u' {
 				s.uqEnd = s.here(off + 1)
-				return i + 1, s.repairAt(RepairUnquotedValue, s.here(off), 1, `\\`)
+				return i + 1, s.continueAt(RepairUnquotedValue, s.here(off), 1, `\\`)
 			}
 			s.escOff = off
 			s.st = stEscape
@@ -119,7 +119,7 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 			switch {
 			case r == 3 && s.closesTypographic(b[i:i+3]):
 				s.closeStringN(off, 3)
-				return i + 3, s.repairAt(RepairTypographicQuote, s.here(off), 3, `"`)
+				return i + 3, s.continueAt(RepairTypographicQuote, s.here(off), 3, `"`)
 			case r > 0:
 				i += r
 				if s.quote == 'u' {
@@ -215,7 +215,7 @@ func (s *Scanner) repairValue(c byte, off int64, i int) (int, Event) {
 		return i, s.repairAt(RepairMissingValue, s.here(off), 0, "null")
 	case c == '\'' && s.can(RepairSingleQuote):
 		s.st, s.inKey, s.quote = stString, false, '\''
-		return i + 1, s.repairAt(RepairSingleQuote, s.here(off), 1, `"`)
+		return i + 1, s.openOdd(s.repairAt(RepairSingleQuote, s.here(off), 1, `"`))
 	case c == '.' && (s.can(RepairNumber) || s.can(RepairEllipsis)):
 		return i + 1, s.beginDot(off)
 	case c == '+' && s.can(RepairNumber):
@@ -252,7 +252,7 @@ func (s *Scanner) repairKey(c byte, off int64, i int) (int, Event) {
 		return i + 1, s.repairAt(RepairExtraComma, s.here(off), 1, "")
 	case c == '\'' && s.can(RepairSingleQuote):
 		s.st, s.inKey, s.quote = stString, true, '\''
-		return i + 1, s.repairAt(RepairSingleQuote, s.here(off), 1, `"`)
+		return i + 1, s.openOdd(s.repairAt(RepairSingleQuote, s.here(off), 1, `"`))
 	case c == '.' && s.can(RepairEllipsis):
 		return i + 1, s.beginDot(off)
 	case c == 0xE2 && s.can(RepairTypographicQuote):
@@ -263,7 +263,7 @@ func (s *Scanner) repairKey(c byte, off int64, i int) (int, Event) {
 		return i + 1, None
 	case isIdent(c) && s.can(RepairUnquotedKey):
 		s.st = stUnquotedKey
-		return i, s.insertBefore(RepairUnquotedKey, s.here(off), `"`)
+		return i, s.openOdd(s.insertBefore(RepairUnquotedKey, s.here(off), `"`))
 	}
 	if s.st == stObjectFirst {
 		s.fail(off, c, "at the start of an object", `'"' (a key) or '}'`)
@@ -511,7 +511,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		off = base + int64(i)
 		s.keyEnd = s.here(off)
 		s.st = stColon
-		return i, s.repairAt(RepairUnquotedKey, s.keyEnd, 0, `"`)
+		return i, s.continueAt(RepairUnquotedKey, s.keyEnd, 0, `"`)
 
 	case stConcat:
 		i = s.skipSpace(b, i, base)
@@ -524,6 +524,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			return i + 1, s.beginComment(c, off)
 		case c == '"' || (c == '\'' && s.can(RepairSingleQuote)):
 			s.st, s.inKey, s.quote = stString, false, c
+			s.oddFixed = false // the string's opening quote is no repair of its own
 			s.commit = s.prevCommit
 			return i + 1, s.repairAt(RepairConcatenation, s.strQuote, int(off+1-s.strQuote.off), "")
 		}
@@ -605,7 +606,7 @@ func (s *Scanner) endWord(c byte, off int64, i int) (int, Event) {
 	if s.can(RepairUnquotedValue) && c != '(' {
 		s.st, s.inKey, s.quote = stString, false, 'u'
 		s.uqEnd = s.here(off)
-		return i, s.insertBefore(RepairUnquotedValue, s.wordStart, `"`)
+		return i, s.openOdd(s.insertBefore(RepairUnquotedValue, s.wordStart, `"`))
 	}
 	s.fail(s.wordStart.off, s.word[0], "where a value belongs", "a value (not a bare word)")
 	return i, Error
@@ -670,16 +671,16 @@ func (s *Scanner) endTypographicOpen(end int64) Event {
 	switch string(p) {
 	case "\u201c":
 		s.st, s.quote = stString, 'T'
-		return s.repairAt(RepairTypographicQuote, s.typoStart, 3, `"`)
+		return s.openOdd(s.repairAt(RepairTypographicQuote, s.typoStart, 3, `"`))
 	case "\u2018":
 		s.st, s.quote = stString, 'S'
-		return s.repairAt(RepairTypographicQuote, s.typoStart, 3, `"`)
+		return s.openOdd(s.repairAt(RepairTypographicQuote, s.typoStart, 3, `"`))
 	}
 	// Another character: a bare word that begins with it.
 	if !s.inKey && checkUTF8(p) == 3 && s.can(RepairUnquotedValue) {
 		s.st, s.quote = stString, 'u'
 		s.uqEnd = s.here(end)
-		return s.insertBefore(RepairUnquotedValue, s.typoStart, `"`)
+		return s.openOdd(s.insertBefore(RepairUnquotedValue, s.typoStart, `"`))
 	}
 	s.fail(s.typoStart.off, 0xE2, "where a value or key belongs", "a value")
 	return Error
@@ -721,7 +722,7 @@ func (s *Scanner) endWide(end int64) Event {
 	s.st = s.wideRet
 	if c := wideTwin(p); c != 0 {
 		s.virt, s.virtOff = c, end-1
-		s.repForward = false
+		s.repForward, s.repJoins = false, false
 		s.repKind, s.repl = RepairFullWidth, wideTwins[c]
 		s.evOff, s.evLen = s.wideStart.off, 3
 		s.evLine, s.evCol = s.wideStart.line, int(s.wideStart.off-s.wideStart.ls)+1
@@ -730,7 +731,7 @@ func (s *Scanner) endWide(end int64) Event {
 	if (s.wideRet == stValue || s.wideRet == stArrayFirst) && checkUTF8(s.u8[:3]) == 3 && s.can(RepairUnquotedValue) {
 		s.st, s.inKey, s.quote = stString, false, 'u'
 		s.uqEnd = s.here(end)
-		return s.insertBefore(RepairUnquotedValue, s.wideStart, `"`)
+		return s.openOdd(s.insertBefore(RepairUnquotedValue, s.wideStart, `"`))
 	}
 	s.fail(s.wideStart.off, 0xEF, "where JSON syntax belongs", "a value or punctuation")
 	return Error

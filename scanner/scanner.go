@@ -50,6 +50,8 @@ type Scanner struct {
 	repKind          RepairKind
 	repl             string
 	repForward       bool
+	repJoins         bool  // the last Repair continues the fix that opened the current string
+	oddFixed         bool  // the current odd string's opening was reported as a repair
 	quote            byte  // the current string's delimiter: '"', '\'' or 'u' (unquoted)
 	comma            mark  // the last comma read
 	keyEnd           mark  // just past the last complete key
