@@ -30,7 +30,7 @@ type Sanitizer struct {
 	// lastMark is the input offset of the last mark (0 without marks):
 	// edits at or past it take edit's fast path.
 	lastMark int64
-	work  int64 // bytes moved by edits: a deterministic measure of work
+	work     int64 // bytes moved by edits: a deterministic measure of work
 
 	repairs    scanner.RepairSet // the scanner repairs in force
 	configured bool              // repairs and the scanner's settings are derived from opts
