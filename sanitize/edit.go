@@ -53,7 +53,17 @@ func (z *Sanitizer) edit(i int, a, b int64, repl string, forward bool) {
 		z.editBack(i, a, b, repl, forward)
 		return
 	}
-	out := append(z.out, z.chunk[z.pend:ja]...)
+	if len(repl) == 1 && jb == ja+1 {
+		// One byte for one (a quote for a quote): nothing moves, so the
+		// byte is patched once the chunk is copied past it (see
+		// copyChunk). Edits before it take the slow path from now on.
+		z.patches = append(z.patches, patch{at: len(z.out) + ja - z.pend, c: repl[0]})
+		z.lastMark = b
+		z.copied = true
+		z.work += 2
+		return
+	}
+	out := z.copyChunk(ja)
 	if len(repl) == 1 { // a quote, a comma: a byte, not a copy
 		out = append(out, repl[0])
 	} else {
@@ -67,16 +77,37 @@ func (z *Sanitizer) edit(i int, a, b int64, repl string, forward bool) {
 	}
 }
 
+// patch is a one-byte replacement waiting for its byte to be copied: out
+// position at gets c.
+type patch struct {
+	at int
+	c  byte
+}
+
+// copyChunk appends chunk[pend:j] to the output, patches the bytes that
+// now are in it, and returns the output (pend is the caller's to move).
+func (z *Sanitizer) copyChunk(j int) []byte {
+	out := append(z.out, z.chunk[z.pend:j]...)
+	if len(z.patches) > 0 {
+		k := 0
+		for ; k < len(z.patches) && z.patches[k].at < len(out); k++ {
+			out[z.patches[k].at] = z.patches[k].c
+		}
+		z.patches = z.patches[:copy(z.patches, z.patches[k:])]
+	}
+	return out
+}
+
 // addMark appends m, the mark furthest into the input.
 func (z *Sanitizer) addMark(m deltaMark) {
 	z.marks = append(z.marks, m)
-	z.lastMark = m.in
+	z.lastMark = max(z.lastMark, m.in)
 }
 
-// clearMarks forgets the marks (at a value's start and end).
+// clearMarks forgets the marks (at a value's start and end). lastMark
+// stays: no edit goes back past a value's start.
 func (z *Sanitizer) clearMarks() {
 	z.marks = z.marks[:0]
-	z.lastMark = 0
 }
 
 // editBack is edit for bytes already copied to the output, or before a
@@ -116,6 +147,6 @@ func (z *Sanitizer) editBack(i int, a, b int64, repl string, forward bool) {
 	z.marks = append(z.marks, deltaMark{})
 	z.work += int64(copy(z.marks[k+1:], z.marks[k:]))
 	z.marks[k] = deltaMark{in: b, cum: prior + int64(d), forward: forward && a == b}
-	z.lastMark = z.marks[len(z.marks)-1].in
+	z.lastMark = max(z.lastMark, z.marks[len(z.marks)-1].in)
 	z.delta += int64(d)
 }

@@ -27,9 +27,10 @@ type Sanitizer struct {
 	delta int64
 	base0 int64
 	marks []deltaMark
-	// lastMark is the input offset of the last mark (0 without marks):
-	// edits at or past it take edit's fast path.
+	// lastMark is the furthest input offset of a mark or patch: edits at
+	// or past it take edit's fast path.
 	lastMark int64
+	patches  []patch // one-byte replacements in chunk[pend:], in order
 	work     int64 // bytes moved by edits: a deterministic measure of work
 
 	repairs    scanner.RepairSet // the scanner repairs in force
@@ -75,6 +76,8 @@ func (z *Sanitizer) reset(dst []byte) {
 	z.written = 0
 	z.delta = int64(len(dst))
 	z.clearMarks()
+	z.lastMark = 0
+	z.patches = z.patches[:0]
 	z.base0 = z.delta
 	z.work = 0
 	if !z.configured {
@@ -155,7 +158,7 @@ func Bytes(src []byte, opts Options) ([]byte, Report, error) {
 // flush copies the consumed bytes chunk[pend:j] to out.
 func (z *Sanitizer) flush(j int) {
 	if j > z.pend {
-		z.out = append(z.out, z.chunk[z.pend:j]...)
+		z.out = z.copyChunk(j)
 		z.pend = j
 	}
 	z.copied = true
