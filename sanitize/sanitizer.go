@@ -31,7 +31,7 @@ type Sanitizer struct {
 	// or past it take edit's fast path.
 	lastMark int64
 	patches  []patch // one-byte replacements in chunk[pend:], in order
-	work     int64 // bytes moved by edits: a deterministic measure of work
+	work     int64   // bytes moved by edits: a deterministic measure of work
 
 	repairs    scanner.RepairSet // the scanner repairs in force
 	configured bool              // repairs and the scanner's settings are derived from opts
