@@ -19,7 +19,11 @@ func (z *Sanitizer) repair(i int, off int64) error {
 		z.edit(i, off+2, off+3, z.sc.Replacement(), false)
 		return z.addFix(k)
 	}
-	z.edit(i, off, off+int64(z.sc.EventLen()), z.sc.Replacement(), z.sc.RepairLeansForward())
+	n, repl := int64(z.sc.EventLen()), z.sc.Replacement()
+	z.edit(i, off, off+n, repl, z.sc.RepairLeansForward())
+	if c := z.sc.ClosingOffset(); c != 0 {
+		z.edit(i, c, c+n, repl, false) // the string's closing quote
+	}
 	if z.sc.RepairJoins() {
 		return nil // another edit of the fix that opened the string
 	}

@@ -30,6 +30,10 @@ var repairCases = []repairCase{
 	{KindSingleQuote, `['x']`, `["x"]`, []string{"single_quote@1(1:2)"}},
 	{KindSingleQuote, `{'a': 'say "hi"'}`, `{"a": "say \"hi\""}`,
 		[]string{"single_quote@1(1:2)", "single_quote@6(1:7)"}},
+	// Strings read in one step (the byte after the closing quote settles
+	// it) and strings read quote by quote give the same fixes.
+	{KindSingleQuote, `{'k': 'v', 'n': ['x','y' ], 'e':''}`, `{"k": "v", "n": ["x","y" ], "e":""}`,
+		[]string{"single_quote@1(1:2)", "single_quote@6(1:7)", "single_quote@11(1:12)", "single_quote@17(1:18)", "single_quote@21(1:22)", "single_quote@28(1:29)", "single_quote@32(1:33)"}},
 	{KindTypographicQuote, "{\u201ck\u201d: \u2018v\u2019}", `{"k": "v"}`,
 		[]string{"typographic_quote@1(1:2)", "typographic_quote@10(1:11)"}},
 	{KindTypographicQuote, "[\u201cAda \u201cthe\u201d Countess\u201d]", "[\"Ada \u201cthe\u201d Countess\"]",

@@ -88,6 +88,13 @@ func scanRepair(input []byte, sizes []int) []string {
 			r += fmt.Sprintf(" %s+%d %q", s.RepairKind(), s.EventLen(), s.Replacement())
 		}
 		out = append(out, r)
+		if c := s.ClosingOffset(); ev == Repair && c != 0 {
+			// Both quotes of a string in one Repair: record the closing
+			// one as its own Repair would have been (on the same line).
+			line, col := s.EventPos()
+			out = append(out, fmt.Sprintf("repair@%d(%d:%d) %s+%d %q", c, line, col+int(c-s.EventOffset()),
+				s.RepairKind(), s.EventLen(), s.Replacement()))
+		}
 	}
 	for k := 0; len(input) > 0; k++ {
 		chunk := input

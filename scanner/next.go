@@ -169,7 +169,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					return s.ret(i, Error)
 				}
 				var ev Event
-				if i, ev = s.repairValue(c, off, i); ev != None {
+				if i, ev = s.repairValue(b, c, off, i); ev != None {
 					return s.ret(i, ev)
 				}
 				continue
@@ -198,7 +198,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 			default:
 				var ev Event
-				if i, ev = s.repairKey(c, off, i); ev != None {
+				if i, ev = s.repairKey(b, c, off, i); ev != None {
 					return s.ret(i, ev)
 				}
 			}

@@ -163,6 +163,14 @@ func (s *Scanner) continueAt(k RepairKind, m mark, n int, repl string) Event {
 // single-quoted string is one fix, not one per quote.
 func (s *Scanner) RepairJoins() bool { return s.repJoins }
 
+// ClosingOffset returns, after a Repair that changed both delimiters of a
+// string at once (a single-quoted string read in one step), the offset of
+// the closing one, which gets the same Replacement in place of EventLen
+// bytes as the opening one at EventOffset; otherwise 0. Whether a string
+// comes as one such Repair or as one per delimiter depends on how the input
+// was split; the edits are the same.
+func (s *Scanner) ClosingOffset() int64 { return s.repClosing }
+
 // RepairLeansForward reports whether the last Repair event inserted text
 // that belongs to what follows its offset, rather than to what precedes
 // it: a cut at that offset drops it.
@@ -181,7 +189,7 @@ func (s *Scanner) here(off int64) mark { return mark{off, s.line, s.lineStart} }
 
 // repairAt reports a Repair replacing n input bytes from m with repl.
 func (s *Scanner) repairAt(k RepairKind, m mark, n int, repl string) Event {
-	s.repForward, s.repJoins = false, false
+	s.repForward, s.repJoins, s.repClosing = false, false, 0
 	s.repKind, s.repl = k, repl
 	s.evOff, s.evLen = m.off, n
 	s.evLine, s.evCol = m.line, int(m.off-m.ls)+1

@@ -1,5 +1,37 @@
 package scanner
 
+// openSingle opens the single-quoted string (a key when key is set) whose
+// quote b[i] is at off. When the whole string lies in b with nothing inside
+// that needs attention, and the byte after its closing quote settles that
+// the quote closes it (what stStrClose would decide on reading it), the
+// string is read in one step, and one Repair replaces both quotes (see
+// ClosingOffset) instead of one per quote.
+func (s *Scanner) openSingle(b []byte, i int, off int64, key bool) (int, Event) {
+	s.st, s.inKey, s.quote = stString, key, '\''
+	open := s.here(off)
+	j := skipPlainSingle(b, i+1)
+	if j+1 >= len(b) || b[j] != '\'' || !s.settles(b[j+1]) {
+		// The plain bytes before j are read: the careful path goes on
+		// from j.
+		return j, s.openOdd(s.repairAt(RepairSingleQuote, open, 1, `"`))
+	}
+	closing := off + int64(j-i)
+	s.strQuote, s.strQuoteLen = s.here(closing), 1
+	s.oddFixed = true
+	s.stringDone(closing + 1) // inside a container: no event
+	ev := s.repairAt(RepairSingleQuote, open, 1, `"`)
+	s.repClosing = closing
+	return j + 1, ev
+}
+
+// settles reports whether byte c, right after a quote that may close the
+// current string, shows at once that it does: always without the
+// inner-quote repair, and for ',' ':' '}' and ']' with it (reopens is false
+// for them).
+func (s *Scanner) settles(c byte) bool {
+	return c == ',' || c == ':' || c == '}' || c == ']' || !s.repairs.Has(RepairInnerQuote)
+}
+
 // closeString handles the quote at off that ends a string (it is consumed).
 // With inner-quote repair on, a quote inside a container only may close
 // its string: stStrClose looks at what follows before deciding.
@@ -197,7 +229,7 @@ func (s *Scanner) beginComment(c byte, off int64) Event {
 
 // repairValue handles byte c at off where a value belongs but c cannot
 // start one. It returns the new index and the event (None to go on).
-func (s *Scanner) repairValue(c byte, off int64, i int) (int, Event) {
+func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 	obj := s.stack.depth > 0 && s.stack.topIsObject()
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
@@ -214,8 +246,7 @@ func (s *Scanner) repairValue(c byte, off int64, i int) (int, Event) {
 		s.lastWasString = false
 		return i, s.repairAt(RepairMissingValue, s.here(off), 0, "null")
 	case c == '\'' && s.can(RepairSingleQuote):
-		s.st, s.inKey, s.quote = stString, false, '\''
-		return i + 1, s.openOdd(s.repairAt(RepairSingleQuote, s.here(off), 1, `"`))
+		return s.openSingle(b, i, off, false)
 	case c == '.' && (s.can(RepairNumber) || s.can(RepairEllipsis)):
 		return i + 1, s.beginDot(off)
 	case c == '+' && s.can(RepairNumber):
@@ -241,7 +272,7 @@ func (s *Scanner) repairValue(c byte, off int64, i int) (int, Event) {
 }
 
 // repairKey handles byte c at off where a key belongs but c is not '"'.
-func (s *Scanner) repairKey(c byte, off int64, i int) (int, Event) {
+func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return i + 1, s.beginComment(c, off)
@@ -251,8 +282,7 @@ func (s *Scanner) repairKey(c byte, off int64, i int) (int, Event) {
 	case c == ',' && s.can(RepairExtraComma):
 		return i + 1, s.repairAt(RepairExtraComma, s.here(off), 1, "")
 	case c == '\'' && s.can(RepairSingleQuote):
-		s.st, s.inKey, s.quote = stString, true, '\''
-		return i + 1, s.openOdd(s.repairAt(RepairSingleQuote, s.here(off), 1, `"`))
+		return s.openSingle(b, i, off, true)
 	case c == '.' && s.can(RepairEllipsis):
 		return i + 1, s.beginDot(off)
 	case c == 0xE2 && s.can(RepairTypographicQuote):
@@ -722,7 +752,7 @@ func (s *Scanner) endWide(end int64) Event {
 	s.st = s.wideRet
 	if c := wideTwin(p); c != 0 {
 		s.virt, s.virtOff = c, end-1
-		s.repForward, s.repJoins = false, false
+		s.repForward, s.repJoins, s.repClosing = false, false, 0
 		s.repKind, s.repl = RepairFullWidth, wideTwins[c]
 		s.evOff, s.evLen = s.wideStart.off, 3
 		s.evLine, s.evCol = s.wideStart.line, int(s.wideStart.off-s.wideStart.ls)+1

@@ -51,6 +51,7 @@ type Scanner struct {
 	repl             string
 	repForward       bool
 	repJoins         bool  // the last Repair continues the fix that opened the current string
+	repClosing       int64 // the last Repair also replaces the closing quote here (0: no)
 	oddFixed         bool  // the current odd string's opening was reported as a repair
 	quote            byte  // the current string's delimiter: '"', '\'' or 'u' (unquoted)
 	comma            mark  // the last comma read
