@@ -77,6 +77,24 @@ func (z *Sanitizer) edit(i int, a, b int64, repl string, forward bool) {
 	}
 }
 
+// editWide replaces the full-width character at input offset a with its
+// ASCII twin, which stands where the character's last byte was (the
+// scanner reads it at a+2): the same as an edit deleting [a, a+2) and one
+// replacing [a+2, a+3) with twin, in one step when it can be.
+func (z *Sanitizer) editWide(i int, a int64, twin string) {
+	ja := int(a - z.base)
+	if ja < z.pend || ja+3 > i || len(z.chunk) == 0 || a < z.lastMark {
+		z.edit(i, a, a+2, "", false)
+		z.edit(i, a+2, a+3, twin, false)
+		return
+	}
+	out := append(z.copyChunk(ja), twin...)
+	z.out, z.pend, z.copied = out, ja+3, true
+	z.work += 3
+	z.delta -= 2
+	z.addMark(deltaMark{in: a + 2, cum: z.delta})
+}
+
 // patch is a one-byte replacement waiting for its byte to be copied: out
 // position at gets c.
 type patch struct {

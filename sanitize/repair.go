@@ -15,8 +15,7 @@ func (z *Sanitizer) repair(i int, off int64) error {
 	if r == scanner.RepairFullWidth {
 		// The ASCII twin stands where the character's last byte was, so
 		// that the scanner can read it at that offset.
-		z.edit(i, off, off+2, "", false)
-		z.edit(i, off+2, off+3, z.sc.Replacement(), false)
+		z.editWide(i, off, z.sc.Replacement())
 		return z.addFix(k)
 	}
 	n, repl := int64(z.sc.EventLen()), z.sc.Replacement()

@@ -209,7 +209,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			}
 			if b[i] != ':' {
 				var ev Event
-				if i, ev = s.repairColon(b[i], base+int64(i), i); ev != None {
+				if i, ev = s.repairColon(b, b[i], base+int64(i), i); ev != None {
 					return s.ret(i, ev)
 				}
 				continue
@@ -240,7 +240,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 			default:
 				var ev Event
-				if i, ev = s.repairAfterValue(c, off, i); ev != None {
+				if i, ev = s.repairAfterValue(b, c, off, i); ev != None {
 					return s.ret(i, ev)
 				}
 			}

@@ -257,8 +257,7 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 		s.beginTypographic(off, false)
 		return i + 1, None
 	case c == 0xEF && s.can(RepairFullWidth):
-		s.beginWide(off)
-		return i + 1, None
+		return s.openWide(b, i, off)
 	case (isIdentStart(c) || c >= 0x80) && s.wordsAllowed():
 		s.beginWord(off, "")
 		return i, None
@@ -289,8 +288,7 @@ func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
 		s.beginTypographic(off, true)
 		return i + 1, None
 	case c == 0xEF && s.can(RepairFullWidth):
-		s.beginWide(off)
-		return i + 1, None
+		return s.openWide(b, i, off)
 	case isIdent(c) && s.can(RepairUnquotedKey):
 		s.st = stUnquotedKey
 		return i, s.openOdd(s.insertBefore(RepairUnquotedKey, s.here(off), `"`))
@@ -304,13 +302,12 @@ func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
 }
 
 // repairColon handles byte c at off where the ':' after a key belongs.
-func (s *Scanner) repairColon(c byte, off int64, i int) (int, Event) {
+func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return i + 1, s.beginComment(c, off)
 	case c == 0xEF && s.can(RepairFullWidth):
-		s.beginWide(off)
-		return i + 1, None
+		return s.openWide(b, i, off)
 	case (c == '}' || c == ',') && s.can(RepairMissingValue):
 		s.st = stAfterValue
 		s.prevCommit = s.commit
@@ -327,14 +324,13 @@ func (s *Scanner) repairColon(c byte, off int64, i int) (int, Event) {
 
 // repairAfterValue handles byte c at off after a value inside a container
 // where ',' or the right closer belongs.
-func (s *Scanner) repairAfterValue(c byte, off int64, i int) (int, Event) {
+func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Event) {
 	obj := s.stack.topIsObject()
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return i + 1, s.beginComment(c, off)
 	case c == 0xEF && s.can(RepairFullWidth):
-		s.beginWide(off)
-		return i + 1, None
+		return s.openWide(b, i, off)
 	case c == ')' && s.wrapDepth == s.stack.depth && s.can(RepairWrapper):
 		s.wrapDepth = 0
 		return i + 1, s.repairAt(RepairWrapper, s.here(off), 1, "")
@@ -725,6 +721,18 @@ func (s *Scanner) beginWide(off int64) {
 	s.st = stWide
 }
 
+// openWide starts reading what may be full-width punctuation whose first
+// byte, b[i] (0xEF), is at off; when its three bytes are all in b, they are
+// decided at once.
+func (s *Scanner) openWide(b []byte, i int, off int64) (int, Event) {
+	s.beginWide(off)
+	if i+3 > len(b) {
+		return i + 1, None
+	}
+	s.u8[1], s.u8[2], s.u8n = b[i+1], b[i+2], 3
+	return i + 3, s.endWide(off + 3)
+}
+
 // wideTwin returns the ASCII twin of full-width punctuation p, or 0.
 func wideTwin(p string) byte {
 	switch p {
@@ -751,7 +759,22 @@ func (s *Scanner) endWide(end int64) Event {
 	s.u8n = 0
 	s.st = s.wideRet
 	if c := wideTwin(p); c != 0 {
-		s.virt, s.virtOff = c, end-1
+		// The twin stands at the character's last byte. A comma after a
+		// value and a colon after a key are read here as the structure
+		// fast path would read them; the others are read next.
+		switch at := end - 1; {
+		case c == ',' && s.st == stAfterValue:
+			s.comma = s.here(at)
+			if s.stack.topIsObject() {
+				s.st = stKey
+			} else {
+				s.st = stValue
+			}
+		case c == ':' && s.st == stColon:
+			s.st = stValue
+		default:
+			s.virt, s.virtOff = c, at
+		}
 		s.repForward, s.repJoins, s.repClosing = false, false, 0
 		s.repKind, s.repl = RepairFullWidth, wideTwins[c]
 		s.evOff, s.evLen = s.wideStart.off, 3
