@@ -24,6 +24,33 @@ func (s *Scanner) openSingle(b []byte, i int, off int64, key bool) (int, Event) 
 	return j + 1, ev
 }
 
+// openUnquotedKey begins the bare key whose first byte b[i] is at off.
+// When the key ends in b, it is read in one step, and one Repair inserts
+// both quotes (see ClosingOffset) instead of one per quote.
+func (s *Scanner) openUnquotedKey(b []byte, i int, off int64) (int, Event) {
+	j := keyEnd(b, i)
+	if j == len(b) { // the key goes on in the next chunk
+		s.st = stUnquotedKey
+		return j, s.openOdd(s.insertBefore(RepairUnquotedKey, s.here(off), `"`))
+	}
+	end := off + int64(j-i)
+	s.keyEnd = s.here(end)
+	s.st = stColon
+	s.oddFixed = true
+	ev := s.insertBefore(RepairUnquotedKey, s.here(off), `"`)
+	s.repClosing = end
+	return j, ev
+}
+
+// keyEnd returns the index of the first byte at or after i in b that does
+// not belong to a bare key, or len(b).
+func keyEnd(b []byte, i int) int {
+	for i < len(b) && (isIdent(b[i]) || b[i] == '-' || b[i] == '.') {
+		i++
+	}
+	return i
+}
+
 // settles reports whether byte c, right after a quote that may close the
 // current string, shows at once that it does: always without the
 // inner-quote repair, and for ',' ':' '}' and ']' with it (reopens is false
@@ -290,8 +317,7 @@ func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
 	case c == 0xEF && s.can(RepairFullWidth):
 		return s.openWide(b, i, off)
 	case isIdent(c) && s.can(RepairUnquotedKey):
-		s.st = stUnquotedKey
-		return i, s.openOdd(s.insertBefore(RepairUnquotedKey, s.here(off), `"`))
+		return s.openUnquotedKey(b, i, off)
 	}
 	if s.st == stObjectFirst {
 		s.fail(off, c, "at the start of an object", `'"' (a key) or '}'`)
@@ -525,13 +551,10 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		if i == len(b) {
 			return i, None
 		}
-		return s.endWord(b[i], base+int64(i), i)
+		return s.endWord(b, b[i], base+int64(i), i)
 
 	case stUnquotedKey:
-		for i < len(b) && (isIdent(b[i]) || b[i] == '-' || b[i] == '.') {
-			i++
-		}
-		if i == len(b) {
+		if i = keyEnd(b, i); i == len(b) {
 			return i, None
 		}
 		off = base + int64(i)
@@ -599,8 +622,8 @@ func (s *Scanner) bomIsProse() Event {
 	return Prose
 }
 
-// endWord decides a bare word ended by byte c at off.
-func (s *Scanner) endWord(c byte, off int64, i int) (int, Event) {
+// endWord decides a bare word ended by byte c, b[i], at off.
+func (s *Scanner) endWord(b []byte, c byte, off int64, i int) (int, Event) {
 	if s.wordLen <= len(s.word) {
 		w := s.word[:s.wordLen]
 		kind, repl := RepairKind(0), ""
@@ -630,12 +653,48 @@ func (s *Scanner) endWord(c byte, off int64, i int) (int, Event) {
 		}
 	}
 	if s.can(RepairUnquotedValue) && c != '(' {
+		if j, end := unquotedEnd(b, i); j < len(b) {
+			// The value ends in b with nothing inside that needs
+			// attention: one Repair inserts both quotes.
+			closing := s.here(off + int64(end-i))
+			s.st = stAfterValue
+			s.prevCommit = s.commit
+			s.commit = closing
+			s.lastWasString = false
+			ev := s.insertBefore(RepairUnquotedValue, s.wordStart, `"`)
+			s.repClosing = closing.off
+			return j, ev
+		}
 		s.st, s.inKey, s.quote = stString, false, 'u'
 		s.uqEnd = s.here(off)
 		return i, s.openOdd(s.insertBefore(RepairUnquotedValue, s.wordStart, `"`))
 	}
 	s.fail(s.wordStart.off, s.word[0], "where a value belongs", "a value (not a bare word)")
 	return i, Error
+}
+
+// unquotedEnd looks from b[i], just past a bare word that begins an
+// unquoted value, for the byte that ends the value: ',', '}', ']' or a
+// line end, after bytes that need nothing. It returns that byte's index
+// and the end of the value (its trailing spaces left out), or len(b) when
+// it is not in b or something that needs attention comes first.
+func unquotedEnd(b []byte, i int) (j, end int) {
+	j = i
+	for j < len(b) && unquotedPlain[b[j]] {
+		j++
+	}
+	if j == len(b) {
+		return j, j
+	}
+	switch b[j] {
+	case ',', '}', ']', '\n', '\r':
+		end = j
+		for end > i && b[end-1] == ' ' {
+			end--
+		}
+		return j, end
+	}
+	return len(b), len(b)
 }
 
 func nonFiniteString(w string) string {
