@@ -202,10 +202,32 @@ func (s *Scanner) can(r RepairKind) bool {
 	return s.repairs.Has(r) && s.stack.depth > 0
 }
 
-func isIdentStart(c byte) bool {
-	return c|0x20 >= 'a' && c|0x20 <= 'z' || c == '_' || c == '$'
-}
+// isIdentStart reports whether c can begin a bare identifier.
+func isIdentStart(c byte) bool { return identClass[c]&identStart != 0 }
 
-func isIdent(c byte) bool {
-	return isIdentStart(c) || digit[c]
-}
+// isIdent reports whether c can go on a bare identifier.
+func isIdent(c byte) bool { return identClass[c]&identPart != 0 }
+
+// The classes of identClass.
+const (
+	identStart = 1 << iota // a letter, '_' or '$'
+	identPart              // those and digits
+	keyPart                // those and '-' and '.', inside a bare key
+)
+
+// identClass classes every byte for bare words and keys, in one load.
+var identClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		start := c|0x20 >= 'a' && c|0x20 <= 'z' || c == '_' || c == '$'
+		if start {
+			t[c] |= identStart | identPart | keyPart
+		}
+		if c >= '0' && c <= '9' {
+			t[c] |= identPart | keyPart
+		}
+		if c == '-' || c == '.' {
+			t[c] |= keyPart
+		}
+	}
+	return t
+}()

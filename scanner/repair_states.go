@@ -45,7 +45,7 @@ func (s *Scanner) openUnquotedKey(b []byte, i int, off int64) (int, Event) {
 // keyEnd returns the index of the first byte at or after i in b that does
 // not belong to a bare key, or len(b).
 func keyEnd(b []byte, i int) int {
-	for i < len(b) && (isIdent(b[i]) || b[i] == '-' || b[i] == '.') {
+	for i < len(b) && identClass[b[i]]&keyPart != 0 {
 		i++
 	}
 	return i
