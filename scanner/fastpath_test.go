@@ -63,6 +63,10 @@ func TestFastPathsWithRepairsAtEveryCut(t *testing.T) {
 		`{"a":NumberLong(12),"b":ObjectId("x"),"c":[1 2],"d":}`,
 		"{\"k\": v\t, \"l\": \"\xe2\x80\x9cq\xe2\x80\x9d\"}",
 		`[1, 2, 3, {"deep": [true, false, null, "s\u00e9"]}]`,
+		// Strings quoted in one step and quote by quote.
+		`{'k': 'v', 'l':'it''s', 'm': ['a','b' ], 'n':'x\'y', 'o': 'say "hi"', '':''}`,
+		`{key: v w , other-key.x: https://e.x/a?b=1}` + "\n" + `[bare, words here]`,
+		`{a: "x", b:1, $c_2 : [u v], d: é}`,
 	}
 	for _, in := range inputs {
 		want := scanRepair([]byte(in), []int{1})
