@@ -35,10 +35,10 @@ const (
 	KindExtraComma        // a leading or doubled comma was dropped: [,1] [1,,2]
 	KindMissingComma      // a comma was inserted between two elements or members
 	KindComment           // a // line, /* block */ or # line comment was dropped
-	KindSingleQuote       // a single-quoted string was double-quoted
-	KindTypographicQuote  // “…” or ‘…’ used as delimiters became "…"
-	KindUnquotedKey       // a bare identifier used as a key was quoted
-	KindUnquotedValue     // a bare word or phrase used as a value was quoted
+	KindSingleQuote       // a single-quoted string was double-quoted (one fix per string)
+	KindTypographicQuote  // “…” or ‘…’ used as delimiters became "…" (one fix per string)
+	KindUnquotedKey       // a bare identifier used as a key was quoted (one fix per key)
+	KindUnquotedValue     // a bare word or phrase used as a value was quoted (one fix per value)
 	KindInnerQuote        // a double quote inside a string was escaped (heuristic)
 	KindPythonLiteral     // True, False, None became true, false, null
 	KindNonFinite         // undefined, NaN, Infinity, -Infinity became null (or strings)
