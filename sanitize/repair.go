@@ -1,6 +1,10 @@
 package sanitize
 
-import "github.com/jsonheal/jsonheal/scanner"
+import (
+	"slices"
+
+	"github.com/jsonheal/jsonheal/scanner"
+)
 
 // repair applies the scanner's Repair event; i is the chunk index the
 // scanner stopped at.
@@ -22,6 +26,19 @@ func (z *Sanitizer) repair(i int, off int64) error {
 	z.edit(i, off, off+n, repl, z.sc.RepairLeansForward())
 	if c := z.sc.ClosingOffset(); c != 0 {
 		z.edit(i, c, c+n, repl, false) // the string's closing quote
+	}
+	if run := z.sc.CommentRun(); run != nil {
+		// Several comments dropped at once, on one line: a fix each.
+		line, col := z.sc.EventPos()
+		if k.Confidence() < z.opts.MinConfidence {
+			return z.addFixAt(k, off, line, col)
+		}
+		fixes := slices.Grow(z.report.Fixes, len(run))
+		for _, c := range run {
+			fixes = append(fixes, Fix{Kind: k, Confidence: k.Confidence(), Offset: c.Offset, Line: line, Column: col + int(c.Offset-off)})
+		}
+		z.report.Fixes = fixes
+		return nil
 	}
 	if z.sc.RepairJoins() {
 		return nil // another edit of the fix that opened the string

@@ -67,6 +67,9 @@ func TestFastPathsWithRepairsAtEveryCut(t *testing.T) {
 		`{'k': 'v', 'l':'it''s', 'm': ['a','b' ], 'n':'x\'y', 'o': 'say "hi"', '':''}`,
 		`{key: v w , other-key.x: https://e.x/a?b=1}` + "\n" + `[bare, words here]`,
 		`{a: "x", b:1, $c_2 : [u v], d: é}`,
+		// Comments dropped in runs and one by one.
+		"[1 /*a*/ /**/  /* b * / c */ # x\n2, // y\n/* multi\nline */ 3 /*c*/ /*d*/ 4]",
+		`{/*a*/ "k" /*b*/ : /*c*/ 1 /*d*/ , /*e*/ "l": "x" /*f*/ + /*g*/ "y"}`,
 	}
 	for _, in := range inputs {
 		want := scanRepair([]byte(in), []int{1})
@@ -87,6 +90,16 @@ func scanRepair(input []byte, sizes []int) []string {
 	s.SetRepairs(AllRepairs)
 	var out []string
 	add := func(ev Event) {
+		if run := s.CommentRun(); ev == Repair && run != nil {
+			// Comments dropped at once: record each as its own Repair
+			// would have been (on the same line).
+			line, col := s.EventPos()
+			for _, c := range run {
+				out = append(out, fmt.Sprintf("repair@%d(%d:%d) %s+%d %q", c.Offset, line, col+int(c.Offset-s.EventOffset()),
+					s.RepairKind(), c.Len, ""))
+			}
+			return
+		}
 		r := record(s, ev)
 		if ev == Repair {
 			r += fmt.Sprintf(" %s+%d %q", s.RepairKind(), s.EventLen(), s.Replacement())

@@ -189,7 +189,7 @@ func (s *Scanner) here(off int64) mark { return mark{off, s.line, s.lineStart} }
 
 // repairAt reports a Repair replacing n input bytes from m with repl.
 func (s *Scanner) repairAt(k RepairKind, m mark, n int, repl string) Event {
-	s.repForward, s.repJoins, s.repClosing = false, false, 0
+	s.repForward, s.repJoins, s.repClosing, s.nrun = false, false, 0, 0
 	s.repKind, s.repl = k, repl
 	s.evOff, s.evLen = m.off, n
 	s.evLine, s.evCol = m.line, int(m.off-m.ls)+1

@@ -260,7 +260,7 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 	obj := s.stack.depth > 0 && s.stack.topIsObject()
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
-		return i + 1, s.beginComment(c, off)
+		return s.openComment(b, i, off)
 	case c == ']' && s.st == stValue && !obj && s.commaRead() && s.can(RepairTrailingComma):
 		s.st = stAfterValue
 		return i, s.repairAt(RepairTrailingComma, s.comma, 1, "")
@@ -301,7 +301,7 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
-		return i + 1, s.beginComment(c, off)
+		return s.openComment(b, i, off)
 	case c == '}' && s.st == stKey && s.commaRead() && s.can(RepairTrailingComma):
 		s.st = stAfterValue
 		return i, s.repairAt(RepairTrailingComma, s.comma, 1, "")
@@ -331,7 +331,7 @@ func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
 func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
-		return i + 1, s.beginComment(c, off)
+		return s.openComment(b, i, off)
 	case c == 0xEF && s.can(RepairFullWidth):
 		return s.openWide(b, i, off)
 	case (c == '}' || c == ',') && s.can(RepairMissingValue):
@@ -354,7 +354,7 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 	obj := s.stack.topIsObject()
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
-		return i + 1, s.beginComment(c, off)
+		return s.openComment(b, i, off)
 	case c == 0xEF && s.can(RepairFullWidth):
 		return s.openWide(b, i, off)
 	case c == ')' && s.wrapDepth == s.stack.depth && s.can(RepairWrapper):
@@ -570,7 +570,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		c, off = b[i], base+int64(i)
 		switch {
 		case (c == '/' || c == '#') && s.can(RepairComment):
-			return i + 1, s.beginComment(c, off)
+			return s.openComment(b, i, off)
 		case c == '"' || (c == '\'' && s.can(RepairSingleQuote)):
 			s.st, s.inKey, s.quote = stString, false, c
 			s.oddFixed = false // the string's opening quote is no repair of its own
@@ -834,7 +834,7 @@ func (s *Scanner) endWide(end int64) Event {
 		default:
 			s.virt, s.virtOff = c, at
 		}
-		s.repForward, s.repJoins, s.repClosing = false, false, 0
+		s.repForward, s.repJoins, s.repClosing, s.nrun = false, false, 0, 0
 		s.repKind, s.repl = RepairFullWidth, wideTwins[c]
 		s.evOff, s.evLen = s.wideStart.off, 3
 		s.evLine, s.evCol = s.wideStart.line, int(s.wideStart.off-s.wideStart.ls)+1

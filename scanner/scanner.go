@@ -50,8 +50,10 @@ type Scanner struct {
 	repKind          RepairKind
 	repl             string
 	repForward       bool
-	repJoins         bool  // the last Repair continues the fix that opened the current string
-	repClosing       int64 // the last Repair also replaces the closing quote here (0: no)
+	repJoins         bool         // the last Repair continues the fix that opened the current string
+	repClosing       int64        // the last Repair also replaces the closing quote here (0: no)
+	run              [maxRun]Span // the comments the last Repair dropped, when several
+	nrun             int
 	oddFixed         bool  // the current odd string's opening was reported as a repair
 	quote            byte  // the current string's delimiter: '"', '\'' or 'u' (unquoted)
 	comma            mark  // the last comma read
