@@ -11,18 +11,18 @@ import (
 const guardSchema = `{"type":"object","additionalProperties":false,
  "properties":{"id":{"type":"integer"},"status":{"enum":["active","inactive"]},"note":{"type":"string"}}}`
 
-// feed sends s to a fresh watcher in chunks of n bytes and returns the
-// first error and how many bytes had been sent when it came.
-func feed(t *testing.T, g *Guard, s string, n int) (error, int) {
+// feed sends s to a fresh watcher in chunks of n bytes and returns how
+// many bytes had been sent when the first error came, and that error.
+func feed(t *testing.T, g *Guard, s string, n int) (int, error) {
 	t.Helper()
 	w := g.Watch()
 	for i := 0; i < len(s); i += n {
 		j := min(i+n, len(s))
 		if err := w(s[i:j]); err != nil {
-			return err, j
+			return j, err
 		}
 	}
-	return nil, len(s)
+	return len(s), nil
 }
 
 func TestGuardCancelsOnCertainViolations(t *testing.T) {
@@ -30,14 +30,14 @@ func TestGuardCancelsOnCertainViolations(t *testing.T) {
 	require.NoError(t, err)
 	for _, n := range []int{1, 2, 5, 100} {
 		answer := `{"id":1,"colour":"red","note":"` + strings.Repeat("x", 200) + `"}`
-		err, at := feed(t, g, answer, n)
+		at, err := feed(t, g, answer, n)
 		var ev *EarlyViolation
 		require.ErrorAs(t, err, &ev, "chunk %d", n)
 		assert.Equal(t, "/colour", ev.Path)
 		assert.Contains(t, ev.Message, `"colour" is not allowed`)
 		assert.LessOrEqual(t, at, max(40, n), "cancelled long before the end")
 
-		err, _ = feed(t, g, "Sure:\n```json\n{\"status\":\"deleted\",\"id\":1}\n```", n)
+		_, err = feed(t, g, "Sure:\n```json\n{\"status\":\"deleted\",\"id\":1}\n```", n)
 		require.ErrorAs(t, err, &ev)
 		assert.Equal(t, "/status", ev.Path)
 		assert.Contains(t, ev.Message, `"deleted" is not one of "active", "inactive"`)
@@ -56,7 +56,7 @@ func TestGuardLeavesFixableAndNestedAlone(t *testing.T) {
 		`The {colour} is red. {"id":1}`,              // prose braces: the scanner decides
 		`{"id":1} {"colour":2}`,                      // only the first value
 	} {
-		err, _ := feed(t, g, answer, 3)
+		_, err := feed(t, g, answer, 3)
 		assert.NoError(t, err, answer)
 	}
 }
@@ -64,7 +64,7 @@ func TestGuardLeavesFixableAndNestedAlone(t *testing.T) {
 func TestGuardMakesNoRuleForCombinedSchemas(t *testing.T) {
 	g, err := NewGuard([]byte(`{"allOf":[{}],"additionalProperties":false,"properties":{"a":{}}}`))
 	require.NoError(t, err)
-	err, _ = feed(t, g, `{"zzz":1}`, 1)
+	_, err = feed(t, g, `{"zzz":1}`, 1)
 	assert.NoError(t, err)
 	_, err = NewGuard([]byte(`not json`))
 	assert.Error(t, err)

@@ -51,7 +51,7 @@ func normalizeURI(u string) string { return strings.TrimSuffix(u, "#") }
 
 // escapePointerToken escapes a JSON Pointer reference token.
 func escapePointerToken(s string) string {
-	if strings.IndexAny(s, "~/") < 0 {
+	if !strings.ContainsAny(s, "~/") {
 		return s
 	}
 	s = strings.ReplaceAll(s, "~", "~0")
