@@ -25,7 +25,11 @@ vet:
 	$(GO) vet ./...
 	@if [ -f bench/go.mod ] && ls bench/*.go >/dev/null 2>&1; then cd bench && $(GO) vet ./...; fi
 
+# lint adds staticcheck (fetched at a pinned version on first use) to what
+# CI checks.
+STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 lint: fmt-check vet
+	$(STATICCHECK) ./...
 
 fmt-check:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; \
