@@ -9,6 +9,13 @@
 // end of input, End reports whether a value was left open and what was
 // pending (Truncation). Results never depend on how the input was split.
 //
+// With SetRepairs, the scanner also reads broken syntax (single quotes,
+// bare keys, comments, trailing commas and more) and stops at a Repair
+// event for each edit that fixes it. Where a string's two delimiters or a
+// run of comments lie in one chunk, one Repair may describe several edits
+// (ClosingOffset, CommentRun) that another split reports one by one: the
+// edits themselves, their offsets and their order never change.
+//
 // Inside a value the grammar is RFC 8259, strictly. Outside values the
 // scanner classifies bytes as whitespace, fence lines (a line whose first
 // non-blank bytes are three or more backticks or tildes) or prose, with these
