@@ -3,7 +3,10 @@ package sanitize
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"testing"
+
+	"github.com/jsonheal/jsonheal/internal/brokengen"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -20,41 +23,49 @@ func streamInputs(t *testing.T) map[string][]byte {
 			inputs[name] = in
 		}
 	}
+	for _, c := range brokengen.Classes {
+		inputs["class "+c.Name] = c.Generate(1500)
+	}
 	inputs["chatty"] = []byte("Sure!\n```json\n{\"user\": {name: 'Ada', \"tags\": [\"a\" \"b\",], \"bio\": \"line1\nline2\", n: 007}}\n```\nDone.")
 	return inputs
 }
 
-// Fed byte by byte, a Stream's stable prefix only grows and never changes,
-// its snapshots are valid JSON, and the final output extends the last
-// stable prefix.
+// Fed byte by byte or in larger chunks (where repairs of several bytes
+// are found in one step), a Stream's stable prefix only grows and never
+// changes, its snapshots are valid JSON, and the final output extends the
+// last stable prefix and equals Append's.
 func TestStreamStablePrefix(t *testing.T) {
-	for name, in := range streamInputs(t) {
-		st := NewStream(Options{})
-		var stable []byte
-		var werr error
-		for k := 0; k < len(in) && werr == nil; k++ {
-			_, werr = st.Write(in[k : k+1])
-			if werr != nil {
-				break
-			}
-			now := st.Stable()
-			require.True(t, bytes.HasPrefix(now, stable), "%s: stable prefix changed at byte %d: %q then %q", name, k, stable, now)
-			stable = append(stable[:0], now...)
-			snap := st.AppendSnapshot(nil)
-			if len(snap) > 0 {
-				require.True(t, validSequence(snap), "%s: invalid snapshot at byte %d: %q", name, k, snap)
-			}
+	for _, size := range []int{1, 7, 64} {
+		for name, in := range streamInputs(t) {
+			checkStream(t, fmt.Sprintf("%s (chunks of %d)", name, size), in, size)
 		}
-		out, err := st.Close()
-		if err != nil && !errors.Is(err, ErrTruncated) {
-			continue // unrepairable: the stable prefix makes no promise
-		}
-		assert.True(t, bytes.HasPrefix(out, stable), "%s: final %q does not extend stable %q", name, out, stable)
-
-		want, _, wantErr := Append(nil, in, Options{CloseTruncated: true})
-		assert.Equal(t, string(want), string(out), name)
-		assert.Equal(t, errString(wantErr), errString(err), name)
 	}
+}
+
+func checkStream(t *testing.T, name string, in []byte, size int) {
+	st := NewStream(Options{})
+	var stable []byte
+	for k := 0; k < len(in); k += size {
+		if _, err := st.Write(in[k:min(k+size, len(in))]); err != nil {
+			break
+		}
+		now := st.Stable()
+		require.True(t, bytes.HasPrefix(now, stable), "%s: stable prefix changed at byte %d: %q then %q", name, k, stable, now)
+		stable = append(stable[:0], now...)
+		snap := st.AppendSnapshot(nil)
+		if len(snap) > 0 {
+			require.True(t, validSequence(snap), "%s: invalid snapshot at byte %d: %q", name, k, snap)
+		}
+	}
+	out, err := st.Close()
+	if err != nil && !errors.Is(err, ErrTruncated) {
+		return // unrepairable: the stable prefix makes no promise
+	}
+	assert.True(t, bytes.HasPrefix(out, stable), "%s: final %q does not extend stable %q", name, out, stable)
+
+	want, _, wantErr := Append(nil, in, Options{CloseTruncated: true})
+	assert.Equal(t, string(want), string(out), name)
+	assert.Equal(t, errString(wantErr), errString(err), name)
 }
 
 func TestStreamPartialObject(t *testing.T) {
