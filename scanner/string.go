@@ -10,13 +10,27 @@ import (
 // (printable ASCII, whole valid UTF-8 sequences and whole valid escapes)
 // and returns where the careful path in Next must take over: a '"', a
 // control byte, an escape that is invalid or split by the end of b, an
-// invalid or split UTF-8 sequence, or len(b). The string automaton
-// (stringDFA) reads whole words without a branch per character; the byte
-// at a time reading below finishes the word it stopped in.
+// invalid or split UTF-8 sequence, or len(b).
+//
+// Three readers share the work. stringVector, where the CPU allows, reads
+// wide blocks and settles most strings alone. The string automaton
+// (stringDFA) reads 8-byte words without a branch per character, over the
+// block stringVector could not settle or everywhere without it. The byte
+// at a time reading finishes the word the automaton stopped in.
 func stringRun(b []byte, i int) int {
 	for {
-		j, s := stringDFA(b, i)
-		end := min(j+8, len(b)) // the automaton stopped in b[j:end], or ran out
+		end := len(b)
+		if useVector && len(b)-i >= vectorBlock {
+			k, closed := stringVector(b[i:])
+			if closed {
+				return i + k
+			}
+			k += i
+			i = sequenceStart(b, i, k)
+			end = min(k+vectorBlock, len(b)) // then try the wide reading again
+		}
+		j, s := stringDFA(b, i, end)
+		stop := min(j+8, len(b)) // the automaton stopped in b[j:stop], or ran out
 		if s == dfaText {
 			if j+8 <= len(b) {
 				// The bytes before the first one that needs attention
@@ -27,7 +41,7 @@ func stringRun(b []byte, i int) int {
 		} else {
 			j = dfaBackUp(b, j, s)
 		}
-		for j < end {
+		for j < stop {
 			switch c := b[j]; {
 			case stringPlain[c]:
 				j++
@@ -52,6 +66,26 @@ func stringRun(b []byte, i int) int {
 		}
 		i = j
 	}
+}
+
+// sequenceStart returns where the UTF-8 sequence that b[k] lies inside
+// began, or k when b[k] begins a character; b[i:k] is valid UTF-8 but for
+// its last sequence, which may be incomplete or begin with a byte that
+// cannot lead one (stringVector judges a lead by the bytes after it).
+func sequenceStart(b []byte, i, k int) int {
+	for d := 1; d <= 3 && k-d >= i; d++ {
+		c := b[k-d]
+		if c < 0x80 {
+			break
+		}
+		if c >= 0xC0 {
+			if n := int(utf8Leads[c].size); n == 0 || n > d {
+				return k - d
+			}
+			break
+		}
+	}
+	return k
 }
 
 // shortEscape marks the bytes that complete a two-byte escape after '\\'.

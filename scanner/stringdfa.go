@@ -93,12 +93,12 @@ func dfaNext(s uint64, c byte) uint64 {
 }
 
 // stringDFA runs the string automaton from b[i] (between characters) over
-// whole 8-byte words while it does not stop. It returns the start of the
-// word in which it stopped, or of the bytes left after the whole words,
-// and the state before that word.
-func stringDFA(b []byte, i int) (int, uint64) {
+// the whole 8-byte words of b[i:end] while it does not stop. It returns the
+// start of the word in which it stopped, or of the bytes left after the
+// whole words, and the state before that word.
+func stringDFA(b []byte, i, end int) (int, uint64) {
 	s := uint64(dfaText)
-	for i+8 <= len(b) {
+	for i+8 <= end {
 		w := b[i : i+8 : i+8]
 		t := strDFA[w[0]] >> (s & 63)
 		t = strDFA[w[1]] >> (t & 63)
