@@ -18,6 +18,20 @@ import (
 // block stringVector could not settle or everywhere without it. The byte
 // at a time reading finishes the word the automaton stopped in.
 func stringRun(b []byte, i int) int {
+	// Short strings, keys above all, often end after a word or two of
+	// plain ASCII: settle them before anything wider.
+	for range 4 {
+		if i+8 > len(b) {
+			break
+		}
+		if m := stringSpecialMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			if i += bits.TrailingZeros64(m) >> 3; b[i] == '"' {
+				return i
+			}
+			break
+		}
+		i += 8
+	}
 	for {
 		end := len(b)
 		if useVector && len(b)-i >= vectorBlock {

@@ -5,14 +5,13 @@ import (
 	"testing"
 )
 
-// corpusStrings returns the string bodies of a corpus file, each followed
-// by its closing quote, as the fast path meets them.
-func corpusStrings(b testing.TB, name string) [][]byte {
+// corpusStrings returns a corpus file and the offsets of the string bodies
+// in it (just past each opening quote) and of their closing quotes.
+func corpusStrings(b testing.TB, name string) (data []byte, starts, ends []int) {
 	data, err := os.ReadFile("../testdata/corpus/" + name)
 	if err != nil {
 		b.Fatal(err)
 	}
-	var out [][]byte
 	for i := 0; i < len(data); i++ {
 		if data[i] != '"' {
 			continue
@@ -24,30 +23,44 @@ func corpusStrings(b testing.TB, name string) [][]byte {
 			}
 			j++
 		}
-		out = append(out, data[i+1:j+1])
+		starts, ends = append(starts, i+1), append(ends, j)
 		i = j
 	}
-	return out
+	return data, starts, ends
 }
 
 // BenchmarkStringRun measures the string fast path alone on the strings of
-// the corpus files.
+// the corpus files, read in place (the bytes after each string follow it,
+// as in a whole document), with the wide reading where the CPU has it and
+// without.
 func BenchmarkStringRun(b *testing.B) {
+	saved := useVector
+	defer func() { useVector = saved }()
 	for _, name := range []string{"llm.jsonl", "twitter.json", "citm_catalog.json"} {
-		strs := corpusStrings(b, name)
+		data, starts, ends := corpusStrings(b, name)
 		total := 0
-		for _, s := range strs {
-			total += len(s)
+		for k := range starts {
+			total += ends[k] - starts[k] + 1
 		}
-		b.Run(name, func(b *testing.B) {
-			b.SetBytes(int64(total))
-			for b.Loop() {
-				for _, s := range strs {
-					if stringRun(s, 0) != len(s)-1 {
-						b.Fatalf("stopped early in %q", s)
+		for _, vector := range []bool{false, true} {
+			if vector && !saved {
+				continue
+			}
+			mode := "portable"
+			if vector {
+				mode = "vector"
+			}
+			b.Run(name+"/"+mode, func(b *testing.B) {
+				useVector = vector
+				b.SetBytes(int64(total))
+				for b.Loop() {
+					for k, i := range starts {
+						if stringRun(data, i) != ends[k] {
+							b.Fatalf("string at %d: stopped early", i)
+						}
 					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
