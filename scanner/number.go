@@ -1,10 +1,5 @@
 package scanner
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
-
 // numberEnd is the fast path for a number inside a container: it returns
 // the index just past the number that begins at b[i] when the number is
 // valid and a byte after it is in b (so that it is known to have ended), or
@@ -17,41 +12,6 @@ func numberEnd(b []byte, i int) int {
 		}
 	}
 	return numberEndCareful(b, i)
-}
-
-// numberLen32 is numberEnd's shortcut for the usual numbers, read a word at
-// a time from p (32 bytes) with no check of the length of the input: an
-// integer part of one to seven digits, then maybe a fraction of up to
-// twenty-three. It returns the length of the number that p begins with, or
-// 0 when the number is another shape (longer, with an exponent, leading
-// zeros) or malformed, which numberEndCareful then reads.
-func numberLen32(p *[32]byte) int {
-	j := 0
-	if p[0] == '-' {
-		j = 1
-	}
-	n := bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
-	if n == 0 || n == 8 || p[j] == '0' && n > 1 {
-		return 0
-	}
-	if j += n; p[j] == '.' { // j <= 8
-		j++
-		n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
-		if n == 0 {
-			return 0
-		}
-		if j += n; n == 8 { // j <= 17
-			n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
-			if n == 8 {
-				return 0
-			}
-			j += n // j <= 24
-		}
-	}
-	if c := p[j]; c == 'e' || c == 'E' {
-		return 0
-	}
-	return j
 }
 
 // numberEndCareful is numberEnd for any number, the length of the input

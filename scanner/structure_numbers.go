@@ -1,0 +1,120 @@
+package scanner
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// Where numbersRun left off, for structure to go on from.
+const (
+	atValue      = iota // b[i] is where a value may begin, after a comma
+	atArrayFirst        // b[i] is where a value or ']' may begin, after '['
+	atAfterValue        // b[i] follows a value
+)
+
+// numbersRun is structure's fast path for arrays of numbers, nested or not
+// ([[-65.61,43.42],[-65.62,43.41]]): from b[i], where a value may begin in
+// an array (at, atValue or atArrayFirst, says after what), it reads
+// numbers, commas, '[' and ']' with no space between them, as structure
+// would, but keeps the marks structure sets on the way (commit,
+// prevCommit, comma) in locals and sets them once, when it returns. The
+// innermost open container is always an array here, so the stack is read
+// only to push and pop.
+//
+// It stops at anything else: another byte, a number of another shape than
+// numberLen32's, fewer than 32 bytes left in b (room for numberLen32's
+// window), the depth cap, or the ']' that closes the array it began in. It
+// returns the index it stopped at and where that is (at).
+func (s *Scanner) numbersRun(b []byte, i int, base int64, at int) (int, int) {
+	const unset, oldCommit = -1, -2
+	commit, prevCommit, comma := int64(unset), int64(unset), int64(unset)
+	opened := 0 // arrays opened here and still open
+	for len(b)-i >= 32 {
+		// b[i] is where a value may begin.
+		if b[i] == '[' {
+			if s.stack.depth >= s.maxDepth {
+				break
+			}
+			s.stack.push(false)
+			opened++
+			i++
+			commit, at = base+int64(i), atArrayFirst
+			continue
+		}
+		n := numberLen32((*[32]byte)(b[i:]))
+		if n == 0 {
+			break
+		}
+		i += n
+		for { // a value ended just before b[i]
+			prevCommit, commit = commit, base+int64(i)
+			if prevCommit == unset {
+				prevCommit = oldCommit
+			}
+			at = atAfterValue
+			if i == len(b) || b[i] != ']' || opened == 0 {
+				break
+			}
+			s.stack.pop()
+			opened--
+			i++
+		}
+		if i == len(b) || b[i] != ',' {
+			break
+		}
+		comma, at = base+int64(i), atValue
+		i++
+	}
+	if commit != unset {
+		switch prevCommit {
+		case unset:
+		case oldCommit:
+			s.prevCommit = s.commit
+		default:
+			s.prevCommit = s.here(prevCommit)
+		}
+		s.commit = s.here(commit)
+		if prevCommit != unset { // a value ended
+			s.lastWasString = false
+		}
+	}
+	if comma != unset {
+		s.comma = s.here(comma)
+	}
+	return i, at
+}
+
+// numberLen32 is numberEnd's shortcut for the usual numbers, read a word at
+// a time from p (32 bytes) with no check of the length of the input: an
+// integer part of one to seven digits, then maybe a fraction of up to
+// twenty-three. It returns the length of the number that p begins with, or
+// 0 when the number is another shape (longer, with an exponent, leading
+// zeros) or malformed, which numberEndCareful then reads.
+func numberLen32(p *[32]byte) int {
+	j := 0
+	if p[0] == '-' {
+		j = 1
+	}
+	n := bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
+	if n == 0 || n == 8 || p[j] == '0' && n > 1 {
+		return 0
+	}
+	if j += n; p[j] == '.' { // j <= 8
+		j++
+		n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
+		if n == 0 {
+			return 0
+		}
+		if j += n; n == 8 { // j <= 17
+			n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
+			if n == 8 {
+				return 0
+			}
+			j += n // j <= 24
+		}
+	}
+	if c := p[j]; c == 'e' || c == 'E' {
+		return 0
+	}
+	return j
+}
