@@ -26,60 +26,96 @@ const (
 // window), the depth cap, or the ']' that closes the array it began in. It
 // returns the index it stopped at and where that is (at).
 func (s *Scanner) numbersRun(b []byte, i int, base int64, at int) (int, int) {
+	// The marks are indexes in b here; oldCommit stands for s.commit as
+	// it was on entry.
 	const unset, oldCommit = -1, -2
-	commit, prevCommit, comma := int64(unset), int64(unset), int64(unset)
+	commit, prevCommit, comma := unset, unset, unset
 	opened := 0 // arrays opened here and still open
-	for len(b)-i >= 32 {
-		// b[i] is where a value may begin.
-		if b[i] == '[' {
-			if s.stack.depth >= s.maxDepth {
-				break
-			}
-			s.stack.push(false)
-			opened++
-			i++
-			commit, at = base+int64(i), atArrayFirst
-			continue
-		}
-		n := numberLen32((*[32]byte)(b[i:]))
-		if n == 0 {
-			break
-		}
-		i += n
-		for { // a value ended just before b[i]
-			prevCommit, commit = commit, base+int64(i)
-			if prevCommit == unset {
-				prevCommit = oldCommit
-			}
-			at = atAfterValue
-			if i == len(b) || b[i] != ']' || opened == 0 {
-				break
-			}
-			s.stack.pop()
-			opened--
-			i++
-		}
-		if i == len(b) || b[i] != ',' {
-			break
-		}
-		comma, at = base+int64(i), atValue
-		i++
+	var p *[32]byte
+	var j, n int
+	if len(b)-i < 32 {
+		return i, at
 	}
+value: // b[i] is where a value may begin, with 32 bytes left in b
+	if b[i] == '[' {
+		if s.stack.depth >= s.maxDepth {
+			goto out
+		}
+		s.stack.push(false)
+		opened++
+		i++
+		commit, at = i, atArrayFirst
+		if len(b)-i < 32 {
+			goto out
+		}
+		goto value
+	}
+	// numberLen32, inlined: a call would make every local here live
+	// across it, saved and reloaded once per number.
+	p = (*[32]byte)(b[i:])
+	j = 0
+	if p[0] == '-' {
+		j = 1
+	}
+	n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
+	if n == 0 || n == 8 || p[j] == '0' && n > 1 {
+		goto out
+	}
+	if j += n; p[j] == '.' {
+		j++
+		n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
+		if n == 0 {
+			goto out
+		}
+		if j += n; n == 8 {
+			n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
+			if n == 8 {
+				goto out
+			}
+			j += n
+		}
+	}
+	if p[j] == 'e' || p[j] == 'E' {
+		goto out
+	}
+	i += j
+ended: // a value ended just before b[i]
+	prevCommit, commit, at = commit, i, atAfterValue
+	if prevCommit == unset {
+		prevCommit = oldCommit
+	}
+	if i < len(b) {
+		switch b[i] {
+		case ',':
+			comma, at = i, atValue
+			if i++; len(b)-i >= 32 {
+				goto value
+			}
+		case ']':
+			if opened > 0 {
+				s.stack.pop()
+				opened--
+				i++
+				goto ended
+			}
+		}
+	}
+out:
 	if commit != unset {
 		switch prevCommit {
 		case unset:
 		case oldCommit:
 			s.prevCommit = s.commit
 		default:
-			s.prevCommit = s.here(prevCommit)
+			s.prevCommit = s.here(base + int64(prevCommit))
 		}
-		s.commit = s.here(commit)
+		s.commit = s.here(base + int64(commit))
 		if prevCommit != unset { // a value ended
 			s.lastWasString = false
 		}
 	}
 	if comma != unset {
-		s.comma = s.here(comma)
+		s.comma = s.here(base + int64(comma))
 	}
 	return i, at
 }
@@ -89,7 +125,8 @@ func (s *Scanner) numbersRun(b []byte, i int, base int64, at int) (int, int) {
 // integer part of one to seven digits, then maybe a fraction of up to
 // twenty-three. It returns the length of the number that p begins with, or
 // 0 when the number is another shape (longer, with an exponent, leading
-// zeros) or malformed, which numberEndCareful then reads.
+// zeros) or malformed, which numberEndCareful then reads. numbersRun has
+// the same code inlined.
 func numberLen32(p *[32]byte) int {
 	j := 0
 	if p[0] == '-' {
