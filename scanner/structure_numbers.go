@@ -50,8 +50,9 @@ value: // b[i] is where a value may begin, with 32 bytes left in b
 		}
 		goto value
 	}
-	// numberLen32, inlined: a call would make every local here live
-	// across it, saved and reloaded once per number.
+	// numberLen32, inlined (a call would make every local here live
+	// across it, saved and reloaded once per number), for an integer
+	// part of up to seven digits: longer ones go back to structure.
 	p = (*[32]byte)(b[i:])
 	j = 0
 	if p[0] == '-' {
@@ -122,8 +123,8 @@ out:
 
 // numberLen32 is numberEnd's shortcut for the usual numbers, read a word at
 // a time from p (32 bytes) with no check of the length of the input: an
-// integer part of one to seven digits, then maybe a fraction of up to
-// twenty-three. It returns the length of the number that p begins with, or
+// integer part of one to fifteen digits, then maybe a fraction, ending
+// before p does, and no exponent. It returns the length of the number that p begins with, or
 // 0 when the number is another shape (longer, with an exponent, leading
 // zeros) or malformed, which numberEndCareful then reads. numbersRun has
 // the same code inlined.
@@ -133,21 +134,31 @@ func numberLen32(p *[32]byte) int {
 		j = 1
 	}
 	n := bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
-	if n == 0 || n == 8 || p[j] == '0' && n > 1 {
+	if n == 0 || p[j] == '0' && n > 1 {
 		return 0
 	}
-	if j += n; p[j] == '.' { // j <= 8
+	if j += n; n == 8 { // a long integer part: j <= 9
+		n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
+		if n == 8 {
+			return 0
+		}
+		j += n
+	}
+	if p[j] == '.' { // j <= 16
 		j++
 		n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
 		if n == 0 {
 			return 0
 		}
-		if j += n; n == 8 { // j <= 17
+		if j += n; n == 8 { // j <= 25
+			if j > 24 {
+				return 0
+			}
 			n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
 			if n == 8 {
 				return 0
 			}
-			j += n // j <= 24
+			j += n // j <= 31
 		}
 	}
 	if c := p[j]; c == 'e' || c == 'E' {
