@@ -27,9 +27,9 @@ const (
 // returns the index it stopped at and where that is (at).
 func (s *Scanner) numbersRun(b []byte, i int, base int64, at int) (int, int) {
 	// The marks are indexes in b here; oldCommit stands for s.commit as
-	// it was on entry.
+	// it was on entry, unset for a mark not set.
 	const unset, oldCommit = -1, -2
-	commit, prevCommit, comma := unset, unset, unset
+	commit, prevCommit, comma := oldCommit, unset, unset
 	opened := 0 // arrays opened here and still open
 	var p *[32]byte
 	var j, n int
@@ -39,14 +39,14 @@ func (s *Scanner) numbersRun(b []byte, i int, base int64, at int) (int, int) {
 value: // b[i] is where a value may begin, with 32 bytes left in b
 	if b[i] == '[' {
 		if s.stack.depth >= s.maxDepth {
-			goto out
+			goto outValue
 		}
 		s.stack.push(false)
 		opened++
 		i++
-		commit, at = i, atArrayFirst
+		commit = i
 		if len(b)-i < 32 {
-			goto out
+			goto outValue
 		}
 		goto value
 	}
@@ -60,38 +60,36 @@ value: // b[i] is where a value may begin, with 32 bytes left in b
 	}
 	n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
 	if n == 0 || n == 8 || p[j] == '0' && n > 1 {
-		goto out
+		goto outValue
 	}
 	if j += n; p[j] == '.' {
 		j++
 		n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
 		if n == 0 {
-			goto out
+			goto outValue
 		}
 		if j += n; n == 8 {
 			n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
 			if n == 8 {
-				goto out
+				goto outValue
 			}
 			j += n
 		}
 	}
 	if p[j] == 'e' || p[j] == 'E' {
-		goto out
+		goto outValue
 	}
 	i += j
 ended: // a value ended just before b[i]
-	prevCommit, commit, at = commit, i, atAfterValue
-	if prevCommit == unset {
-		prevCommit = oldCommit
-	}
+	prevCommit, commit = commit, i
 	if i < len(b) {
 		switch b[i] {
 		case ',':
-			comma, at = i, atValue
+			comma = i
 			if i++; len(b)-i >= 32 {
 				goto value
 			}
+			goto outValue
 		case ']':
 			if opened > 0 {
 				s.stack.pop()
@@ -101,8 +99,19 @@ ended: // a value ended just before b[i]
 			}
 		}
 	}
+	at = atAfterValue
+	goto out
+outValue: // b[i] is where a value may begin: after '[' or ','
+	switch commit {
+	case oldCommit: // nothing read
+		return i, at
+	case i:
+		at = atArrayFirst
+	default:
+		at = atValue
+	}
 out:
-	if commit != unset {
+	if commit != oldCommit {
 		switch prevCommit {
 		case unset:
 		case oldCommit:
