@@ -107,10 +107,6 @@ after:
 		if s.stack.topIsObject() {
 			goto key
 		}
-		if len(b)-i >= 32 && (b[i] == '[' || b[i] == '-' || digit[b[i]]) {
-			i, at = s.numbersRun(b, i, base, atValue)
-			goto resume
-		}
 		goto value
 	case '}', ']':
 		goto closer
