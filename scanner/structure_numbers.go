@@ -59,8 +59,8 @@ value: // b[i] is where a value may begin, with 32 bytes left in b
 		j = 1
 	}
 	n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
-	if n == 0 || n == 8 || p[j] == '0' && n > 1 {
-		goto outValue
+	if uint(n-1) >= 7 || n > 1 && p[j] == '0' {
+		goto outValue // no digit, eight or more, or a leading zero
 	}
 	if j += n; p[j] == '.' {
 		j++
