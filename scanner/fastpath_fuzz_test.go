@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -43,6 +44,26 @@ func FuzzNumberEnd(f *testing.F) {
 		}
 		if want, got := numberEndByteWise(b, 0), numberEnd(b, 0); got != want {
 			t.Fatalf("%q: %d, want %d", b, got, want)
+		}
+	})
+}
+
+// FuzzNumbersRun: an array of numbers (the fuzzer's bytes inside "[[" and
+// "]]", with room after them for the 32-byte windows) gives the same
+// events and marks read whole, where numbersRun reads it, and one byte at
+// a time, where it never does; strict and with every repair on.
+func FuzzNumbersRun(f *testing.F) {
+	for _, s := range []string{"-65.613616999999977,43.420273000000009],[-65.625,43.4", "1,2,3],[4", "1.5e3,2", "01,-0,0.5", "1,,2", "1.,2"} {
+		f.Add([]byte(s))
+	}
+	pad := strings.Repeat(" ", 40)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		in := []byte("[[" + string(b) + "]]" + pad)
+		for _, repairs := range []bool{false, true} {
+			want := scanMarks(in, []int{1}, repairs)
+			if got := scanMarks(in, nil, repairs); !slices.Equal(want, got) {
+				t.Fatalf("%q (repairs %v):\nwhole %q\nbytes %q", in, repairs, got, want)
+			}
 		}
 	})
 }

@@ -33,6 +33,7 @@ func (s *Scanner) numbersRun(b []byte, i int, base int64, at int) (int, int) {
 	opened := 0 // arrays opened here and still open
 	var p *[32]byte
 	var j, n int
+	var m1, m2 uint64
 	if len(b)-i < 32 {
 		return i, at
 	}
@@ -63,18 +64,28 @@ value: // b[i] is where a value may begin, with 32 bytes left in b
 		goto outValue // no digit, eight or more, or a leading zero
 	}
 	if j += n; p[j] == '.' {
-		j++
-		n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
-		if n == 0 {
+		// The fraction's end from words at fixed places in p, loaded
+		// and classified at once: where this number ends, and the next
+		// one begins, waits on one load, not on one after the other.
+		if j++; j > 8 {
 			goto outValue
 		}
-		if j += n; n == 8 {
-			n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
-			if n == 8 {
-				goto outValue
-			}
-			j += n
+		m1 = nonDigitFlags(binary.LittleEndian.Uint64(p[8:]))
+		m2 = nonDigitFlags(binary.LittleEndian.Uint64(p[16:]))
+		switch r := nonDigitFlags(binary.LittleEndian.Uint64(p[0:])) >> (8 * j); {
+		case r != 0:
+			n = j + bits.TrailingZeros64(r)>>3
+		case m1 != 0:
+			n = 8 + bits.TrailingZeros64(m1)>>3
+		case m2 != 0:
+			n = 16 + bits.TrailingZeros64(m2)>>3
+		default:
+			goto outValue
 		}
+		if n == j {
+			goto outValue // no digit after '.'
+		}
+		j = n
 	}
 	if p[j] == 'e' || p[j] == 'E' {
 		goto outValue
@@ -136,7 +147,8 @@ out:
 // before p does, and no exponent. It returns the length of the number that p begins with, or
 // 0 when the number is another shape (longer, with an exponent, leading
 // zeros) or malformed, which numberEndCareful then reads. numbersRun has
-// the same code inlined.
+// its own copy, inlined, which finds where a fraction ends from words
+// loaded at fixed places.
 func numberLen32(p *[32]byte) int {
 	j := 0
 	if p[0] == '-' {
@@ -174,4 +186,13 @@ func numberLen32(p *[32]byte) int {
 		return 0
 	}
 	return j
+}
+
+// nonDigitFlags sets the high bit of each byte of v that is not '0' to
+// '9', and no other bit: unlike nonDigitMask, it is exact in every byte,
+// not only up to the first one flagged.
+func nonDigitFlags(v uint64) uint64 {
+	const low7 = 0x7F7F7F7F7F7F7F7F
+	y := v & low7 // the sums below stay within their byte
+	return ((y + lsbs*(0x7F-'9')) | ^(y + lsbs*(0x80-'0')) | v) & msbs
 }

@@ -70,6 +70,12 @@ func TestNumbersRunAtEveryCut(t *testing.T) {
 		`[` + pairs + `,[1,2],[3,4` + strings.Repeat(" ", 10),
 		`[[[[[[[[[[1,2]]]]]]]]]` + pairs + `]`,
 		`[1,2` + pairs,
+		// Fractions ending at every word edge of the fixed loads, and
+		// integer parts that push the fraction past them.
+		`[[-1234567.5,1234567.25,-1.2345678,12.345678,1.23456789012345,-1.234567890123456,0.0,-0.0,9.99999999999999999999,-9.9999999999999999999],[1.5e3,-7.25E-2]]`,
+		`[[1.25,-3.5],[2.,4]]` + pairs,
+		`[[1.25,-3.5],[2.x,4]]` + pairs,
+		`[[1.25,-3.5],[-.5,4]]` + pairs,
 	}
 	for _, in := range inputs {
 		for _, repairs := range []bool{false, true} {
