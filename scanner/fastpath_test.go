@@ -191,3 +191,37 @@ func TestThreeByteSyntaxAtEveryCut(t *testing.T) {
 		}
 	}
 }
+
+// Long strings, which the wide reading and the string automaton read in
+// blocks and words, give the same events whole, byte by byte and cut in
+// two at every position, with the wide reading and without, strict and
+// with every repair on: control bytes, invalid UTF-8, \u escapes and
+// sequences across the edges of blocks and words.
+func TestLongStringsAtEveryCut(t *testing.T) {
+	long := "0123456789abcdef0123456789abcdef"
+	inputs := []string{
+		`{"k":"` + long + "caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac \xf0\x9f\x98\x80 \\n\\\"q\\\" " + long + `","n":[1,"` + long + `x"]}`,
+		`["` + long[:31] + "\xe6\x97\xa5" + long + `", "` + long[:30] + `\n` + long + `", "` + long[:31] + `\"` + long + `"]`,
+		`["` + long + "\x01" + long + "\n" + long + `", "` + long + "\xff\xc3(" + long + `"]`,
+		`{"` + long + `\u00e9` + long + `":"` + long[:29] + "\xf0\x9f\x98" + `"}`,
+		`["` + long + long + `\q` + long + `"]`,
+		`["` + long + "\xe2\x80\x9c" + long + "\xe2\x80\x9d" + `", 1]`,
+		`{"say":"` + long + `he said "hi" to me` + long + `","n":1}`,
+		`["` + long + long + long,
+	}
+	withReaders(t, func(t *testing.T) {
+		for _, in := range inputs {
+			for _, scan := range []func([]byte, []int) []string{scanAll, scanRepair} {
+				want := scan([]byte(in), []int{1})
+				if got := scan([]byte(in), nil); !assert.Equal(t, want, got, "%q whole", in) {
+					continue
+				}
+				for k := 1; k < len(in); k++ {
+					if got := scan([]byte(in), []int{k, len(in)}); !assert.Equal(t, want, got, "%q cut at %d", in, k) {
+						break
+					}
+				}
+			}
+		}
+	})
+}

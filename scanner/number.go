@@ -6,6 +6,17 @@ package scanner
 // -1 when the number is malformed or reaches the end of b, which the state
 // machine (scanNumber) then handles byte by byte.
 func numberEnd(b []byte, i int) int {
+	if len(b)-i >= 32 {
+		if n := numberLen32((*[32]byte)(b[i:])); n > 0 {
+			return i + n
+		}
+	}
+	return numberEndCareful(b, i)
+}
+
+// numberEndCareful is numberEnd for any number, the length of the input
+// checked at every step.
+func numberEndCareful(b []byte, i int) int {
 	if b[i] == '-' {
 		if i++; i == len(b) {
 			return -1

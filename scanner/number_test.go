@@ -83,3 +83,41 @@ func TestNumberEndMatchesByteWise(t *testing.T) {
 		}
 	}
 }
+
+// Numbers of every usual shape (and some broken ones), with room after
+// them for numberLen32's word loads and without: numberEnd ends each where
+// the byte-wise grammar does.
+func TestNumberEndShortcutMatchesByteWise(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for k := range b {
+			b[k] = byte('0' + rng.Intn(10))
+		}
+		return string(b)
+	}
+	for range 20000 {
+		num := ""
+		if rng.Intn(2) == 0 {
+			num = "-"
+		}
+		num += digits(rng.Intn(18))
+		if rng.Intn(4) > 0 {
+			num += "." + digits(rng.Intn(27))
+		}
+		if rng.Intn(6) == 0 {
+			num += []string{"e", "E", "e+", "E-", "e-"}[rng.Intn(5)] + digits(rng.Intn(4))
+		}
+		tail := []string{",", "]", "}", " ", ".", "e", "a", "\xff", "0", ","}[rng.Intn(10)]
+		b := []byte(num + tail + "0123456789,[]{}0123456789,[]{}0123456789")
+		for _, n := range []int{len(b), len(num), len(num) + 1, len(num) + 8} {
+			if n > len(b) || n == 0 {
+				continue
+			}
+			if want, got := numberEndByteWise(b[:n], 0), numberEnd(b[:n], 0); got != want {
+				assert.Equal(t, want, got, "%q", b[:n])
+				return
+			}
+		}
+	}
+}

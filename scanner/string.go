@@ -5,97 +5,105 @@ import (
 	"math/bits"
 )
 
-// stringRun is the fast path inside a string: from b[i], it skips content
-// that needs no event (printable ASCII 8 bytes at a time, whole valid
-// UTF-8 sequences and whole valid escapes) and returns where the careful
-// path in Next must take over: a '"', a control byte, an escape that is
-// invalid or split by the end of b, an invalid or split UTF-8 sequence, or
-// len(b).
+// stringRun is the fast path inside a string: from b[i] (between
+// characters, outside any escape), it skips content that needs no event
+// (printable ASCII, whole valid UTF-8 sequences and whole valid escapes)
+// and returns where the careful path in Next must take over: a '"', a
+// control byte, an escape that is invalid or split by the end of b, an
+// invalid or split UTF-8 sequence, or len(b).
+//
+// Three readers share the work. stringVector, where the CPU allows, reads
+// wide blocks and settles most strings alone. The string automaton
+// (stringDFA) reads 8-byte words without a branch per character, over the
+// block stringVector could not settle or everywhere without it. The byte
+// at a time reading finishes the word the automaton stopped in.
 func stringRun(b []byte, i int) int {
-	for {
-		// Find the next byte that needs attention, 8 bytes at a time.
-		for i+8 <= len(b) {
-			if m := stringSpecialMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				goto special
-			}
-			i += 8
+	// Short strings, keys above all, often end after a word or two of
+	// plain ASCII: settle them before anything wider.
+	for range 4 {
+		if i+8 > len(b) {
+			break
 		}
-		for i < len(b) && stringPlain[b[i]] {
-			i++
-		}
-		if i == len(b) {
-			return i
-		}
-	special: // b[i] is not plain
-		if c := b[i]; c >= 0x80 {
-			for { // non-ASCII text often comes in runs
-				if i+8 <= len(b) {
-					// Two three-byte characters (most of CJK) in one step:
-					// leads whose second byte may be any continuation byte,
-					// each followed by two continuation bytes.
-					w := binary.LittleEndian.Uint64(b[i:])
-					if w&0xC0C0F0C0C0F0 == 0x8080E08080E0 && anyCont3[byte(w)] && anyCont3[byte(w>>24)] {
-						if i += 6; b[i] < 0x80 {
-							break
-						}
-						continue
-					}
-				}
-				var n int
-				if i+4 <= len(b) {
-					// utf8Len's one-load check, inlined, with no branch on
-					// the sequence length (which varies in mixed text).
-					w := binary.LittleEndian.Uint32(b[i:])
-					l := utf8Leads[byte(w)]
-					n = int(l.size) & 7
-					if c1 := byte(w >> 8); n == 0 || c1 < l.lo || c1 > l.hi || w&contMask[n] != contWant[n] {
-						return i
-					}
-				} else if n = utf8Len(b[i:]); n == 0 {
-					return i
-				}
-				if i += n; i == len(b) || b[i] < 0x80 {
-					break
-				}
-			}
-		} else if c == '\\' {
-			// The one-letter escapes, most of them, are read here.
-			if i+1 < len(b) && shortEscape[b[i+1]] {
-				i += 2
-				continue
-			}
-			n := escapeLen(b[i:])
-			if n == 0 {
+		if m := stringSpecialMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			if i += bits.TrailingZeros64(m) >> 3; b[i] == '"' {
 				return i
 			}
-			i += n
-		} else { // '"' or a control byte
-			return i
+			break
+		}
+		i += 8
+	}
+	for {
+		end := len(b)
+		if useVector && len(b)-i >= vectorBlock {
+			k, closed := stringVector(b[i:])
+			if closed {
+				return i + k
+			}
+			k += i
+			i = sequenceStart(b, i, k)
+			end = min(k+vectorBlock, len(b)) // then try the wide reading again
+		}
+		j, s := stringDFA(b, i, end)
+		stop := min(j+8, len(b)) // the automaton stopped in b[j:stop], or ran out
+		if s == dfaText {
+			if j+8 <= len(b) {
+				// The bytes before the first one that needs attention
+				// are plain ASCII.
+				m := stringSpecialMask(binary.LittleEndian.Uint64(b[j:]))
+				j += bits.TrailingZeros64(m) >> 3
+			}
+		} else {
+			j = dfaBackUp(b, j, s)
+		}
+		for j < stop {
+			switch c := b[j]; {
+			case stringPlain[c]:
+				j++
+			case c >= 0x80:
+				n := utf8Len(b[j:])
+				if n == 0 {
+					return j
+				}
+				j += n
+			case c == '\\':
+				n := escapeLen(b[j:])
+				if n == 0 {
+					return j
+				}
+				j += n
+			default: // '"' or a control byte
+				return j
+			}
+		}
+		if j == len(b) {
+			return j
+		}
+		i = j
+	}
+}
+
+// sequenceStart returns where the UTF-8 sequence that b[k] lies inside
+// began, or k when b[k] begins a character; b[i:k] is valid UTF-8 but for
+// its last sequence, which may be incomplete or begin with a byte that
+// cannot lead one (stringVector judges a lead by the bytes after it).
+func sequenceStart(b []byte, i, k int) int {
+	for d := 1; d <= 3 && k-d >= i; d++ {
+		c := b[k-d]
+		if c < 0x80 {
+			break
+		}
+		if c >= 0xC0 {
+			if n := int(utf8Leads[c].size); n == 0 || n > d {
+				return k - d
+			}
+			break
 		}
 	}
+	return k
 }
 
 // shortEscape marks the bytes that complete a two-byte escape after '\\'.
 var shortEscape = [256]bool{'"': true, '\\': true, '/': true, 'b': true, 'f': true, 'n': true, 'r': true, 't': true}
-
-// anyCont3 marks the leads of three-byte sequences whose second byte may be
-// any continuation byte: E1 to EC, EE and EF (E0 and ED restrict it).
-var anyCont3 = func() (t [256]bool) {
-	for c := 0xE1; c <= 0xEF; c++ {
-		t[c] = c != 0xED
-	}
-	return t
-}()
-
-// contMask and contWant give, by sequence length, the high bits that the
-// third and fourth bytes of a UTF-8 sequence loaded as a little-endian
-// uint32 must have (10xxxxxx); the second byte is checked against its range
-// in utf8Leads.
-var (
-	contMask = [8]uint32{3: 0xC00000, 4: 0xC0C00000}
-	contWant = [8]uint32{3: 0x800000, 4: 0x80800000}
-)
 
 // utf8Len returns the length of the valid UTF-8 sequence at the start of p
 // (p[0] >= 0x80), or 0 when it is invalid or incomplete.

@@ -12,10 +12,11 @@ package scanner
 // b, the closer of the top-level value, the depth cap, a syntax error, or
 // anything a repair may concern (all of which are bytes the strict grammar
 // rejects there). Next then reads that byte the careful way, so events,
-// repairs, errors and offsets are unchanged.
+// repairs, errors and offsets are unchanged. Arrays of numbers go through
+// numbersRun, which reads them with less bookkeeping per element.
 func (s *Scanner) structure(b []byte, i int, base int64) int {
 	var c byte
-	var j int
+	var j, at int
 	switch s.st {
 	case stValue:
 		goto value
@@ -32,6 +33,11 @@ func (s *Scanner) structure(b []byte, i int, base int64) int {
 	}
 	return i
 
+arrayFirstRun: // after a '[' structure read
+	if len(b)-i >= 32 && (b[i] == '[' || b[i] == '-' || digit[b[i]]) {
+		i, at = s.numbersRun(b, i, base, atArrayFirst)
+		goto resume
+	}
 arrayFirst:
 	s.st = stArrayFirst
 	if i = s.skipSpace(b, i, base); i == len(b) {
@@ -80,7 +86,7 @@ valueByte:
 		if c == '{' {
 			goto objectFirst
 		}
-		goto arrayFirst
+		goto arrayFirstRun
 	default:
 		return i
 	}
@@ -106,6 +112,15 @@ after:
 		goto closer
 	}
 	return i
+
+resume: // numbersRun stopped at b[i]
+	switch at {
+	case atAfterValue:
+		goto after
+	case atArrayFirst:
+		goto arrayFirst
+	}
+	goto value
 
 closer: // b[i] is '}' or ']', where a closer may come
 	if (b[i] == '}') != s.stack.topIsObject() || s.stack.depth == 1 {

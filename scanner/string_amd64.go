@@ -1,0 +1,32 @@
+//go:build amd64 && !purego
+
+package scanner
+
+// useVector reports whether stringVector may be called: the CPU has AVX2.
+// Tests turn it off to check the portable path.
+var useVector = cpuHasAVX2()
+
+// vectorBlock is the width stringVector reads at a time.
+const vectorBlock = 32
+
+// stringVector is the wide fast path inside a string, for len(b) >=
+// vectorBlock, b[0] between characters and outside any escape. It reads
+// b in whole blocks of vectorBlock bytes. When it meets the closing quote
+// with everything before it valid (printable ASCII, one-letter escapes,
+// valid UTF-8), it returns the quote's index and true. Otherwise it
+// returns the start of the block it could not settle (one with a control
+// byte, another escape, an escape split by the block's end or invalid
+// UTF-8 before its first unescaped quote), or of the bytes left after the
+// whole blocks, and false: everything before is valid, except that the
+// last UTF-8 sequence may continue into that block.
+func stringVector(b []byte) (int, bool) {
+	return stringBlocksAVX2(&b[0], len(b))
+}
+
+// stringBlocksAVX2 is stringVector in assembly.
+//
+//go:noescape
+func stringBlocksAVX2(p *byte, n int) (off int, closed bool)
+
+// cpuHasAVX2 reports whether the CPU and the operating system support AVX2.
+func cpuHasAVX2() bool

@@ -1,0 +1,219 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// func stringBlocksAVX2(p *byte, n int) (off int, closed bool)
+//
+// See stringVector in string_amd64.go. Each 32-byte block is checked at
+// once: its UTF-8 by three nibble lookups (the error classes of a byte and
+// the one before it) plus the bytes that must continue a three- or
+// four-byte sequence begun two or three bytes before; its control bytes,
+// quotes and backslashes by comparisons. Escapes are read one by one.
+TEXT ·stringBlocksAVX2(SB), NOSPLIT, $0-25
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), BX
+	MOVQ SI, DI
+	LEAQ -32(SI)(BX*1), BX // the last address a whole block may start at
+	VPXOR Y1, Y1, Y1       // the block before: none, read as ASCII
+	VPXOR Y13, Y13, Y13
+	VMOVDQU lowNibbles<>(SB), Y9
+	VMOVDQU utf8Lookup1<>(SB), Y10
+	VMOVDQU utf8Lookup2<>(SB), Y11
+	VMOVDQU utf8Lookup3<>(SB), Y12
+
+loop:
+	CMPQ SI, BX
+	JHI  stop
+	VMOVDQU (SI), Y0
+
+	// The byte one, two and three places before each byte.
+	VPERM2I128 $0x21, Y0, Y1, Y2
+	VPALIGNR   $15, Y2, Y0, Y3
+	VPALIGNR   $14, Y2, Y0, Y4
+	VPALIGNR   $13, Y2, Y0, Y5
+
+	// UTF-8: the error classes of (byte before, byte) pairs, against the
+	// bytes that must be third or fourth of a sequence.
+	VPSRLW    $4, Y3, Y6
+	VPAND     Y9, Y6, Y6
+	VPSHUFB   Y6, Y10, Y6
+	VPAND     Y9, Y3, Y7
+	VPSHUFB   Y7, Y11, Y7
+	VPSRLW    $4, Y0, Y8
+	VPAND     Y9, Y8, Y8
+	VPSHUFB   Y8, Y12, Y8
+	VPAND     Y6, Y7, Y6
+	VPAND     Y6, Y8, Y6
+	VPSUBUSB  thirdBytes<>(SB), Y4, Y4
+	VPSUBUSB  fourthBytes<>(SB), Y5, Y5
+	VPOR      Y4, Y5, Y4
+	VPAND     highBits<>(SB), Y4, Y4
+	VPXOR     Y4, Y6, Y6
+	VPCMPEQB  Y13, Y6, Y6
+	VPMOVMSKB Y6, R10
+	NOTL      R10
+
+	// Control bytes join the errors; quotes and backslashes apart.
+	VPMINUB   controlMax<>(SB), Y0, Y7
+	VPCMPEQB  Y0, Y7, Y7
+	VPMOVMSKB Y7, AX
+	ORL       AX, R10
+	VPCMPEQB  quotes<>(SB), Y0, Y7
+	VPMOVMSKB Y7, R9
+	VPCMPEQB  backslashes<>(SB), Y0, Y8
+	VPMOVMSKB Y8, R8
+	MOVL      R8, AX
+	ORL       R9, AX
+	ORL       R10, AX
+	JNZ       special
+
+next:
+	VMOVDQU Y0, Y1
+	ADDQ    $32, SI
+	JMP     loop
+
+special:
+	// R8 backslashes, R9 quotes, R10 errors, R11 escaped bytes.
+	XORL  R11, R11
+	TESTL R8, R8
+	JZ    quote
+
+escape:
+	BSFL  R8, CX
+	MOVL  R11, DX
+	NOTL  DX
+	ANDL  R9, DX // unescaped quotes
+	MOVL  $1, R12
+	SHLL  CX, R12
+	DECL  R12
+	TESTL R12, DX
+	JNZ   quote  // the string ends before this backslash
+	CMPL  CX, $31
+	JEQ   stop   // the escaped byte is in the next block
+	MOVBLZX 1(SI)(CX*1), DX
+	LEAQ  ·shortEscape(SB), R12
+	MOVBLZX (R12)(DX*1), DX
+	TESTL DX, DX
+	JZ    stop   // not a one-letter escape
+	MOVL  $2, R12
+	SHLL  CX, R12
+	ORL   R12, R11
+	MOVL  $3, R12
+	SHLL  CX, R12
+	NOTL  R12
+	ANDL  R12, R8 // the backslash and the byte it escapes are read
+	JNZ   escape
+
+quote:
+	MOVL  R11, DX
+	NOTL  DX
+	ANDL  DX, R9
+	JZ    noquote
+	BSFL  R9, CX
+	MOVQ  $2, R12
+	SHLQ  CX, R12
+	DECQ  R12
+	TESTQ R12, R10
+	JNZ   stop   // an error before the closing quote (or at it)
+	SUBQ  DI, SI
+	ADDQ  CX, SI
+	MOVQ  SI, off+16(FP)
+	MOVB  $1, closed+24(FP)
+	VZEROUPPER
+	RET
+
+noquote:
+	TESTL R10, R10
+	JZ    next
+
+stop:
+	SUBQ DI, SI
+	MOVQ SI, off+16(FP)
+	MOVB $0, closed+24(FP)
+	VZEROUPPER
+	RET
+
+// func cpuHasAVX2() bool
+TEXT ·cpuHasAVX2(SB), NOSPLIT, $0-1
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	ANDL $0x18000000, CX // OSXSAVE and AVX
+	CMPL CX, $0x18000000
+	JNE  no
+	XORL CX, CX
+	XGETBV
+	ANDL $6, AX // the OS saves the XMM and YMM registers
+	CMPL AX, $6
+	JNE  no
+	MOVL $7, AX
+	XORL CX, CX
+	CPUID
+	BTL  $5, BX // AVX2
+	JCC  no
+	MOVB $1, ret+0(FP)
+	RET
+
+no:
+	MOVB $0, ret+0(FP)
+	RET
+
+DATA utf8Lookup1<>+0(SB)/8, $0x0202020202020202
+DATA utf8Lookup1<>+8(SB)/8, $0x4915012180808080
+DATA utf8Lookup1<>+16(SB)/8, $0x0202020202020202
+DATA utf8Lookup1<>+24(SB)/8, $0x4915012180808080
+GLOBL utf8Lookup1<>(SB), RODATA|NOPTR, $32
+
+DATA utf8Lookup2<>+0(SB)/8, $0xcbcbcb8b8383a3e7
+DATA utf8Lookup2<>+8(SB)/8, $0xcbcbdbcbcbcbcbcb
+DATA utf8Lookup2<>+16(SB)/8, $0xcbcbcb8b8383a3e7
+DATA utf8Lookup2<>+24(SB)/8, $0xcbcbdbcbcbcbcbcb
+GLOBL utf8Lookup2<>(SB), RODATA|NOPTR, $32
+
+DATA utf8Lookup3<>+0(SB)/8, $0x0101010101010101
+DATA utf8Lookup3<>+8(SB)/8, $0x01010101babaaee6
+DATA utf8Lookup3<>+16(SB)/8, $0x0101010101010101
+DATA utf8Lookup3<>+24(SB)/8, $0x01010101babaaee6
+GLOBL utf8Lookup3<>(SB), RODATA|NOPTR, $32
+
+DATA lowNibbles<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA lowNibbles<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA lowNibbles<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA lowNibbles<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL lowNibbles<>(SB), RODATA|NOPTR, $32
+
+DATA thirdBytes<>+0(SB)/8, $0x6060606060606060
+DATA thirdBytes<>+8(SB)/8, $0x6060606060606060
+DATA thirdBytes<>+16(SB)/8, $0x6060606060606060
+DATA thirdBytes<>+24(SB)/8, $0x6060606060606060
+GLOBL thirdBytes<>(SB), RODATA|NOPTR, $32
+
+DATA fourthBytes<>+0(SB)/8, $0x7070707070707070
+DATA fourthBytes<>+8(SB)/8, $0x7070707070707070
+DATA fourthBytes<>+16(SB)/8, $0x7070707070707070
+DATA fourthBytes<>+24(SB)/8, $0x7070707070707070
+GLOBL fourthBytes<>(SB), RODATA|NOPTR, $32
+
+DATA highBits<>+0(SB)/8, $0x8080808080808080
+DATA highBits<>+8(SB)/8, $0x8080808080808080
+DATA highBits<>+16(SB)/8, $0x8080808080808080
+DATA highBits<>+24(SB)/8, $0x8080808080808080
+GLOBL highBits<>(SB), RODATA|NOPTR, $32
+
+DATA controlMax<>+0(SB)/8, $0x1f1f1f1f1f1f1f1f
+DATA controlMax<>+8(SB)/8, $0x1f1f1f1f1f1f1f1f
+DATA controlMax<>+16(SB)/8, $0x1f1f1f1f1f1f1f1f
+DATA controlMax<>+24(SB)/8, $0x1f1f1f1f1f1f1f1f
+GLOBL controlMax<>(SB), RODATA|NOPTR, $32
+
+DATA quotes<>+0(SB)/8, $0x2222222222222222
+DATA quotes<>+8(SB)/8, $0x2222222222222222
+DATA quotes<>+16(SB)/8, $0x2222222222222222
+DATA quotes<>+24(SB)/8, $0x2222222222222222
+GLOBL quotes<>(SB), RODATA|NOPTR, $32
+
+DATA backslashes<>+0(SB)/8, $0x5c5c5c5c5c5c5c5c
+DATA backslashes<>+8(SB)/8, $0x5c5c5c5c5c5c5c5c
+DATA backslashes<>+16(SB)/8, $0x5c5c5c5c5c5c5c5c
+DATA backslashes<>+24(SB)/8, $0x5c5c5c5c5c5c5c5c
+GLOBL backslashes<>(SB), RODATA|NOPTR, $32
