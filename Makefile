@@ -42,12 +42,15 @@ test-benthos:
 	cd integrations/benthos && $(GO) vet ./... && \
 	$(GO) test $$($(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./...)
 
-# Every fuzz target in ./fuzz, FUZZTIME each.
+# Every fuzz target, FUZZTIME each: ./fuzz holds those of the public API,
+# a package holds those that need its unexported functions.
+FUZZ_PKGS ?= ./fuzz ./scanner
 fuzz:
-	@[ -d fuzz ] || { echo "no fuzz targets yet"; exit 0; }; \
-	for t in $$($(GO) test -list '^Fuzz' ./fuzz | grep '^Fuzz'); do \
-		echo "== $$t ($(FUZZTIME))"; \
-		$(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) ./fuzz || exit 1; \
+	@for p in $(FUZZ_PKGS); do \
+		for t in $$($(GO) test -list '^Fuzz' $$p | grep '^Fuzz'); do \
+			echo "== $$p $$t ($(FUZZTIME))"; \
+			$(GO) test -run='^$$$$' -fuzz="^$$t$$$$" -fuzztime=$(FUZZTIME) $$p || exit 1; \
+		done; \
 	done
 
 # A short run of every fuzz target: part of `make test`.
