@@ -117,9 +117,9 @@ func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 			}
 		}
 		st.refs = append(st.refs, refFrame{n.ref, v})
-		st.kw = append(st.kw, "/$ref")
+		st.pushKw("/$ref")
 		r := st.eval(n.ref, v, ev)
-		st.kw = st.kw[:len(st.kw)-1]
+		st.popKw()
 		st.refs = st.refs[:len(st.refs)-1]
 		if !r {
 			if !st.collect {
@@ -138,9 +138,9 @@ func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 				}
 			}
 		}
-		st.kw = append(st.kw, "/$dynamicRef")
+		st.pushKw("/$dynamicRef")
 		r := st.eval(t, v, ev)
-		st.kw = st.kw[:len(st.kw)-1]
+		st.popKw()
 		if !r {
 			if !st.collect {
 				return false
@@ -161,9 +161,9 @@ func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 				}
 			}
 		}
-		st.kw = append(st.kw, "/$recursiveRef")
+		st.pushKw("/$recursiveRef")
 		r := st.eval(t, v, ev)
-		st.kw = st.kw[:len(st.kw)-1]
+		st.popKw()
 		if !r {
 			if !st.collect {
 				return false

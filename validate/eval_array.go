@@ -49,11 +49,11 @@ func (st *state) evalArray(n *node, v *fastjson.Value, a []*fastjson.Value, ev i
 			st.fail(n, kw, CodeAdditionalItems, v, "must have at most "+itoa(len(n.prefixItems))+" items, has "+itoa(len(a)), itoa(len(n.prefixItems)))
 			break
 		}
-		st.inst = append(st.inst, pathSeg{idx: i})
-		st.kw = append(st.kw, sub.seg)
+		st.pushInst(pathSeg{idx: i})
+		st.pushKw(sub.seg)
 		r := st.eval(sub, e, 0)
-		st.kw = st.kw[:len(st.kw)-1]
-		st.inst = st.inst[:len(st.inst)-1]
+		st.popKw()
+		st.popInst()
 		if !r {
 			if !st.collect {
 				return false
@@ -66,9 +66,9 @@ func (st *state) evalArray(n *node, v *fastjson.Value, a []*fastjson.Value, ev i
 		collect := st.collect
 		st.collect = false
 		for i, e := range a {
-			st.inst = append(st.inst, pathSeg{idx: i})
+			st.pushInst(pathSeg{idx: i})
 			r := st.eval(n.contains, e, 0)
-			st.inst = st.inst[:len(st.inst)-1]
+			st.popInst()
 			if r {
 				matches++
 				if ev != 0 {

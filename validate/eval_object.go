@@ -47,35 +47,35 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 				return
 			}
 			evaluated := false
-			st.inst = append(st.inst, pathSeg{key: k, idx: i, isKey: true})
+			st.pushInst(pathSeg{key: k, idx: i, isKey: true})
 			if n.propertyNames != nil {
 				kv := st.arena.NewStringBytes(k)
-				st.kw = append(st.kw, "/propertyNames")
+				st.pushKw("/propertyNames")
 				if !st.eval(n.propertyNames, kv, 0) {
 					ok = false
 				}
-				st.kw = st.kw[:len(st.kw)-1]
+				st.popKw()
 			}
 			if len(n.props) > 0 {
 				if j, found := n.propIndex[b2s(k)]; found {
 					st.setBit(seen, j)
 					evaluated = true
 					p := n.props[j].n
-					st.kw = append(st.kw, p.seg)
+					st.pushKw(p.seg)
 					if !st.eval(p, mv, 0) {
 						ok = false
 					}
-					st.kw = st.kw[:len(st.kw)-1]
+					st.popKw()
 				}
 			}
 			for _, pp := range n.patternProps {
 				if (ok || st.collect) && pp.re.Match(k) {
 					evaluated = true
-					st.kw = append(st.kw, pp.n.seg)
+					st.pushKw(pp.n.seg)
 					if !st.eval(pp.n, mv, 0) {
 						ok = false
 					}
-					st.kw = st.kw[:len(st.kw)-1]
+					st.popKw()
 				}
 			}
 			if !evaluated && n.additional != nil && (ok || st.collect) {
@@ -83,19 +83,19 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 				if n.additional.boolean == 2 {
 					ok = false
 					if st.collect {
-						st.inst = st.inst[:len(st.inst)-1]
+						st.popInst()
 						st.extraProperty(n, "additionalProperties", CodeAdditionalProperties, k)
-						st.inst = append(st.inst, pathSeg{key: k, idx: i, isKey: true})
+						st.pushInst(pathSeg{key: k, idx: i, isKey: true})
 					}
 				} else {
-					st.kw = append(st.kw, n.additional.seg)
+					st.pushKw(n.additional.seg)
 					if !st.eval(n.additional, mv, 0) {
 						ok = false
 					}
-					st.kw = st.kw[:len(st.kw)-1]
+					st.popKw()
 				}
 			}
-			st.inst = st.inst[:len(st.inst)-1]
+			st.popInst()
 			if evaluated && ev != 0 {
 				st.setBit(ev, i)
 			}
@@ -151,9 +151,9 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 		if o.Get(ds.name) == nil {
 			continue
 		}
-		st.kw = append(st.kw, ds.n.seg)
+		st.pushKw(ds.n.seg)
 		r := st.eval(ds.n, v, ev)
-		st.kw = st.kw[:len(st.kw)-1]
+		st.popKw()
 		if !r {
 			if !st.collect {
 				return false
@@ -188,15 +188,15 @@ func (st *state) evalUnevaluated(n *node, v *fastjson.Value, own, size int) bool
 				}
 				return
 			}
-			st.inst = append(st.inst, pathSeg{key: k, idx: i, isKey: true})
-			st.kw = append(st.kw, n.unevalProps.seg)
+			st.pushInst(pathSeg{key: k, idx: i, isKey: true})
+			st.pushKw(n.unevalProps.seg)
 			if st.eval(n.unevalProps, mv, 0) {
 				st.setBit(own, i)
 			} else {
 				ok = false
 			}
-			st.kw = st.kw[:len(st.kw)-1]
-			st.inst = st.inst[:len(st.inst)-1]
+			st.popKw()
+			st.popInst()
 		})
 		if st.collect && !ok {
 			st.objectHints(n, o, recMark, 0)
@@ -215,16 +215,16 @@ func (st *state) evalUnevaluated(n *node, v *fastjson.Value, own, size int) bool
 				if !st.collect {
 					return false
 				}
-				st.inst = append(st.inst, pathSeg{idx: i})
+				st.pushInst(pathSeg{idx: i})
 				st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, e, "item "+itoa(i)+" is not allowed here", "no more items")
-				st.inst = st.inst[:len(st.inst)-1]
+				st.popInst()
 				continue
 			}
-			st.inst = append(st.inst, pathSeg{idx: i})
-			st.kw = append(st.kw, n.unevalItems.seg)
+			st.pushInst(pathSeg{idx: i})
+			st.pushKw(n.unevalItems.seg)
 			r := st.eval(n.unevalItems, e, 0)
-			st.kw = st.kw[:len(st.kw)-1]
-			st.inst = st.inst[:len(st.inst)-1]
+			st.popKw()
+			st.popInst()
 			if r {
 				st.setBit(own, i)
 				continue

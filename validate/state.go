@@ -19,7 +19,12 @@ type state struct {
 	parser  fastjson.Parser
 	arena   fastjson.Arena // property names evaluated as strings
 	collect bool           // collecting diagnostics (else: stop at the first failure)
-	err     error          // a DocumentError that ends the evaluation
+	// track keeps the keyword and instance paths (kw, inst). Only
+	// diagnostics and errors read them, so the first, fast pass over a
+	// document runs without; it is set for the collecting pass and to
+	// locate an error.
+	track bool
+	err   error // a DocumentError that ends the evaluation
 
 	// Evaluation stacks.
 	kw    []string        // keyword path segments
@@ -75,8 +80,37 @@ func (st *state) keepRecs(mark, from, to int) {
 	st.truncRecs(mark + n)
 }
 
+// pushKw enters a keyword path segment (when tracking paths).
+func (st *state) pushKw(seg string) {
+	if st.track {
+		st.kw = append(st.kw, seg)
+	}
+}
+
+// popKw leaves the last keyword path segment.
+func (st *state) popKw() {
+	if st.track {
+		st.kw = st.kw[:len(st.kw)-1]
+	}
+}
+
+// pushInst enters an instance path segment (when tracking paths).
+func (st *state) pushInst(s pathSeg) {
+	if st.track {
+		st.inst = append(st.inst, s)
+	}
+}
+
+// popInst leaves the last instance path segment.
+func (st *state) popInst() {
+	if st.track {
+		st.inst = st.inst[:len(st.inst)-1]
+	}
+}
+
 func (st *state) reset() {
 	st.collect = false
+	st.track = false
 	st.out = nil
 	st.outKeys = st.outKeys[:0]
 	st.keys = st.keys[:0]
