@@ -78,10 +78,37 @@ func (st *state) valueType(n *node, v *fastjson.Value) typeMask {
 	return tNumber
 }
 
+// hasType reports whether v is of one of the types of n. A number is only
+// parsed when n accepts integers but not all numbers.
+func (st *state) hasType(n *node, v *fastjson.Value) bool {
+	var t typeMask
+	switch v.Type() {
+	case fastjson.TypeNull:
+		t = tNull
+	case fastjson.TypeTrue, fastjson.TypeFalse:
+		t = tBoolean
+	case fastjson.TypeObject:
+		t = tObject
+	case fastjson.TypeArray:
+		t = tArray
+	case fastjson.TypeString:
+		t = tString
+	default:
+		if n.types&tNumber != 0 {
+			return true
+		}
+		if n.types&tInteger == 0 {
+			return false
+		}
+		return st.valueType(n, v)&tInteger != 0
+	}
+	return n.types&t != 0
+}
+
 func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 	ok := true
 	if n.hasType {
-		if n.types&st.valueType(n, v) == 0 {
+		if !st.hasType(n, v) {
 			if st.collect {
 				st.typeFail(n, v)
 			}

@@ -36,6 +36,9 @@ type state struct {
 
 	// Numbers and uniqueItems scratch.
 	nbuf, nbuf2 []byte
+	numV        *fastjson.Value // the value last parsed by number (nil after reset)
+	num         decimal         // its text, parsed (it points into nbuf)
+	numOK       bool
 	hashes      []hashedItem
 
 	// Diagnostics of a collecting pass. out is handed to the caller (never
@@ -121,13 +124,21 @@ func (st *state) reset() {
 	st.words = st.words[:0]
 	st.depth = 0
 	st.err = nil
+	st.numV = nil // the parser reuses its values from document to document
 	st.arena.Reset()
 }
 
 // number parses the text of a number value (valid until the next call).
+// The last value parsed is remembered: "type" and the numeric keywords of
+// one schema ask for the same number in turn.
 func (st *state) number(v *fastjson.Value) (decimal, bool) {
+	if v == st.numV {
+		return st.num, st.numOK
+	}
 	st.nbuf = v.MarshalTo(st.nbuf[:0])
-	return parseDecimal(b2s(st.nbuf))
+	st.num, st.numOK = parseDecimal(b2s(st.nbuf))
+	st.numV = v
+	return st.num, st.numOK
 }
 
 // number2 is number with a second buffer, to hold two numbers at once.
