@@ -131,6 +131,7 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 			n.allowedNames = append(n.allowedNames, name)
 			n.foldedNames = append(n.foldedNames, fold(name))
 		})
+		n.propTable = newPropTable(n.allowedNames)
 		if err != nil {
 			return err
 		}

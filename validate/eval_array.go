@@ -212,7 +212,9 @@ func (st *state) hashValue(v *fastjson.Value) uint64 {
 func (st *state) evalString(n *node, v *fastjson.Value) bool {
 	b, _ := v.StringBytes()
 	ok := true
-	if n.minLength >= 0 || n.maxLength >= 0 {
+	// A string of k bytes has between k/4 and k characters: only count
+	// them when that does not settle the lengths.
+	if n.maxLength >= 0 && len(b) > n.maxLength || n.minLength >= 0 && (len(b)+3)/4 < n.minLength {
 		l := utf8.RuneCountInString(b2s(b))
 		if n.minLength >= 0 && l < n.minLength {
 			if !st.collect {

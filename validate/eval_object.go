@@ -57,7 +57,7 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 				st.popKw()
 			}
 			if len(n.props) > 0 {
-				if j, found := n.propIndex[b2s(k)]; found {
+				if j := n.propIndexOf(k); j >= 0 {
 					st.setBit(seen, j)
 					evaluated = true
 					p := n.props[j].n

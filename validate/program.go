@@ -83,6 +83,7 @@ type node struct {
 
 	props          []prop
 	propIndex      map[string]int
+	propTable      *propTable // perfect hash of the names of props (nil: use propIndex)
 	patternProps   []patternProp
 	additional     *node
 	propertyNames  *node
