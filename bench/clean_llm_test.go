@@ -15,8 +15,13 @@ import (
 )
 
 // genInput is 16 MB of the CLI benchmark's input (scripts/bench-clean.sh:
-// testdata/sample/gen with 5% broken records), generated once per run.
+// testdata/sample/gen with 5% broken records), generated once per run, or
+// the file named by $JSONHEAL_BENCH_CLEAN_INPUT (to profile the same bytes
+// again and again, or under tools that do not follow a child process).
 var genInput = sync.OnceValues(func() ([]byte, error) {
+	if path := os.Getenv("JSONHEAL_BENCH_CLEAN_INPUT"); path != "" {
+		return os.ReadFile(path)
+	}
 	dir, err := os.MkdirTemp("", "bench-clean-llm")
 	if err != nil {
 		return nil, err
@@ -67,6 +72,25 @@ func BenchmarkCleanGenerated(b *testing.B) {
 				cpu := (processCPU() - start).Seconds()
 				b.ReportMetric(float64(len(in))*float64(b.N)/1e6/cpu, "cpu-MB/s")
 			})
+		}
+	}
+}
+
+// BenchmarkSplitGenerated splits the CLI benchmark's kind of input into
+// records (the reader's share of jsonheal clean).
+func BenchmarkSplitGenerated(b *testing.B) {
+	in, err := genInput()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		sp := jsonl.NewSplitter(bytes.NewReader(in), jsonl.SplitOptions{})
+		for {
+			if _, err := sp.Next(); err != nil {
+				break
+			}
 		}
 	}
 }
