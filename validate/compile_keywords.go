@@ -301,6 +301,7 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 			return err
 		}
 	}
+	n.intLimits = newIntLimits(n)
 	count := func(kw string) (int, error) {
 		nv := v.Get(kw)
 		if nv == nil {

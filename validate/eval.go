@@ -71,6 +71,9 @@ func (st *state) valueType(n *node, v *fastjson.Value) typeMask {
 	case fastjson.TypeString:
 		return tString
 	}
+	if _, ok := smallInt(st.numText(v)); ok {
+		return tNumber | tInteger
+	}
 	d, _ := st.number(v)
 	if d.isInteger() && (n.draft != Draft4 || d.fracPart == "") {
 		return tNumber | tInteger

@@ -250,37 +250,108 @@ func (st *state) evalString(n *node, v *fastjson.Value) bool {
 
 // evalNumber applies the numeric keywords of n to v.
 func (st *state) evalNumber(n *node, v *fastjson.Value) bool {
+	if n.intLimits != nil {
+		// Integer limits and a small integer: compare machine integers.
+		if x, ok := smallInt(st.numText(v)); ok && n.intLimits.holds(x) {
+			return true
+		}
+	}
 	d, valid := st.number(v)
 	if !valid {
 		return false
 	}
 	ok := true
-	check := func(limit *decimal, kw string, code Code, bad func(c int) bool, rel string) {
-		if limit == nil || !ok && !st.collect {
-			return
+	if n.minimum != nil && cmpDecimal(&d, n.minimum) < 0 {
+		if !st.collect {
+			return false
 		}
-		if bad(cmpDecimal(&d, limit)) {
-			ok = false
-			if st.collect {
-				lt := limit.text()
-				st.fail(n, kw, code, v, st.str("must be ", rel, " ", lt), lt)
-			}
-		}
+		ok = false
+		st.limitFail(n, v, n.minimum, "minimum", CodeMinimum, ">=")
 	}
-	check(n.minimum, "minimum", CodeMinimum, func(c int) bool { return c < 0 }, ">=")
-	check(n.maximum, "maximum", CodeMaximum, func(c int) bool { return c > 0 }, "<=")
+	if n.maximum != nil && cmpDecimal(&d, n.maximum) > 0 {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		st.limitFail(n, v, n.maximum, "maximum", CodeMaximum, "<=")
+	}
 	exMin, exMax := "exclusiveMinimum", "exclusiveMaximum"
 	if n.draft == Draft4 {
 		exMin, exMax = "minimum", "maximum"
 	}
-	check(n.exclMin, exMin, CodeExclusiveMinimum, func(c int) bool { return c <= 0 }, ">")
-	check(n.exclMax, exMax, CodeExclusiveMaximum, func(c int) bool { return c >= 0 }, "<")
-	if n.multipleOf != nil && (ok || st.collect) && !isMultipleOf(&d, n.multipleOf) {
-		ok = false
-		if st.collect {
-			mt := n.multipleOf.text()
-			st.fail(n, "multipleOf", CodeMultipleOf, v, st.str("must be a multiple of ", mt), mt)
+	if n.exclMin != nil && cmpDecimal(&d, n.exclMin) <= 0 {
+		if !st.collect {
+			return false
 		}
+		ok = false
+		st.limitFail(n, v, n.exclMin, exMin, CodeExclusiveMinimum, ">")
+	}
+	if n.exclMax != nil && cmpDecimal(&d, n.exclMax) >= 0 {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		st.limitFail(n, v, n.exclMax, exMax, CodeExclusiveMaximum, "<")
+	}
+	if n.multipleOf != nil && !isMultipleOf(&d, n.multipleOf) {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		mt := n.multipleOf.text()
+		st.fail(n, "multipleOf", CodeMultipleOf, v, st.str("must be a multiple of ", mt), mt)
 	}
 	return ok
+}
+
+// limitFail records a failed numeric limit (collect mode).
+func (st *state) limitFail(n *node, v *fastjson.Value, limit *decimal, kw string, code Code, rel string) {
+	lt := limit.text()
+	st.fail(n, kw, code, v, st.str("must be ", rel, " ", lt), lt)
+}
+
+// intLimits are a schema's numeric limits when all of them are small
+// integers and there is no multipleOf: a small integer value is checked
+// against them without decimal arithmetic.
+type intLimits struct {
+	min, max, exclMin, exclMax int64
+	has                        uint8 // which limits exist: 1 min, 2 max, 4 exclMin, 8 exclMax
+}
+
+// newIntLimits returns the integer limits of n, or nil.
+func newIntLimits(n *node) *intLimits {
+	if n.multipleOf != nil {
+		return nil
+	}
+	l := &intLimits{}
+	for i, d := range []*decimal{n.minimum, n.maximum, n.exclMin, n.exclMax} {
+		if d == nil {
+			continue
+		}
+		x, ok := smallInt(d.src)
+		if !ok {
+			return nil
+		}
+		l.has |= 1 << i
+		switch i {
+		case 0:
+			l.min = x
+		case 1:
+			l.max = x
+		case 2:
+			l.exclMin = x
+		case 3:
+			l.exclMax = x
+		}
+	}
+	if l.has == 0 {
+		return nil
+	}
+	return l
+}
+
+// holds reports whether x is within the limits.
+func (l *intLimits) holds(x int64) bool {
+	return (l.has&1 == 0 || x >= l.min) && (l.has&2 == 0 || x <= l.max) &&
+		(l.has&4 == 0 || x > l.exclMin) && (l.has&8 == 0 || x < l.exclMax)
 }

@@ -65,6 +65,7 @@ type node struct {
 	ifN, thenN, elseN   *node
 
 	minimum, maximum, exclMin, exclMax, multipleOf *decimal
+	intLimits                                      *intLimits // the limits as int64s, when they are small integers
 
 	minLength, maxLength int // -1: absent
 	pattern              *pattern

@@ -36,7 +36,8 @@ type state struct {
 
 	// Numbers and uniqueItems scratch.
 	nbuf, nbuf2 []byte
-	numV        *fastjson.Value // the value last parsed by number (nil after reset)
+	numV        *fastjson.Value // the value whose text is in nbuf (nil after reset)
+	numParsed   bool            // num and numOK hold its parse
 	num         decimal         // its text, parsed (it points into nbuf)
 	numOK       bool
 	hashes      []hashedItem
@@ -128,16 +129,26 @@ func (st *state) reset() {
 	st.arena.Reset()
 }
 
-// number parses the text of a number value (valid until the next call).
-// The last value parsed is remembered: "type" and the numeric keywords of
-// one schema ask for the same number in turn.
-func (st *state) number(v *fastjson.Value) (decimal, bool) {
-	if v == st.numV {
-		return st.num, st.numOK
+// numText returns the text of the number value v (valid until the next
+// call with another value). The last value asked for is remembered, text
+// and parse: "type" and the numeric keywords of one schema ask for the
+// same number in turn.
+func (st *state) numText(v *fastjson.Value) string {
+	if v != st.numV {
+		st.nbuf = v.MarshalTo(st.nbuf[:0])
+		st.numV = v
+		st.numParsed = false
 	}
-	st.nbuf = v.MarshalTo(st.nbuf[:0])
-	st.num, st.numOK = parseDecimal(b2s(st.nbuf))
-	st.numV = v
+	return b2s(st.nbuf)
+}
+
+// number parses the text of a number value (valid until the next call).
+func (st *state) number(v *fastjson.Value) (decimal, bool) {
+	s := st.numText(v)
+	if !st.numParsed {
+		st.num, st.numOK = parseDecimal(s)
+		st.numParsed = true
+	}
 	return st.num, st.numOK
 }
 
