@@ -49,6 +49,10 @@ type bitMatcher struct {
 	final     uint64      // bit n
 	anchorBeg bool
 	anchorEnd bool
+	// Derived: the initial state; 1 when a match may start anywhere (no
+	// ^), else 0; final when reaching it ends the match (no $), else 0.
+	start, restart, early uint64
+	closes                bool // some atom or group is optional
 }
 
 // wideAtom is an atom's set of non-ASCII characters.
@@ -92,6 +96,14 @@ func newBitMatcher(src string) *bitMatcher {
 		}
 	}
 	m.final = 1 << b.n
+	m.closes = m.opt != 0 || len(m.skips) > 0
+	m.start = m.closure(1)
+	if !m.anchorBeg {
+		m.restart = 1
+	}
+	if !m.anchorEnd {
+		m.early = m.final
+	}
 	return m
 }
 
@@ -220,14 +232,21 @@ func charSet(s *syntax.Regexp) ([]rune, bool) {
 }
 
 // closure adds the states reachable by skipping optional atoms and groups.
+// Skipping a run of optional atoms is one addition: the carry of
+// opt + (s&opt) runs from each state in the run up to the atom after it.
 func (m *bitMatcher) closure(s uint64) uint64 {
+	s |= (m.opt + s&m.opt) ^ m.opt
+	if len(m.skips) == 0 {
+		return s
+	}
 	for {
-		t := s | (s&m.opt)<<1
+		t := s
 		for _, g := range m.skips {
 			if t&g.from != 0 {
 				t |= g.to
 			}
 		}
+		t |= (m.opt + t&m.opt) ^ m.opt
 		if t == s {
 			return s
 		}
@@ -253,8 +272,8 @@ func (m *bitMatcher) accepts(r rune) uint64 {
 }
 
 func (m *bitMatcher) match(b []byte) bool {
-	s := m.closure(1)
-	if !m.anchorEnd && s&m.final != 0 {
+	s := m.start
+	if s&m.early != 0 {
 		return true
 	}
 	for i := 0; i < len(b); {
@@ -267,12 +286,11 @@ func (m *bitMatcher) match(b []byte) bool {
 			a = s & m.accepts(r)
 			i += size
 		}
-		s = a<<1 | a&m.star
-		if !m.anchorBeg {
-			s |= 1
+		s = a<<1 | a&m.star | m.restart
+		if m.closes {
+			s = m.closure(s)
 		}
-		s = m.closure(s)
-		if s&m.final != 0 && !m.anchorEnd {
+		if s&m.early != 0 {
 			return true
 		}
 		if s == 0 {
