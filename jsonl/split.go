@@ -322,10 +322,12 @@ const (
 // the buffered data. It returns the index reached and whether it is a
 // newline.
 //
-// The line end is found first (vectorised); inside strings, short runs are
-// tested eight bytes at a time and long ones with bytes.IndexByte, whose
-// results are kept while they lie ahead, so that every byte is looked at a
-// bounded number of times.
+// The line end is found first (vectorised). Outside strings, only the bytes
+// that change the grammar state are handled one by one; inside strings,
+// short runs are tested eight bytes at a time and long ones with
+// bytes.IndexByte, whose results are kept while they lie ahead, so that
+// every byte is looked at a bounded number of times. content and last
+// depend only on the bytes, so they are worked out once, at the end.
 func (s *Splitter) scan() (int, bool) {
 	b := s.buf[:s.end]
 	st := &s.st
@@ -335,83 +337,118 @@ func (s *Splitter) scan() (int, bool) {
 		lineEnd, nl = i+k, true
 	}
 	line := b[:lineEnd]
+	seg := i
 	// The state lives in locals while scanning (registers), and goes back to
 	// st at the end.
 	inString, escape, expectValue := st.inString, st.escape, st.expectValue
-	content, valueSeen, last := st.content, st.valueSeen, st.last
+	valueSeen := st.valueSeen
 	stack := st.stack
 	nextQuote, nextBackslash := -1, -1 // cached IndexByte results (absolute)
-	for i < len(line) {
+	for {
 		if inString {
-			if escape {
-				escape = false
-				i++
-				continue
-			}
-			j, found := i, false
-			for k := 0; k < 2 && j+8 <= len(line); k++ {
-				if m := quoteOrBackslash(binary.LittleEndian.Uint64(line[j:])); m != 0 {
-					j += bits.TrailingZeros64(m) / 8
-					found = true
+			// Find the closing quote.
+			for {
+				if escape {
+					if i >= len(line) {
+						break
+					}
+					escape = false
+					i++
+				}
+				j, found := i, false
+				for k := 0; k < 2 && j+8 <= len(line); k++ {
+					if m := quoteOrBackslash(binary.LittleEndian.Uint64(line[j:])); m != 0 {
+						j += bits.TrailingZeros64(m) / 8
+						found = true
+						break
+					}
+					j += 8
+				}
+				if !found {
+					if nextQuote < j {
+						nextQuote = indexFrom(line, j, '"')
+					}
+					if nextBackslash < j {
+						nextBackslash = indexFrom(line, j, '\\')
+					}
+					j = min(nextQuote, nextBackslash)
+				}
+				i = j
+				if i >= len(line) {
 					break
 				}
-				j += 8
-			}
-			if !found {
-				if nextQuote < j {
-					nextQuote = indexFrom(line, j, '"')
+				i++
+				if line[j] == '"' {
+					inString, expectValue = false, false
+					break
 				}
-				if nextBackslash < j {
-					nextBackslash = indexFrom(line, j, '\\')
-				}
-				j = min(nextQuote, nextBackslash)
-			}
-			i = j
-			if i >= len(line) {
-				break
-			}
-			if line[i] == '"' {
-				inString, expectValue, last = false, false, '"'
-			} else {
 				escape = true
 			}
+			if inString {
+				break
+			}
+		}
+		// Outside strings.
+		for i < len(line) {
+			c := line[i]
 			i++
-			continue
-		}
-		c := line[i]
-		i++
-		switch c {
-		case ' ', '\t', '\r':
-			continue
-		case '"':
-			inString = true
-		case '{', '[':
-			if len(stack) == 0 {
-				valueSeen = true
+			switch c {
+			case ' ', '\t', '\r':
+			case '"':
+				inString = true
+			case '{', '[':
+				if len(stack) == 0 {
+					valueSeen = true
+				}
+				stack = append(stack, c)
+				expectValue = c == '['
+			case '}', ']':
+				if n := len(stack); n > 0 {
+					stack = stack[:n-1]
+				}
+				expectValue = false
+			case ':':
+				expectValue = true
+			case ',':
+				n := len(stack)
+				expectValue = n > 0 && stack[n-1] == '['
+			default:
+				expectValue = false
 			}
-			stack = append(stack, c)
-			expectValue = c == '['
-		case '}', ']':
-			if n := len(stack); n > 0 {
-				stack = stack[:n-1]
+			if inString {
+				break
 			}
-			expectValue = false
-		case ':':
-			expectValue = true
-		case ',':
-			n := len(stack)
-			expectValue = n > 0 && stack[n-1] == '['
-		default:
-			expectValue = false
 		}
-		content = true
-		if c > ' ' {
-			last = c
+		if !inString || i >= len(line) {
+			break
 		}
 	}
 	st.inString, st.escape, st.expectValue = inString, escape, expectValue
-	st.content, st.valueSeen, st.last = content, valueSeen, last
+	st.valueSeen = valueSeen
 	st.stack = stack
+	// content: a byte other than a blank; last: the last byte above ' '
+	// outside strings, a quote counting as '"' (inside a string it is the
+	// quote that opened it).
+	if !st.content {
+		for k := seg; k < lineEnd; k++ {
+			if c := b[k]; c != ' ' && c != '\t' && c != '\r' {
+				st.content = true
+				break
+			}
+		}
+	}
+	if inString {
+		if seg < lineEnd {
+			st.last = '"'
+		}
+	} else {
+		for k := lineEnd - 1; k >= seg; k-- {
+			if c := b[k]; c > ' ' {
+				st.last = c
+				break
+			}
+		}
+	}
 	if nl {
 		return lineEnd, true
 	}
