@@ -9,6 +9,9 @@ import (
 // nobody needs them). In fast mode (st.collect false) it stops at the first
 // failure; in collect mode it records diagnostics.
 func (st *state) eval(n *node, v *fastjson.Value, ev int) bool {
+	if n.leaf {
+		return st.evalKeywords(n, v, ev)
+	}
 	switch n.boolean {
 	case 1:
 		return true

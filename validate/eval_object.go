@@ -39,7 +39,10 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 			}
 		}
 	}
-	if len(n.props) > 0 || len(n.patternProps) > 0 || n.additional != nil || n.propertyNames != nil || ev != 0 {
+	if !st.collect && !st.track && ev == 0 && n.propertyNames == nil && len(n.patternProps) == 0 &&
+		(len(n.props) > 0 || n.additional != nil) {
+		ok = st.visitMembers(n, o, seen)
+	} else if len(n.props) > 0 || len(n.patternProps) > 0 || n.additional != nil || n.propertyNames != nil || ev != 0 {
 		i := -1
 		o.Visit(func(k []byte, mv *fastjson.Value) {
 			i++
@@ -161,6 +164,26 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 			ok = false
 		}
 	}
+	return ok
+}
+
+// visitMembers is the member pass of evalObject in its most common case: a
+// fast pass (no diagnostics, no paths, no annotations) over an object
+// schema with properties and/or additionalProperties only.
+func (st *state) visitMembers(n *node, o *fastjson.Object, seen int) bool {
+	ok := true
+	add := n.additional
+	o.Visit(func(k []byte, mv *fastjson.Value) {
+		if !ok {
+			return
+		}
+		if j := n.propIndexOf(k); j >= 0 {
+			st.setBit(seen, j)
+			ok = st.eval(n.props[j].n, mv, 0)
+		} else if add != nil {
+			ok = add.boolean != 2 && st.eval(add, mv, 0)
+		}
+	})
 	return ok
 }
 

@@ -106,6 +106,10 @@ type node struct {
 	hasStringKw    bool
 	hasNumberKw    bool
 	hasApplicators bool
+	// leaf: no subschema, reference or evaluation tracking; eval applies
+	// its keywords directly (it cannot recurse, and no dynamic scope or
+	// annotation reaches below it).
+	leaf bool
 }
 
 // resourceNode carries what the dynamic scope needs of a schema resource.
