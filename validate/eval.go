@@ -84,31 +84,22 @@ func (st *state) valueType(n *node, v *fastjson.Value) typeMask {
 	return tNumber
 }
 
+// typeMasks maps fastjson types (Type() never returns the raw string
+// type) to type masks; numbers map to tNumber.
+var typeMasks = [8]typeMask{
+	fastjson.TypeNull: tNull, fastjson.TypeObject: tObject, fastjson.TypeArray: tArray,
+	fastjson.TypeString: tString, fastjson.TypeNumber: tNumber, fastjson.TypeTrue: tBoolean,
+	fastjson.TypeFalse: tBoolean,
+}
+
 // hasType reports whether v is of one of the types of n. A number is only
-// parsed when n accepts integers but not all numbers.
+// looked at when n accepts integers but not all numbers.
 func (st *state) hasType(n *node, v *fastjson.Value) bool {
-	var t typeMask
-	switch v.Type() {
-	case fastjson.TypeNull:
-		t = tNull
-	case fastjson.TypeTrue, fastjson.TypeFalse:
-		t = tBoolean
-	case fastjson.TypeObject:
-		t = tObject
-	case fastjson.TypeArray:
-		t = tArray
-	case fastjson.TypeString:
-		t = tString
-	default:
-		if n.types&tNumber != 0 {
-			return true
-		}
-		if n.types&tInteger == 0 {
-			return false
-		}
-		return st.valueType(n, v)&tInteger != 0
+	m := typeMasks[v.Type()&7]
+	if n.types&m != 0 {
+		return true
 	}
-	return n.types&t != 0
+	return m == tNumber && n.types&tInteger != 0 && st.valueType(n, v)&tInteger != 0
 }
 
 func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
