@@ -338,6 +338,26 @@ func (s *Splitter) scan() (int, bool) {
 	}
 	line := b[:lineEnd]
 	seg := i
+	if !st.inString && !st.escape && len(st.stack) == 0 {
+		if opened, ok := closedSegment(line[i:]); ok {
+			// The common line: one or more whole values. The state after it
+			// is known without replaying its bytes one by one.
+			st.valueSeen = st.valueSeen || opened
+			// The last byte that is not a blank set expectValue last: only a
+			// ':' leaves it set (a ',' there has no open container).
+			for k := lineEnd - 1; k >= seg; k-- {
+				if c := b[k]; c != ' ' && c != '\t' && c != '\r' {
+					st.expectValue = c == ':'
+					break
+				}
+			}
+			st.finishSegment(b[seg:lineEnd], false)
+			if nl {
+				return lineEnd, true
+			}
+			return len(b), false
+		}
+	}
 	// The state lives in locals while scanning (registers), and goes back to
 	// st at the end.
 	inString, escape, expectValue := st.inString, st.escape, st.expectValue
@@ -426,33 +446,130 @@ func (s *Splitter) scan() (int, bool) {
 	st.inString, st.escape, st.expectValue = inString, escape, expectValue
 	st.valueSeen = valueSeen
 	st.stack = stack
-	// content: a byte other than a blank; last: the last byte above ' '
-	// outside strings, a quote counting as '"' (inside a string it is the
-	// quote that opened it).
+	st.finishSegment(b[seg:lineEnd], inString)
+	if nl {
+		return lineEnd, true
+	}
+	return len(b), false
+}
+
+// finishSegment works out content and last after the scan of seg: content
+// is a byte other than a blank; last is the last byte above ' ' outside
+// strings, a quote counting as '"' (inside a string it is the quote that
+// opened it).
+func (st *scanState) finishSegment(seg []byte, inString bool) {
 	if !st.content {
-		for k := seg; k < lineEnd; k++ {
-			if c := b[k]; c != ' ' && c != '\t' && c != '\r' {
+		for _, c := range seg {
+			if c != ' ' && c != '\t' && c != '\r' {
 				st.content = true
 				break
 			}
 		}
 	}
 	if inString {
-		if seg < lineEnd {
+		if len(seg) > 0 {
 			st.last = '"'
 		}
-	} else {
-		for k := lineEnd - 1; k >= seg; k-- {
-			if c := b[k]; c > ' ' {
-				st.last = c
-				break
+		return
+	}
+	for k := len(seg) - 1; k >= 0; k-- {
+		if c := seg[k]; c > ' ' {
+			st.last = c
+			break
+		}
+	}
+}
+
+// closedSegment reports whether seg, scanned from the state outside
+// strings with no container open, ends outside strings with no container
+// open and never closes more containers than it opened; opened tells
+// whether it opened any. It looks at eight bytes at a time: the quotes
+// toggle the inside of strings (a prefix XOR of their flags), and only the
+// brackets outside strings are visited; a word with a backslash is replayed
+// byte by byte. When ok is false the caller scans seg exactly.
+func closedSegment(seg []byte) (opened, ok bool) {
+	inString, escape := false, false
+	depth := 0
+	i := 0
+	for ; i+8 <= len(seg); i += 8 {
+		x := binary.LittleEndian.Uint64(seg[i:])
+		// Any backslash: the lowest flag of this borrowing test is exact,
+		// so it is never set without one.
+		if t := x ^ (ones * '\\'); (t-ones)&^t&highs != 0 || escape {
+			for _, c := range seg[i : i+8] {
+				if !stepByte(c, &inString, &escape, &depth, &opened) {
+					return false, false
+				}
+			}
+			continue
+		}
+		q := zeroBytes(x ^ (ones * '"'))
+		// Candidates for brackets: the bytes c with c&0xD9 == 0x59 are
+		// '[' ']' '{' '}' and 'Y' '_' 'y' DEL.
+		cand := zeroBytes(x&(ones*0xD9) ^ (ones * 0x59))
+		// inside: the high bit of each byte after an odd number of quotes
+		// (prefix XOR over the bytes), flipped inside a string.
+		inside := q ^ q<<8
+		inside ^= inside << 16
+		inside ^= inside << 32
+		if inString {
+			inside ^= highs
+		}
+		inString = inside>>63 != 0
+		for m := cand &^ inside; m != 0; m &= m - 1 {
+			switch seg[i+bits.TrailingZeros64(m)/8] {
+			case '{', '[':
+				depth++
+				opened = true
+			case '}', ']':
+				depth--
+				if depth < 0 {
+					return false, false
+				}
 			}
 		}
 	}
-	if nl {
-		return lineEnd, true
+	for _, c := range seg[i:] {
+		if !stepByte(c, &inString, &escape, &depth, &opened) {
+			return false, false
+		}
 	}
-	return len(b), false
+	return opened, !inString && depth == 0
+}
+
+// stepByte is closedSegment's byte-by-byte step; false when a container
+// closes that was not opened.
+func stepByte(c byte, inString, escape *bool, depth *int, opened *bool) bool {
+	switch {
+	case *escape:
+		*escape = false
+	case *inString:
+		switch c {
+		case '\\':
+			*escape = true
+		case '"':
+			*inString = false
+		}
+	default:
+		switch c {
+		case '"':
+			*inString = true
+		case '{', '[':
+			*depth++
+			*opened = true
+		case '}', ']':
+			*depth--
+			return *depth >= 0
+		}
+	}
+	return true
+}
+
+// zeroBytes flags (in the high bit of each byte) the bytes of x that are
+// zero, exactly: no borrow runs between bytes.
+func zeroBytes(x uint64) uint64 {
+	const lows = ones * 0x7f
+	return ^((x&lows + lows) | x | lows)
 }
 
 // indexFrom returns the index of the first c in b at or after i, or len(b).

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -118,9 +119,9 @@ func TestScanAgreesWithReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	pieces := []string{`"`, `\`, `\\`, `\"`, `{`, `}`, `[`, `]`, `:`, `,`, ` `, "\t", "\r", "\n", "\x01", `a`, `1`, `-`,
 		`true`, `é`, `日本`, `"key":`, `"a long string value with no specials at all, forty bytes+"`, "```", `x\ny`}
-	for iter := range 20000 {
+	for iter := range 30000 {
 		var buf []byte
-		for range rng.IntN(30) {
+		for range rng.IntN(60) {
 			buf = append(buf, pieces[rng.IntN(len(pieces))]...)
 		}
 		pos := 0
@@ -148,6 +149,59 @@ func TestScanAgreesWithReference(t *testing.T) {
 		ib, nlb := b.scanRef()
 		require.Equal(t, ib, ia, "iteration %d: %q from %d, state %+v", iter, buf, pos, st)
 		require.Equal(t, nlb, nla, "iteration %d: %q from %d", iter, buf, pos)
+		for _, x := range []*Splitter{a, b} {
+			if len(x.st.stack) == 0 {
+				x.st.stack = nil // an empty stack, however it became empty
+			}
+		}
 		require.Equal(t, b.st, a.st, "iteration %d: %q from %d, state %+v", iter, buf, pos, st)
+	}
+}
+
+// TestScanAgreesWithReferenceOnCorpora does the same on the lines of the
+// corpora (whole, cut anywhere, and with bytes flipped to quotes,
+// backslashes and brackets), from the fresh state and from random ones.
+func TestScanAgreesWithReferenceOnCorpora(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var lines [][]byte
+	for _, path := range []string{"../testdata/corpus/llm.jsonl", "../testdata/corpus/llm_raw.jsonl", "../testdata/sample/outputs.jsonl"} {
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		lines = append(lines, bytes.SplitAfter(data, []byte("\n"))...)
+	}
+	require.Greater(t, len(lines), 300)
+	for _, line := range lines {
+		for v := range 4 {
+			buf := append([]byte(nil), line...)
+			switch v {
+			case 1:
+				buf = buf[:rng.IntN(len(buf)+1)]
+			case 2, 3:
+				for range 1 + rng.IntN(3) {
+					if len(buf) > 0 {
+						buf[rng.IntN(len(buf))] = `"\{}[]:,`[rng.IntN(8)]
+					}
+				}
+			}
+			var st scanState
+			if v == 3 {
+				st.expectValue = rng.IntN(2) == 0
+				st.content = rng.IntN(2) == 0
+				st.valueSeen = rng.IntN(2) == 0
+				st.last = ':'
+			}
+			a := &Splitter{buf: buf, end: len(buf), st: st}
+			b := &Splitter{buf: buf, end: len(buf), st: st}
+			ia, nla := a.scan()
+			ib, nlb := b.scanRef()
+			require.Equal(t, ib, ia, "%q", buf)
+			require.Equal(t, nlb, nla, "%q", buf)
+			for _, x := range []*Splitter{a, b} {
+				if len(x.st.stack) == 0 {
+					x.st.stack = nil
+				}
+			}
+			require.Equal(t, b.st, a.st, "%q", buf)
+		}
 	}
 }
