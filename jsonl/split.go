@@ -488,17 +488,34 @@ func (st *scanState) finishSegment(seg []byte, inString bool) {
 // brackets outside strings are visited; a word with a backslash is replayed
 // byte by byte. When ok is false the caller scans seg exactly.
 func closedSegment(seg []byte) (opened, ok bool) {
-	inString, escape := false, false
+	var inString, escape bool
 	depth := 0
-	i := 0
-	for ; i+8 <= len(seg); i += 8 {
-		x := binary.LittleEndian.Uint64(seg[i:])
+	pos := 0 // offset of rest in seg
+	rest := seg
+	for ; len(rest) >= 8; rest, pos = rest[8:], pos+8 {
+		x := binary.LittleEndian.Uint64(rest)
 		// Any backslash: the lowest flag of this borrowing test is exact,
 		// so it is never set without one.
 		if t := x ^ (ones * '\\'); (t-ones)&^t&highs != 0 || escape {
-			for _, c := range seg[i : i+8] {
-				if !stepByte(c, &inString, &escape, &depth, &opened) {
-					return false, false
+			for _, c := range rest[:8] {
+				switch {
+				case escape:
+					escape = false
+				case inString:
+					escape = c == '\\'
+					inString = c != '"'
+				default:
+					switch c {
+					case '"':
+						inString = true
+					case '{', '[':
+						depth++
+						opened = true
+					case '}', ']':
+						if depth--; depth < 0 {
+							return false, false
+						}
+					}
 				}
 			}
 			continue
@@ -517,52 +534,39 @@ func closedSegment(seg []byte) (opened, ok bool) {
 		}
 		inString = inside>>63 != 0
 		for m := cand &^ inside; m != 0; m &= m - 1 {
-			switch seg[i+bits.TrailingZeros64(m)/8] {
+			switch seg[pos+bits.TrailingZeros64(m)/8] {
 			case '{', '[':
 				depth++
 				opened = true
 			case '}', ']':
-				depth--
-				if depth < 0 {
+				if depth--; depth < 0 {
 					return false, false
 				}
 			}
 		}
 	}
-	for _, c := range seg[i:] {
-		if !stepByte(c, &inString, &escape, &depth, &opened) {
-			return false, false
+	for _, c := range rest {
+		switch {
+		case escape:
+			escape = false
+		case inString:
+			escape = c == '\\'
+			inString = c != '"'
+		default:
+			switch c {
+			case '"':
+				inString = true
+			case '{', '[':
+				depth++
+				opened = true
+			case '}', ']':
+				if depth--; depth < 0 {
+					return false, false
+				}
+			}
 		}
 	}
 	return opened, !inString && depth == 0
-}
-
-// stepByte is closedSegment's byte-by-byte step; false when a container
-// closes that was not opened.
-func stepByte(c byte, inString, escape *bool, depth *int, opened *bool) bool {
-	switch {
-	case *escape:
-		*escape = false
-	case *inString:
-		switch c {
-		case '\\':
-			*escape = true
-		case '"':
-			*inString = false
-		}
-	default:
-		switch c {
-		case '"':
-			*inString = true
-		case '{', '[':
-			*depth++
-			*opened = true
-		case '}', ']':
-			*depth--
-			return *depth >= 0
-		}
-	}
-	return true
 }
 
 // zeroBytes flags (in the high bit of each byte) the bytes of x that are
