@@ -522,8 +522,15 @@ func closedSegment(seg []byte) (opened, ok bool) {
 		}
 		q := zeroBytes(x ^ (ones * '"'))
 		// Candidates for brackets: the bytes c with c&0xD9 == 0x59 are
-		// '[' ']' '{' '}' and 'Y' '_' 'y' DEL.
-		cand := zeroBytes(x&(ones*0xD9) ^ (ones * 0x59))
+		// '[' ']' '{' '}' and 'Y' '_' 'y' DEL. Most words have none: then
+		// only the parity of the quotes matters (their flags summed into
+		// the top byte).
+		b := x&(ones*0xD9) ^ (ones * 0x59)
+		if (b-ones)&^b&highs == 0 {
+			inString = inString != ((q>>7)*ones>>56&1 != 0) // no branch
+			continue
+		}
+		cand := zeroBytes(b)
 		// inside: the high bit of each byte after an odd number of quotes
 		// (prefix XOR over the bytes), flipped inside a string.
 		inside := q ^ q<<8
