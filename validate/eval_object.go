@@ -172,14 +172,25 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 // schema with properties and/or additionalProperties only.
 func (st *state) visitMembers(n *node, o *fastjson.Object, seen int) bool {
 	ok := true
-	add := n.additional
+	add, props := n.additional, n.props
+	// Documents tend to list the members in the schema's order (models
+	// write them so): the property after the last one found is tried
+	// first, then the hash.
+	next := 0
 	o.Visit(func(k []byte, mv *fastjson.Value) {
 		if !ok {
 			return
 		}
-		if j := n.propIndexOf(k); j >= 0 {
+		j := -1
+		if next < len(props) && props[next].name == string(k) {
+			j = next
+		} else {
+			j = n.propIndexOf(k)
+		}
+		if j >= 0 {
+			next = j + 1
 			st.setBit(seen, j)
-			ok = st.eval(n.props[j].n, mv, 0)
+			ok = st.eval(props[j].n, mv, 0)
 		} else if add != nil {
 			ok = add.boolean != 2 && st.eval(add, mv, 0)
 		}
