@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/jsonheal/jsonheal/sanitize"
+	"github.com/jsonheal/jsonheal/validate"
 )
 
 // Verdict is what the no-model path (sanitize, validate, schema fixes)
@@ -79,8 +80,32 @@ func (h *Healer) check(answer []byte, finishReason string) Verdict {
 		return h.accept(v, doc, nil)
 	}
 	v.Diagnostics, v.DiagnosticCount = text, len(diags)
+	if fixed, all, ok := h.fixRounds(doc, diags, floor); ok {
+		return h.accept(v, fixed, all)
+	}
+	v.Decision = Decision{ClassSchema, ActionReask, fmt.Sprintf("%d schema diagnostic(s)", v.DiagnosticCount)}
+	return v
+}
+
+// FixSchema applies the enabled schema-guided fixes to doc, a valid JSON
+// document (one value, as package sanitize puts out) that fails the
+// Healer's Schema with the diagnostics ds. It is the fixing part of Check,
+// for callers that sanitized and validated doc already: it returns the
+// fixed document and the fixes applied when they make it valid, ok false
+// otherwise. doc is not modified.
+func (h *Healer) FixSchema(doc []byte, ds validate.Diagnostics) (fixed []byte, fixes []SchemaFix, ok bool) {
+	if h.Schema == nil || len(ds) == 0 {
+		return nil, nil, false
+	}
+	return h.fixRounds(doc, fixView(ds), h.Policy.MinConfidence)
+}
+
+// fixRounds applies the enabled fix rules to doc, which fails the schema
+// with diags, and re-validates, for a few rounds; ok reports that the
+// result is valid.
+func (h *Healer) fixRounds(doc []byte, diags []diag, floor sanitize.Confidence) (fixed []byte, all []SchemaFix, ok bool) {
 	rules := AllFixes &^ h.Policy.DisabledFixes
-	fixed, all := doc, []SchemaFix(nil)
+	fixed = doc
 	for round := 0; round < maxFixRounds && rules != 0; round++ {
 		edits := proposeFixes(fixed, diags, rules, floor)
 		if len(edits) == 0 {
@@ -89,16 +114,16 @@ func (h *Healer) check(answer []byte, finishReason string) Verdict {
 		var applied []SchemaFix
 		fixed, applied = applyEdits(fixed, edits)
 		all = append(all, applied...)
-		diags, _, err = validateDoc(h.Schema, fixed, maxText)
+		ds, err := h.Schema.Validate(fixed)
 		if err != nil {
 			break // a fix must never break the syntax; refuse them all
 		}
-		if diags == nil {
-			return h.accept(v, fixed, all)
+		if ds == nil {
+			return fixed, all, true
 		}
+		diags = fixView(ds)
 	}
-	v.Decision = Decision{ClassSchema, ActionReask, fmt.Sprintf("%d schema diagnostic(s)", v.DiagnosticCount)}
-	return v
+	return nil, nil, false
 }
 
 // sanitize runs the sanitizer; the document is copied out of the pooled

@@ -52,6 +52,41 @@ func TestCheckNoModelPath(t *testing.T) {
 	assert.Equal(t, heal.ActionReask, v.Decision.Action, "the Guess rename is refused by the floor")
 }
 
+// TestFixSchemaIsChecksFixing checks that FixSchema, given a document's
+// diagnostics, saves what Check saves, the same way, and refuses what
+// Check refuses.
+func TestFixSchemaIsChecksFixing(t *testing.T) {
+	h := checker(t)
+	saved := 0
+	for _, doc := range []string{
+		`{"id":"7","name":"Ada","status":"active"}`,
+		`{"id":7,"name":"Ada","status":"Active"}`,
+		`{"userId":7,"name":"Ada","status":"active"}`,
+		`{"id":7,"name":"Ada","status":"x"}`,
+	} {
+		ds, err := h.Schema.Validate([]byte(doc))
+		require.NoError(t, err)
+		require.NotEmpty(t, ds, doc)
+		v := h.Check([]byte(doc), "")
+		fixed, fixes, ok := h.FixSchema([]byte(doc), ds)
+		assert.Equal(t, v.Decision.Action == heal.ActionFix, ok, doc)
+		assert.Equal(t, string(v.JSON), string(fixed), doc)
+		assert.Equal(t, v.SchemaFixes, fixes, doc)
+		if ok {
+			saved++
+		}
+	}
+	assert.Equal(t, 3, saved, "the first three are fixable")
+	h.Policy.MinConfidence = sanitize.Likely
+	doc := []byte(`{"userId":7,"name":"Ada","status":"active"}`)
+	ds, err := h.Schema.Validate(doc)
+	require.NoError(t, err)
+	_, _, ok := h.FixSchema(doc, ds)
+	assert.False(t, ok, "the Guess rename is refused by the floor")
+	_, _, ok = h.FixSchema(doc, nil)
+	assert.False(t, ok, "no diagnostics, nothing to fix")
+}
+
 // BenchmarkCheckValid measures the no-model path (sanitize + validate +
 // decide) on a valid answer.
 func BenchmarkCheckValid(b *testing.B) {

@@ -10,6 +10,11 @@ func validateDoc(s *validate.Schema, doc []byte, maxText int) ([]diag, string, e
 	if err != nil || ds == nil {
 		return nil, "", err
 	}
+	return fixView(ds), ds.Text(maxText), nil
+}
+
+// fixView returns the fix rules' view of diagnostics.
+func fixView(ds validate.Diagnostics) []diag {
 	out := make([]diag, 0, len(ds))
 	for i := range ds {
 		d := &ds[i]
@@ -27,5 +32,5 @@ func validateDoc(s *validate.Schema, doc []byte, maxText int) ([]diag, string, e
 			Property: d.Property, Allowed: allowed, Default: d.Default,
 		})
 	}
-	return out, ds.Text(maxText), nil
+	return out
 }

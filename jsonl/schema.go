@@ -42,5 +42,10 @@ func (v schemaValidator) Check(doc []byte) *Diagnosis {
 	if d == nil {
 		return nil
 	}
+	return diagnosisOf(d)
+}
+
+// diagnosisOf renders schema diagnostics for a reject.
+func diagnosisOf(d validate.Diagnostics) *Diagnosis {
 	return &Diagnosis{Text: d.Text(maxDiagnosisText), Details: d.AppendBasic(nil)}
 }

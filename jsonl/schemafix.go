@@ -47,13 +47,15 @@ func newSchemaFixer(opts *Options) *schemaFixer {
 
 // fix returns doc made valid by the enabled rules and the fixes applied, or
 // ok false when they do not make it valid (nothing is then changed). doc
-// is a sanitized, valid JSON document; it is not modified.
-func (f *schemaFixer) fix(doc []byte) (fixed []byte, fixes []heal.SchemaFix, ok bool) {
-	v := f.h.Check(doc, "")
-	if v.Decision.Action != heal.ActionFix || len(v.SchemaFixes) == 0 {
+// is a sanitized, valid JSON document that fails the schema with ds; it is
+// not modified. It is heal's Check without the sanitize and validate steps
+// the worker has already run.
+func (f *schemaFixer) fix(doc []byte, ds validate.Diagnostics) (fixed []byte, fixes []heal.SchemaFix, ok bool) {
+	fixed, fixes, ok = f.h.FixSchema(doc, ds)
+	if !ok || len(fixes) == 0 {
 		return nil, nil, false
 	}
-	return v.JSON, v.SchemaFixes, true
+	return fixed, fixes, true
 }
 
 // countRules adds one record's fixes to by, once per rule.

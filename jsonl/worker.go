@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/jsonheal/jsonheal/sanitize"
+	"github.com/jsonheal/jsonheal/validate"
 )
 
 // worker processes batches with its own sanitizer.
@@ -17,7 +18,12 @@ type worker struct {
 	san    Sanitizer
 	schema Validator
 	fixer  *schemaFixer
-	healer Healer
+	// With a fixer, schema is a schemaValidator (sv) and a record that fails
+	// it leaves its diagnostics in pending: the fixes try them first, and
+	// only a record they cannot save pays for rendering its diagnosis.
+	sv      schemaValidator
+	pending validate.Diagnostics
+	healer  Healer
 	// stop ends the run after a Healer error that will repeat for every
 	// record (HealError.Stop); nil outside Run.
 	stop           func(error)
@@ -36,11 +42,17 @@ func newWorker(ctx context.Context, opts *Options, san Sanitizer) *worker {
 		_, builtIn := san.(*sanitize.Sanitizer)
 		schema = pw.forWorker(builtIn)
 	}
+	fixer := newSchemaFixer(opts)
+	sv, _ := schema.(schemaValidator)
+	if sv.check == nil {
+		fixer = nil
+	}
 	return &worker{
 		ctx:            ctx,
 		san:            san,
 		schema:         schema,
-		fixer:          newSchemaFixer(opts),
+		sv:             sv,
+		fixer:          fixer,
 		healer:         opts.Healer,
 		closeTruncated: opts.Sanitize.CloseTruncated,
 		maxRecord:      max,
@@ -64,10 +76,11 @@ func (w *worker) process(b *batch) {
 		out, reason, d := w.clean(b.out, raw)
 		if reason != 0 {
 			truncated := w.san.Report().Truncated
-			if reason == ReasonSchema && w.fixer != nil && !truncated {
+			if w.pending != nil && !truncated {
 				// Only records that fail the schema get here: the valid
 				// path pays nothing for the fixes.
-				if fixed, fixes, ok := w.fixer.fix(out[start:]); ok {
+				if fixed, fixes, ok := w.fixer.fix(out[start:], w.pending); ok {
+					w.pending = nil
 					b.out = w.writeDoc(b, append(out[:start], fixed...), start)
 					b.loc.schemaFixed++
 					countRules(&b.loc.schemaFixedBy, fixes)
@@ -75,6 +88,7 @@ func (w *worker) process(b *batch) {
 					continue
 				}
 			}
+			w.render(&d)
 			b.out = out[:start]
 			if w.healer != nil && w.heal(b, m, raw, &reason, &d, truncated) {
 				continue
@@ -136,12 +150,31 @@ func (w *worker) clean(dst, raw []byte) ([]byte, Reason, Diagnosis) {
 		return out, ReasonSyntax, Diagnosis{Text: "the repaired record is not valid JSON (a sanitizer defect): " +
 			strconv.Quote(string(out[start:min(len(out), start+200)]))}
 	}
-	if w.schema != nil {
+	switch {
+	case w.fixer != nil:
+		ds, err := w.sv.check(out[start:])
+		if err != nil {
+			return out, ReasonSchema, Diagnosis{Text: err.Error()}
+		}
+		if ds != nil {
+			w.pending = ds // rendered by render, unless the fixes save the record
+			return out, ReasonSchema, Diagnosis{}
+		}
+	case w.schema != nil:
 		if d := w.schema.Check(out[start:]); d != nil {
 			return out, ReasonSchema, *d
 		}
 	}
 	return out, 0, Diagnosis{}
+}
+
+// render completes the diagnosis of a record that failed the schema with
+// pending diagnostics.
+func (w *worker) render(d *Diagnosis) {
+	if w.pending != nil {
+		*d = *diagnosisOf(w.pending)
+		w.pending = nil
+	}
 }
 
 // heal asks the Healer to save a record and, when its answer is good once
@@ -171,6 +204,7 @@ func (w *worker) heal(b *batch, m *recMeta, raw []byte, reason *Reason, d *Diagn
 	}
 	start := len(b.out)
 	out, r, hd := w.clean(b.out, doc)
+	w.render(&hd)
 	if r != 0 {
 		b.out = out[:start]
 		d.Text += "; healed document rejected (" + r.String() + "): " + hd.Text

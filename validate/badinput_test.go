@@ -31,6 +31,18 @@ func TestRefCycles(t *testing.T) {
 	}
 }
 
+func TestRecursionErrorPointer(t *testing.T) {
+	// The fast pass keeps no paths; the error still says where it is.
+	s := mustCompile(t, `{"properties":{"a":{"items":{"$ref":"#/$defs/x"}}},"$defs":{"x":{"$ref":"#/$defs/x"}}}`)
+	for _, validate := range []func([]byte) (Diagnostics, error){s.Validate, s.NewValidator().ValidateJSON} {
+		_, err := validate([]byte(`{"a":[1,2]}`))
+		var de *DocumentError
+		require.ErrorAs(t, err, &de)
+		assert.ErrorIs(t, err, ErrRecursion)
+		assert.Equal(t, "/a/0", de.Pointer)
+	}
+}
+
 func TestDeepSchemaNesting(t *testing.T) {
 	deep := strings.Repeat(`{"items":`, 10000) + `{}` + strings.Repeat(`}`, 10000)
 	_, err := Compile([]byte(deep), Options{})

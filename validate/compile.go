@@ -169,7 +169,12 @@ func (c *compiler) node(v *fastjson.Value, in scanInfo, seg string) (*node, erro
 		n.boolean = 2
 		return n, nil
 	case fastjson.TypeObject:
-		return n, c.keywords(n, v, in)
+		if err := c.keywords(n, v, in); err != nil {
+			return n, err
+		}
+		n.leaf = !n.hasApplicators && !n.trackEval && !n.hasObjectKw && !n.hasArrayKw &&
+			n.ref == nil && n.dynRef == nil && n.recursiveRef == nil
+		return n, nil
 	}
 	return nil, c.errAt(in, "", ErrInvalidSchema, "a schema must be an object"+boolNote(in.draft))
 }

@@ -131,6 +131,7 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 			n.allowedNames = append(n.allowedNames, name)
 			n.foldedNames = append(n.foldedNames, fold(name))
 		})
+		n.propTable = newPropTable(n.allowedNames)
 		if err != nil {
 			return err
 		}
@@ -300,6 +301,7 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 			return err
 		}
 	}
+	n.intLimits = newIntLimits(n)
 	count := func(kw string) (int, error) {
 		nv := v.Get(kw)
 		if nv == nil {

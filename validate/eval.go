@@ -9,6 +9,9 @@ import (
 // nobody needs them). In fast mode (st.collect false) it stops at the first
 // failure; in collect mode it records diagnostics.
 func (st *state) eval(n *node, v *fastjson.Value, ev int) bool {
+	if n.leaf {
+		return st.evalKeywords(n, v, ev)
+	}
 	switch n.boolean {
 	case 1:
 		return true
@@ -71,6 +74,9 @@ func (st *state) valueType(n *node, v *fastjson.Value) typeMask {
 	case fastjson.TypeString:
 		return tString
 	}
+	if _, ok := smallInt(st.numText(v)); ok {
+		return tNumber | tInteger
+	}
 	d, _ := st.number(v)
 	if d.isInteger() && (n.draft != Draft4 || d.fracPart == "") {
 		return tNumber | tInteger
@@ -78,10 +84,28 @@ func (st *state) valueType(n *node, v *fastjson.Value) typeMask {
 	return tNumber
 }
 
+// typeMasks maps fastjson types (Type() never returns the raw string
+// type) to type masks; numbers map to tNumber.
+var typeMasks = [8]typeMask{
+	fastjson.TypeNull: tNull, fastjson.TypeObject: tObject, fastjson.TypeArray: tArray,
+	fastjson.TypeString: tString, fastjson.TypeNumber: tNumber, fastjson.TypeTrue: tBoolean,
+	fastjson.TypeFalse: tBoolean,
+}
+
+// hasType reports whether v is of one of the types of n. A number is only
+// looked at when n accepts integers but not all numbers.
+func (st *state) hasType(n *node, v *fastjson.Value) bool {
+	m := typeMasks[v.Type()&7]
+	if n.types&m != 0 {
+		return true
+	}
+	return m == tNumber && n.types&tInteger != 0 && st.valueType(n, v)&tInteger != 0
+}
+
 func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 	ok := true
 	if n.hasType {
-		if n.types&st.valueType(n, v) == 0 {
+		if !st.hasType(n, v) {
 			if st.collect {
 				st.typeFail(n, v)
 			}
@@ -117,9 +141,9 @@ func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 			}
 		}
 		st.refs = append(st.refs, refFrame{n.ref, v})
-		st.kw = append(st.kw, "/$ref")
+		st.pushKw("/$ref")
 		r := st.eval(n.ref, v, ev)
-		st.kw = st.kw[:len(st.kw)-1]
+		st.popKw()
 		st.refs = st.refs[:len(st.refs)-1]
 		if !r {
 			if !st.collect {
@@ -138,9 +162,9 @@ func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 				}
 			}
 		}
-		st.kw = append(st.kw, "/$dynamicRef")
+		st.pushKw("/$dynamicRef")
 		r := st.eval(t, v, ev)
-		st.kw = st.kw[:len(st.kw)-1]
+		st.popKw()
 		if !r {
 			if !st.collect {
 				return false
@@ -161,9 +185,9 @@ func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 				}
 			}
 		}
-		st.kw = append(st.kw, "/$recursiveRef")
+		st.pushKw("/$recursiveRef")
 		r := st.eval(t, v, ev)
-		st.kw = st.kw[:len(st.kw)-1]
+		st.popKw()
 		if !r {
 			if !st.collect {
 				return false

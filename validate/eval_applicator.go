@@ -10,9 +10,9 @@ import (
 func (st *state) evalApplicators(n *node, v *fastjson.Value, ev int) bool {
 	ok := true
 	for _, b := range n.allOf {
-		st.kw = append(st.kw, b.seg)
+		st.pushKw(b.seg)
 		r := st.eval(b, v, ev)
-		st.kw = st.kw[:len(st.kw)-1]
+		st.popKw()
 		if !r {
 			if !st.collect {
 				return false
@@ -35,9 +35,9 @@ func (st *state) evalApplicators(n *node, v *fastjson.Value, ev int) bool {
 	if n.not != nil {
 		collect := st.collect
 		st.collect = false
-		st.kw = append(st.kw, n.not.seg)
+		st.pushKw(n.not.seg)
 		r := st.eval(n.not, v, 0)
-		st.kw = st.kw[:len(st.kw)-1]
+		st.popKw()
 		st.collect = collect
 		if r {
 			if !st.collect {
@@ -55,9 +55,9 @@ func (st *state) evalApplicators(n *node, v *fastjson.Value, ev int) bool {
 			size = sizeOf(v)
 			tmp = st.allocBits(size)
 		}
-		st.kw = append(st.kw, n.ifN.seg)
+		st.pushKw(n.ifN.seg)
 		r := st.eval(n.ifN, v, tmp)
-		st.kw = st.kw[:len(st.kw)-1]
+		st.popKw()
 		st.collect = collect
 		if r && ev != 0 {
 			st.orBits(ev, tmp, size)
@@ -68,9 +68,9 @@ func (st *state) evalApplicators(n *node, v *fastjson.Value, ev int) bool {
 			br = n.thenN
 		}
 		if br != nil {
-			st.kw = append(st.kw, br.seg)
+			st.pushKw(br.seg)
 			r := st.eval(br, v, ev)
-			st.kw = st.kw[:len(st.kw)-1]
+			st.popKw()
 			if !r {
 				if !st.collect {
 					return false
@@ -120,9 +120,9 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *fastjson.Val
 			}
 		}
 		bs := st.nrec()
-		st.kw = append(st.kw, b.seg)
+		st.pushKw(b.seg)
 		st.eval(b, v, 0)
-		st.kw = st.kw[:len(st.kw)-1]
+		st.popKw()
 		if st.err != nil {
 			return false
 		}
@@ -171,9 +171,9 @@ func (st *state) matchBranches(branches []*node, v *fastjson.Value, ev int, one 
 		if ev != 0 {
 			tmp = st.allocBits(size)
 		}
-		st.kw = append(st.kw, b.seg)
+		st.pushKw(b.seg)
 		r := st.eval(b, v, tmp)
-		st.kw = st.kw[:len(st.kw)-1]
+		st.popKw()
 		if r {
 			matched++
 			if first < 0 {

@@ -49,11 +49,11 @@ func (st *state) evalArray(n *node, v *fastjson.Value, a []*fastjson.Value, ev i
 			st.fail(n, kw, CodeAdditionalItems, v, "must have at most "+itoa(len(n.prefixItems))+" items, has "+itoa(len(a)), itoa(len(n.prefixItems)))
 			break
 		}
-		st.inst = append(st.inst, pathSeg{idx: i})
-		st.kw = append(st.kw, sub.seg)
+		st.pushInst(pathSeg{idx: i})
+		st.pushKw(sub.seg)
 		r := st.eval(sub, e, 0)
-		st.kw = st.kw[:len(st.kw)-1]
-		st.inst = st.inst[:len(st.inst)-1]
+		st.popKw()
+		st.popInst()
 		if !r {
 			if !st.collect {
 				return false
@@ -66,9 +66,9 @@ func (st *state) evalArray(n *node, v *fastjson.Value, a []*fastjson.Value, ev i
 		collect := st.collect
 		st.collect = false
 		for i, e := range a {
-			st.inst = append(st.inst, pathSeg{idx: i})
+			st.pushInst(pathSeg{idx: i})
 			r := st.eval(n.contains, e, 0)
-			st.inst = st.inst[:len(st.inst)-1]
+			st.popInst()
 			if r {
 				matches++
 				if ev != 0 {
@@ -212,7 +212,9 @@ func (st *state) hashValue(v *fastjson.Value) uint64 {
 func (st *state) evalString(n *node, v *fastjson.Value) bool {
 	b, _ := v.StringBytes()
 	ok := true
-	if n.minLength >= 0 || n.maxLength >= 0 {
+	// A string of k bytes has between k/4 and k characters: only count
+	// them when that does not settle the lengths.
+	if n.maxLength >= 0 && len(b) > n.maxLength || n.minLength >= 0 && (len(b)+3)/4 < n.minLength {
 		l := utf8.RuneCountInString(b2s(b))
 		if n.minLength >= 0 && l < n.minLength {
 			if !st.collect {
@@ -248,37 +250,108 @@ func (st *state) evalString(n *node, v *fastjson.Value) bool {
 
 // evalNumber applies the numeric keywords of n to v.
 func (st *state) evalNumber(n *node, v *fastjson.Value) bool {
+	if n.intLimits != nil {
+		// Integer limits and a small integer: compare machine integers.
+		if x, ok := smallInt(st.numText(v)); ok && n.intLimits.holds(x) {
+			return true
+		}
+	}
 	d, valid := st.number(v)
 	if !valid {
 		return false
 	}
 	ok := true
-	check := func(limit *decimal, kw string, code Code, bad func(c int) bool, rel string) {
-		if limit == nil || !ok && !st.collect {
-			return
+	if n.minimum != nil && cmpDecimal(&d, n.minimum) < 0 {
+		if !st.collect {
+			return false
 		}
-		if bad(cmpDecimal(&d, limit)) {
-			ok = false
-			if st.collect {
-				lt := limit.text()
-				st.fail(n, kw, code, v, st.str("must be ", rel, " ", lt), lt)
-			}
-		}
+		ok = false
+		st.limitFail(n, v, n.minimum, "minimum", CodeMinimum, ">=")
 	}
-	check(n.minimum, "minimum", CodeMinimum, func(c int) bool { return c < 0 }, ">=")
-	check(n.maximum, "maximum", CodeMaximum, func(c int) bool { return c > 0 }, "<=")
+	if n.maximum != nil && cmpDecimal(&d, n.maximum) > 0 {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		st.limitFail(n, v, n.maximum, "maximum", CodeMaximum, "<=")
+	}
 	exMin, exMax := "exclusiveMinimum", "exclusiveMaximum"
 	if n.draft == Draft4 {
 		exMin, exMax = "minimum", "maximum"
 	}
-	check(n.exclMin, exMin, CodeExclusiveMinimum, func(c int) bool { return c <= 0 }, ">")
-	check(n.exclMax, exMax, CodeExclusiveMaximum, func(c int) bool { return c >= 0 }, "<")
-	if n.multipleOf != nil && (ok || st.collect) && !isMultipleOf(&d, n.multipleOf) {
-		ok = false
-		if st.collect {
-			mt := n.multipleOf.text()
-			st.fail(n, "multipleOf", CodeMultipleOf, v, st.str("must be a multiple of ", mt), mt)
+	if n.exclMin != nil && cmpDecimal(&d, n.exclMin) <= 0 {
+		if !st.collect {
+			return false
 		}
+		ok = false
+		st.limitFail(n, v, n.exclMin, exMin, CodeExclusiveMinimum, ">")
+	}
+	if n.exclMax != nil && cmpDecimal(&d, n.exclMax) >= 0 {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		st.limitFail(n, v, n.exclMax, exMax, CodeExclusiveMaximum, "<")
+	}
+	if n.multipleOf != nil && !isMultipleOf(&d, n.multipleOf) {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		mt := n.multipleOf.text()
+		st.fail(n, "multipleOf", CodeMultipleOf, v, st.str("must be a multiple of ", mt), mt)
 	}
 	return ok
+}
+
+// limitFail records a failed numeric limit (collect mode).
+func (st *state) limitFail(n *node, v *fastjson.Value, limit *decimal, kw string, code Code, rel string) {
+	lt := limit.text()
+	st.fail(n, kw, code, v, st.str("must be ", rel, " ", lt), lt)
+}
+
+// intLimits are a schema's numeric limits when all of them are small
+// integers and there is no multipleOf: a small integer value is checked
+// against them without decimal arithmetic.
+type intLimits struct {
+	min, max, exclMin, exclMax int64
+	has                        uint8 // which limits exist: 1 min, 2 max, 4 exclMin, 8 exclMax
+}
+
+// newIntLimits returns the integer limits of n, or nil.
+func newIntLimits(n *node) *intLimits {
+	if n.multipleOf != nil {
+		return nil
+	}
+	l := &intLimits{}
+	for i, d := range []*decimal{n.minimum, n.maximum, n.exclMin, n.exclMax} {
+		if d == nil {
+			continue
+		}
+		x, ok := smallInt(d.src)
+		if !ok {
+			return nil
+		}
+		l.has |= 1 << i
+		switch i {
+		case 0:
+			l.min = x
+		case 1:
+			l.max = x
+		case 2:
+			l.exclMin = x
+		case 3:
+			l.exclMax = x
+		}
+	}
+	if l.has == 0 {
+		return nil
+	}
+	return l
+}
+
+// holds reports whether x is within the limits.
+func (l *intLimits) holds(x int64) bool {
+	return (l.has&1 == 0 || x >= l.min) && (l.has&2 == 0 || x <= l.max) &&
+		(l.has&4 == 0 || x > l.exclMin) && (l.has&8 == 0 || x < l.exclMax)
 }

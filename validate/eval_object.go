@@ -39,7 +39,10 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 			}
 		}
 	}
-	if len(n.props) > 0 || len(n.patternProps) > 0 || n.additional != nil || n.propertyNames != nil || ev != 0 {
+	if !st.collect && !st.track && ev == 0 && n.propertyNames == nil && len(n.patternProps) == 0 &&
+		(len(n.props) > 0 || n.additional != nil) {
+		ok = st.visitMembers(n, o, seen)
+	} else if len(n.props) > 0 || len(n.patternProps) > 0 || n.additional != nil || n.propertyNames != nil || ev != 0 {
 		i := -1
 		o.Visit(func(k []byte, mv *fastjson.Value) {
 			i++
@@ -47,35 +50,35 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 				return
 			}
 			evaluated := false
-			st.inst = append(st.inst, pathSeg{key: k, idx: i, isKey: true})
+			st.pushInst(pathSeg{key: k, idx: i, isKey: true})
 			if n.propertyNames != nil {
 				kv := st.arena.NewStringBytes(k)
-				st.kw = append(st.kw, "/propertyNames")
+				st.pushKw("/propertyNames")
 				if !st.eval(n.propertyNames, kv, 0) {
 					ok = false
 				}
-				st.kw = st.kw[:len(st.kw)-1]
+				st.popKw()
 			}
 			if len(n.props) > 0 {
-				if j, found := n.propIndex[b2s(k)]; found {
+				if j := n.propIndexOf(k); j >= 0 {
 					st.setBit(seen, j)
 					evaluated = true
 					p := n.props[j].n
-					st.kw = append(st.kw, p.seg)
+					st.pushKw(p.seg)
 					if !st.eval(p, mv, 0) {
 						ok = false
 					}
-					st.kw = st.kw[:len(st.kw)-1]
+					st.popKw()
 				}
 			}
 			for _, pp := range n.patternProps {
 				if (ok || st.collect) && pp.re.Match(k) {
 					evaluated = true
-					st.kw = append(st.kw, pp.n.seg)
+					st.pushKw(pp.n.seg)
 					if !st.eval(pp.n, mv, 0) {
 						ok = false
 					}
-					st.kw = st.kw[:len(st.kw)-1]
+					st.popKw()
 				}
 			}
 			if !evaluated && n.additional != nil && (ok || st.collect) {
@@ -83,19 +86,19 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 				if n.additional.boolean == 2 {
 					ok = false
 					if st.collect {
-						st.inst = st.inst[:len(st.inst)-1]
+						st.popInst()
 						st.extraProperty(n, "additionalProperties", CodeAdditionalProperties, k)
-						st.inst = append(st.inst, pathSeg{key: k, idx: i, isKey: true})
+						st.pushInst(pathSeg{key: k, idx: i, isKey: true})
 					}
 				} else {
-					st.kw = append(st.kw, n.additional.seg)
+					st.pushKw(n.additional.seg)
 					if !st.eval(n.additional, mv, 0) {
 						ok = false
 					}
-					st.kw = st.kw[:len(st.kw)-1]
+					st.popKw()
 				}
 			}
-			st.inst = st.inst[:len(st.inst)-1]
+			st.popInst()
 			if evaluated && ev != 0 {
 				st.setBit(ev, i)
 			}
@@ -151,9 +154,9 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 		if o.Get(ds.name) == nil {
 			continue
 		}
-		st.kw = append(st.kw, ds.n.seg)
+		st.pushKw(ds.n.seg)
 		r := st.eval(ds.n, v, ev)
-		st.kw = st.kw[:len(st.kw)-1]
+		st.popKw()
 		if !r {
 			if !st.collect {
 				return false
@@ -161,6 +164,37 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 			ok = false
 		}
 	}
+	return ok
+}
+
+// visitMembers is the member pass of evalObject in its most common case: a
+// fast pass (no diagnostics, no paths, no annotations) over an object
+// schema with properties and/or additionalProperties only.
+func (st *state) visitMembers(n *node, o *fastjson.Object, seen int) bool {
+	ok := true
+	add, props := n.additional, n.props
+	// Documents tend to list the members in the schema's order (models
+	// write them so): the property after the last one found is tried
+	// first, then the hash.
+	next := 0
+	o.Visit(func(k []byte, mv *fastjson.Value) {
+		if !ok {
+			return
+		}
+		j := -1
+		if next < len(props) && props[next].name == string(k) {
+			j = next
+		} else {
+			j = n.propIndexOf(k)
+		}
+		if j >= 0 {
+			next = j + 1
+			st.setBit(seen, j)
+			ok = st.eval(props[j].n, mv, 0)
+		} else if add != nil {
+			ok = add.boolean != 2 && st.eval(add, mv, 0)
+		}
+	})
 	return ok
 }
 
@@ -188,15 +222,15 @@ func (st *state) evalUnevaluated(n *node, v *fastjson.Value, own, size int) bool
 				}
 				return
 			}
-			st.inst = append(st.inst, pathSeg{key: k, idx: i, isKey: true})
-			st.kw = append(st.kw, n.unevalProps.seg)
+			st.pushInst(pathSeg{key: k, idx: i, isKey: true})
+			st.pushKw(n.unevalProps.seg)
 			if st.eval(n.unevalProps, mv, 0) {
 				st.setBit(own, i)
 			} else {
 				ok = false
 			}
-			st.kw = st.kw[:len(st.kw)-1]
-			st.inst = st.inst[:len(st.inst)-1]
+			st.popKw()
+			st.popInst()
 		})
 		if st.collect && !ok {
 			st.objectHints(n, o, recMark, 0)
@@ -215,16 +249,16 @@ func (st *state) evalUnevaluated(n *node, v *fastjson.Value, own, size int) bool
 				if !st.collect {
 					return false
 				}
-				st.inst = append(st.inst, pathSeg{idx: i})
+				st.pushInst(pathSeg{idx: i})
 				st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, e, "item "+itoa(i)+" is not allowed here", "no more items")
-				st.inst = st.inst[:len(st.inst)-1]
+				st.popInst()
 				continue
 			}
-			st.inst = append(st.inst, pathSeg{idx: i})
-			st.kw = append(st.kw, n.unevalItems.seg)
+			st.pushInst(pathSeg{idx: i})
+			st.pushKw(n.unevalItems.seg)
 			r := st.eval(n.unevalItems, e, 0)
-			st.kw = st.kw[:len(st.kw)-1]
-			st.inst = st.inst[:len(st.inst)-1]
+			st.popKw()
+			st.popInst()
 			if r {
 				st.setBit(own, i)
 				continue

@@ -95,6 +95,31 @@ func parseDecimal(s string) (d decimal, ok bool) {
 	return d, true
 }
 
+// smallInt parses number text made only of an optional '-' and at most 18
+// digits (no fraction, no exponent): the integers that fit an int64 with
+// no work. ok is false for any other text.
+func smallInt(s string) (int64, bool) {
+	i := 0
+	if len(s) > 0 && s[0] == '-' {
+		i = 1
+	}
+	if i == len(s) || len(s)-i > 18 {
+		return 0, false
+	}
+	var x int64
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		x = x*10 + int64(c-'0')
+	}
+	if s[0] == '-' {
+		x = -x
+	}
+	return x, true
+}
+
 // digit returns the i-th digit of intPart+fracPart.
 func (d *decimal) digit(i int) byte {
 	if i < len(d.intPart) {

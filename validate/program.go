@@ -65,6 +65,7 @@ type node struct {
 	ifN, thenN, elseN   *node
 
 	minimum, maximum, exclMin, exclMax, multipleOf *decimal
+	intLimits                                      *intLimits // the limits as int64s, when they are small integers
 
 	minLength, maxLength int // -1: absent
 	pattern              *pattern
@@ -83,6 +84,7 @@ type node struct {
 
 	props          []prop
 	propIndex      map[string]int
+	propTable      *propTable // perfect hash of the names of props (nil: use propIndex)
 	patternProps   []patternProp
 	additional     *node
 	propertyNames  *node
@@ -104,6 +106,10 @@ type node struct {
 	hasStringKw    bool
 	hasNumberKw    bool
 	hasApplicators bool
+	// leaf: no subschema, reference or evaluation tracking; eval applies
+	// its keywords directly (it cannot recurse, and no dynamic scope or
+	// annotation reaches below it).
+	leaf bool
 }
 
 // resourceNode carries what the dynamic scope needs of a schema resource.

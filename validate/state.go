@@ -19,7 +19,12 @@ type state struct {
 	parser  fastjson.Parser
 	arena   fastjson.Arena // property names evaluated as strings
 	collect bool           // collecting diagnostics (else: stop at the first failure)
-	err     error          // a DocumentError that ends the evaluation
+	// track keeps the keyword and instance paths (kw, inst). Only
+	// diagnostics and errors read them, so the first, fast pass over a
+	// document runs without; it is set for the collecting pass and to
+	// locate an error.
+	track bool
+	err   error // a DocumentError that ends the evaluation
 
 	// Evaluation stacks.
 	kw    []string        // keyword path segments
@@ -31,6 +36,10 @@ type state struct {
 
 	// Numbers and uniqueItems scratch.
 	nbuf, nbuf2 []byte
+	numV        *fastjson.Value // the value whose text is in nbuf (nil after reset)
+	numParsed   bool            // num and numOK hold its parse
+	num         decimal         // its text, parsed (it points into nbuf)
+	numOK       bool
 	hashes      []hashedItem
 
 	// Diagnostics of a collecting pass. out is handed to the caller (never
@@ -75,8 +84,37 @@ func (st *state) keepRecs(mark, from, to int) {
 	st.truncRecs(mark + n)
 }
 
+// pushKw enters a keyword path segment (when tracking paths).
+func (st *state) pushKw(seg string) {
+	if st.track {
+		st.kw = append(st.kw, seg)
+	}
+}
+
+// popKw leaves the last keyword path segment.
+func (st *state) popKw() {
+	if st.track {
+		st.kw = st.kw[:len(st.kw)-1]
+	}
+}
+
+// pushInst enters an instance path segment (when tracking paths).
+func (st *state) pushInst(s pathSeg) {
+	if st.track {
+		st.inst = append(st.inst, s)
+	}
+}
+
+// popInst leaves the last instance path segment.
+func (st *state) popInst() {
+	if st.track {
+		st.inst = st.inst[:len(st.inst)-1]
+	}
+}
+
 func (st *state) reset() {
 	st.collect = false
+	st.track = false
 	st.out = nil
 	st.outKeys = st.outKeys[:0]
 	st.keys = st.keys[:0]
@@ -87,13 +125,31 @@ func (st *state) reset() {
 	st.words = st.words[:0]
 	st.depth = 0
 	st.err = nil
+	st.numV = nil // the parser reuses its values from document to document
 	st.arena.Reset()
+}
+
+// numText returns the text of the number value v (valid until the next
+// call with another value). The last value asked for is remembered, text
+// and parse: "type" and the numeric keywords of one schema ask for the
+// same number in turn.
+func (st *state) numText(v *fastjson.Value) string {
+	if v != st.numV {
+		st.nbuf = v.MarshalTo(st.nbuf[:0])
+		st.numV = v
+		st.numParsed = false
+	}
+	return b2s(st.nbuf)
 }
 
 // number parses the text of a number value (valid until the next call).
 func (st *state) number(v *fastjson.Value) (decimal, bool) {
-	st.nbuf = v.MarshalTo(st.nbuf[:0])
-	return parseDecimal(b2s(st.nbuf))
+	s := st.numText(v)
+	if !st.numParsed {
+		st.num, st.numOK = parseDecimal(s)
+		st.numParsed = true
+	}
+	return st.num, st.numOK
 }
 
 // number2 is number with a second buffer, to hold two numbers at once.

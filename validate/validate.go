@@ -86,10 +86,20 @@ func (st *state) run(root *node, v *fastjson.Value) (Diagnostics, error) {
 		return nil, nil
 	}
 	if st.err != nil {
+		// The fast pass does not track paths: run it again with them, to
+		// say where the error is (evaluation is deterministic).
+		first := st.err
+		st.reset()
+		st.track = true
+		st.eval(root, v, 0)
+		if st.err == nil {
+			return nil, first
+		}
 		return nil, st.err
 	}
 	st.reset()
 	st.collect = true
+	st.track = true
 	st.eval(root, v, 0)
 	if st.err != nil {
 		return nil, st.err

@@ -133,12 +133,14 @@ func equalValues(a, b *fastjson.Value, st *state) bool {
 type enumSet struct {
 	vals    []*cval
 	strings map[string]struct{}
-	others  []*cval
-	texts   []string // JSON texts of the values, for diagnostics
-	joined  string   // texts joined with ", "
-	message string   // "must be one of ..." (capped)
-	strs    []string // the string values, for near-miss hints
-	folded  []string // fold(strs[i])
+	// smallStrs are the string values when there is no map (few values).
+	smallStrs []string
+	others    []*cval
+	texts     []string // JSON texts of the values, for diagnostics
+	joined    string   // texts joined with ", "
+	message   string   // "must be one of ..." (capped)
+	strs      []string // the string values, for near-miss hints
+	folded    []string // fold(strs[i])
 }
 
 func newEnumSet(vals []*fastjson.Value) *enumSet {
@@ -159,6 +161,9 @@ func newEnumSet(vals []*fastjson.Value) *enumSet {
 			continue
 		}
 		e.others = append(e.others, c)
+		if c.t == fastjson.TypeString {
+			e.smallStrs = append(e.smallStrs, c.str)
+		}
 	}
 	e.joined = strings.Join(e.texts, ", ")
 	e.message = "must be one of " + truncate(e.joined, 200)
@@ -166,13 +171,24 @@ func newEnumSet(vals []*fastjson.Value) *enumSet {
 }
 
 func (e *enumSet) contains(v *fastjson.Value, st *state) bool {
-	if e.strings != nil && v.Type() == fastjson.TypeString {
+	if v.Type() == fastjson.TypeString {
+		// Only the string values can match.
 		b, _ := v.StringBytes()
-		if _, ok := e.strings[string(b)]; ok {
-			return true
+		if e.strings != nil {
+			_, ok := e.strings[string(b)]
+			return ok
 		}
+		for _, s := range e.smallStrs {
+			if s == string(b) {
+				return true
+			}
+		}
+		return false
 	}
 	for _, c := range e.others {
+		if c.t == fastjson.TypeString {
+			continue
+		}
 		if c.equal(v, st) {
 			return true
 		}
