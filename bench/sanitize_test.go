@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -197,7 +198,13 @@ type cpuMeter struct {
 	start time.Duration
 }
 
-func startCPU(b *testing.B) cpuMeter { return cpuMeter{b, processCPU()} }
+// startCPU starts the meter after a full garbage collection, so that the
+// garbage an earlier benchmark (a peer's) left is not collected on this
+// one's clock. Call it before the loop: b.Loop starts the timer afresh.
+func startCPU(b *testing.B) cpuMeter {
+	runtime.GC()
+	return cpuMeter{b, processCPU()}
+}
 
 // stop reports the cpu-MB/s metric for a loop over size bytes per op.
 func (m cpuMeter) stop(size int) {
