@@ -90,27 +90,10 @@ func scanRepair(input []byte, sizes []int) []string {
 	s.SetRepairs(AllRepairs)
 	var out []string
 	add := func(ev Event) {
-		if run := s.CommentRun(); ev == Repair && run != nil {
-			// Comments dropped at once: record each as its own Repair
-			// would have been (on the same line).
-			line, col := s.EventPos()
-			for _, c := range run {
-				out = append(out, fmt.Sprintf("repair@%d(%d:%d) %s+%d %q", c.Offset, line, col+int(c.Offset-s.EventOffset()),
-					s.RepairKind(), c.Len, ""))
-			}
-			return
-		}
-		r := record(s, ev)
 		if ev == Repair {
-			r += fmt.Sprintf(" %s+%d %q", s.RepairKind(), s.EventLen(), s.Replacement())
-		}
-		out = append(out, r)
-		if c := s.ClosingOffset(); ev == Repair && c != 0 {
-			// Both quotes of a string in one Repair: record the closing
-			// one as its own Repair would have been (on the same line).
-			line, col := s.EventPos()
-			out = append(out, fmt.Sprintf("repair@%d(%d:%d) %s+%d %q", c, line, col+int(c-s.EventOffset()),
-				s.RepairKind(), s.EventLen(), s.Replacement()))
+			out = append(out, repairEdits(s)...)
+		} else {
+			out = append(out, record(s, ev))
 		}
 	}
 	for k := 0; len(input) > 0; k++ {
@@ -224,4 +207,35 @@ func TestLongStringsAtEveryCut(t *testing.T) {
 			}
 		}
 	})
+}
+
+// repairEdits describes the edits of the scanner's last Repair, one line
+// each, as if each had come as a Repair of its own: a Repair that groups
+// edits found in one step (a string's two quotes, a run of comments) gives
+// the same lines as those edits reported one by one.
+func repairEdits(s *Scanner) []string {
+	line, col := s.EventPos()
+	at := func(off int64, n int, repl string) string {
+		// Grouped edits lie on one line.
+		return fmt.Sprintf("repair@%d(%d:%d) %s+%d %q", off, line, col+int(off-s.EventOffset()), s.RepairKind(), n, repl)
+	}
+	if run := s.CommentRun(); run != nil {
+		var out []string
+		for _, c := range run {
+			out = append(out, at(c.Offset, c.Len, ""))
+		}
+		return out
+	}
+	out := []string{at(s.EventOffset(), s.EventLen(), s.Replacement())}
+	if c := s.ClosingOffset(); c != 0 {
+		out = append(out, at(c, s.EventLen(), s.Replacement()))
+	}
+	return out
+}
+
+// groupable reports whether repairs of kind k may come grouped in one
+// Repair, depending on the split: the scanner's state after such a Repair
+// is then that after the last edit of the group.
+func groupable(k RepairKind) bool {
+	return k == RepairSingleQuote || k == RepairUnquotedKey || k == RepairUnquotedValue || k == RepairComment
 }

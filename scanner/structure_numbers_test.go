@@ -18,11 +18,17 @@ func scanMarks(input []byte, sizes []int, repairs bool) []string {
 	}
 	var out []string
 	add := func(ev Event) {
-		r := record(s, ev)
-		if ev == Repair {
-			r += fmt.Sprintf(" %s+%d %q", s.RepairKind(), s.EventLen(), s.Replacement())
+		marks := fmt.Sprintf(" commit=%d stable=%d depth=%d", s.CommitOffset(), s.StableOffset(), s.Depth())
+		if ev != Repair {
+			out = append(out, record(s, ev)+marks)
+			return
 		}
-		out = append(out, fmt.Sprintf("%s commit=%d stable=%d depth=%d", r, s.CommitOffset(), s.StableOffset(), s.Depth()))
+		edits := repairEdits(s)
+		if !groupable(s.RepairKind()) {
+			// The marks after a group's first edit depend on the split.
+			edits[len(edits)-1] += marks
+		}
+		out = append(out, edits...)
 	}
 	for k := 0; len(input) > 0; k++ {
 		chunk := input
