@@ -21,6 +21,8 @@ test: vet
 	$(GO) test -count=1 -run 'Alloc' ./...
 	@# The portable string reading, as on machines without AVX2.
 	$(GO) test -count=1 -tags purego ./scanner ./sanitize
+	@# The library builds on 32-bit platforms too (no assembly, no sonic).
+	GOARCH=386 $(GO) build ./...
 	$(MAKE) fuzz-smoke
 
 vet:
