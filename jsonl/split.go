@@ -497,26 +497,8 @@ func closedSegment(seg []byte) (opened, ok bool) {
 		// Any backslash: the lowest flag of this borrowing test is exact,
 		// so it is never set without one.
 		if t := x ^ (ones * '\\'); (t-ones)&^t&highs != 0 || escape {
-			for _, c := range rest[:8] {
-				switch {
-				case escape:
-					escape = false
-				case inString:
-					escape = c == '\\'
-					inString = c != '"'
-				default:
-					switch c {
-					case '"':
-						inString = true
-					case '{', '[':
-						depth++
-						opened = true
-					case '}', ']':
-						if depth--; depth < 0 {
-							return false, false
-						}
-					}
-				}
+			if depth, inString, escape, opened = bracketBytes(rest[:8], depth, inString, escape, opened); depth < 0 {
+				return false, false
 			}
 			continue
 		}
@@ -552,7 +534,17 @@ func closedSegment(seg []byte) (opened, ok bool) {
 			}
 		}
 	}
-	for _, c := range rest {
+	if depth, inString, _, opened = bracketBytes(rest, depth, inString, escape, opened); depth < 0 {
+		return false, false
+	}
+	return opened, !inString && depth == 0
+}
+
+// bracketBytes is closedSegment's byte-by-byte scan of p from the given
+// state; it returns the state after p, with a negative depth as soon as a
+// closer has no opener.
+func bracketBytes(p []byte, depth int, inString, escape, opened bool) (int, bool, bool, bool) {
+	for _, c := range p {
 		switch {
 		case escape:
 			escape = false
@@ -568,12 +560,12 @@ func closedSegment(seg []byte) (opened, ok bool) {
 				opened = true
 			case '}', ']':
 				if depth--; depth < 0 {
-					return false, false
+					return depth, inString, escape, opened
 				}
 			}
 		}
 	}
-	return opened, !inString && depth == 0
+	return depth, inString, escape, opened
 }
 
 // zeroBytes flags (in the high bit of each byte) the bytes of x that are
