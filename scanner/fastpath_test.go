@@ -96,26 +96,7 @@ func scanRepair(input []byte, sizes []int) []string {
 			out = append(out, record(s, ev))
 		}
 	}
-	for k := 0; len(input) > 0; k++ {
-		chunk := input
-		if len(sizes) > 0 && sizes[k%len(sizes)] < len(chunk) {
-			chunk = chunk[:sizes[k%len(sizes)]]
-		}
-		input = input[len(chunk):]
-		for len(chunk) > 0 {
-			n, ev := s.Next(chunk)
-			chunk = chunk[n:]
-			if ev != None {
-				add(ev)
-				if ev == Error {
-					return out
-				}
-			}
-		}
-	}
-	for ev := s.End(); ev != EOF; ev = s.End() {
-		add(ev)
-	}
+	feed(s, input, sizes, add)
 	return out
 }
 

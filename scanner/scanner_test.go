@@ -32,34 +32,33 @@ func record(s *Scanner, ev Event) string {
 func scanAll(input []byte, sizes []int) []string {
 	s := New(0)
 	var out []string
-	k := 0
-	for len(input) > 0 {
+	feed(s, input, sizes, func(ev Event) { out = append(out, record(s, ev)) })
+	return out
+}
+
+// feed runs input through s in chunks of the given sizes (cycled; nil
+// means whole), passing each event to add, End's included, and stops after
+// an Error.
+func feed(s *Scanner, input []byte, sizes []int, add func(Event)) {
+	for k := 0; len(input) > 0; k++ {
 		chunk := input
-		if len(sizes) > 0 {
-			n := sizes[k%len(sizes)]
-			k++
-			if n < len(chunk) {
-				chunk = chunk[:n]
-			}
+		if len(sizes) > 0 && sizes[k%len(sizes)] < len(chunk) {
+			chunk = chunk[:sizes[k%len(sizes)]]
 		}
 		input = input[len(chunk):]
 		for len(chunk) > 0 {
 			n, ev := s.Next(chunk)
 			chunk = chunk[n:]
 			if ev != None {
-				out = append(out, record(s, ev))
+				add(ev)
 				if ev == Error {
-					return out
+					return
 				}
 			}
 		}
 	}
-	for {
-		ev := s.End()
-		if ev == EOF {
-			return out
-		}
-		out = append(out, record(s, ev))
+	for ev := s.End(); ev != EOF; ev = s.End() {
+		add(ev)
 	}
 }
 

@@ -30,26 +30,7 @@ func scanMarks(input []byte, sizes []int, repairs bool) []string {
 		}
 		out = append(out, edits...)
 	}
-	for k := 0; len(input) > 0; k++ {
-		chunk := input
-		if len(sizes) > 0 && sizes[k%len(sizes)] < len(chunk) {
-			chunk = chunk[:sizes[k%len(sizes)]]
-		}
-		input = input[len(chunk):]
-		for len(chunk) > 0 {
-			n, ev := s.Next(chunk)
-			chunk = chunk[n:]
-			if ev != None {
-				add(ev)
-				if ev == Error {
-					return out
-				}
-			}
-		}
-	}
-	for ev := s.End(); ev != EOF; ev = s.End() {
-		add(ev)
-	}
+	feed(s, input, sizes, add)
 	return out
 }
 
