@@ -39,15 +39,7 @@ func TestFastPathsAtEveryCut(t *testing.T) {
 		`{"a":"x\ty","b\u0041":"\"","c":["d\/"]}`,
 	}
 	for _, in := range inputs {
-		want := scanAll([]byte(in), []int{1})
-		if got := scanAll([]byte(in), nil); !assert.Equal(t, want, got, "%q whole", in) {
-			continue
-		}
-		for k := 1; k < len(in); k++ {
-			if got := scanAll([]byte(in), []int{k, len(in)}); !assert.Equal(t, want, got, "%q cut at %d", in, k) {
-				break
-			}
-		}
+		sameAtEveryCut(t, scanAll, in)
 	}
 }
 
@@ -72,15 +64,7 @@ func TestFastPathsWithRepairsAtEveryCut(t *testing.T) {
 		`{/*a*/ "k" /*b*/ : /*c*/ 1 /*d*/ , /*e*/ "l": "x" /*f*/ + /*g*/ "y"}`,
 	}
 	for _, in := range inputs {
-		want := scanRepair([]byte(in), []int{1})
-		if got := scanRepair([]byte(in), nil); !assert.Equal(t, want, got, "%q whole", in) {
-			continue
-		}
-		for k := 1; k < len(in); k++ {
-			if got := scanRepair([]byte(in), []int{k, len(in)}); !assert.Equal(t, want, got, "%q cut at %d", in, k) {
-				break
-			}
-		}
+		sameAtEveryCut(t, scanRepair, in)
 	}
 }
 
@@ -144,15 +128,7 @@ func TestThreeByteSyntaxAtEveryCut(t *testing.T) {
 		"{\"a\"\xef\xbc\x9a\xef\xbc",
 	}
 	for _, in := range inputs {
-		want := scanRepair([]byte(in), []int{1})
-		if got := scanRepair([]byte(in), nil); !assert.Equal(t, want, got, "%q whole", in) {
-			continue
-		}
-		for k := 1; k < len(in); k++ {
-			if got := scanRepair([]byte(in), []int{k, len(in)}); !assert.Equal(t, want, got, "%q cut at %d", in, k) {
-				break
-			}
-		}
+		sameAtEveryCut(t, scanRepair, in)
 	}
 }
 
@@ -175,17 +151,8 @@ func TestLongStringsAtEveryCut(t *testing.T) {
 	}
 	withReaders(t, func(t *testing.T) {
 		for _, in := range inputs {
-			for _, scan := range []func([]byte, []int) []string{scanAll, scanRepair} {
-				want := scan([]byte(in), []int{1})
-				if got := scan([]byte(in), nil); !assert.Equal(t, want, got, "%q whole", in) {
-					continue
-				}
-				for k := 1; k < len(in); k++ {
-					if got := scan([]byte(in), []int{k, len(in)}); !assert.Equal(t, want, got, "%q cut at %d", in, k) {
-						break
-					}
-				}
-			}
+			sameAtEveryCut(t, scanAll, in)
+			sameAtEveryCut(t, scanRepair, in)
 		}
 	})
 }
@@ -219,4 +186,19 @@ func repairEdits(s *Scanner) []string {
 // is then that after the last edit of the group.
 func groupable(k RepairKind) bool {
 	return k == RepairSingleQuote || k == RepairUnquotedKey || k == RepairUnquotedValue || k == RepairComment
+}
+
+// sameAtEveryCut checks that scan gives the same result for in fed whole,
+// byte by byte, and cut in two at every position.
+func sameAtEveryCut(t *testing.T, scan func([]byte, []int) []string, in string) {
+	t.Helper()
+	want := scan([]byte(in), []int{1})
+	if got := scan([]byte(in), nil); !assert.Equal(t, want, got, "%q whole", in) {
+		return
+	}
+	for k := 1; k < len(in); k++ {
+		if got := scan([]byte(in), []int{k, len(in)}); !assert.Equal(t, want, got, "%q cut at %d", in, k) {
+			return
+		}
+	}
 }
