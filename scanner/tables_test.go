@@ -119,24 +119,6 @@ func TestUTF8LenMatchesCheckUTF8(t *testing.T) {
 // continuation bytes, with and without room for its one-load path.
 func TestStringRunMatchesCheckUTF8(t *testing.T) {
 	tails := []byte{0x41, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xff}
-	reference := func(b []byte) int {
-		i := 0
-		for i < len(b) {
-			switch c := b[i]; {
-			case stringPlain[c]:
-				i++
-			case c >= 0x80:
-				r := checkUTF8(b[i:])
-				if r <= 0 {
-					return i
-				}
-				i += r
-			default:
-				return i
-			}
-		}
-		return i
-	}
 	for c0 := 0x80; c0 < 0x100; c0++ {
 		for _, c1 := range tails {
 			for _, c2 := range tails {
@@ -144,7 +126,7 @@ func TestStringRunMatchesCheckUTF8(t *testing.T) {
 					for _, suffix := range []string{"", "xyz\"", "\xc3\xa9\xe2\x82\xac\""} {
 						b := append([]byte{'a', 'b', byte(c0), c1, c2, c3}, suffix...)
 						for n := 3; n <= len(b); n++ {
-							if want, got := reference(b[:n]), stringRun(b[:n], 0); got != want {
+							if want, got := stringRunReference(b[:n], 0), stringRun(b[:n], 0); got != want {
 								assert.Equal(t, want, got, "% x", b[:n])
 								return
 							}
@@ -160,29 +142,6 @@ func TestStringRunMatchesCheckUTF8(t *testing.T) {
 // escapeLen) stops, on random strings of escapes, UTF-8 (valid, invalid
 // and cut), quotes and control bytes, from every start and at every length.
 func TestStringRunMatchesByteByByte(t *testing.T) {
-	reference := func(b []byte, i int) int {
-		for i < len(b) {
-			switch c := b[i]; {
-			case stringPlain[c]:
-				i++
-			case c >= 0x80:
-				r := checkUTF8(b[i:])
-				if r <= 0 {
-					return i
-				}
-				i += r
-			case c == '\\':
-				n := escapeLen(b[i:])
-				if n == 0 {
-					return i
-				}
-				i += n
-			default:
-				return i
-			}
-		}
-		return i
-	}
 	pieces := []string{"a", "bcdefghij", " ", "\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\u12x4", "\\x", "\\",
 		"\xc3\xa9", "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "\xe2\x80", "\xff", "\xc3", "\"", "\t", "\x01", "0123456789abcdef",
 		// Three-byte sequences at the edges of the lead and second-byte
@@ -197,7 +156,7 @@ func TestStringRunMatchesByteByByte(t *testing.T) {
 		}
 		for n := 0; n <= len(b); n++ {
 			for i := 0; i <= n; i++ {
-				if want, got := reference(b[:n], i), stringRun(b[:n], i); got != want {
+				if want, got := stringRunReference(b[:n], i), stringRun(b[:n], i); got != want {
 					assert.Equal(t, want, got, "%q from %d", b[:n], i)
 					return
 				}
