@@ -39,7 +39,10 @@ func (s *Scanner) openComment(b []byte, i int, off int64) (int, Event) {
 	if j < 0 {
 		return i + 1, s.beginComment(b[i], off)
 	}
-	run := &s.run
+	if s.run == nil {
+		s.run = new([maxRun]Span)
+	}
+	run := s.run
 	run[0] = Span{off, j - i}
 	n, gaps := 1, 0
 	for ; n < len(run); n++ {

@@ -50,9 +50,9 @@ type Scanner struct {
 	repKind          RepairKind
 	repl             string
 	repForward       bool
-	repJoins         bool         // the last Repair continues the fix that opened the current string
-	repClosing       int64        // the last Repair also replaces the closing quote here (0: no)
-	run              [maxRun]Span // the comments the last Repair dropped, when several
+	repJoins         bool          // the last Repair continues the fix that opened the current string
+	repClosing       int64         // the last Repair also replaces the closing quote here (0: no)
+	run              *[maxRun]Span // the comments the last Repair dropped, when several (made on first use, kept by Reset)
 	nrun             int
 	oddFixed         bool  // the current odd string's opening was reported as a repair
 	quote            byte  // the current string's delimiter: '"', '\'' or 'u' (unquoted)
@@ -100,9 +100,9 @@ func (s *Scanner) Reset(maxDepth int) {
 	if maxDepth <= 0 {
 		maxDepth = DefaultMaxDepth
 	}
-	bits, repairs, nfs := s.stack.bits, s.repairs, s.nonFiniteStrings
+	bits, repairs, nfs, run := s.stack.bits, s.repairs, s.nonFiniteStrings, s.run
 	*s = Scanner{}
-	s.stack.bits, s.repairs, s.nonFiniteStrings = bits, repairs, nfs
+	s.stack.bits, s.repairs, s.nonFiniteStrings, s.run = bits, repairs, nfs, run
 	s.stack.reset(maxDepth)
 	s.maxDepth = maxDepth
 	s.line = 1
