@@ -56,8 +56,13 @@ func keyEnd(b []byte, i int) int {
 // inner-quote repair, and for ',' ':' '}' and ']' with it (reopens is false
 // for them).
 func (s *Scanner) settles(c byte) bool {
-	return c == ',' || c == ':' || c == '}' || c == ']' || !s.repairs.Has(RepairInnerQuote)
+	return closesAtOnce(c) || !s.repairs.Has(RepairInnerQuote)
 }
+
+// closesAtOnce reports whether c, right after a quote, shows that the
+// quote closes its string without a call to reopens (which is false for
+// these bytes): ',' ':' '}' and ']'.
+func closesAtOnce(c byte) bool { return c == ',' || c == ':' || c == '}' || c == ']' }
 
 // closeString handles the quote at off that ends a string (it is consumed).
 // With inner-quote repair on, a quote inside a container only may close

@@ -181,13 +181,11 @@ func (s *Scanner) closeQuote(b []byte, j int, base int64) bool {
 		s.strQuote, s.strQuoteLen = s.here(off), 1
 		if s.repairs.Has(RepairInnerQuote) {
 			s.closeSpaces = 0
-			// ',' ':' '}' and ']' close the string at once (reopens is
-			// false for them), without the call.
 			if j+1 == len(b) {
 				s.st = stStrClose
 				return false
 			}
-			if c := b[j+1]; c != ',' && c != ':' && c != '}' && c != ']' && (c == ' ' || s.reopens(c)) {
+			if c := b[j+1]; !closesAtOnce(c) && (c == ' ' || s.reopens(c)) {
 				s.st = stStrClose
 				return false
 			}
