@@ -1,6 +1,10 @@
 package sanitize
 
-import "sort"
+import (
+	"encoding/binary"
+	"slices"
+	"sort"
+)
 
 // deltaMark records that for input offsets from in on, the output position
 // is the input offset plus cum. Marks sort by in, and at one offset in the
@@ -77,6 +81,40 @@ func (z *Sanitizer) edit(i int, a, b int64, repl string, forward bool) {
 	}
 }
 
+// editPair applies the two edits of a string whose delimiters the scanner
+// reported at once (see scanner.Scanner.ClosingOffset): the n input bytes
+// at a and the n at c (a < c) each become repl, one byte. It does what two
+// calls to edit do, in one step when both lie in the uncopied part of the
+// chunk: two patches for a quote replaced at each end, or two insertions.
+func (z *Sanitizer) editPair(i int, a, c int64, n int, repl string, forward bool) {
+	ja, jc := int(a-z.base), int(c-z.base)
+	if ja < z.pend || jc+n > i || len(z.chunk) == 0 || a < z.lastMark || len(repl) != 1 || n > 1 {
+		z.edit(i, a, a+int64(n), repl, forward)
+		z.edit(i, c, c+int64(n), repl, false)
+		return
+	}
+	q := repl[0]
+	z.copied = true
+	if n == 1 {
+		at := len(z.out) - z.pend
+		k := len(z.patches)
+		z.patches = slices.Grow(z.patches, 2)[:k+2]
+		z.patches[k].at, z.patches[k].c = at+ja, q
+		z.patches[k+1].at, z.patches[k+1].c = at+jc, q
+		z.lastMark = c + 1
+		z.work += 4
+		return
+	}
+	out := append(z.copyChunk(ja), q)
+	z.out, z.pend = out, ja
+	z.delta++
+	z.addMark(deltaMark{in: a, cum: z.delta, forward: forward})
+	z.out, z.pend = append(z.copyChunk(jc), q), jc
+	z.delta++
+	z.addMark(deltaMark{in: c, cum: z.delta})
+	z.work += 4
+}
+
 // editWide replaces the full-width character at input offset a with its
 // ASCII twin, which stands where the character's last byte was (the
 // scanner reads it at a+2): the same as an edit deleting [a, a+2) and one
@@ -95,6 +133,9 @@ func (z *Sanitizer) editWide(i int, a int64, twin string) {
 	z.addMark(deltaMark{in: a + 2, cum: z.delta})
 }
 
+// shortCopy is the longest run copyChunk moves in one fixed-size step.
+const shortCopy = 32
+
 // patch is a one-byte replacement waiting for its byte to be copied: out
 // position at gets c.
 type patch struct {
@@ -105,7 +146,24 @@ type patch struct {
 // copyChunk appends chunk[pend:j] to the output, patches the bytes that
 // now are in it, and returns the output (pend is the caller's to move).
 func (z *Sanitizer) copyChunk(j int) []byte {
-	out := append(z.out, z.chunk[z.pend:j]...)
+	var out []byte
+	if n, p := len(z.out), z.pend; j-p <= shortCopy && cap(z.out)-n >= shortCopy && len(z.chunk)-p >= shortCopy {
+		// Between repairs that come every few bytes, the runs to copy
+		// are short: one fixed-size move, past the run into bytes that
+		// are overwritten next, costs less than a call to memmove and
+		// its guess at the length.
+		out = z.out[:n+j-p]
+		c := z.chunk[p : p+shortCopy]
+		w0, w1 := binary.LittleEndian.Uint64(c), binary.LittleEndian.Uint64(c[8:])
+		w2, w3 := binary.LittleEndian.Uint64(c[16:]), binary.LittleEndian.Uint64(c[24:])
+		d := out[n : n+shortCopy]
+		binary.LittleEndian.PutUint64(d, w0)
+		binary.LittleEndian.PutUint64(d[8:], w1)
+		binary.LittleEndian.PutUint64(d[16:], w2)
+		binary.LittleEndian.PutUint64(d[24:], w3)
+	} else {
+		out = append(z.out, z.chunk[z.pend:j]...)
+	}
 	if len(z.patches) > 0 {
 		k := 0
 		for ; k < len(z.patches) && z.patches[k].at < len(out); k++ {

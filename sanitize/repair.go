@@ -22,10 +22,12 @@ func (z *Sanitizer) repair(i int, off int64) error {
 		z.editWide(i, off, z.sc.Replacement())
 		return z.addFix(k)
 	}
-	n, repl := int64(z.sc.EventLen()), z.sc.Replacement()
-	z.edit(i, off, off+n, repl, z.sc.RepairLeansForward())
+	n, repl := z.sc.EventLen(), z.sc.Replacement()
 	if c := z.sc.ClosingOffset(); c != 0 {
-		z.edit(i, c, c+n, repl, false) // the string's closing quote
+		// The string's opening and closing delimiters at once.
+		z.editPair(i, off, c, n, repl, z.sc.RepairLeansForward())
+	} else {
+		z.edit(i, off, off+int64(n), repl, z.sc.RepairLeansForward())
 	}
 	if run := z.sc.CommentRun(); run != nil {
 		// Several comments dropped at once, on one line: a fix each.

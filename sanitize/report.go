@@ -1,6 +1,10 @@
 package sanitize
 
-import "github.com/jsonheal/jsonheal/scanner"
+import (
+	"slices"
+
+	"github.com/jsonheal/jsonheal/scanner"
+)
 
 // Report describes what Append or a Writer did to its input.
 type Report struct {
@@ -54,3 +58,35 @@ const (
 	PendingNumber  = scanner.PendingNumber
 	PendingLiteral = scanner.PendingLiteral
 )
+
+// addFixAt records a fix of kind k at input offset off. It returns
+// ErrNeedsModel when k's confidence is below Options.MinConfidence.
+func (z *Sanitizer) addFixAt(k Kind, off int64, line, col int) error {
+	c := k.Confidence()
+	f := z.report.newFix()
+	f.Kind, f.Confidence, f.Offset, f.Line, f.Column = k, c, off, line, col
+	if c < z.opts.MinConfidence {
+		return z.belowFloor(k, off, line, col)
+	}
+	return nil
+}
+
+// belowFloor returns the ErrNeedsModel error for a fix of kind k at off,
+// whose confidence is below Options.MinConfidence. It is apart from
+// addFixAt so that the frequent call stays small.
+func (z *Sanitizer) belowFloor(k Kind, off int64, line, col int) error {
+	c := k.Confidence()
+	return &Error{Err: ErrNeedsModel, Offset: off, Line: line, Column: col,
+		Msg: "repair " + k.String() + " is a " + c.String() + ", below the confidence floor (" + z.opts.MinConfidence.String() + ")"}
+}
+
+// newFix extends Fixes by one entry and returns it, for the caller to set
+// every field in place (a Fix built first and then appended is written
+// twice).
+func (r *Report) newFix() *Fix {
+	if len(r.Fixes) == cap(r.Fixes) {
+		r.Fixes = slices.Grow(r.Fixes, 1)
+	}
+	r.Fixes = r.Fixes[:len(r.Fixes)+1]
+	return &r.Fixes[len(r.Fixes)-1]
+}

@@ -51,15 +51,3 @@ func (z *Sanitizer) truncated() error {
 	z.report.Values = z.values
 	return err
 }
-
-// addFixAt records a fix of kind k at input offset off. It returns
-// ErrNeedsModel when k's confidence is below Options.MinConfidence.
-func (z *Sanitizer) addFixAt(k Kind, off int64, line, col int) error {
-	c := k.Confidence()
-	z.report.Fixes = append(z.report.Fixes, Fix{Kind: k, Confidence: c, Offset: off, Line: line, Column: col})
-	if c < z.opts.MinConfidence {
-		return &Error{Err: ErrNeedsModel, Offset: off, Line: line, Column: col,
-			Msg: "repair " + k.String() + " is a " + c.String() + ", below the confidence floor (" + z.opts.MinConfidence.String() + ")"}
-	}
-	return nil
-}

@@ -19,7 +19,11 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 	base := s.base
 	for i < len(b) {
 		if s.st >= stValue && s.st <= stAfterValue {
-			if i = s.structure(b, i, base); i == len(b) {
+			var ev Event
+			if i, ev = s.structure(b, i, base); ev != None {
+				return s.ret(i, ev)
+			}
+			if i == len(b) {
 				break
 			}
 		}

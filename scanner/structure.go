@@ -5,16 +5,20 @@ package scanner
 // stAfterValue), it reads whole keys, colons, scalar values, commas,
 // openers and closers that lie in b and need no event, going from one to
 // the next by direct jumps instead of a round trip through Next's state
-// switch. It stops, with s.st set to the state it is in, at the first byte
-// it does not handle: the end of b, a byte inside a string that needs an
-// event (or the end of b inside a string), a closing quote the inner-quote
-// repair must look past (closeQuote), a number or literal cut by the end of
-// b, the closer of the top-level value, the depth cap, a syntax error, or
-// anything a repair may concern (all of which are bytes the strict grammar
-// rejects there). Next then reads that byte the careful way, so events,
-// repairs, errors and offsets are unchanged. Arrays of numbers go through
-// numbersRun, which reads them with less bookkeeping per element.
-func (s *Scanner) structure(b []byte, i int, base int64) int {
+// switch. A byte the strict grammar rejects where it stands goes straight
+// to the repair function Next would give it (repairValue, repairKey,
+// repairColon, repairAfterValue), whose result structure returns: the
+// repairs come every few bytes in broken input, and the detour through
+// Next's switch cost more than the repair. Otherwise it stops, with s.st
+// set to the state it is in and no event, at the first byte it does not
+// handle: the end of b, a byte inside a string that needs an event (or
+// the end of b inside a string), a closing quote the inner-quote repair
+// must look past (closeQuote), a number or literal cut by the end of b, a
+// closer it cannot match at once (the top-level value's, or a mismatched
+// one), or the depth cap. Next then reads that byte the careful way, so
+// events, repairs, errors and offsets are unchanged. Arrays of numbers go
+// through numbersRun, which reads them with less bookkeeping per element.
+func (s *Scanner) structure(b []byte, i int, base int64) (int, Event) {
 	var c byte
 	var j, at int
 	switch s.st {
@@ -31,7 +35,7 @@ func (s *Scanner) structure(b []byte, i int, base int64) int {
 	case stAfterValue:
 		goto after
 	}
-	return i
+	return i, None
 
 arrayFirstRun: // after a '[' structure read
 	if len(b)-i >= 32 && (b[i] == '[' || b[i] == '-' || digit[b[i]]) {
@@ -41,7 +45,7 @@ arrayFirstRun: // after a '[' structure read
 arrayFirst:
 	s.st = stArrayFirst
 	if i = s.skipSpace(b, i, base); i == len(b) {
-		return i
+		return i, None
 	}
 	if b[i] == ']' {
 		goto closer
@@ -51,7 +55,7 @@ arrayFirst:
 value:
 	s.st = stValue
 	if i = s.skipSpace(b, i, base); i == len(b) {
-		return i
+		return i, None
 	}
 valueByte:
 	c = b[i]
@@ -60,25 +64,25 @@ valueByte:
 		s.inKey, s.quote = false, '"'
 		if j = stringRun(b, i+1); j == len(b) || b[j] != '"' {
 			s.st = stString // the careful path goes on from j
-			return j
+			return j, None
 		}
 		if i = j + 1; !s.closeQuote(b, j, base) {
-			return i
+			return i, None
 		}
 		goto after
 	case c == '-' || digit[c]:
 		if j = numberEnd(b, i); j < 0 {
-			return i
+			return i, None
 		}
 		i = j
 	case c == 't' || c == 'f' || c == 'n':
 		if j = literalLen(b[i:]); j == 0 {
-			return i
+			return i, None
 		}
 		i += j
 	case c == '{' || c == '[':
 		if s.stack.depth >= s.maxDepth {
-			return i
+			return i, None
 		}
 		s.stack.push(c == '{')
 		i++
@@ -88,7 +92,7 @@ valueByte:
 		}
 		goto arrayFirstRun
 	default:
-		return i
+		return s.repairValue(b, c, base+int64(i), i)
 	}
 
 done: // a value inside a container (depth >= 1) ended just before b[i]
@@ -98,7 +102,7 @@ done: // a value inside a container (depth >= 1) ended just before b[i]
 after:
 	s.st = stAfterValue
 	if i = s.skipSpace(b, i, base); i == len(b) {
-		return i
+		return i, None
 	}
 	switch b[i] {
 	case ',':
@@ -111,7 +115,7 @@ after:
 	case '}', ']':
 		goto closer
 	}
-	return i
+	return s.repairAfterValue(b, b[i], base+int64(i), i)
 
 resume: // numbersRun stopped at b[i]
 	switch at {
@@ -124,7 +128,7 @@ resume: // numbersRun stopped at b[i]
 
 closer: // b[i] is '}' or ']', where a closer may come
 	if (b[i] == '}') != s.stack.topIsObject() || s.stack.depth == 1 {
-		return i
+		return i, None
 	}
 	s.stack.pop()
 	i++
@@ -133,7 +137,7 @@ closer: // b[i] is '}' or ']', where a closer may come
 objectFirst:
 	s.st = stObjectFirst
 	if i = s.skipSpace(b, i, base); i == len(b) {
-		return i
+		return i, None
 	}
 	if b[i] == '}' {
 		goto closer
@@ -143,27 +147,27 @@ objectFirst:
 key:
 	s.st = stKey
 	if i = s.skipSpace(b, i, base); i == len(b) {
-		return i
+		return i, None
 	}
 keyByte:
 	if b[i] != '"' {
-		return i
+		return s.repairKey(b, b[i], base+int64(i), i)
 	}
 	s.inKey, s.quote = true, '"'
 	if j = stringRun(b, i+1); j == len(b) || b[j] != '"' {
 		s.st = stString // the careful path goes on from j
-		return j
+		return j, None
 	}
 	if i = j + 1; !s.closeQuote(b, j, base) {
-		return i
+		return i, None
 	}
 colon:
 	s.st = stColon
 	if i = s.skipSpace(b, i, base); i == len(b) {
-		return i
+		return i, None
 	}
 	if b[i] != ':' {
-		return i
+		return s.repairColon(b, b[i], base+int64(i), i)
 	}
 	i++
 	goto value
