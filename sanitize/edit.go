@@ -126,7 +126,7 @@ func (z *Sanitizer) editWide(i int, a int64, twin string) {
 		z.edit(i, a+2, a+3, twin, false)
 		return
 	}
-	out := append(z.copyChunk(ja), twin...)
+	out := append(z.copyChunk(ja), twin[0]) // one byte: no call to memmove
 	z.out, z.pend, z.copied = out, ja+3, true
 	z.work += 3
 	z.delta -= 2

@@ -1,5 +1,7 @@
 package scanner
 
+import "strings"
+
 // openSingle opens the single-quoted string (a key when key is set) whose
 // quote b[i] is at off. When the whole string lies in b with nothing inside
 // that needs attention, and the byte after its closing quote settles that
@@ -105,14 +107,21 @@ func (s *Scanner) reopens(c byte) bool {
 	if s.inKey {
 		return s.closeSpaces == 0 && isIdent(c)
 	}
-	switch c {
-	case ',', '}', ']', ':', '"', '\'', '{', '[', '/', '#', '+', ')', '-', '\t', '\r', '\n':
-		return false
-	case 0xEF: // may be full-width punctuation
+	if c == 0xEF { // may be full-width punctuation
 		return !s.repairs.Has(RepairFullWidth)
 	}
-	return c > ' ' && !digit[c]
+	return reopensValue[c]
 }
+
+// reopensValue marks the bytes that, read after a quote that may close a
+// value string, show that the quote was inside it: anything above ' '
+// but digits and what may follow a value or begin the next one.
+var reopensValue = func() (t [256]bool) {
+	for c := '!'; c < 256; c++ {
+		t[c] = !digit[c] && !strings.ContainsRune(",}]:\"'{[/#+)-", c)
+	}
+	return t
+}()
 
 // oddString reads a single-quoted ('\”) or unquoted ('u') string from
 // b[i]; these are rare, so they take this slower loop.
@@ -629,7 +638,7 @@ func (s *Scanner) bomIsProse() Event {
 
 // endWord decides a bare word ended by byte c, b[i], at off.
 func (s *Scanner) endWord(b []byte, c byte, off int64, i int) (int, Event) {
-	if s.wordLen <= len(s.word) {
+	if s.wordLen <= len(s.word) && specialWordStart[s.word[0]] {
 		w := s.word[:s.wordLen]
 		kind, repl := RepairKind(0), ""
 		switch string(w) {
@@ -677,6 +686,15 @@ func (s *Scanner) endWord(b []byte, c byte, off int64, i int) (int, Event) {
 	s.fail(s.wordStart.off, s.word[0], "where a value belongs", "a value (not a bare word)")
 	return i, Error
 }
+
+// specialWordStart marks the first bytes of the bare words endWord
+// replaces or unwraps; any other word is a value to quote.
+var specialWordStart = func() (t [256]bool) {
+	for _, c := range "TFNuI-ODU" {
+		t[c] = true
+	}
+	return t
+}()
 
 // unquotedEnd looks from b[i], just past a bare word that begins an
 // unquoted value, for the byte that ends the value: ',', '}', ']' or a
@@ -797,32 +815,33 @@ func (s *Scanner) openWide(b []byte, i int, off int64) (int, Event) {
 	return i + 3, s.endWide(off + 3)
 }
 
-// wideTwin returns the ASCII twin of full-width punctuation p, or 0.
-func wideTwin(p string) byte {
-	switch p {
-	case "\uff0c":
-		return ','
-	case "\uff1a":
-		return ':'
-	case "\uff3b":
-		return '['
-	case "\uff3d":
-		return ']'
-	case "\uff5b":
-		return '{'
-	case "\uff5d":
-		return '}'
+// wideTwin returns the ASCII twin of the full-width punctuation p (three
+// bytes), or 0. The six characters (U+FF0C, U+FF1A, U+FF3B, U+FF3D,
+// U+FF5B, U+FF5D) are EF BC xx or EF BD xx: a table on the last two bytes
+// decides in one load instead of a string switch.
+func wideTwin(p []byte) byte {
+	if p[0] != 0xEF || p[1]&^1 != 0xBC || p[2]&0xC0 != 0x80 {
+		return 0
 	}
-	return 0
+	return wideTwinOf[int(p[1]&1)<<6|int(p[2]&0x3F)]
 }
+
+// wideTwinOf maps the last two bytes of EF BC xx (first half) and EF BD xx
+// (second half) to the ASCII twin, or 0.
+var wideTwinOf = func() (t [128]byte) {
+	for _, c := range []rune{'，', '：', '［', '］', '｛', '｝'} {
+		e := string(c)
+		t[int(e[1]&1)<<6|int(e[2]&0x3F)] = byte(c - 0xFEE0)
+	}
+	return t
+}()
 
 // endWide decides the three bytes read by stWide, which end at end. The
 // ASCII twin is read next, as if it stood at the character's last byte.
 func (s *Scanner) endWide(end int64) Event {
-	p := string(s.u8[:3])
 	s.u8n = 0
 	s.st = s.wideRet
-	if c := wideTwin(p); c != 0 {
+	if c := wideTwin(s.u8[:3]); c != 0 {
 		// The twin stands at the character's last byte. A comma after a
 		// value and a colon after a key are read here as the structure
 		// fast path would read them; the others are read next.

@@ -164,3 +164,25 @@ func TestStringRunMatchesByteByByte(t *testing.T) {
 		}
 	}
 }
+
+// TestWideTwin checks the table behind wideTwin against the six
+// characters it stands for, over every EF xx yy sequence.
+func TestWideTwin(t *testing.T) {
+	twins := map[string]byte{"，": ',', "：": ':', "［": '[', "］": ']', "｛": '{', "｝": '}'}
+	found := 0
+	for _, lead := range []byte{0xEF, 0xEE, 0xE2} {
+		for b1 := 0; b1 < 256; b1++ {
+			for b2 := 0; b2 < 256; b2++ {
+				p := []byte{lead, byte(b1), byte(b2)}
+				want := twins[string(p)]
+				if want != 0 {
+					found++
+				}
+				if got := wideTwin(p); got != want {
+					assert.Equalf(t, want, got, "% x", p)
+				}
+			}
+		}
+	}
+	assert.Equal(t, len(twins), found)
+}
