@@ -105,6 +105,25 @@ func (z *Sanitizer) editPair(i int, a, c int64, n int, repl string, forward bool
 		z.work += 4
 		return
 	}
+	z.work += 4
+	if k := len(z.out); len(z.patches) == 0 && cap(z.out)-k >= jc-z.pend+2+wordRun {
+		// Both quotes and the bytes before and between them go into the
+		// output's spare room at once.
+		room := z.out[k:cap(z.out)]
+		r := moveRun(room, 0, z.chunk, z.pend, ja)
+		room[r] = q
+		r = moveRun(room, r+1, z.chunk, ja, jc)
+		room[r] = q
+		z.out, z.pend = z.out[:k+r+1], jc
+		m := len(z.marks)
+		z.marks = slices.Grow(z.marks, 2)[:m+2]
+		open, closing := &z.marks[m], &z.marks[m+1]
+		open.in, open.cum, open.forward = a, z.delta+1, forward
+		closing.in, closing.cum, closing.forward = c, z.delta+2, false
+		z.delta += 2
+		z.lastMark = max(z.lastMark, c)
+		return
+	}
 	out := append(z.copyChunk(ja), q)
 	z.out, z.pend = out, ja
 	z.delta++
@@ -112,7 +131,24 @@ func (z *Sanitizer) editPair(i int, a, c int64, n int, repl string, forward bool
 	z.out, z.pend = append(z.copyChunk(jc), q), jc
 	z.delta++
 	z.addMark(deltaMark{in: c, cum: z.delta})
-	z.work += 4
+}
+
+// wordRun is the longest run moveRun moves with two word moves.
+const wordRun = 16
+
+// moveRun copies chunk[from:to] to dst[at:] and returns at+to-from. dst
+// must have wordRun bytes of room past that: a run of up to wordRun bytes
+// is moved as two words, past its end, without a call to memmove.
+func moveRun(dst []byte, at int, chunk []byte, from, to int) int {
+	if to-from <= wordRun && len(chunk)-from >= wordRun {
+		c, d := chunk[from:from+wordRun], dst[at:at+wordRun]
+		w0, w1 := binary.LittleEndian.Uint64(c), binary.LittleEndian.Uint64(c[8:])
+		binary.LittleEndian.PutUint64(d, w0)
+		binary.LittleEndian.PutUint64(d[8:], w1)
+	} else {
+		copy(dst[at:], chunk[from:to])
+	}
+	return at + to - from
 }
 
 // editWide replaces the full-width character at input offset a with its
