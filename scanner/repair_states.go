@@ -807,6 +807,13 @@ func (s *Scanner) beginWide(off int64) {
 // byte, b[i] (0xEF), is at off; when its three bytes are all in b, they are
 // decided at once.
 func (s *Scanner) openWide(b []byte, i int, off int64) (int, Event) {
+	if i+3 <= len(b) {
+		if c := wideTwin(b[i : i+3]); c != 0 {
+			// The usual case, decided without stWide's buffer.
+			s.placeTwin(c, off+2)
+			return i + 3, s.repairAt(RepairFullWidth, s.here(off), 3, wideTwins[c])
+		}
+	}
 	s.beginWide(off)
 	if i+3 > len(b) {
 		return i + 1, None
@@ -842,27 +849,8 @@ func (s *Scanner) endWide(end int64) Event {
 	s.u8n = 0
 	s.st = s.wideRet
 	if c := wideTwin(s.u8[:3]); c != 0 {
-		// The twin stands at the character's last byte. A comma after a
-		// value and a colon after a key are read here as the structure
-		// fast path would read them; the others are read next.
-		switch at := end - 1; {
-		case c == ',' && s.st == stAfterValue:
-			s.comma = s.here(at)
-			if s.stack.topIsObject() {
-				s.st = stKey
-			} else {
-				s.st = stValue
-			}
-		case c == ':' && s.st == stColon:
-			s.st = stValue
-		default:
-			s.virt, s.virtOff = c, at
-		}
-		s.repForward, s.repJoins, s.repClosing, s.nrun = false, false, 0, 0
-		s.repKind, s.repl = RepairFullWidth, wideTwins[c]
-		s.evOff, s.evLen = s.wideStart.off, 3
-		s.evLine, s.evCol = s.wideStart.line, int(s.wideStart.off-s.wideStart.ls)+1
-		return Repair
+		s.placeTwin(c, end-1)
+		return s.repairAt(RepairFullWidth, s.wideStart, 3, wideTwins[c])
 	}
 	if (s.wideRet == stValue || s.wideRet == stArrayFirst) && checkUTF8(s.u8[:3]) == 3 && s.can(RepairUnquotedValue) {
 		s.st, s.inKey, s.quote = stString, false, 'u'
@@ -871,6 +859,42 @@ func (s *Scanner) endWide(end int64) Event {
 	}
 	s.fail(s.wideStart.off, 0xEF, "where JSON syntax belongs", "a value or punctuation")
 	return Error
+}
+
+// placeTwin reads c, the ASCII twin of full-width punctuation, as if it
+// stood at the character's last byte, at. A comma after a value, a colon
+// after a key, an opener where a value belongs and a closer that matches
+// inside a container are read here, as the structure fast path reads
+// them; anything else (a closer that ends the top-level value, a closer
+// that does not match, a comma or closer after a comma) is left as a
+// virtual byte for Next to read the careful way.
+func (s *Scanner) placeTwin(c byte, at int64) {
+	switch {
+	case c == ',' && s.st == stAfterValue:
+		s.comma = s.here(at)
+		if s.stack.topIsObject() {
+			s.st = stKey
+		} else {
+			s.st = stValue
+		}
+	case c == ':' && s.st == stColon:
+		s.st = stValue
+	case (c == '[' || c == '{') && (s.st == stValue || s.st == stArrayFirst) && s.stack.depth < s.maxDepth:
+		s.stack.push(c == '{')
+		s.setCommit(at + 1)
+		if c == '{' {
+			s.st = stObjectFirst
+		} else {
+			s.st = stArrayFirst
+		}
+	case (c == ']' || c == '}') && s.st == stAfterValue && s.stack.depth > 1 && (c == '}') == s.stack.topIsObject():
+		s.stack.pop()
+		s.prevCommit = s.commit
+		s.setCommit(at + 1)
+		s.lastWasString = false
+	default:
+		s.virt, s.virtOff = c, at
+	}
 }
 
 var wideTwins = [128]string{',': ",", ':': ":", '[': "[", ']': "]", '{': "{", '}': "}"}
