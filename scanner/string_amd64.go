@@ -30,3 +30,17 @@ func stringBlocksAVX2(p *byte, n int) (off int, closed bool)
 
 // cpuHasAVX2 reports whether the CPU and the operating system support AVX2.
 func cpuHasAVX2() bool
+
+// plainSingleVector returns the index of the first byte of b (len(b) >=
+// vectorBlock) a single-quoted string stops at ('\'', '"', '\\', a
+// control byte or a non-ASCII byte; see skipPlainSingle), reading whole
+// blocks of vectorBlock bytes, or the start of the bytes left after the
+// whole blocks when none holds one.
+func plainSingleVector(b []byte) int {
+	return plainSingleAVX2(&b[0], len(b))
+}
+
+// plainSingleAVX2 is plainSingleVector in assembly.
+//
+//go:noescape
+func plainSingleAVX2(p *byte, n int) (off int)

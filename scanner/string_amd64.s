@@ -133,6 +133,49 @@ stop:
 	VZEROUPPER
 	RET
 
+// func plainSingleAVX2(p *byte, n int) (off int)
+//
+// See plainSingleVector in string_amd64.go. Each 32-byte block is checked
+// at once for the bytes a single-quoted string stops at: '\'', '"', '\\',
+// a control byte or a byte of 0x80 or more.
+TEXT ·plainSingleAVX2(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), BX
+	XORQ AX, AX
+	SUBQ $32, BX // the last offset a whole block may start at
+	VMOVDQU singleQuotes<>(SB), Y10
+	VMOVDQU quotes<>(SB), Y11
+	VMOVDQU backslashes<>(SB), Y12
+	VMOVDQU controlMax<>(SB), Y13
+
+single:
+	CMPQ AX, BX
+	JGT  singleEnd
+	VMOVDQU   (SI)(AX*1), Y0
+	VPCMPEQB  Y10, Y0, Y1
+	VPCMPEQB  Y11, Y0, Y2
+	VPOR      Y1, Y2, Y1
+	VPCMPEQB  Y12, Y0, Y2
+	VPOR      Y1, Y2, Y1
+	VPMINUB   Y13, Y0, Y2
+	VPCMPEQB  Y0, Y2, Y2
+	VPOR      Y1, Y2, Y1
+	VPOR      Y0, Y1, Y1 // a byte of 0x80 or more has its own high bit
+	VPMOVMSKB Y1, DX
+	TESTL     DX, DX
+	JNZ       singleFound
+	ADDQ      $32, AX
+	JMP       single
+
+singleFound:
+	BSFL DX, DX
+	ADDQ DX, AX
+
+singleEnd:
+	MOVQ AX, off+16(FP)
+	VZEROUPPER
+	RET
+
 // func cpuHasAVX2() bool
 TEXT ·cpuHasAVX2(SB), NOSPLIT, $0-1
 	MOVL $1, AX
@@ -217,3 +260,9 @@ DATA backslashes<>+8(SB)/8, $0x5c5c5c5c5c5c5c5c
 DATA backslashes<>+16(SB)/8, $0x5c5c5c5c5c5c5c5c
 DATA backslashes<>+24(SB)/8, $0x5c5c5c5c5c5c5c5c
 GLOBL backslashes<>(SB), RODATA|NOPTR, $32
+
+DATA singleQuotes<>+0(SB)/8, $0x2727272727272727
+DATA singleQuotes<>+8(SB)/8, $0x2727272727272727
+DATA singleQuotes<>+16(SB)/8, $0x2727272727272727
+DATA singleQuotes<>+24(SB)/8, $0x2727272727272727
+GLOBL singleQuotes<>(SB), RODATA|NOPTR, $32

@@ -10,3 +10,6 @@ const vectorBlock = 32
 
 // stringVector is never called here (useVector is false).
 func stringVector(b []byte) (int, bool) { return 0, false }
+
+// plainSingleVector is never called here (useVector is false).
+func plainSingleVector(b []byte) int { return 0 }

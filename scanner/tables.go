@@ -91,6 +91,17 @@ const spaces8 = lsbs * ' '
 // skipPlainSingle is skipPlain for a single-quoted string: it also stops at
 // '\”.
 func skipPlainSingle(b []byte, i int) int {
+	if i+8 <= len(b) {
+		// Short strings, keys above all, often end in the first word.
+		v := binary.LittleEndian.Uint64(b[i:])
+		if m := stringSpecialMask(v) | (v^(lsbs*'\'')-lsbs)&msbs; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+		if useVector && len(b)-i >= vectorBlock {
+			i += plainSingleVector(b[i:])
+		}
+	}
 	for i+8 <= len(b) {
 		v := binary.LittleEndian.Uint64(b[i:])
 		a := v ^ (lsbs * '\'')

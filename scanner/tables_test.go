@@ -186,3 +186,57 @@ func TestWideTwin(t *testing.T) {
 	}
 	assert.Equal(t, len(twins), found)
 }
+
+// TestSkipPlainSingleLong checks skipPlainSingle past its first word,
+// where the wide reading takes over on CPUs that have it: every stopping
+// byte at every position of buffers long enough for several blocks, from
+// several starts, and random buffers drawn from the boundary bytes.
+func TestSkipPlainSingleLong(t *testing.T) {
+	reference := func(b []byte, i int) int {
+		for i < len(b) && stringPlain[b[i]] && b[i] != '\'' {
+			i++
+		}
+		return i
+	}
+	check := func(b []byte) bool {
+		for _, start := range []int{0, 1, 7, 8, 9, 31} {
+			if start > len(b) {
+				continue
+			}
+			if got, want := skipPlainSingle(b, start), reference(b, start); got != want {
+				assert.Equal(t, want, got, "start %d in %q", start, b)
+				return false
+			}
+		}
+		return true
+	}
+	for _, stop := range []byte{'\'', '"', '\\', 0x00, 0x1f, 0x7f, 0x80, 0xc3, 0xff} {
+		for n := 1; n <= 130; n++ {
+			for pos := 0; pos < n; pos += 1 + pos/16 {
+				b := make([]byte, n)
+				for k := range b {
+					b[k] = 'a' + byte(k%26)
+				}
+				b[pos] = stop
+				if !check(b) {
+					return
+				}
+			}
+		}
+	}
+	edges := []byte{0x00, 0x1f, ' ', '!', '"', '&', '\'', '(', '[', '\\', ']', 'a', 0x7e, 0x7f, 0x80, 0xc3, 0xff}
+	rng := rand.New(rand.NewSource(2))
+	for range 5000 {
+		b := make([]byte, rng.Intn(150))
+		for k := range b {
+			if rng.Intn(40) == 0 {
+				b[k] = edges[rng.Intn(len(edges))]
+			} else {
+				b[k] = 'a' + byte(rng.Intn(26))
+			}
+		}
+		if !check(b) {
+			return
+		}
+	}
+}
