@@ -123,8 +123,8 @@ var reopensValue = func() (t [256]bool) {
 	return t
 }()
 
-// oddString reads a single-quoted ('\”) or unquoted ('u') string from
-// b[i]; these are rare, so they take this slower loop.
+// oddString reads a single-quoted (s.quote is a single quote) or unquoted
+// ('u') string from b[i]; these are rare, so they take this slower loop.
 func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 	base := s.base
 	for i < len(b) {

@@ -32,7 +32,7 @@ func stringBlocksAVX2(p *byte, n int) (off int, closed bool)
 func cpuHasAVX2() bool
 
 // plainSingleVector returns the index of the first byte of b (len(b) >=
-// vectorBlock) a single-quoted string stops at ('\”, '"', '\\', a
+// vectorBlock) a single-quoted string stops at (a single or double quote, '\\', a
 // control byte or a non-ASCII byte; see skipPlainSingle), reading whole
 // blocks of vectorBlock bytes, or the start of the bytes left after the
 // whole blocks when none holds one.

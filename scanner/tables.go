@@ -89,7 +89,7 @@ func skipDigits(b []byte, i int) int {
 const spaces8 = lsbs * ' '
 
 // skipPlainSingle is skipPlain for a single-quoted string: it also stops at
-// '\”.
+// a single quote.
 func skipPlainSingle(b []byte, i int) int {
 	if i+8 <= len(b) {
 		// Short strings, keys above all, often end in the first word.
