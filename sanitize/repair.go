@@ -23,12 +23,7 @@ func (z *Sanitizer) repair(i int, off int64) error {
 		return z.addFix(k)
 	}
 	n, repl := z.sc.EventLen(), z.sc.Replacement()
-	if c := z.sc.ClosingOffset(); c != 0 {
-		// The string's opening and closing delimiters at once.
-		z.editPair(i, off, c, n, repl, z.sc.RepairLeansForward())
-	} else {
-		z.edit(i, off, off+int64(n), repl, z.sc.RepairLeansForward())
-	}
+	z.applyEdits(i, off, z.sc.ClosingOffset(), n, repl, z.sc.RepairLeansForward())
 	if run := z.sc.CommentRun(); run != nil {
 		// Several comments dropped at once, on one line: a fix each.
 		line, col := z.sc.EventPos()
@@ -46,4 +41,35 @@ func (z *Sanitizer) repair(i int, off int64) error {
 		return nil // another edit of the fix that opened the string
 	}
 	return z.addFix(k)
+}
+
+// applyEdits makes the edits of a Repair other than full-width
+// punctuation: the n input bytes at off become repl, and so do the n at
+// closing, the string's closing delimiter, when it is not 0.
+func (z *Sanitizer) applyEdits(i int, off, closing int64, n int, repl string, forward bool) {
+	if closing != 0 {
+		z.editPair(i, off, closing, n, repl, forward)
+	} else {
+		z.edit(i, off, off+int64(n), repl, forward)
+	}
+}
+
+// applyQueued applies the Repairs the scanner queued (see
+// scanner.Scanner.SetQueue) before the event it returned at chunk index
+// i: the same edits and fixes as repair makes for each.
+func (z *Sanitizer) applyQueued(i int, queue []scanner.QueuedRepair) error {
+	for k := range queue {
+		r := &queue[k]
+		if r.Kind == scanner.RepairFullWidth {
+			z.editWide(i, r.Offset, r.Repl)
+		} else {
+			z.applyEdits(i, r.Offset, r.Closing, r.Len, r.Repl, r.Forward)
+		}
+		if !r.Joins {
+			if err := z.addFixAt(kindOfRepair(r.Kind), r.Offset, r.Line, r.Column); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -86,6 +86,7 @@ func (z *Sanitizer) reset(dst []byte) {
 		z.repairs = z.opts.repairSet()
 		z.sc.SetRepairs(z.repairs)
 		z.sc.SetNonFiniteAsString(z.opts.NonFiniteAsString)
+		z.sc.SetQueue(true)
 		z.configured = true
 	}
 	z.gapIn, z.gapOut, z.gapDirty, z.proseOpen = 0, len(dst), false, false
@@ -186,6 +187,11 @@ func (z *Sanitizer) write(b []byte) error {
 	for i < len(b) || z.sc.HasPending() {
 		n, ev := z.sc.Next(b[i:])
 		i += n
+		if q := z.sc.Queued(); q != nil {
+			if err := z.applyQueued(i, q); err != nil {
+				return err
+			}
+		}
 		switch ev {
 		case scanner.None:
 		case scanner.Repair: // the most frequent event in broken input

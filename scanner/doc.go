@@ -14,7 +14,10 @@
 // event for each edit that fixes it. Where a string's two delimiters or a
 // run of comments lie in one chunk, one Repair may describe several edits
 // (ClosingOffset, CommentRun) that another split reports one by one: the
-// edits themselves, their offsets and their order never change.
+// edits themselves, their offsets and their order never change. With
+// SetQueue, Next keeps the Repairs it finds between tokens in a queue
+// (Queued) and stops only at the next other event, which spares a round
+// trip per repair where repairs come every few bytes.
 //
 // Inside a value the grammar is RFC 8259, strictly. Outside values the
 // scanner classifies bytes as whitespace, fence lines (a line whose first

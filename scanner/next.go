@@ -10,6 +10,7 @@ import (
 // whole chunk without one). The caller passes chunk[n:] again to go on; any
 // split of the input gives the same events at the same offsets.
 func (s *Scanner) Next(b []byte) (n int, ev Event) {
+	s.nq = 0
 	if s.virt != 0 {
 		if ev := s.readVirtual(); ev != None {
 			return 0, ev
@@ -21,6 +22,9 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 		if s.st >= stValue && s.st <= stAfterValue {
 			var ev Event
 			if i, ev = s.structure(b, i, base); ev != None {
+				if ev == Repair && s.enqueue() {
+					continue
+				}
 				return s.ret(i, ev)
 			}
 			if i == len(b) {
@@ -414,6 +418,9 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide:
 			var ev Event
 			if i, ev = s.nextRepairState(b, i); ev != None {
+				if ev == Repair && s.enqueue() {
+					continue
+				}
 				return s.ret(i, ev)
 			}
 

@@ -907,7 +907,10 @@ func (s *Scanner) readVirtual() Event {
 	saved := s.base
 	s.base = s.virtOff
 	s.virtBuf[0] = c
+	queueOn := s.queueOn // the twin's own repair is returned, not queued
+	s.queueOn = false
 	n, ev := s.Next(s.virtBuf[:])
+	s.queueOn = queueOn
 	s.base = saved
 	if n == 0 {
 		s.virt = c // not read yet: an event came first

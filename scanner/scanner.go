@@ -54,6 +54,9 @@ type Scanner struct {
 	repClosing       int64         // the last Repair also replaces the closing quote here (0: no)
 	run              *[maxRun]Span // the comments the last Repair dropped, when several (made on first use, kept by Reset)
 	nrun             int
+	queue            *[queueCap]QueuedRepair // see SetQueue (made on first use, kept by Reset)
+	nq               int
+	queueOn          bool
 	oddFixed         bool  // the current odd string's opening was reported as a repair
 	quote            byte  // the current string's delimiter: '"', '\'' or 'u' (unquoted)
 	comma            mark  // the last comma read
@@ -100,9 +103,9 @@ func (s *Scanner) Reset(maxDepth int) {
 	if maxDepth <= 0 {
 		maxDepth = DefaultMaxDepth
 	}
-	bits, repairs, nfs, run := s.stack.bits, s.repairs, s.nonFiniteStrings, s.run
+	bits, repairs, nfs, run, queue, queueOn := s.stack.bits, s.repairs, s.nonFiniteStrings, s.run, s.queue, s.queueOn
 	*s = Scanner{}
-	s.stack.bits, s.repairs, s.nonFiniteStrings, s.run = bits, repairs, nfs, run
+	s.stack.bits, s.repairs, s.nonFiniteStrings, s.run, s.queue, s.queueOn = bits, repairs, nfs, run, queue, queueOn
 	s.stack.reset(maxDepth)
 	s.maxDepth = maxDepth
 	s.line = 1

@@ -1,0 +1,57 @@
+package scanner
+
+// queueCap bounds the Repairs Next keeps before it returns one.
+const queueCap = 32
+
+// QueuedRepair is a Repair that Next read without returning it (see
+// SetQueue): what the accessors would have said of it as the last event.
+type QueuedRepair struct {
+	Offset  int64  // EventOffset: where the replaced bytes begin
+	Closing int64  // ClosingOffset: the string's closing delimiter, or 0
+	Line    int    // EventPos: the line and byte column of Offset
+	Column  int    //
+	Len     int    // EventLen: how many input bytes are replaced
+	Repl    string // Replacement
+	Kind    RepairKind
+	Forward bool // RepairLeansForward
+	Joins   bool // RepairJoins
+}
+
+// SetQueue turns queueing on or off (it is off after New and kept by
+// Reset). With it on, a Repair found between tokens, which comes every few
+// bytes in some broken input, does not end Next: Next keeps it in a queue
+// and reads on, and returns at the next other event, at the end of the
+// chunk, or when the queue is full (then with a Repair of its own). Queued
+// returns the queue, which the caller must apply, in order, before the
+// event Next returns; the next call to Next empties it. Not queued: a
+// Repair that drops a run of comments (see CommentRun), one that leaves
+// the twin of full-width punctuation to read, and a byte order mark.
+func (s *Scanner) SetQueue(on bool) {
+	if on && s.queue == nil {
+		s.queue = new([queueCap]QueuedRepair)
+	}
+	s.queueOn = on
+}
+
+// Queued returns the Repairs the last call to Next kept instead of
+// returning, in input order, all before the event it returned. The slice
+// is reused by Next.
+func (s *Scanner) Queued() []QueuedRepair {
+	if s.nq == 0 {
+		return nil
+	}
+	return s.queue[:s.nq]
+}
+
+// enqueue keeps the Repair just found in the queue, and reports false
+// when it cannot be kept (see SetQueue) and Next must return it.
+func (s *Scanner) enqueue() bool {
+	if !s.queueOn || s.nq == queueCap || s.nrun != 0 || s.virt != 0 || s.repKind == RepairBOM {
+		return false
+	}
+	q := &s.queue[s.nq]
+	q.Offset, q.Closing, q.Line, q.Column = s.evOff, s.repClosing, s.evLine, s.evCol
+	q.Len, q.Repl, q.Kind, q.Forward, q.Joins = s.evLen, s.repl, s.repKind, s.repForward, s.repJoins
+	s.nq++
+	return true
+}
