@@ -36,6 +36,9 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			if s.quote != '"' {
 				var ev Event
 				if i, ev = s.oddString(b, i); ev != None {
+					if ev == Repair && s.enqueue() {
+						continue
+					}
 					return s.ret(i, ev)
 				}
 				continue
@@ -90,7 +93,10 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				s.st = stUnicode
 			default:
 				n, ev := s.badEscape(b[i], base+int64(i))
-				return s.ret(i+n, ev)
+				if i += n; ev == Repair && s.enqueue() {
+					continue
+				}
+				return s.ret(i, ev)
 			}
 
 		case stUnicode:

@@ -18,8 +18,9 @@ type QueuedRepair struct {
 }
 
 // SetQueue turns queueing on or off (it is off after New and kept by
-// Reset). With it on, a Repair found between tokens, which comes every few
-// bytes in some broken input, does not end Next: Next keeps it in a queue
+// Reset). With it on, a Repair found between tokens, inside a single-quoted
+// or unquoted string, or at an invalid escape, which comes every few bytes
+// in some broken input, does not end Next: Next keeps it in a queue
 // and reads on, and returns at the next other event, at the end of the
 // chunk, or when the queue is full (then with a Repair of its own). Queued
 // returns the queue, which the caller must apply, in order, before the

@@ -21,6 +21,7 @@ package scanner
 func (s *Scanner) structure(b []byte, i int, base int64) (int, Event) {
 	var c byte
 	var j, at int
+	var ev Event
 	switch s.st {
 	case stValue:
 		goto value
@@ -92,7 +93,11 @@ valueByte:
 		}
 		goto arrayFirstRun
 	default:
-		return s.repairValue(b, c, base+int64(i), i)
+		if j, ev = s.repairValue(b, c, base+int64(i), i); ev == Repair && s.enqueue() {
+			i = j
+			goto queued
+		}
+		return j, ev
 	}
 
 done: // a value inside a container (depth >= 1) ended just before b[i]
@@ -115,7 +120,11 @@ after:
 	case '}', ']':
 		goto closer
 	}
-	return s.repairAfterValue(b, b[i], base+int64(i), i)
+	if j, ev = s.repairAfterValue(b, b[i], base+int64(i), i); ev == Repair && s.enqueue() {
+		i = j
+		goto queued
+	}
+	return j, ev
 
 resume: // numbersRun stopped at b[i]
 	switch at {
@@ -151,7 +160,11 @@ key:
 	}
 keyByte:
 	if b[i] != '"' {
-		return s.repairKey(b, b[i], base+int64(i), i)
+		if j, ev = s.repairKey(b, b[i], base+int64(i), i); ev == Repair && s.enqueue() {
+			i = j
+			goto queued
+		}
+		return j, ev
 	}
 	s.inKey, s.quote = true, '"'
 	if j = stringRun(b, i+1); j == len(b) || b[j] != '"' {
@@ -167,10 +180,31 @@ colon:
 		return i, None
 	}
 	if b[i] != ':' {
-		return s.repairColon(b, b[i], base+int64(i), i)
+		if j, ev = s.repairColon(b, b[i], base+int64(i), i); ev == Repair && s.enqueue() {
+			i = j
+			goto queued
+		}
+		return j, ev
 	}
 	i++
 	goto value
+
+queued: // a repair was queued (see SetQueue): go on in the state it left
+	switch {
+	case s.st == stAfterValue:
+		goto after
+	case s.st == stColon:
+		goto colon
+	case s.st == stKey:
+		goto key
+	case s.st == stValue:
+		goto value
+	case s.st == stArrayFirst:
+		goto arrayFirst
+	case s.st == stObjectFirst:
+		goto objectFirst
+	}
+	return i, None // Next reads on in that state
 }
 
 // closeQuote closes the string whose closing '"' is b[j] (inside a
