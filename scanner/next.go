@@ -184,6 +184,9 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 				var ev Event
 				if i, ev = s.repairValue(b, c, off, i); ev != None {
+					if ev == Repair && s.enqueue() {
+						continue
+					}
 					return s.ret(i, ev)
 				}
 				continue
@@ -213,6 +216,9 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			default:
 				var ev Event
 				if i, ev = s.repairKey(b, c, off, i); ev != None {
+					if ev == Repair && s.enqueue() {
+						continue
+					}
 					return s.ret(i, ev)
 				}
 			}
@@ -224,6 +230,9 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			if b[i] != ':' {
 				var ev Event
 				if i, ev = s.repairColon(b, b[i], base+int64(i), i); ev != None {
+					if ev == Repair && s.enqueue() {
+						continue
+					}
 					return s.ret(i, ev)
 				}
 				continue
@@ -255,6 +264,9 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			default:
 				var ev Event
 				if i, ev = s.repairAfterValue(b, c, off, i); ev != None {
+					if ev == Repair && s.enqueue() {
+						continue
+					}
 					return s.ret(i, ev)
 				}
 			}
@@ -280,12 +292,19 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					return s.ret(i, Error)
 				}
 				if ev != None {
+					if ev == Repair && s.enqueue() {
+						continue
+					}
 					return s.ret(i, ev)
 				}
 				continue
 			}
 			if s.numQuoted {
-				return s.ret(i, s.endQuotedNumber(off))
+				ev := s.endQuotedNumber(off) // a Repair
+				if s.enqueue() {
+					continue
+				}
+				return s.ret(i, ev)
 			}
 			if ev := s.valueDone(off); ev != None {
 				return s.ret(i, ev)
