@@ -47,12 +47,10 @@ func (s *Scanner) Queued() []QueuedRepair {
 // enqueue keeps the Repair just found in the queue, and reports false
 // when it cannot be kept (see SetQueue) and Next must return it.
 func (s *Scanner) enqueue() bool {
-	if !s.queueOn || s.nq == queueCap || s.nrun != 0 || s.virt != 0 || s.repKind == RepairBOM {
+	if !s.queueOn || s.nq == queueCap || s.nrun != 0 || s.virt != 0 || s.last.Kind == RepairBOM {
 		return false
 	}
-	q := &s.queue[s.nq]
-	q.Offset, q.Closing, q.Line, q.Column = s.evOff, s.repClosing, s.evLine, s.evCol
-	q.Len, q.Repl, q.Kind, q.Forward, q.Joins = s.evLen, s.repl, s.repKind, s.repForward, s.repJoins
+	s.queue[s.nq] = s.last
 	s.nq++
 	return true
 }

@@ -127,17 +127,17 @@ func (s *Scanner) SetRepairs(set RepairSet) { s.repairs = set }
 func (s *Scanner) SetNonFiniteAsString(on bool) { s.nonFiniteStrings = on }
 
 // RepairKind returns the repair behind the last Repair event.
-func (s *Scanner) RepairKind() RepairKind { return s.repKind }
+func (s *Scanner) RepairKind() RepairKind { return s.last.Kind }
 
 // Replacement returns the bytes that replace the input range of the last
 // Repair event ([EventOffset, EventOffset+EventLen), all consumed already).
-func (s *Scanner) Replacement() string { return s.repl }
+func (s *Scanner) Replacement() string { return s.last.Repl }
 
 // insertBefore reports a Repair inserting repl at m that belongs to what
 // follows m (an opening quote, a comma between elements).
 func (s *Scanner) insertBefore(k RepairKind, m mark, repl string) Event {
 	ev := s.repairAt(k, m, 0, repl)
-	s.repForward = true
+	s.last.Forward = true
 	return ev
 }
 
@@ -153,7 +153,7 @@ func (s *Scanner) openOdd(ev Event) Event {
 // was reported as a repair, this edit is part of the same fix.
 func (s *Scanner) continueAt(k RepairKind, m mark, n int, repl string) Event {
 	ev := s.repairAt(k, m, n, repl)
-	s.repJoins = s.oddFixed
+	s.last.Joins = s.oddFixed
 	return ev
 }
 
@@ -161,7 +161,7 @@ func (s *Scanner) continueAt(k RepairKind, m mark, n int, repl string) Event {
 // that opened the current string (its closing quote, or a quote escaped
 // inside it), so that a caller counting fixes counts the string once: a
 // single-quoted string is one fix, not one per quote.
-func (s *Scanner) RepairJoins() bool { return s.repJoins }
+func (s *Scanner) RepairJoins() bool { return s.last.Joins }
 
 // ClosingOffset returns, after a Repair that changed both delimiters of a
 // string at once (a single-quoted string read in one step), the offset of
@@ -169,12 +169,12 @@ func (s *Scanner) RepairJoins() bool { return s.repJoins }
 // bytes as the opening one at EventOffset; otherwise 0. Whether a string
 // comes as one such Repair or as one per delimiter depends on how the input
 // was split; the edits are the same.
-func (s *Scanner) ClosingOffset() int64 { return s.repClosing }
+func (s *Scanner) ClosingOffset() int64 { return s.last.Closing }
 
 // RepairLeansForward reports whether the last Repair event inserted text
 // that belongs to what follows its offset, rather than to what precedes
 // it: a cut at that offset drops it.
-func (s *Scanner) RepairLeansForward() bool { return s.repForward }
+func (s *Scanner) RepairLeansForward() bool { return s.last.Forward }
 
 // mark is an input offset with the line it lies on, so that an event can be
 // reported there later.
@@ -189,10 +189,10 @@ func (s *Scanner) here(off int64) mark { return mark{off, s.line, s.lineStart} }
 
 // repairAt reports a Repair replacing n input bytes from m with repl.
 func (s *Scanner) repairAt(k RepairKind, m mark, n int, repl string) Event {
-	s.repForward, s.repJoins, s.repClosing, s.nrun = false, false, 0, 0
-	s.repKind, s.repl = k, repl
-	s.evOff, s.evLen = m.off, n
-	s.evLine, s.evCol = m.line, int(m.off-m.ls)+1
+	s.last.Forward, s.last.Joins, s.last.Closing, s.nrun = false, false, 0, 0
+	s.last.Kind, s.last.Repl = k, repl
+	s.last.Offset, s.last.Len = m.off, n
+	s.last.Line, s.last.Column = m.line, int(m.off-m.ls)+1
 	return Repair
 }
 

@@ -22,7 +22,7 @@ func (s *Scanner) openSingle(b []byte, i int, off int64, key bool) (int, Event) 
 	s.oddFixed = true
 	s.stringDone(closing + 1) // inside a container: no event
 	ev := s.repairAt(RepairSingleQuote, open, 1, `"`)
-	s.repClosing = closing
+	s.last.Closing = closing
 	return j + 1, ev
 }
 
@@ -40,7 +40,7 @@ func (s *Scanner) openUnquotedKey(b []byte, i int, off int64) (int, Event) {
 	s.st = stColon
 	s.oddFixed = true
 	ev := s.insertBefore(RepairUnquotedKey, s.here(off), `"`)
-	s.repClosing = end
+	s.last.Closing = end
 	return j, ev
 }
 
@@ -630,7 +630,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 // into prose.
 func (s *Scanner) bomIsProse() Event {
 	s.event(0, 1)
-	s.evLine, s.evCol = 1, 1
+	s.last.Line, s.last.Column = 1, 1
 	s.gapDirty = true
 	s.st = stProse
 	return Prose
@@ -676,7 +676,7 @@ func (s *Scanner) endWord(b []byte, c byte, off int64, i int) (int, Event) {
 			s.commit = closing
 			s.lastWasString = false
 			ev := s.insertBefore(RepairUnquotedValue, s.wordStart, `"`)
-			s.repClosing = closing.off
+			s.last.Closing = closing.off
 			return j, ev
 		}
 		s.st, s.inKey, s.quote = stString, false, 'u'

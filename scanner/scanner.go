@@ -14,11 +14,12 @@ type Scanner struct {
 	line      int   // current line, 1-based
 	lineStart int64 // offset of the first byte of the current line
 
-	evOff  int64 // offset of the last event
-	evLen  int   // length of the last event's bytes, where it has one
-	evLine int
-	evCol  int
-	err    *SyntaxError
+	// last describes the last event: its offset, the length of its bytes
+	// where it has some, its line and column, and for a Repair what it
+	// replaces (the fields QueuedRepair keeps, so that a queued Repair
+	// is one copy of it).
+	last QueuedRepair
+	err  *SyntaxError
 
 	inKey   bool  // the current string is an object key
 	escOff  int64 // offset of the backslash of the current escape
@@ -47,11 +48,6 @@ type Scanner struct {
 	// Repairs (see repair.go).
 	repairs          RepairSet
 	nonFiniteStrings bool
-	repKind          RepairKind
-	repl             string
-	repForward       bool
-	repJoins         bool          // the last Repair continues the fix that opened the current string
-	repClosing       int64         // the last Repair also replaces the closing quote here (0: no)
 	run              *[maxRun]Span // the comments the last Repair dropped, when several (made on first use, kept by Reset)
 	nrun             int
 	queue            *[queueCap]QueuedRepair // see SetQueue (made on first use, kept by Reset)
@@ -115,14 +111,14 @@ func (s *Scanner) Reset(maxDepth int) {
 func (s *Scanner) Offset() int64 { return s.base }
 
 // EventOffset returns the absolute input offset of the last event.
-func (s *Scanner) EventOffset() int64 { return s.evOff }
+func (s *Scanner) EventOffset() int64 { return s.last.Offset }
 
 // EventLen returns the byte length of the last InvalidUTF8 or InvalidEscape
 // event.
-func (s *Scanner) EventLen() int { return s.evLen }
+func (s *Scanner) EventLen() int { return s.last.Len }
 
 // EventPos returns the 1-based line and byte column of the last event.
-func (s *Scanner) EventPos() (line, column int) { return s.evLine, s.evCol }
+func (s *Scanner) EventPos() (line, column int) { return s.last.Line, s.last.Column }
 
 // Pos returns the 1-based line and byte column of the next byte to read.
 func (s *Scanner) Pos() (line, column int) {
@@ -196,8 +192,8 @@ func (s *Scanner) AppendClosers(dst []byte) []byte {
 // event records the position of an event at absolute offset off, which lies
 // on the current line.
 func (s *Scanner) event(off int64, n int) {
-	s.evOff, s.evLen = off, n
-	s.evLine, s.evCol = s.line, int(off-s.lineStart)+1
+	s.last.Offset, s.last.Len = off, n
+	s.last.Line, s.last.Column = s.line, int(off-s.lineStart)+1
 }
 
 // newline records a line break at absolute offset off.
@@ -209,14 +205,14 @@ func (s *Scanner) newline(off int64) {
 // fail records a syntax error at absolute offset off.
 func (s *Scanner) fail(off int64, c byte, context, expected string) {
 	s.event(off, 1)
-	s.err = &SyntaxError{Err: ErrSyntax, Offset: off, Line: s.evLine, Column: s.evCol, Byte: c, Context: context, Expected: expected}
+	s.err = &SyntaxError{Err: ErrSyntax, Offset: off, Line: s.last.Line, Column: s.last.Column, Byte: c, Context: context, Expected: expected}
 	s.st = stError
 }
 
 // failDepth records a depth error at absolute offset off.
 func (s *Scanner) failDepth(off int64, c byte) {
 	s.event(off, 1)
-	s.err = &SyntaxError{Err: ErrDepth, Offset: off, Line: s.evLine, Column: s.evCol, Byte: c, Context: "opening a container", Expected: "fewer nested containers"}
+	s.err = &SyntaxError{Err: ErrDepth, Offset: off, Line: s.last.Line, Column: s.last.Column, Byte: c, Context: "opening a container", Expected: "fewer nested containers"}
 	s.st = stError
 }
 
