@@ -60,10 +60,13 @@ func (z *Sanitizer) applyEdits(i int, off, closing int64, n int, repl string, fo
 func (z *Sanitizer) applyQueued(i int, queue []scanner.QueuedRepair) error {
 	for k := range queue {
 		r := &queue[k]
-		if r.Kind == scanner.RepairFullWidth {
+		switch {
+		case r.Kind == scanner.RepairFullWidth:
 			z.editWide(i, r.Offset, r.Repl)
-		} else {
-			z.applyEdits(i, r.Offset, r.Closing, r.Len, r.Repl, r.Forward)
+		case r.Closing != 0:
+			z.editPair(i, r.Offset, r.Closing, r.Len, r.Repl, r.Forward)
+		default:
+			z.edit(i, r.Offset, r.Offset+int64(r.Len), r.Repl, r.Forward)
 		}
 		if !r.Joins {
 			if err := z.addFixAt(kindOfRepair(r.Kind), r.Offset, r.Line, r.Column); err != nil {
