@@ -70,8 +70,14 @@ func TestFastPathsWithRepairsAtEveryCut(t *testing.T) {
 
 // scanRepair is scanAll with every repair on, recording repairs too.
 func scanRepair(input []byte, sizes []int) []string {
+	return scanRepairQueued(input, sizes, false)
+}
+
+// scanRepairQueued is scanRepair with the repair queue on or off.
+func scanRepairQueued(input []byte, sizes []int, queue bool) []string {
 	s := New(0)
 	s.SetRepairs(AllRepairs)
+	s.SetQueue(queue)
 	var out []string
 	add := func(ev Event) {
 		if ev == Repair {

@@ -38,7 +38,8 @@ func scanAll(input []byte, sizes []int) []string {
 
 // feed runs input through s in chunks of the given sizes (cycled; nil
 // means whole), passing each event to add, End's included, and stops after
-// an Error.
+// an Error. With the queue on, the queued Repairs go to add first (see
+// replayQueued).
 func feed(s *Scanner, input []byte, sizes []int, add func(Event)) {
 	for k := 0; len(input) > 0; k++ {
 		chunk := input
@@ -49,6 +50,7 @@ func feed(s *Scanner, input []byte, sizes []int, add func(Event)) {
 		for len(chunk) > 0 {
 			n, ev := s.Next(chunk)
 			chunk = chunk[n:]
+			replayQueued(s, add)
 			if ev != None {
 				add(ev)
 				if ev == Error {
@@ -187,4 +189,19 @@ func TestNextDoesNotAllocate(t *testing.T) {
 	}
 	run()
 	assert.Zero(t, testing.AllocsPerRun(5, run))
+}
+
+// replayQueued passes each Repair the last Next queued to add, as if Next
+// had returned it: while add runs, the accessors describe it.
+func replayQueued(s *Scanner, add func(Event)) {
+	queued := s.Queued()
+	if queued == nil {
+		return
+	}
+	last, nrun := s.last, s.nrun
+	for _, q := range queued {
+		s.last, s.nrun = q, 0
+		add(Repair)
+	}
+	s.last, s.nrun = last, nrun
 }
