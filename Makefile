@@ -72,3 +72,11 @@ build:
 .PHONY: bench-clean
 bench-clean:
 	scripts/bench-clean.sh
+
+# The README's fast-layer and repair tables, ratios taken within each
+# round (ROUNDS, CLASSES: see the scripts).
+.PHONY: bench-syntax bench-repair
+bench-syntax:
+	scripts/bench-syntax.sh
+bench-repair:
+	scripts/bench-repair.sh

@@ -8,10 +8,10 @@ const queueCap = 32
 type QueuedRepair struct {
 	Offset  int64  // EventOffset: where the replaced bytes begin
 	Closing int64  // ClosingOffset: the string's closing delimiter, or 0
-	Line    int    // EventPos: the line and byte column of Offset
-	Column  int    //
+	Line    int    // EventPos: the line of Offset (1-based)
+	Column  int    // EventPos: the byte column of Offset (1-based)
 	Len     int    // EventLen: how many input bytes are replaced
-	Repl    string // Replacement
+	Repl    string // Replacement: what replaces them
 	Kind    RepairKind
 	Forward bool // RepairLeansForward
 	Joins   bool // RepairJoins
