@@ -27,12 +27,7 @@ type QueuedRepair struct {
 // event Next returns; the next call to Next empties it. Not queued: a
 // Repair that drops a run of comments (see CommentRun), one that leaves
 // the twin of full-width punctuation to read, and a byte order mark.
-func (s *Scanner) SetQueue(on bool) {
-	if on && s.queue == nil {
-		s.queue = new([queueCap]QueuedRepair)
-	}
-	s.queueOn = on
-}
+func (s *Scanner) SetQueue(on bool) { s.queueOn = on }
 
 // Queued returns the Repairs the last call to Next kept instead of
 // returning, in input order, all before the event it returned. The slice
@@ -49,6 +44,9 @@ func (s *Scanner) Queued() []QueuedRepair {
 func (s *Scanner) enqueue() bool {
 	if !s.queueOn || s.nq == queueCap || s.nrun != 0 || s.virt != 0 || s.last.Kind == RepairBOM {
 		return false
+	}
+	if s.queue == nil { // made on first use: clean input never needs it
+		s.queue = new([queueCap]QueuedRepair)
 	}
 	s.queue[s.nq] = s.last
 	s.nq++
