@@ -21,7 +21,6 @@ package scanner
 func (s *Scanner) structure(b []byte, i int, base int64) (int, Event) {
 	var c byte
 	var j, at int
-	var ev Event
 	switch s.st {
 	case stValue:
 		goto value
@@ -93,11 +92,7 @@ valueByte:
 		}
 		goto arrayFirstRun
 	default:
-		if j, ev = s.repairValue(b, c, base+int64(i), i); ev == Repair && s.enqueue() {
-			i = j
-			goto queued
-		}
-		return j, ev
+		return s.repairValue(b, c, base+int64(i), i)
 	}
 
 done: // a value inside a container (depth >= 1) ended just before b[i]
@@ -120,11 +115,7 @@ after:
 	case '}', ']':
 		goto closer
 	}
-	if j, ev = s.repairAfterValue(b, b[i], base+int64(i), i); ev == Repair && s.enqueue() {
-		i = j
-		goto queued
-	}
-	return j, ev
+	return s.repairAfterValue(b, b[i], base+int64(i), i)
 
 resume: // numbersRun stopped at b[i]
 	switch at {
@@ -160,11 +151,7 @@ key:
 	}
 keyByte:
 	if b[i] != '"' {
-		if j, ev = s.repairKey(b, b[i], base+int64(i), i); ev == Repair && s.enqueue() {
-			i = j
-			goto queued
-		}
-		return j, ev
+		return s.repairKey(b, b[i], base+int64(i), i)
 	}
 	s.inKey, s.quote = true, '"'
 	if j = stringRun(b, i+1); j == len(b) || b[j] != '"' {
@@ -180,31 +167,10 @@ colon:
 		return i, None
 	}
 	if b[i] != ':' {
-		if j, ev = s.repairColon(b, b[i], base+int64(i), i); ev == Repair && s.enqueue() {
-			i = j
-			goto queued
-		}
-		return j, ev
+		return s.repairColon(b, b[i], base+int64(i), i)
 	}
 	i++
 	goto value
-
-queued: // a repair was queued (see SetQueue): go on in the state it left
-	switch {
-	case s.st == stAfterValue:
-		goto after
-	case s.st == stColon:
-		goto colon
-	case s.st == stKey:
-		goto key
-	case s.st == stValue:
-		goto value
-	case s.st == stArrayFirst:
-		goto arrayFirst
-	case s.st == stObjectFirst:
-		goto objectFirst
-	}
-	return i, None // Next reads on in that state
 }
 
 // closeQuote closes the string whose closing '"' is b[j] (inside a
