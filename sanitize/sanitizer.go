@@ -195,7 +195,7 @@ func (z *Sanitizer) write(b []byte) error {
 		switch ev {
 		case scanner.None:
 		case scanner.Repair: // the most frequent event in broken input
-			if err := z.repair(i, z.sc.EventOffset()); err != nil {
+			if err := z.repair(i); err != nil {
 				return err
 			}
 		default:
@@ -242,7 +242,7 @@ func (z *Sanitizer) handle(ev scanner.Event, i int) error {
 		z.edit(i, off, off+int64(z.sc.EventLen()), "\uFFFD", false)
 		return z.addFix(KindInvalidUTF8)
 	case scanner.Repair:
-		return z.repair(i, off)
+		return z.repair(i)
 	case scanner.InvalidEscape:
 		line, col := z.sc.EventPos()
 		return &Error{Err: ErrSyntax, Offset: off, Line: line, Column: col, Msg: "invalid escape sequence in string"}

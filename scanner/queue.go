@@ -29,6 +29,12 @@ type QueuedRepair struct {
 // the twin of full-width punctuation to read, and a byte order mark.
 func (s *Scanner) SetQueue(on bool) { s.queueOn = on }
 
+// LastRepair describes the Repair Next or End just returned, with the
+// same values as the accessors (EventOffset, EventPos, EventLen,
+// Replacement, ClosingOffset, RepairLeansForward, RepairJoins), in the
+// form Queued gives. It is valid until the next call to Next or End.
+func (s *Scanner) LastRepair() *QueuedRepair { return &s.last }
+
 // Queued returns the Repairs the last call to Next kept instead of
 // returning, in input order, all before the event it returned. The slice
 // is reused by Next.
