@@ -225,7 +225,15 @@ func (z *Sanitizer) clearMarks() {
 // editBack is edit for bytes already copied to the output, or before a
 // mark: the output after them moves.
 func (z *Sanitizer) editBack(i int, a, b int64, repl string, forward bool) {
-	z.flush(i)
+	// Copy only up to b where nothing waits to be patched in: the scanner
+	// may have read far past b (queued repairs), and what is copied past b
+	// moves. A patch's output position holds only until the output before
+	// it changes: copy it in first.
+	if len(z.patches) > 0 {
+		z.flush(i)
+	} else {
+		z.flush(min(int(b-z.base), i))
+	}
 	p0, p1 := z.outPos(a), z.outPos(b)
 	d := len(repl) - (p1 - p0)
 	tail := len(z.out) - p1
