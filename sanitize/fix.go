@@ -34,7 +34,7 @@ const (
 	KindTrailingComma     // a comma before a closer was dropped: [1,2,]
 	KindExtraComma        // a leading or doubled comma was dropped: [,1] [1,,2]
 	KindMissingComma      // a comma was inserted between two elements or members
-	KindComment           // a // line, /* block */ or # line comment was dropped
+	KindComment           // // line, /* block */ or # line comments were dropped (one fix per run with only whitespace between them)
 	KindSingleQuote       // a single-quoted string was double-quoted (one fix per string)
 	KindTypographicQuote  // “…” or ‘…’ used as delimiters became "…" (one fix per string)
 	KindUnquotedKey       // a bare identifier used as a key was quoted (one fix per key)

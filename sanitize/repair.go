@@ -1,8 +1,6 @@
 package sanitize
 
 import (
-	"slices"
-
 	"github.com/jsonheal/jsonheal/scanner"
 )
 
@@ -16,21 +14,7 @@ func (z *Sanitizer) repair(i int) error {
 		z.gapDirty = true
 		return z.addFixAt(k, r.Offset, r.Line, r.Column)
 	}
-	run := z.sc.CommentRun()
-	if run == nil {
-		return z.applyRepair(i, r)
-	}
-	// Several comments dropped at once, on one line: one edit, a fix each.
-	z.edit(i, r.Offset, r.Offset+int64(r.Len), r.Repl, r.Forward)
-	if k.Confidence() < z.opts.MinConfidence {
-		return z.addFixAt(k, r.Offset, r.Line, r.Column)
-	}
-	fixes := slices.Grow(z.report.Fixes, len(run))
-	for _, c := range run {
-		fixes = append(fixes, Fix{Kind: k, Confidence: k.Confidence(), Offset: c.Offset, Line: r.Line, Column: r.Column + int(c.Offset-r.Offset)})
-	}
-	z.report.Fixes = fixes
-	return nil
+	return z.applyRepair(i, r)
 }
 
 // applyQueued applies the Repairs the scanner queued (see
@@ -45,9 +29,9 @@ func (z *Sanitizer) applyQueued(i int, queue []scanner.QueuedRepair) error {
 	return nil
 }
 
-// applyRepair makes the edits of one repair (neither a byte order mark nor
-// a run of comments) and records its fix, unless it joins the fix that
-// opened its string.
+// applyRepair makes the edits of one repair (not a byte order mark) and
+// records its fix, unless it joins the fix before it (the one that opened
+// its string, or that dropped the comment it follows).
 func (z *Sanitizer) applyRepair(i int, r *scanner.QueuedRepair) error {
 	switch {
 	case r.Kind == scanner.RepairFullWidth:

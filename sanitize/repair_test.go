@@ -27,10 +27,11 @@ var repairCases = []repairCase{
 	{KindComment, "[1, // one\n2 /* two */, # three\n3]", "[1, \n2 , \n3]",
 		[]string{"comment@4(1:5)", "comment@13(2:3)", "comment@24(2:14)"}},
 	{KindComment, "{\"a\":1 /* multi\nline */}", `{"a":1 }`, []string{"comment@7(1:8)"}},
-	// A run of comments is dropped in one step when it lies in the chunk:
-	// the same bytes and a fix per comment all the same.
-	{KindComment, "[1 /*a*/ /**/  /* b */ # c\n, 2]", "[1     \n, 2]",
-		[]string{"comment@3(1:4)", "comment@9(1:10)", "comment@15(1:16)", "comment@23(1:24)"}},
+	// Comments with only whitespace between them are one fix, at the
+	// first, however the input is split.
+	{KindComment, "[1 /*a*/ /**/  /* b */ # c\n, 2]", "[1     \n, 2]", []string{"comment@3(1:4)"}},
+	{KindComment, "[1, // one\n  // two\n2, /* three */\n\t# four\n3]", "[1, \n  \n2, \n\t\n3]",
+		[]string{"comment@4(1:5)", "comment@23(3:4)"}},
 	{KindSingleQuote, `['x']`, `["x"]`, []string{"single_quote@1(1:2)"}},
 	{KindSingleQuote, `{'a': 'say "hi"'}`, `{"a": "say \"hi\""}`,
 		[]string{"single_quote@1(1:2)", "single_quote@6(1:7)"}},

@@ -1,71 +1,131 @@
 package scanner
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+)
 
-// maxRun bounds the comments one Repair drops at once.
-const maxRun = 32
-
-// spaces holds the blanks that stay between the comments of a run: a run
-// keeps at most len(spaces) of them.
-const spaces = "                                                                "
-
-// Span is a range of input bytes.
-type Span struct {
-	Offset int64
-	Len    int
-}
-
-// CommentRun returns, after a Repair of kind RepairComment that drops
-// several comments at once (comments separated by spaces only, read in one
-// step), each comment's span, in order; the Repair's range runs from the
-// first to the end of the last, and its Replacement is the spaces between
-// them, which stay. After any other Repair it returns nil. Whether
-// comments come as one such Repair or one each depends on how the input
-// was split; the edits are the same. The slice is reused by Next.
-func (s *Scanner) CommentRun() []Span {
-	if s.nrun == 0 {
-		return nil
-	}
-	return s.run[:s.nrun]
-}
+// spaces holds the blanks that stay between the comments of a run that one
+// Repair drops: a run keeps at most len(spaces) of them.
+const spaces = "                                                                                                                                "
 
 // openComment handles the '/' or '#' at b[i] (at off) that begins a
 // comment where a repair may drop it. A comment that ends in b with no
 // line break inside it, and the comments that follow it after spaces only,
-// are dropped by one Repair (see CommentRun); anything else is read by the
-// comment states, byte by byte.
+// are dropped by one Repair, whose Replacement is the spaces between them;
+// anything else is read by the comment states, byte by byte. Whether
+// comments come as one such Repair or one each depends on how the input
+// was split; the edits are the same.
 func (s *Scanner) openComment(b []byte, i int, off int64) (int, Event) {
+	joins := s.commentJoins(b, i, off)
 	j := commentEnd(b, i)
 	if j < 0 {
+		s.cmtJoins = joins
 		return i + 1, s.beginComment(b[i], off)
 	}
-	if s.run == nil {
-		s.run = new([maxRun]Span)
+	j, gaps := moreComments(b, j)
+	ev := s.repairAt(RepairComment, s.here(off), j-i, spaces[:gaps])
+	s.last.Joins = joins
+	s.cmtGap = off + int64(j-i) + 1
+	return j, ev
+}
+
+// commentJoins reports whether the comment that begins at b[i] (at off)
+// follows the last dropped comment with only whitespace between them: it
+// is then part of that comment's fix, whatever the split (see RepairJoins).
+// The gap's bytes before b were checked when Next returned them (see
+// checkGap).
+func (s *Scanner) commentJoins(b []byte, i int, off int64) bool {
+	if s.cmtGap == 0 {
+		return false
 	}
-	run := s.run
-	run[0] = Span{off, j - i}
-	n, gaps := 1, 0
-	for ; n < len(run); n++ {
+	from := max(int(s.cmtGap-1-(off-int64(i))), 0)
+	return allSpace(b[from:i])
+}
+
+// checkGap keeps track, as Next returns after consuming b[:n], of whether
+// only whitespace has followed the last dropped comment: the bytes of a gap
+// are looked at once here, and at most once more by commentJoins.
+func (s *Scanner) checkGap(b []byte, n int) {
+	from := max(int(s.cmtGap-1-s.base), 0)
+	if from < n && !allSpace(b[from:n]) {
+		s.cmtGap = 0
+	}
+}
+
+// allSpace reports whether b is JSON whitespace only.
+func allSpace(b []byte) bool {
+	for _, c := range b {
+		if !space[c] {
+			return false
+		}
+	}
+	return true
+}
+
+// dropComment reports the Repair that drops the comment read byte by byte
+// from s.cmt up to off.
+func (s *Scanner) dropComment(off int64) Event {
+	ev := s.repairAt(RepairComment, s.cmt, int(off-s.cmt.off), "")
+	s.last.Joins = s.cmtJoins
+	s.cmtGap = off + 1
+	return ev
+}
+
+// moreComments returns the index just past the last of the comments that
+// follow b[:j] after spaces only (j itself when none does), and how many
+// spaces lie between them, at most len(spaces). A comment is taken only
+// when all of it lies in b with no line break inside.
+func moreComments(b []byte, j int) (end, gaps int) {
+	for {
+		j, gaps = shortComments(b, j, gaps)
 		k := j
 		for k < len(b) && b[k] == ' ' {
 			k++
 		}
 		if gaps+k-j > len(spaces) {
-			break
+			return j, gaps
 		}
 		e := commentEnd(b, k)
 		if e < 0 {
-			break
+			return j, gaps
 		}
-		run[n] = Span{off + int64(k-i), e - k}
 		gaps += k - j
 		j = e
 	}
-	ev := s.repairAt(RepairComment, s.here(off), j-i, spaces[:gaps])
-	if n > 1 {
-		s.nrun = n
+}
+
+// shortComments is moreComments for block comments whose "*/" lies within
+// 8 bytes of their start, each found in one word; it stops before anything
+// else, for moreComments to read.
+func shortComments(b []byte, j, gaps int) (int, int) {
+	for {
+		k := j
+		for k < len(b) && b[k] == ' ' {
+			k++
+		}
+		if k+8 > len(b) || gaps+k-j > len(spaces) {
+			return j, gaps
+		}
+		w := binary.LittleEndian.Uint64(b[k:])
+		// "*/" from byte 2 on, and line breaks: the comment is short
+		// when the first "*/" comes before any line break.
+		ends := zeroBytes((w ^ 0x2A2A2A2A2A2A2A2A) | (w>>8 ^ 0x2F2F2F2F2F2F2F2F) | 0x8080)
+		breaks := zeroBytes(w ^ 0x0A0A0A0A0A0A0A0A)
+		if w&0xFFFF != '/'|'*'<<8 || ends == 0 || breaks&(ends&-ends-1) != 0 {
+			return j, gaps
+		}
+		gaps += k - j
+		j = k + bits.TrailingZeros64(ends)/8 + 2
 	}
-	return j, ev
+}
+
+// zeroBytes marks the lowest zero byte of x with its high bit (and maybe
+// bytes above it, never below): its trailing zeros divided by 8 are that
+// byte's index, 8 when none.
+func zeroBytes(x uint64) uint64 {
+	return (x - 0x0101010101010101) &^ x & 0x8080808080808080
 }
 
 // commentEnd returns the index just past the comment that begins at b[i]
@@ -86,16 +146,24 @@ func commentEnd(b []byte, i int) int {
 			return i + 2 + k
 		}
 	case i+1 < len(b) && b[i] == '/' && b[i+1] == '*':
-		// Comments are short: a plain loop beats a search's setup.
-		for k := i + 2; k+1 < len(b); k++ {
-			switch b[k] {
-			case '*':
-				if b[k+1] == '/' {
-					return k + 2
-				}
-			case '\n':
-				return -1
+		return blockEnd(b, i+2)
+	}
+	return -1
+}
+
+// blockEnd returns the index just past the "*/" that ends the block
+// comment whose body begins at b[k], or -1 when b holds no "*/" before a
+// line break.
+func blockEnd(b []byte, k int) int {
+	// Comments are short: a plain loop beats a search's setup.
+	for ; k+1 < len(b); k++ {
+		switch b[k] {
+		case '*':
+			if b[k+1] == '/' {
+				return k + 2
 			}
+		case '\n':
+			return -1
 		}
 	}
 	return -1

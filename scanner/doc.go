@@ -13,8 +13,10 @@
 // bare keys, comments, trailing commas and more) and stops at a Repair
 // event for each edit that fixes it. Where a string's two delimiters or a
 // run of comments lie in one chunk, one Repair may describe several edits
-// (ClosingOffset, CommentRun) that another split reports one by one: the
-// edits themselves, their offsets and their order never change. With
+// (ClosingOffset; a run's Replacement keeps the spaces between its
+// comments) that another split reports one by one: the edits themselves,
+// their offsets and their order never change, nor does which edits make
+// one fix (RepairJoins). With
 // SetQueue, Next keeps the Repairs it finds between tokens in a queue
 // (Queued) and stops only at the next other event, which spares a round
 // trip per repair where repairs come every few bytes.

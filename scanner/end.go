@@ -24,7 +24,7 @@ func (s *Scanner) End() Event {
 	case stLineComment, stBlockComment, stSlash:
 		// A comment the input ended in is dropped all the same.
 		s.st = s.retState
-		return s.repairAt(RepairComment, s.cmt, int(off-s.cmt.off), "")
+		return s.dropComment(off)
 	case stBOM:
 		return s.bomIsProse()
 	case stFenceMarker:

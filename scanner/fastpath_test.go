@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"bytes"
 	"fmt"
 	"testing"
 
@@ -62,6 +63,7 @@ func TestFastPathsWithRepairsAtEveryCut(t *testing.T) {
 		// Comments dropped in runs and one by one.
 		"[1 /*a*/ /**/  /* b * / c */ # x\n2, // y\n/* multi\nline */ 3 /*c*/ /*d*/ 4]",
 		`{/*a*/ "k" /*b*/ : /*c*/ 1 /*d*/ , /*e*/ "l": "x" /*f*/ + /*g*/ "y"}`,
+		"[1 // a\n  // b\n\t# c\r\n /*d*/, /*e*/\n/*f\ng*/ 2 /*h*/]",
 	}
 	for _, in := range inputs {
 		sameAtEveryCut(t, scanRepair, in)
@@ -81,7 +83,7 @@ func scanRepairQueued(input []byte, sizes []int, queue bool) []string {
 	var out []string
 	add := func(ev Event) {
 		if ev == Repair {
-			out = append(out, repairEdits(s)...)
+			out = append(out, repairEdits(s, input)...)
 		} else {
 			out = append(out, record(s, ev))
 		}
@@ -163,26 +165,39 @@ func TestLongStringsAtEveryCut(t *testing.T) {
 	})
 }
 
-// repairEdits describes the edits of the scanner's last Repair, one line
-// each, as if each had come as a Repair of its own: a Repair that groups
-// edits found in one step (a string's two quotes, a run of comments) gives
-// the same lines as those edits reported one by one.
-func repairEdits(s *Scanner) []string {
+// repairEdits describes the edits of the scanner's last Repair on input,
+// one line each, as if each had come as a Repair of its own: a Repair that
+// groups edits found in one step (a string's two quotes, a run of
+// comments) gives the same lines as those edits reported one by one, the
+// edits after the first joining its fix.
+func repairEdits(s *Scanner, input []byte) []string {
 	line, col := s.EventPos()
-	at := func(off int64, n int, repl string) string {
+	at := func(off int64, n int, repl string, joins bool) string {
 		// Grouped edits lie on one line.
-		return fmt.Sprintf("repair@%d(%d:%d) %s+%d %q", off, line, col+int(off-s.EventOffset()), s.RepairKind(), n, repl)
+		return fmt.Sprintf("repair@%d(%d:%d) %s+%d %q joins=%v", off, line, col+int(off-s.EventOffset()), s.RepairKind(), n, repl, joins)
 	}
-	if run := s.CommentRun(); run != nil {
+	if s.RepairKind() == RepairComment && s.Replacement() != "" {
+		// A run of comments with the spaces between them: one edit per
+		// comment, the spaces kept.
 		var out []string
-		for _, c := range run {
-			out = append(out, at(c.Offset, c.Len, ""))
+		from, end := int(s.EventOffset()), int(s.EventOffset())+s.EventLen()
+		joins := s.RepairJoins()
+		for p := from; p < end; {
+			for input[p] == ' ' {
+				p++
+			}
+			e := end
+			if k := bytes.Index(input[p:end], []byte("*/")); input[p+1] == '*' && k >= 0 {
+				e = p + k + 2
+			}
+			out = append(out, at(int64(p), e-p, "", joins))
+			p, joins = e, true
 		}
 		return out
 	}
-	out := []string{at(s.EventOffset(), s.EventLen(), s.Replacement())}
+	out := []string{at(s.EventOffset(), s.EventLen(), s.Replacement(), s.RepairJoins())}
 	if c := s.ClosingOffset(); c != 0 {
-		out = append(out, at(c, s.EventLen(), s.Replacement()))
+		out = append(out, at(c, s.EventLen(), s.Replacement(), true))
 	}
 	return out
 }

@@ -25,7 +25,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				if ev == Repair && s.enqueue() {
 					continue
 				}
-				return s.ret(i, ev)
+				return s.ret(b, i, ev)
 			}
 			if i == len(b) {
 				break
@@ -39,7 +39,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					if ev == Repair && s.enqueue() {
 						continue
 					}
-					return s.ret(i, ev)
+					return s.ret(b, i, ev)
 				}
 				continue
 			}
@@ -52,7 +52,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			case c == '"':
 				i++
 				if ev := s.closeString(off); ev != None {
-					return s.ret(i, ev)
+					return s.ret(b, i, ev)
 				}
 			case c == '\\':
 				s.escOff = off
@@ -64,7 +64,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					s.newline(off)
 				}
 				i++
-				return s.ret(i, ControlChar)
+				return s.ret(b, i, ControlChar)
 			default:
 				r := checkUTF8(b[i:])
 				switch {
@@ -78,7 +78,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				default:
 					s.event(off, -r)
 					i += -r
-					return s.ret(i, InvalidUTF8)
+					return s.ret(b, i, InvalidUTF8)
 				}
 			}
 
@@ -96,13 +96,13 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				if i += n; ev == Repair && s.enqueue() {
 					continue
 				}
-				return s.ret(i, ev)
+				return s.ret(b, i, ev)
 			}
 
 		case stUnicode:
 			if !isHex(b[i]) {
 				n, ev := s.badEscape(b[i], base+int64(i))
-				return s.ret(i+n, ev)
+				return s.ret(b, i+n, ev)
 			}
 			i++
 			s.hexLeft--
@@ -122,7 +122,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				s.st = stString
 				if r == 3 && s.closesTypographic(s.u8[:3]) {
 					s.closeStringN(s.u8Off, 3)
-					return s.ret(i, s.continueAt(RepairTypographicQuote, s.here(s.u8Off), 3, `"`))
+					return s.ret(b, i, s.continueAt(RepairTypographicQuote, s.here(s.u8Off), 3, `"`))
 				}
 				if s.quote == 'u' {
 					s.uqEnd = s.here(base + int64(i))
@@ -135,7 +135,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					s.uqEnd = s.here(base + int64(i))
 				}
 				s.event(s.u8Off, carried)
-				return s.ret(i, InvalidUTF8)
+				return s.ret(b, i, InvalidUTF8)
 			}
 
 		case stValue, stArrayFirst:
@@ -147,7 +147,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			if c == ']' && s.st == stArrayFirst {
 				i++
 				if ev := s.closeContainer(off); ev != None {
-					return s.ret(i, ev)
+					return s.ret(b, i, ev)
 				}
 				continue
 			}
@@ -165,7 +165,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				if j := numberEnd(b, i); j >= 0 {
 					i = j
 					if ev := s.valueDone(base + int64(i)); ev != None {
-						return s.ret(i, ev)
+						return s.ret(b, i, ev)
 					}
 					continue
 				}
@@ -173,21 +173,21 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				if n := literalLen(b[i:]); n > 0 {
 					i += n
 					if ev := s.valueDone(base + int64(i)); ev != None {
-						return s.ret(i, ev)
+						return s.ret(b, i, ev)
 					}
 					continue
 				}
 			}
 			if !s.beginValue(c, off) {
 				if s.st == stError {
-					return s.ret(i, Error)
+					return s.ret(b, i, Error)
 				}
 				var ev Event
 				if i, ev = s.repairValue(b, c, off, i); ev != None {
 					if ev == Repair && s.enqueue() {
 						continue
 					}
-					return s.ret(i, ev)
+					return s.ret(b, i, ev)
 				}
 				continue
 			}
@@ -211,7 +211,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			case c == '}' && s.st == stObjectFirst:
 				i++
 				if ev := s.closeContainer(off); ev != None {
-					return s.ret(i, ev)
+					return s.ret(b, i, ev)
 				}
 			default:
 				var ev Event
@@ -219,7 +219,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					if ev == Repair && s.enqueue() {
 						continue
 					}
-					return s.ret(i, ev)
+					return s.ret(b, i, ev)
 				}
 			}
 
@@ -233,7 +233,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					if ev == Repair && s.enqueue() {
 						continue
 					}
-					return s.ret(i, ev)
+					return s.ret(b, i, ev)
 				}
 				continue
 			}
@@ -259,7 +259,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			case (c == '}' && obj) || (c == ']' && !obj):
 				i++
 				if ev := s.closeContainer(off); ev != None {
-					return s.ret(i, ev)
+					return s.ret(b, i, ev)
 				}
 			default:
 				var ev Event
@@ -267,7 +267,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					if ev == Repair && s.enqueue() {
 						continue
 					}
-					return s.ret(i, ev)
+					return s.ret(b, i, ev)
 				}
 			}
 
@@ -284,18 +284,18 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					s.endOff, s.st = off, stScalarTail
 					continue
 				}
-				return s.ret(i, s.abandon())
+				return s.ret(b, i, s.abandon())
 			}
 			if status != numEnded {
 				ev := s.repairNumber(c, off, status)
 				if ev == Error {
-					return s.ret(i, Error)
+					return s.ret(b, i, Error)
 				}
 				if ev != None {
 					if ev == Repair && s.enqueue() {
 						continue
 					}
-					return s.ret(i, ev)
+					return s.ret(b, i, ev)
 				}
 				continue
 			}
@@ -304,24 +304,24 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				if s.enqueue() {
 					continue
 				}
-				return s.ret(i, ev)
+				return s.ret(b, i, ev)
 			}
 			if ev := s.valueDone(off); ev != None {
-				return s.ret(i, ev)
+				return s.ret(b, i, ev)
 			}
 
 		case stLiteral:
 			for i < len(b) && int(s.litPos) < len(s.lit) {
 				if b[i] != s.lit[s.litPos] {
 					if s.tentative {
-						return s.ret(i, s.abandon())
+						return s.ret(b, i, s.abandon())
 					}
 					if s.wordsAllowed() {
 						s.beginWord(base+int64(i)-int64(s.litPos), s.lit[:s.litPos])
 						break
 					}
 					s.fail(base+int64(i), b[i], "in the literal "+s.lit, quoteByte(s.lit[s.litPos]))
-					return s.ret(i, Error)
+					return s.ret(b, i, Error)
 				}
 				s.litPos++
 				i++
@@ -330,7 +330,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				if s.tentative {
 					s.st = stLiteralEnd
 				} else if ev := s.valueDone(base + int64(i)); ev != None {
-					return s.ret(i, ev)
+					return s.ret(b, i, ev)
 				}
 			}
 
@@ -339,23 +339,23 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				s.endOff, s.st = base+int64(i), stScalarTail
 				continue
 			}
-			return s.ret(i, s.abandon())
+			return s.ret(b, i, s.abandon())
 
 		case stScalarTail:
 			switch b[i] {
 			case ' ', '\t', '\r':
 				i++
 			case '\n':
-				return s.ret(i, s.confirm(s.endOff))
+				return s.ret(b, i, s.confirm(s.endOff))
 			default:
-				return s.ret(i, s.abandon())
+				return s.ret(b, i, s.abandon())
 			}
 
 		case stTopEnd:
 			s.event(s.endOff, 0)
 			s.st = stMidLine
 			s.gapDirty = false
-			return s.ret(i, ValueEnd)
+			return s.ret(b, i, ValueEnd)
 
 		case stLineStart:
 			c := b[i]
@@ -378,12 +378,12 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 				i++
 				if ev := s.outside(c, off, true); ev != None {
-					return s.ret(i, ev)
+					return s.ret(b, i, ev)
 				}
 			default:
 				i++
 				if ev := s.outside(c, off, true); ev != None {
-					return s.ret(i, ev)
+					return s.ret(b, i, ev)
 				}
 			}
 
@@ -400,7 +400,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			default:
 				i++
 				if ev := s.outside(c, off, false); ev != None {
-					return s.ret(i, ev)
+					return s.ret(b, i, ev)
 				}
 			}
 
@@ -415,7 +415,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					break
 				}
 				if (c == '{' || c == '[') && s.containersAllowed() {
-					return s.ret(i, s.startContainer(c, off))
+					return s.ret(b, i, s.startContainer(c, off))
 				}
 			}
 
@@ -426,7 +426,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				i++
 				continue
 			}
-			return s.ret(i, s.endFenceMarker())
+			return s.ret(b, i, s.endFenceMarker())
 
 		case stFenceInfo:
 			for i < len(b) {
@@ -446,17 +446,20 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				if ev == Repair && s.enqueue() {
 					continue
 				}
-				return s.ret(i, ev)
+				return s.ret(b, i, ev)
 			}
 
 		case stError:
-			return s.ret(i, Error)
+			return s.ret(b, i, Error)
 		}
 	}
-	return s.ret(i, None)
+	return s.ret(b, i, None)
 }
 
-func (s *Scanner) ret(n int, ev Event) (int, Event) {
+func (s *Scanner) ret(b []byte, n int, ev Event) (int, Event) {
+	if s.cmtGap != 0 {
+		s.checkGap(b, n)
+	}
 	s.base += int64(n)
 	return n, ev
 }

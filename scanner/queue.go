@@ -25,8 +25,8 @@ type QueuedRepair struct {
 // chunk, or when the queue is full (then with a Repair of its own). Queued
 // returns the queue, which the caller must apply, in order, before the
 // event Next returns; the next call to Next empties it. Not queued: a
-// Repair that drops a run of comments (see CommentRun), one that leaves
-// the twin of full-width punctuation to read, and a byte order mark.
+// Repair that leaves the twin of full-width punctuation to read, and a
+// byte order mark.
 func (s *Scanner) SetQueue(on bool) { s.queueOn = on }
 
 // LastRepair describes the Repair Next or End just returned, with the
@@ -48,7 +48,7 @@ func (s *Scanner) Queued() []QueuedRepair {
 // enqueue keeps the Repair just found in the queue, and reports false
 // when it cannot be kept (see SetQueue) and Next must return it.
 func (s *Scanner) enqueue() bool {
-	if !s.queueOn || s.nq == queueCap || s.nrun != 0 || s.virt != 0 || s.last.Kind == RepairBOM {
+	if !s.queueOn || s.nq == queueCap || s.virt != 0 || s.last.Kind == RepairBOM {
 		return false
 	}
 	if s.queue == nil { // made on first use: clean input never needs it

@@ -158,9 +158,11 @@ func (s *Scanner) continueAt(k RepairKind, m mark, n int, repl string) Event {
 }
 
 // RepairJoins reports whether the last Repair event continues the repair
-// that opened the current string (its closing quote, or a quote escaped
-// inside it), so that a caller counting fixes counts the string once: a
-// single-quoted string is one fix, not one per quote.
+// before it, so that a caller counting fixes counts them once: the closing
+// quote of a string whose opening was repaired, or a quote escaped inside
+// it (a single-quoted string is one fix, not one per quote), and a comment
+// that follows the last dropped comment with only whitespace between them
+// (a block of comments is one fix, not one per comment).
 func (s *Scanner) RepairJoins() bool { return s.last.Joins }
 
 // ClosingOffset returns, after a Repair that changed both delimiters of a
@@ -189,7 +191,7 @@ func (s *Scanner) here(off int64) mark { return mark{off, s.line, s.lineStart} }
 
 // repairAt reports a Repair replacing n input bytes from m with repl.
 func (s *Scanner) repairAt(k RepairKind, m mark, n int, repl string) Event {
-	s.last.Forward, s.last.Joins, s.last.Closing, s.nrun = false, false, 0, 0
+	s.last.Forward, s.last.Joins, s.last.Closing = false, false, 0
 	s.last.Kind, s.last.Repl = k, repl
 	s.last.Offset, s.last.Len = m.off, n
 	s.last.Line, s.last.Column = m.line, int(m.off-m.ls)+1

@@ -502,7 +502,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			return i, None
 		}
 		s.st = s.retState
-		return i, s.repairAt(RepairComment, s.cmt, int(base+int64(i)-s.cmt.off), "")
+		return i, s.dropComment(base + int64(i))
 
 	case stBlockComment:
 		for i < len(b) {
@@ -513,7 +513,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			}
 			if s.cmtStar && c == '/' {
 				s.st = s.retState
-				return i, s.repairAt(RepairComment, s.cmt, int(base+int64(i)-s.cmt.off), "")
+				return i, s.dropComment(base + int64(i))
 			}
 			s.cmtStar = c == '*'
 		}

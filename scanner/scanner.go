@@ -48,8 +48,6 @@ type Scanner struct {
 	// Repairs (see repair.go).
 	repairs          RepairSet
 	nonFiniteStrings bool
-	run              *[maxRun]Span // the comments the last Repair dropped, when several (made on first use, kept by Reset)
-	nrun             int
 	queue            *[queueCap]QueuedRepair // see SetQueue (made on first use, kept by Reset)
 	nq               int
 	queueOn          bool
@@ -71,6 +69,8 @@ type Scanner struct {
 	retState         state // where a comment or '.' returns to
 	cmt              mark  // start of the current comment
 	cmtStar          bool  // a block comment just read '*'
+	cmtJoins         bool  // the current comment joins the last one's fix (see commentJoins)
+	cmtGap           int64 // 1 + where the unchecked whitespace after the last dropped comment begins; 0 when none
 	dot              mark  // first '.' of a number or ellipsis
 	dots             int
 	numStart         mark
@@ -99,9 +99,9 @@ func (s *Scanner) Reset(maxDepth int) {
 	if maxDepth <= 0 {
 		maxDepth = DefaultMaxDepth
 	}
-	bits, repairs, nfs, run, queue, queueOn := s.stack.bits, s.repairs, s.nonFiniteStrings, s.run, s.queue, s.queueOn
+	bits, repairs, nfs, queue, queueOn := s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn
 	*s = Scanner{}
-	s.stack.bits, s.repairs, s.nonFiniteStrings, s.run, s.queue, s.queueOn = bits, repairs, nfs, run, queue, queueOn
+	s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn = bits, repairs, nfs, queue, queueOn
 	s.stack.reset(maxDepth)
 	s.maxDepth = maxDepth
 	s.line = 1

@@ -198,10 +198,10 @@ func replayQueued(s *Scanner, add func(Event)) {
 	if queued == nil {
 		return
 	}
-	last, nrun := s.last, s.nrun
+	last := s.last
 	for _, q := range queued {
-		s.last, s.nrun = q, 0
+		s.last = q
 		add(Repair)
 	}
-	s.last, s.nrun = last, nrun
+	s.last = last
 }

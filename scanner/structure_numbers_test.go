@@ -23,7 +23,7 @@ func scanMarks(input []byte, sizes []int, repairs bool) []string {
 			out = append(out, record(s, ev)+marks)
 			return
 		}
-		edits := repairEdits(s)
+		edits := repairEdits(s, input)
 		if !groupable(s.RepairKind()) {
 			// The marks after a group's first edit depend on the split.
 			edits[len(edits)-1] += marks
