@@ -9,6 +9,7 @@ require (
 	github.com/kaptinlin/jsonrepair v0.2.15
 	github.com/kaptinlin/jsonschema v0.9.8
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/stretchr/testify v1.12.1
 	github.com/valyala/fastjson v1.6.10
 	github.com/xeipuuv/gojsonschema v1.2.0
 )
@@ -25,6 +26,7 @@ require (
 	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
 	github.com/xeipuuv/gojsonpointer v0.0.0-20180127040702-4e3ac2762d5f // indirect
 	github.com/xeipuuv/gojsonreference v0.0.0-20180127040603-bd5ef7bd5415 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
 	golang.org/x/sys v0.22.0 // indirect
 	golang.org/x/text v0.40.0 // indirect

@@ -1,14 +1,17 @@
 package bench
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
+	"reflect"
 	"testing"
 
 	realalexandre "github.com/RealAlexandreAI/json-repair"
 	"github.com/jsonheal/jsonheal/internal/brokengen"
 	"github.com/jsonheal/jsonheal/sanitize"
 	kaptinlin "github.com/kaptinlin/jsonrepair"
+	"github.com/stretchr/testify/assert"
 )
 
 // repairSizes are the input sizes of the repair benchmarks. jsonheal runs
@@ -38,12 +41,18 @@ func BenchmarkRepair(b *testing.B) {
 	for _, c := range brokengen.Classes {
 		for _, size := range repairSizes {
 			name := c.Name + "/" + sizeName(size)
-			var in []byte // generated on first use, so that -bench filters stay cheap
+			var in, want []byte // made on first use, so that -bench filters stay cheap
 			input := func() []byte {
 				if in == nil {
 					in = c.Generate(size)
 				}
 				return in
+			}
+			wanted := func() []byte { // jsonheal's repair, which the peers' are compared with
+				if want == nil {
+					want, _, _ = sanitize.Append(nil, input(), sanitize.Options{CloseTruncated: true})
+				}
+				return want
 			}
 			b.Run(name+"/jsonheal", func(b *testing.B) {
 				in := input()
@@ -60,10 +69,10 @@ func BenchmarkRepair(b *testing.B) {
 				cpu.stop(len(in))
 			})
 			if size <= kaptinlinMaxSize || peersLarge {
-				b.Run(name+"/kaptinlin", func(b *testing.B) { benchStringRepair(b, input(), kaptinlin.JSONRepair) })
+				b.Run(name+"/kaptinlin", func(b *testing.B) { benchStringRepair(b, input(), wanted(), kaptinlin.JSONRepair) })
 			}
 			if size <= realAlexandreMaxSize || peersLarge {
-				b.Run(name+"/realalexandre", func(b *testing.B) { benchStringRepair(b, input(), realalexandre.RepairJSON) })
+				b.Run(name+"/realalexandre", func(b *testing.B) { benchStringRepair(b, input(), wanted(), realalexandre.RepairJSON) })
 			}
 		}
 	}
@@ -72,10 +81,11 @@ func BenchmarkRepair(b *testing.B) {
 // benchStringRepair measures a peer's string-to-string repair on in.
 // When the peer gives up on the input with an error, the benchmark
 // reports a "failed" metric: its speed is then that of failing, not of a
-// repair.
-func benchStringRepair(b *testing.B, in []byte, repair func(string) (string, error)) {
+// repair. When its output holds other data than jsonheal's repair (want),
+// it reports a "differs" metric.
+func benchStringRepair(b *testing.B, in, want []byte, repair func(string) (string, error)) {
 	s := string(in)
-	_, err := repair(s)
+	out, err := repair(s)
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	cpu := startCPU(b)
@@ -83,7 +93,45 @@ func benchStringRepair(b *testing.B, in []byte, repair func(string) (string, err
 		_, _ = repair(s)
 	}
 	cpu.stop(len(in))
-	if err != nil { // after the loop, which drops the metrics reported before it
+	// Metrics go after the loop, which drops those reported before it.
+	switch {
+	case err != nil:
 		b.ReportMetric(1, "failed")
+	case !sameData([]byte(out), want):
+		b.ReportMetric(1, "differs")
+	}
+}
+
+// sameData reports whether the JSON texts a and b hold the same data:
+// equal values, numbers compared as float64 (so 1.0 and 1 are the same),
+// object members by name whatever their order. Text that does not parse
+// holds no data.
+func sameData(a, b []byte) bool {
+	var va, vb any
+	if json.Unmarshal(a, &va) != nil || json.Unmarshal(b, &vb) != nil {
+		return false
+	}
+	return reflect.DeepEqual(va, vb)
+}
+
+// sameData compares data, not text: spelling, spacing and member order
+// do not count; a changed value, a lost member or a text that does not
+// parse does.
+func TestSameData(t *testing.T) {
+	same := [][2]string{
+		{`{"a": 1.0, "b": [true, null]}`, `{"b":[true,null],"a":1}`},
+		{`"x\u0041"`, `"xA"`},
+	}
+	for _, c := range same {
+		assert.True(t, sameData([]byte(c[0]), []byte(c[1])), "%s ~ %s", c[0], c[1])
+	}
+	differ := [][2]string{
+		{`{"a": 0.87}`, `{"a": 0.8700000047683716}`},
+		{`{"zip": "01000"}`, `{"zip": 1000}`},
+		{`{"a": 1, "b": 2}`, `{"a": 1}`},
+		{`[1, 2]`, `[1, 2`},
+	}
+	for _, c := range differ {
+		assert.False(t, sameData([]byte(c[0]), []byte(c[1])), "%s ≁ %s", c[0], c[1])
 	}
 }

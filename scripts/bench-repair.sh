@@ -11,7 +11,9 @@
 # by tens of percent over a minute, so the ratio is taken within each
 # round, between benchmarks seconds apart, and the table gives the median
 # of the rounds for every column (cpu-MB/s). Then jsonheal alone at every
-# size, for the linear-growth columns.
+# size, for the linear-growth columns. A peer's speed is marked "error"
+# when it gave up on the input (it is left out of the ratio), and "≠" when
+# its output holds other data than jsonheal's (it counts in the ratio).
 set -euo pipefail
 cd "$(dirname "$0")/../bench"
 
@@ -36,6 +38,7 @@ import collections, re, statistics, sys
 
 runs = collections.defaultdict(dict)  # (class, size, tool) -> {round: cpu-MB/s}
 errors = set()
+differs = set()  # the peer's output holds other data than jsonheal's
 order = []
 for line in open(sys.argv[1]):
     m = re.match(r"round(\d+) BenchmarkRepair/([^/]+)/([^/]+)/(\w+)-\d+\s+\d+\s.*?([\d.]+) cpu-MB/s", line)
@@ -47,6 +50,8 @@ for line in open(sys.argv[1]):
     if " failed" in line:
         errors.add((cls, size, tool))  # the peer gave up: no repair to compare
         continue
+    if " differs" in line:
+        differs.add((cls, size, tool))
     runs[cls, size, tool][rnd] = float(v)
 
 def med(key):
@@ -56,7 +61,8 @@ def med(key):
 def fmt(x, key=None):
     if key in errors:
         return "error"
-    return "" if x is None else (f"{x:.0f}" if x >= 100 else f"{x:.3g}")
+    mark = " ≠" if key in differs else ""
+    return "" if x is None else (f"{x:.0f}" if x >= 100 else f"{x:.3g}") + mark
 
 print("| class | jsonheal 64 KiB | 1 MiB | 4 MiB | 16 MiB | RealAlexandreAI 1 MiB | kaptinlin 64 KiB | ÷ faster peer (median of rounds) |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|")
