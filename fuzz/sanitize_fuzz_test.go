@@ -39,6 +39,9 @@ var repairSeeds = []string{
 	`[1, 2, ...]`, `[0 ...]`, `{"a":1, ...}`, `[.5, -.5, 1., +1, 007]`, `["\x", "\'", "\u12g"]`,
 	"\xEF\xBB\xBF{\"a\":1}", "{\"a\"\uff1a[1\uff0c2\uff3d}", `"{\"a\": [1]}"`, `"[]`,
 	`{'a': 'x`, `[True, Fal`, `{"a":1 b`, "[abc\n12", `{"s": "x" +`, `[0`, `{"a":1, // note`,
+	// Comments that join one fix (only whitespace between them) and ones
+	// that do not.
+	"[1 /*a*/ /*b*/  /*c*/ 2 // d\n\t// e\n, # f\r\n /* g\nh */ 3 /*i*/]", `{"a" /*x*/ : /*y*/ 1 /*z*/}`,
 }
 
 var handSeeds = []string{
