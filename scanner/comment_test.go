@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -43,22 +44,16 @@ func TestCommentJoins(t *testing.T) {
 // moreComments finds short block comments a word at a time: it must end
 // each run where reading comment by comment does, whatever the bytes.
 func TestMoreCommentsMatchesByteReading(t *testing.T) {
-	byteReading := func(b []byte, j int) (int, int) {
-		gaps := 0
+	// One comment at a time, each found by commentEnd after the spaces
+	// before it.
+	byteReading := func(b []byte, j int) (end, gaps int) {
 		for {
-			k := j
-			for k < len(b) && b[k] == ' ' {
-				k++
-			}
-			if gaps+k-j > len(spaces) {
+			blanks := len(b[j:]) - len(bytes.TrimLeft(b[j:], " "))
+			e := commentEnd(b, j+blanks)
+			if e < 0 || gaps+blanks > len(spaces) {
 				return j, gaps
 			}
-			e := commentEnd(b, k)
-			if e < 0 {
-				return j, gaps
-			}
-			gaps += k - j
-			j = e
+			j, gaps = e, gaps+blanks
 		}
 	}
 	const alphabet = "/* \na#"
