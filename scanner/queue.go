@@ -45,6 +45,22 @@ func (s *Scanner) Queued() []QueuedRepair {
 	return s.queue[:s.nq]
 }
 
+// report reports Repair r. With queueing on, room in the queue (made by
+// the first Repair Next queued) and no twin of full-width punctuation left
+// to read, r goes straight into the queue and report returns None, so that
+// the scanner reads on without returning an event for Next to queue;
+// otherwise r is the last event. Full-width punctuation uses it: there it
+// was measured to pay, for the other frequent repairs it was not.
+func (s *Scanner) report(r QueuedRepair) Event {
+	if s.virt == 0 && s.queue != nil && s.queueOn && s.nq < queueCap {
+		s.queue[s.nq] = r
+		s.nq++
+		return None
+	}
+	s.last = r
+	return Repair
+}
+
 // enqueue keeps the Repair just found in the queue, and reports false
 // when it cannot be kept (see SetQueue) and Next must return it.
 func (s *Scanner) enqueue() bool {

@@ -811,7 +811,7 @@ func (s *Scanner) openWide(b []byte, i int, off int64) (int, Event) {
 		if c := wideTwin(b[i : i+3]); c != 0 {
 			// The usual case, decided without stWide's buffer.
 			s.placeTwin(c, off+2)
-			return i + 3, s.repairAt(RepairFullWidth, s.here(off), 3, wideTwins[c])
+			return i + 3, s.report(s.here(off).repair(RepairFullWidth, 3, wideTwins[c]))
 		}
 	}
 	s.beginWide(off)
