@@ -49,8 +49,10 @@ func (s *Scanner) Queued() []QueuedRepair {
 // the first Repair Next queued) and no twin of full-width punctuation left
 // to read, r goes straight into the queue and report returns None, so that
 // the scanner reads on without returning an event for Next to queue;
-// otherwise r is the last event. Full-width punctuation uses it: there it
-// was measured to pay, for the other frequent repairs it was not.
+// otherwise r is the last event. It is used where that was measured to
+// pay: full-width punctuation, and a double quote escaped inside a
+// single-quoted or bare string (which then reads on in the same loop).
+// For the other frequent repairs it was not.
 func (s *Scanner) report(r QueuedRepair) Event {
 	if s.virt == 0 && s.queue != nil && s.queueOn && s.nq < queueCap {
 		s.queue[s.nq] = r

@@ -167,7 +167,13 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 			if s.quote == 'u' {
 				s.uqEnd = s.here(off + 1)
 			}
-			return i + 1, s.continueAt(s.quoteRepair(), s.here(off), 1, `\"`)
+			r := s.here(off).repair(s.quoteRepair(), 1, `\"`)
+			r.Joins = s.oddFixed
+			i++
+			if s.report(r) == None { // queued: the string reads on
+				continue
+			}
+			return i, Repair
 		case c == '\\':
 			if s.quote == 'u' {
 				s.uqEnd = s.here(off + 1)
