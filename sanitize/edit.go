@@ -225,15 +225,15 @@ func (z *Sanitizer) clearMarks() {
 // editBack is edit for bytes already copied to the output, or before a
 // mark: the output after them moves.
 func (z *Sanitizer) editBack(i int, a, b int64, repl string, forward bool) {
-	// Copy only up to b where nothing waits to be patched in: the scanner
-	// may have read far past b (queued repairs), and what is copied past b
-	// moves. A patch's output position holds only until the output before
-	// it changes: copy it in first.
-	if len(z.patches) > 0 {
-		z.flush(i)
-	} else {
-		z.flush(min(int(b-z.base), i))
+	// Copy up to b, and past the last byte a patch waits for (a patch's
+	// output position holds only until the output before it changes), but
+	// no further: the scanner may have read far past b (queued repairs),
+	// and what is copied past b moves.
+	j := int(b - z.base)
+	if n := len(z.patches); n > 0 {
+		j = max(j, z.patches[n-1].at-len(z.out)+z.pend+1)
 	}
+	z.flush(min(j, i))
 	p0, p1 := z.outPos(a), z.outPos(b)
 	d := len(repl) - (p1 - p0)
 	tail := len(z.out) - p1

@@ -54,7 +54,7 @@ func (s *Scanner) Queued() []QueuedRepair {
 // single-quoted or bare string (which then reads on in the same loop).
 // For the other frequent repairs it was not.
 func (s *Scanner) report(r QueuedRepair) Event {
-	if s.virt == 0 && s.queue != nil && s.queueOn && s.nq < queueCap {
+	if s.queue != nil && s.queueable() {
 		s.queue[s.nq] = r
 		s.nq++
 		return None
@@ -63,10 +63,15 @@ func (s *Scanner) report(r QueuedRepair) Event {
 	return Repair
 }
 
+// queueable reports whether a Repair found now may wait in the queue:
+// queueing is on, the queue has room, and no twin of full-width
+// punctuation is left to read.
+func (s *Scanner) queueable() bool { return s.queueOn && s.nq < queueCap && s.virt == 0 }
+
 // enqueue keeps the Repair just found in the queue, and reports false
 // when it cannot be kept (see SetQueue) and Next must return it.
 func (s *Scanner) enqueue() bool {
-	if !s.queueOn || s.nq == queueCap || s.virt != 0 || s.last.Kind == RepairBOM {
+	if !s.queueable() || s.last.Kind == RepairBOM {
 		return false
 	}
 	if s.queue == nil { // made on first use: clean input never needs it
