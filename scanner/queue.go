@@ -45,22 +45,30 @@ func (s *Scanner) Queued() []QueuedRepair {
 	return s.queue[:s.nq]
 }
 
-// report reports Repair r. With queueing on, room in the queue (made by
-// the first Repair Next queued) and no twin of full-width punctuation left
-// to read, r goes straight into the queue and report returns None, so that
-// the scanner reads on without returning an event for Next to queue;
-// otherwise r is the last event. It is used where that was measured to
-// pay: full-width punctuation, and a double quote escaped inside a
-// single-quoted or bare string (which then reads on in the same loop).
-// For the other frequent repairs it was not.
-func (s *Scanner) report(r QueuedRepair) Event {
+// report reports a Repair of kind k replacing n input bytes from m with
+// repl (joins is its RepairJoins). With queueing on, room in the queue
+// (made by the first Repair Next queued) and no twin of full-width
+// punctuation left to read, it goes straight into the queue and report
+// returns None, so that the scanner reads on without returning an event for
+// Next to queue; otherwise it is the last event. It is used where that was
+// measured to pay: full-width punctuation, and a double quote escaped
+// inside a single-quoted or bare string (which then reads on in the same
+// loop). The fields are written one by one into their place: a record
+// built first and then copied is read back, in 16-byte moves, from the
+// 8-byte stores that have just written it, which the processor cannot
+// forward; the profile of full_width showed that copy as openWide's
+// hottest instruction.
+func (s *Scanner) report(k RepairKind, m mark, n int, repl string, joins bool) Event {
+	r, ev := &s.last, Repair
 	if s.queue != nil && s.queueable() {
-		s.queue[s.nq] = r
+		r, ev = &s.queue[s.nq], None
 		s.nq++
-		return None
 	}
-	s.last = r
-	return Repair
+	r.Forward, r.Joins, r.Closing = false, joins, 0
+	r.Kind, r.Repl = k, repl
+	r.Offset, r.Len = m.off, n
+	r.Line, r.Column = m.line, int(m.off-m.ls)+1
+	return ev
 }
 
 // queueable reports whether a Repair found now may wait in the queue:

@@ -189,17 +189,8 @@ type mark struct {
 // here returns a mark for absolute offset off on the current line.
 func (s *Scanner) here(off int64) mark { return mark{off, s.line, s.lineStart} }
 
-// repair describes a Repair of kind k replacing n input bytes from m with
-// repl.
-func (m mark) repair(k RepairKind, n int, repl string) QueuedRepair {
-	return QueuedRepair{Offset: m.off, Line: m.line, Column: int(m.off-m.ls) + 1, Len: n, Repl: repl, Kind: k}
-}
-
 // repairAt reports a Repair replacing n input bytes from m with repl. It
-// sets the fields one by one rather than assigning m.repair(...): the
-// struct assignment goes through a temporary, which grew openSingle from
-// 680 to 991 bytes of code and stopped insertBefore and continueAt from
-// inlining.
+// sets the fields one by one (see report).
 func (s *Scanner) repairAt(k RepairKind, m mark, n int, repl string) Event {
 	s.last.Forward, s.last.Joins, s.last.Closing = false, false, 0
 	s.last.Kind, s.last.Repl = k, repl

@@ -167,10 +167,8 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 			if s.quote == 'u' {
 				s.uqEnd = s.here(off + 1)
 			}
-			r := s.here(off).repair(s.quoteRepair(), 1, `\"`)
-			r.Joins = s.oddFixed
 			i++
-			if s.report(r) == None { // queued: the string reads on
+			if s.report(s.quoteRepair(), s.here(off), 1, `\"`, s.oddFixed) == None { // queued: the string reads on
 				continue
 			}
 			return i, Repair
@@ -817,7 +815,7 @@ func (s *Scanner) openWide(b []byte, i int, off int64) (int, Event) {
 		if c := wideTwin(b[i : i+3]); c != 0 {
 			// The usual case, decided without stWide's buffer.
 			s.placeTwin(c, off+2)
-			return i + 3, s.report(s.here(off).repair(RepairFullWidth, 3, wideTwins[c]))
+			return i + 3, s.report(RepairFullWidth, s.here(off), 3, wideTwins[c], false)
 		}
 	}
 	s.beginWide(off)
