@@ -79,6 +79,7 @@ func (s *Scanner) dropComment(off int64) Event {
 // when all of it lies in b with no line break inside.
 func moreComments(b []byte, j int) (end, gaps int) {
 	for {
+		j, gaps = commentWindows(b, j, gaps)
 		j, gaps = shortComments(b, j, gaps)
 		k := j
 		for k < len(b) && b[k] == ' ' {
@@ -94,6 +95,67 @@ func moreComments(b []byte, j int) (end, gaps int) {
 		gaps += k - j
 		j = e
 	}
+}
+
+// commentWindows is moreComments for block comments, 64 bytes at a time
+// (see settleComments), while there are more than 64 bytes left and the
+// spaces stay within the limit; it stops at the end of a comment, for
+// shortComments and moreComments to read on. Only with useVector, and
+// only where a block comment begins at b[j] or b[j+1]: after a lone
+// comment the window would be read for nothing.
+func commentWindows(b []byte, j, gaps int) (int, int) {
+	for useVector && len(b)-j > 64 {
+		if w := binary.LittleEndian.Uint32(b[j:]); w&0xFFFF != '/'|'*'<<8 && w&0xFFFFFF != ' '|'/'<<8|'*'<<16 {
+			break
+		}
+		end, n := settleComments(commentMasks(&b[j]))
+		if end == 0 || gaps+n > len(spaces) {
+			break
+		}
+		j, gaps = j+end, gaps+n
+	}
+	return j, gaps
+}
+
+// settleComments reads the masks of 64 bytes (see commentMasks) that
+// begin outside any comment, and returns the length of their longest
+// prefix made of whole block comments with no line break inside and only
+// spaces before and between them, which ends at a comment's end (0 when
+// there is none), and how many of those spaces there are. Each comment
+// is found as moreComments would, from its "/*" to the first "*/" after
+// it, however the bits fall: the prefix stops before the first place
+// where the parity of the marks could mislead.
+func settleComments(opens, closes, blanks, breaks uint64) (end, gaps int) {
+	// Inside a comment from its "/*" up to the '*' of its "*/", as long
+	// as the marks take turns. A "/*" out of turn (inside a comment) then
+	// falls outside, a byte that is not a space; a "*/" out of turn is
+	// caught apart.
+	inside := prefixXor(opens | closes)
+	comment := inside | closes | closes<<1
+	stop := closes&inside | // "*/" outside a comment
+		opens<<1&closes | closes<<1&opens | // "/*/", "*/*": a byte read twice
+		^comment&^blanks | breaks&comment
+	lim := bits.TrailingZeros64(stop)
+	if lim < 2 {
+		return 0, 0
+	}
+	whole := closes & (1<<(lim-1) - 1) // "*/" at k, with k+2 <= lim
+	if whole == 0 {
+		return 0, 0
+	}
+	end = 65 - bits.LeadingZeros64(whole)
+	return end, bits.OnesCount64(blanks &^ comment & (1<<end - 1))
+}
+
+// prefixXor returns x with bit k set to the parity of bits 0 to k of x.
+func prefixXor(x uint64) uint64 {
+	x ^= x << 1
+	x ^= x << 2
+	x ^= x << 4
+	x ^= x << 8
+	x ^= x << 16
+	x ^= x << 32
+	return x
 }
 
 // shortComments is moreComments for block comments whose "*/" lies within

@@ -32,6 +32,31 @@ func FuzzStringRun(f *testing.F) {
 	})
 }
 
+// FuzzMoreComments: a run of comments (64-byte windows, words, one comment
+// at a time) ends where the one-by-one reference ends it, with the wide
+// reading and without. The seeds hold runs long enough for the windows.
+func FuzzMoreComments(f *testing.F) {
+	run := strings.Repeat("/*c*/ ", 20)
+	for _, s := range []string{
+		run + "1", run[:70] + "/*/ */" + run, run + "/*a\nb*/" + run, run + "*/*" + run,
+		strings.Repeat("/**/  ", 30) + "// x\n", strings.Repeat("/* a longer comment */ ", 8),
+	} {
+		f.Add([]byte(s), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, b []byte, start uint8) {
+		i := min(int(start), len(b))
+		saved := useVector
+		defer func() { useVector = saved }()
+		wantEnd, wantGaps := commentsOneByOne(b, i)
+		for _, on := range []bool{false, saved} {
+			useVector = on
+			if end, gaps := moreComments(b, i); end != wantEnd || gaps != wantGaps {
+				t.Fatalf("%q from %d (vector %v): (%d, %d), want (%d, %d)", b, i, on, end, gaps, wantEnd, wantGaps)
+			}
+		}
+	})
+}
+
 // FuzzNumberEnd: numberEnd (with its 32-byte shortcut) ends a number where
 // the byte-wise grammar does.
 func FuzzNumberEnd(f *testing.F) {
