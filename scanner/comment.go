@@ -97,54 +97,61 @@ func moreComments(b []byte, j int) (end, gaps int) {
 	}
 }
 
-// commentWindows is moreComments for block comments, 64 bytes at a time
-// (see settleComments), while there are more than 64 bytes left and the
-// spaces stay within the limit; it stops at the end of a comment, for
-// shortComments and moreComments to read on. Only with useVector, and
-// only where a block comment begins at b[j] or b[j+1]: after a lone
-// comment the window would be read for nothing.
+// commentWindows is moreComments for block comments, read in windows of
+// 64 bytes (see commentMasks) while more than 64 bytes are left. It
+// returns the end of the last comment of the run it could settle (j when
+// none) and the spaces up to there, for shortComments and moreComments to
+// read on from. Only with useVector, and only where a block comment
+// begins at b[j] or b[j+1]: after a lone comment the window would be read
+// for nothing.
+//
+// Bit k of a window stands for byte base+k. Inside a comment means from
+// its "/*" up to the '*' of its "*/", which is the parity of the marks up
+// to k as long as they take turns; the state at a window's end carries to
+// the next, so windows do not wait for each other. A window stops the run
+// at the first byte where the parity could mislead or the run ends: a
+// "*/" outside a comment, a '*' or '/' shared by two marks ("/*/",
+// "*/*"), a byte outside comments that is not a space (a "/*" out of turn
+// falls there too), or a line break inside a comment. The comments whose
+// "*/" ends before that byte are the ones moreComments would read, from
+// each "/*" to the first "*/" after it.
 func commentWindows(b []byte, j, gaps int) (int, int) {
-	for useVector && len(b)-j > 64 {
-		if w := binary.LittleEndian.Uint32(b[j:]); w&0xFFFF != '/'|'*'<<8 && w&0xFFFFFF != ' '|'/'<<8|'*'<<16 {
+	if !useVector || len(b)-j <= 64 {
+		return j, gaps
+	}
+	if w := binary.LittleEndian.Uint32(b[j:]); w&0xFFFF != '/'|'*'<<8 && w&0xFFFFFF != ' '|'/'<<8|'*'<<16 {
+		return j, gaps
+	}
+	end, endGaps := j, gaps
+	// What the window before leaves at bit 0 (or above bit 63): inside a
+	// comment (all ones or none), a "/*" or "*/" at its last byte.
+	var inside0, open63, close63 uint64
+	for base := j; len(b)-base > 64; base += 64 {
+		opens, closes, blanks, breaks := commentMasks(&b[base])
+		inside := prefixXor(opens|closes) ^ inside0
+		slashes := closes<<1 | close63 // the '/' of each "*/"
+		comment := inside | closes | slashes
+		stop := closes&inside | (opens<<1|open63)&closes | slashes&opens |
+			^comment&^blanks | breaks&comment
+		before := ^uint64(0) // the bits before the stop
+		if stop != 0 {
+			before = 1<<bits.TrailingZeros64(stop) - 1
+		}
+		if ends := slashes & before; ends != 0 {
+			e := 64 - bits.LeadingZeros64(ends) // just past the last whole comment
+			g := gaps + bits.OnesCount64(blanks&^comment&(1<<e-1))
+			if g > len(spaces) {
+				return end, endGaps // moreComments stops at the exact comment
+			}
+			end, endGaps = base+e, g
+		}
+		if stop != 0 {
 			break
 		}
-		end, n := settleComments(commentMasks(&b[j]))
-		if end == 0 || gaps+n > len(spaces) {
-			break
-		}
-		j, gaps = j+end, gaps+n
+		gaps += bits.OnesCount64(blanks &^ comment)
+		inside0, open63, close63 = -(inside >> 63), opens>>63, closes>>63
 	}
-	return j, gaps
-}
-
-// settleComments reads the masks of 64 bytes (see commentMasks) that
-// begin outside any comment, and returns the length of their longest
-// prefix made of whole block comments with no line break inside and only
-// spaces before and between them, which ends at a comment's end (0 when
-// there is none), and how many of those spaces there are. Each comment
-// is found as moreComments would, from its "/*" to the first "*/" after
-// it, however the bits fall: the prefix stops before the first place
-// where the parity of the marks could mislead.
-func settleComments(opens, closes, blanks, breaks uint64) (end, gaps int) {
-	// Inside a comment from its "/*" up to the '*' of its "*/", as long
-	// as the marks take turns. A "/*" out of turn (inside a comment) then
-	// falls outside, a byte that is not a space; a "*/" out of turn is
-	// caught apart.
-	inside := prefixXor(opens | closes)
-	comment := inside | closes | closes<<1
-	stop := closes&inside | // "*/" outside a comment
-		opens<<1&closes | closes<<1&opens | // "/*/", "*/*": a byte read twice
-		^comment&^blanks | breaks&comment
-	lim := bits.TrailingZeros64(stop)
-	if lim < 2 {
-		return 0, 0
-	}
-	whole := closes & (1<<(lim-1) - 1) // "*/" at k, with k+2 <= lim
-	if whole == 0 {
-		return 0, 0
-	}
-	end = 65 - bits.LeadingZeros64(whole)
-	return end, bits.OnesCount64(blanks &^ comment & (1<<end - 1))
+	return end, endGaps
 }
 
 // prefixXor returns x with bit k set to the parity of bits 0 to k of x.

@@ -96,6 +96,23 @@ func TestMoreCommentsMatchesByteReading(t *testing.T) {
 	})
 }
 
+// A mark split by the edge of two 64-byte windows is read as one piece:
+// each tricky piece is placed at every offset around the first window's
+// end (and the second's), after a comment that fills the bytes before it.
+func TestCommentWindowEdges(t *testing.T) {
+	pieces := []string{"/*/ x */", "/**/", "*/*", "/*a*/", "/*\n*/", " /*/*/", "//x\n", "  "}
+	withReaders(t, func(t *testing.T) {
+		for _, piece := range pieces {
+			for at := 50; at < 140; at++ {
+				b := []byte("/*" + strings.Repeat("c", at-4) + "*/" + piece + strings.Repeat(" /*c*/", 30) + " 1")
+				wantEnd, wantGaps := commentsOneByOne(b, 0)
+				gotEnd, gotGaps := moreComments(b, 0)
+				assert.Equal(t, [2]int{wantEnd, wantGaps}, [2]int{gotEnd, gotGaps}, "%q at %d", piece, at)
+			}
+		}
+	})
+}
+
 // commentMasks marks what a byte-by-byte reading of the 65 bytes finds.
 func TestCommentMasks(t *testing.T) {
 	if !useVector {
