@@ -25,10 +25,8 @@ func (s *Scanner) openComment(b []byte, i int, off int64) (int, Event) {
 		return i + 1, s.beginComment(b[i], off)
 	}
 	j, gaps := moreComments(b, j)
-	ev := s.repairAt(RepairComment, s.here(off), j-i, spaces[:gaps])
-	s.last.Joins = joins
 	s.cmtGap = off + int64(j-i) + 1
-	return j, ev
+	return j, s.report(RepairComment, s.here(off), j-i, spaces[:gaps], joins)
 }
 
 // commentJoins reports whether the comment that begins at b[i] (at off)

@@ -51,9 +51,9 @@ func (s *Scanner) Queued() []QueuedRepair {
 // punctuation left to read, it goes straight into the queue and report
 // returns None, so that the scanner reads on without returning an event for
 // Next to queue; otherwise it is the last event. It is used where that was
-// measured to pay: full-width punctuation, and a double quote escaped
-// inside a single-quoted or bare string (which then reads on in the same
-// loop). The fields are written one by one into their place: a record
+// measured to pay: full-width punctuation, a run of comments dropped at
+// once, and a double quote escaped inside a single-quoted or bare string
+// (which then reads on in the same loop). The fields are written one by one into their place: a record
 // built first and then copied is read back, in 16-byte moves, from the
 // 8-byte stores that have just written it, which the processor cannot
 // forward; the profile of full_width showed that copy as openWide's
