@@ -54,7 +54,9 @@ arrayFirst:
 
 value:
 	s.st = stValue
-	if i = s.skipSpace(b, i, base); i == len(b) {
+	if i+1 < len(b) && b[i] == ' ' && !space[b[i+1]] { // one space, as after ':' and ','
+		i++
+	} else if i = s.skipSpace(b, i, base); i == len(b) {
 		return i, None
 	}
 valueByte:
@@ -146,7 +148,9 @@ objectFirst:
 
 key:
 	s.st = stKey
-	if i = s.skipSpace(b, i, base); i == len(b) {
+	if i+1 < len(b) && b[i] == ' ' && !space[b[i+1]] { // one space, as after ':' and ','
+		i++
+	} else if i = s.skipSpace(b, i, base); i == len(b) {
 		return i, None
 	}
 keyByte:
