@@ -68,7 +68,16 @@ valueByte:
 			s.st = stString // the careful path goes on from j
 			return j, None
 		}
-		if i = j + 1; !s.closeQuote(b, j, base) {
+		if i = j + 1; i < len(b) && (b[i] == ',' || b[i] == '}' || b[i] == ']') {
+			// What closeQuote and stringDone would do, here: the byte
+			// after the quote closes the string at once.
+			s.strQuote, s.strQuoteLen, s.closeSpaces = s.here(base+int64(j)), 1, 0
+			s.prevCommit = s.commit
+			s.setCommit(base + int64(i))
+			s.lastWasString = true
+			goto after
+		}
+		if !s.closeQuote(b, j, base) {
 			return i, None
 		}
 		goto after
@@ -162,7 +171,15 @@ keyByte:
 		s.st = stString // the careful path goes on from j
 		return j, None
 	}
-	if i = j + 1; !s.closeQuote(b, j, base) {
+	if i = j + 1; i < len(b) && b[i] == ':' {
+		// What closeQuote and stringDone would do, here: the colon
+		// closes the key at once.
+		s.strQuote, s.strQuoteLen, s.closeSpaces = s.here(base+int64(j)), 1, 0
+		s.keyEnd = s.here(base + int64(i))
+		i++
+		goto value
+	}
+	if !s.closeQuote(b, j, base) {
 		return i, None
 	}
 colon:
