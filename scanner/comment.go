@@ -26,7 +26,9 @@ func (s *Scanner) openComment(b []byte, i int, off int64) (int, Event) {
 	}
 	j, gaps := moreComments(b, j)
 	s.cmtGap = off + int64(j-i) + 1
-	return j, s.report(RepairComment, s.here(off), j-i, spaces[:gaps], joins)
+	r, ev := s.report(RepairComment, s.here(off), j-i, spaces[:gaps])
+	r.Joins = joins
+	return j, ev
 }
 
 // commentJoins reports whether the comment that begins at b[i] (at off)

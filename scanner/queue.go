@@ -46,29 +46,29 @@ func (s *Scanner) Queued() []QueuedRepair {
 }
 
 // report reports a Repair of kind k replacing n input bytes from m with
-// repl (joins is its RepairJoins). With queueing on, room in the queue
-// (made by the first Repair Next queued) and no twin of full-width
-// punctuation left to read, it goes straight into the queue and report
-// returns None, so that the scanner reads on without returning an event for
-// Next to queue; otherwise it is the last event. It is used where that was
-// measured to pay: full-width punctuation, a run of comments dropped at
-// once, and a double quote escaped inside a single-quoted or bare string
-// (which then reads on in the same loop). The fields are written one by one into their place: a record
-// built first and then copied is read back, in 16-byte moves, from the
-// 8-byte stores that have just written it, which the processor cannot
-// forward; the profile of full_width showed that copy as openWide's
-// hottest instruction.
-func (s *Scanner) report(k RepairKind, m mark, n int, repl string, joins bool) Event {
+// repl, and returns its record for the caller to set Forward, Joins or
+// Closing (all false or 0 here). With queueing on, room in the queue (made
+// by the first Repair Next queued) and no twin of full-width punctuation
+// left to read, the record is the next slot of the queue and report
+// returns None, so that the scanner reads on without returning an event
+// for Next to queue; otherwise it is s.last and the event is Repair. It is
+// used where that was measured to pay: the frequent repairs of model
+// output (quotes, full-width punctuation, runs of comments). The fields
+// are written one by one into their place: a record built first and then
+// copied (as enqueue does) is read back, in 16-byte moves, from the 8-byte
+// stores that have just written it, which the processor cannot forward;
+// the profiles showed that copy among the hottest instructions.
+func (s *Scanner) report(k RepairKind, m mark, n int, repl string) (*QueuedRepair, Event) {
 	r, ev := &s.last, Repair
 	if s.queue != nil && s.queueable() {
 		r, ev = &s.queue[s.nq], None
 		s.nq++
 	}
-	r.Forward, r.Joins, r.Closing = false, joins, 0
+	r.Forward, r.Joins, r.Closing = false, false, 0
 	r.Kind, r.Repl = k, repl
 	r.Offset, r.Len = m.off, n
 	r.Line, r.Column = m.line, int(m.off-m.ls)+1
-	return ev
+	return r, ev
 }
 
 // queueable reports whether a Repair found now may wait in the queue:

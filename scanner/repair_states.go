@@ -21,8 +21,8 @@ func (s *Scanner) openSingle(b []byte, i int, off int64, key bool) (int, Event) 
 	s.strQuote, s.strQuoteLen = s.here(closing), 1
 	s.oddFixed = true
 	s.stringDone(closing + 1) // inside a container: no event
-	ev := s.repairAt(RepairSingleQuote, open, 1, `"`)
-	s.last.Closing = closing
+	r, ev := s.report(RepairSingleQuote, open, 1, `"`)
+	r.Closing = closing
 	return j + 1, ev
 }
 
@@ -39,8 +39,8 @@ func (s *Scanner) openUnquotedKey(b []byte, i int, off int64) (int, Event) {
 	s.keyEnd = s.here(end)
 	s.st = stColon
 	s.oddFixed = true
-	ev := s.insertBefore(RepairUnquotedKey, s.here(off), `"`)
-	s.last.Closing = end
+	r, ev := s.report(RepairUnquotedKey, s.here(off), 0, `"`)
+	r.Forward, r.Closing = true, end // as insertBefore
 	return j, ev
 }
 
@@ -168,7 +168,8 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 				s.uqEnd = s.here(off + 1)
 			}
 			i++
-			if s.report(s.quoteRepair(), s.here(off), 1, `\"`, s.oddFixed) == None { // queued: the string reads on
+			r, ev := s.report(s.quoteRepair(), s.here(off), 1, `\"`)
+			if r.Joins = s.oddFixed; ev == None { // queued: the string reads on
 				continue
 			}
 			return i, Repair
@@ -815,7 +816,8 @@ func (s *Scanner) openWide(b []byte, i int, off int64) (int, Event) {
 		if c := wideTwin(b[i : i+3]); c != 0 {
 			// The usual case, decided without stWide's buffer.
 			s.placeTwin(c, off+2)
-			return i + 3, s.report(RepairFullWidth, s.here(off), 3, wideTwins[c], false)
+			_, ev := s.report(RepairFullWidth, s.here(off), 3, wideTwins[c])
+			return i + 3, ev
 		}
 	}
 	s.beginWide(off)

@@ -21,6 +21,8 @@ package scanner
 func (s *Scanner) structure(b []byte, i int, base int64) (int, Event) {
 	var c byte
 	var j, at int
+	var ev Event
+dispatch:
 	switch s.st {
 	case stValue:
 		goto value
@@ -103,7 +105,11 @@ valueByte:
 		}
 		goto arrayFirstRun
 	default:
-		return s.repairValue(b, c, base+int64(i), i)
+		j = i
+		if i, ev = s.repairValue(b, c, base+int64(i), i); ev != None || i == j || i == len(b) {
+			return i, ev
+		}
+		goto dispatch // a repair went into the queue
 	}
 
 done: // a value inside a container (depth >= 1) ended just before b[i]
@@ -126,7 +132,11 @@ after:
 	case '}', ']':
 		goto closer
 	}
-	return s.repairAfterValue(b, b[i], base+int64(i), i)
+	j = i
+	if i, ev = s.repairAfterValue(b, b[i], base+int64(i), i); ev != None || i == j || i == len(b) {
+		return i, ev
+	}
+	goto dispatch // a repair went into the queue
 
 resume: // numbersRun stopped at b[i]
 	switch at {
@@ -164,7 +174,11 @@ key:
 	}
 keyByte:
 	if b[i] != '"' {
-		return s.repairKey(b, b[i], base+int64(i), i)
+		j = i
+		if i, ev = s.repairKey(b, b[i], base+int64(i), i); ev != None || i == j || i == len(b) {
+			return i, ev
+		}
+		goto dispatch // a repair went into the queue
 	}
 	s.inKey, s.quote = true, '"'
 	if j = stringRun(b, i+1); j == len(b) || b[j] != '"' {
@@ -188,7 +202,11 @@ colon:
 		return i, None
 	}
 	if b[i] != ':' {
-		return s.repairColon(b, b[i], base+int64(i), i)
+		j = i
+		if i, ev = s.repairColon(b, b[i], base+int64(i), i); ev != None || i == j || i == len(b) {
+			return i, ev
+		}
+		goto dispatch // a repair went into the queue
 	}
 	i++
 	goto value
