@@ -7,9 +7,11 @@ package scanner
 // the next by direct jumps instead of a round trip through Next's state
 // switch. A byte the strict grammar rejects where it stands goes straight
 // to the repair function Next would give it (repairValue, repairKey,
-// repairColon, repairAfterValue), whose result structure returns: the
-// repairs come every few bytes in broken input, and the detour through
-// Next's switch cost more than the repair. Otherwise it stops, with s.st
+// repairColon, repairAfterValue), whose event structure returns; when the
+// function put its repair straight into the queue (see report) and read
+// past the byte, structure reads on from the state it left. The repairs
+// come every few bytes in broken input, and the detour through Next's
+// switch cost more than the repair. Otherwise it stops, with s.st
 // set to the state it is in and no event, at the first byte it does not
 // handle: the end of b, a byte inside a string that needs an event (or
 // the end of b inside a string), a closing quote the inner-quote repair
