@@ -64,10 +64,7 @@ func (s *Scanner) report(k RepairKind, m mark, n int, repl string) (*QueuedRepai
 		r, ev = &s.queue[s.nq], None
 		s.nq++
 	}
-	r.Forward, r.Joins, r.Closing = false, false, 0
-	r.Kind, r.Repl = k, repl
-	r.Offset, r.Len = m.off, n
-	r.Line, r.Column = m.line, int(m.off-m.ls)+1
+	r.fill(k, m, n, repl)
 	return r, ev
 }
 

@@ -189,14 +189,21 @@ type mark struct {
 // here returns a mark for absolute offset off on the current line.
 func (s *Scanner) here(off int64) mark { return mark{off, s.line, s.lineStart} }
 
-// repairAt reports a Repair replacing n input bytes from m with repl. It
-// sets the fields one by one (see report).
+// repairAt reports a Repair replacing n input bytes from m with repl, as
+// the last event.
 func (s *Scanner) repairAt(k RepairKind, m mark, n int, repl string) Event {
-	s.last.Forward, s.last.Joins, s.last.Closing = false, false, 0
-	s.last.Kind, s.last.Repl = k, repl
-	s.last.Offset, s.last.Len = m.off, n
-	s.last.Line, s.last.Column = m.line, int(m.off-m.ls)+1
+	s.last.fill(k, m, n, repl)
 	return Repair
+}
+
+// fill sets every field of r for a Repair of kind k replacing n input
+// bytes from m with repl (Forward, Joins and Closing cleared), one field
+// at a time, in place (see report for why not as a whole record).
+func (r *QueuedRepair) fill(k RepairKind, m mark, n int, repl string) {
+	r.Forward, r.Joins, r.Closing = false, false, 0
+	r.Kind, r.Repl = k, repl
+	r.Offset, r.Len = m.off, n
+	r.Line, r.Column = m.line, int(m.off-m.ls)+1
 }
 
 // can reports whether repair r is on and the scanner is inside a container

@@ -75,7 +75,7 @@ valueByte:
 		if i = j + 1; i < len(b) && (b[i] == ',' || b[i] == '}' || b[i] == ']') {
 			// What closeQuote and stringDone would do, here: the byte
 			// after the quote closes the string at once.
-			s.strQuote, s.strQuoteLen, s.closeSpaces = s.here(base+int64(j)), 1, 0
+			s.quoteSeen(base + int64(j))
 			s.prevCommit = s.commit
 			s.setCommit(base + int64(i))
 			s.lastWasString = true
@@ -190,7 +190,7 @@ keyByte:
 	if i = j + 1; i < len(b) && b[i] == ':' {
 		// What closeQuote and stringDone would do, here: the colon
 		// closes the key at once.
-		s.strQuote, s.strQuoteLen, s.closeSpaces = s.here(base+int64(j)), 1, 0
+		s.quoteSeen(base + int64(j))
 		s.keyEnd = s.here(base + int64(i))
 		i++
 		goto value
@@ -223,9 +223,8 @@ colon:
 func (s *Scanner) closeQuote(b []byte, j int, base int64) bool {
 	off := base + int64(j)
 	if s.repairs != 0 {
-		s.strQuote, s.strQuoteLen = s.here(off), 1
+		s.quoteSeen(off)
 		if s.repairs.Has(RepairInnerQuote) {
-			s.closeSpaces = 0
 			if j+1 == len(b) {
 				s.st = stStrClose
 				return false
@@ -238,4 +237,11 @@ func (s *Scanner) closeQuote(b []byte, j int, base int64) bool {
 	}
 	s.stringDone(off + 1)
 	return true
+}
+
+// quoteSeen records the '"' at off that may close the current string, for
+// the repairs that look back at it (inner quotes, concatenation, the end
+// of input), with no spaces read after it yet.
+func (s *Scanner) quoteSeen(off int64) {
+	s.strQuote, s.strQuoteLen, s.closeSpaces = s.here(off), 1, 0
 }
