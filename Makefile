@@ -48,7 +48,7 @@ test-benthos:
 
 # Every fuzz target, FUZZTIME each: ./fuzz holds those of the public API,
 # a package holds those that need its unexported functions.
-FUZZ_PKGS ?= ./fuzz ./scanner
+FUZZ_PKGS ?= ./fuzz ./scanner ./sanitize
 fuzz:
 	@for p in $(FUZZ_PKGS); do \
 		for t in $$($(GO) test -list '^Fuzz' $$p | grep '^Fuzz'); do \

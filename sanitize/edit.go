@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"encoding/binary"
+	"math"
 	"slices"
 	"sort"
 )
@@ -214,6 +215,53 @@ func (z *Sanitizer) copyChunk(j int) []byte {
 func (z *Sanitizer) addMark(m deltaMark) {
 	z.marks = append(z.marks, m)
 	z.lastMark = max(z.lastMark, m.in)
+}
+
+// marksPruneMin is the number of marks below which pruneMarks does not
+// run.
+const marksPruneMin = 64
+
+// pruneMode says when marks are pruned: as the marks grow (the default),
+// or, for tests, at every step or never.
+type pruneMode int8
+
+const (
+	pruneAsTheyGrow pruneMode = iota
+	pruneAlways
+	pruneNever
+)
+
+// nextPrune returns the number of marks at which pruneMarks runs next.
+func (z *Sanitizer) nextPrune() int {
+	switch z.pruning {
+	case pruneAlways:
+		return 0
+	case pruneNever:
+		return math.MaxInt
+	}
+	return max(marksPruneMin, 2*len(z.marks))
+}
+
+// pruneMarks drops the marks that no later edit or cut can ask about, so
+// that the marks kept stay few however long the value and however many
+// its repairs. No repair reaches back before the scanner's stable offset
+// (the end of the last complete element of the innermost container, see
+// scanner.Scanner.StableOffset; Stream's stable prefix rests on the same
+// fact), and every offset asked about from now on is at or past it: of the
+// marks before it, only the last is needed. pruneMarks runs once the marks
+// have doubled since it last ran, which keeps its cost linear in the
+// marks made. It is called between two calls to Next, with every repair
+// found so far applied.
+func (z *Sanitizer) pruneMarks() {
+	if stable := z.sc.StableOffset(); stable >= 0 {
+		k := sort.Search(len(z.marks), func(k int) bool { return z.marks[k].in >= stable }) - 1
+		if k > 0 {
+			n := copy(z.marks, z.marks[k:])
+			z.marks = z.marks[:n]
+			z.work += int64(n)
+		}
+	}
+	z.pruneAt = z.nextPrune()
 }
 
 // clearMarks forgets the marks (at a value's start and end). lastMark

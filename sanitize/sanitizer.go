@@ -30,8 +30,10 @@ type Sanitizer struct {
 	// lastMark is the furthest input offset of a mark or patch: edits at
 	// or past it take edit's fast path.
 	lastMark int64
-	patches  []patch // one-byte replacements in chunk[pend:], in order
-	work     int64   // bytes moved by edits: a deterministic measure of work
+	patches  []patch   // one-byte replacements in chunk[pend:], in order
+	work     int64     // bytes moved by edits: a deterministic measure of work
+	pruneAt  int       // the number of marks at which pruneMarks next runs
+	pruning  pruneMode // tests prune at every step, or never
 
 	repairs    scanner.RepairSet // the scanner repairs in force
 	configured bool              // repairs and the scanner's settings are derived from opts
@@ -80,6 +82,7 @@ func (z *Sanitizer) reset(dst []byte) {
 	z.patches = z.patches[:0]
 	z.base0 = z.delta
 	z.work = 0
+	z.pruneAt = z.nextPrune()
 	if !z.configured {
 		// The options do not change after construction: derive the
 		// scanner's settings once, not per document.
@@ -202,6 +205,9 @@ func (z *Sanitizer) write(b []byte) error {
 			if err := z.handle(ev, i); err != nil {
 				return err
 			}
+		}
+		if len(z.marks) >= z.pruneAt {
+			z.pruneMarks()
 		}
 	}
 	if tooLarge {

@@ -37,13 +37,14 @@ func streamInputs(t *testing.T) map[string][]byte {
 func TestStreamStablePrefix(t *testing.T) {
 	for _, size := range []int{1, 7, 64} {
 		for name, in := range streamInputs(t) {
-			checkStream(t, fmt.Sprintf("%s (chunks of %d)", name, size), in, size)
+			checkStream(t, fmt.Sprintf("%s (chunks of %d)", name, size), in, size, pruneAsTheyGrow)
 		}
 	}
 }
 
-func checkStream(t *testing.T, name string, in []byte, size int) {
+func checkStream(t *testing.T, name string, in []byte, size int, pruning pruneMode) {
 	st := NewStream(Options{})
+	st.z.setPruning(pruning)
 	var stable []byte
 	for k := 0; k < len(in); k += size {
 		if _, err := st.Write(in[k:min(k+size, len(in))]); err != nil {

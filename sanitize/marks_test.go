@@ -1,0 +1,84 @@
+package sanitize
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/jsonheal/jsonheal/internal/brokengen"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// setPruning sets when z prunes its marks, from the next step on.
+func (z *Sanitizer) setPruning(m pruneMode) {
+	z.pruning = m
+	z.pruneAt = z.nextPrune()
+}
+
+// sanitizeWith sanitizes in through a Writer fed chunks of size bytes (0:
+// whole), pruning marks as told, and returns the output, the fixes and
+// the error.
+func sanitizeWith(in []byte, size int, pruning pruneMode) (string, []Fix, string) {
+	var out bytes.Buffer
+	w := NewWriter(&out, Options{CloseTruncated: true})
+	w.z.setPruning(pruning)
+	if size <= 0 {
+		size = max(len(in), 1)
+	}
+	var err error
+	for k := 0; k < len(in) && err == nil; k += size {
+		_, err = w.Write(in[k:min(k+size, len(in))])
+	}
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	return out.String(), append([]Fix(nil), w.Report().Fixes...), errString(err)
+}
+
+// checkPruning checks that pruning the marks at every step changes
+// nothing: the output, fixes and error are those of a sanitizer that
+// keeps every mark, whole and in chunks.
+func checkPruning(t *testing.T, name string, in []byte) {
+	wantOut, wantFixes, wantErr := sanitizeWith(in, 0, pruneNever)
+	for _, size := range []int{0, 1, 7} {
+		out, fixes, err := sanitizeWith(in, size, pruneAlways)
+		require.Equal(t, wantOut, out, "%s (chunks of %d): output", name, size)
+		require.Equal(t, wantFixes, fixes, "%s (chunks of %d): fixes", name, size)
+		require.Equal(t, wantErr, err, "%s (chunks of %d): error", name, size)
+	}
+}
+
+// Marks dropped at every step, the earliest moment they may be, leave
+// every output, fix and error as it was, and a Stream's stable prefix
+// still only grows.
+func TestPruningMarksChangesNothing(t *testing.T) {
+	for name, in := range streamInputs(t) {
+		checkPruning(t, name, in)
+		for _, size := range []int{1, 7} {
+			checkStream(t, fmt.Sprintf("%s (chunks of %d, pruned)", name, size), in, size, pruneAlways)
+		}
+	}
+	for _, c := range brokengen.Classes {
+		checkPruning(t, "class "+c.Name, c.Generate(16<<10))
+	}
+}
+
+// The marks kept stay few however long the value being repaired: their
+// number does not grow with the input, for any class of breakage inside
+// one long array.
+func TestMarksStayFew(t *testing.T) {
+	for _, c := range brokengen.Classes {
+		t.Run(c.Name, func(t *testing.T) {
+			peak := func(size int) int {
+				z := New(Options{CloseTruncated: true})
+				z.Append(nil, c.Generate(size))
+				return cap(z.marks)
+			}
+			small, large := peak(64<<10), peak(1<<20)
+			assert.LessOrEqual(t, large, 2*marksPruneMin, "marks kept for 1 MiB")
+			assert.LessOrEqual(t, large, max(small, 2*marksPruneMin), "marks kept grow with the input: %d for 64 KiB, %d for 1 MiB", small, large)
+		})
+	}
+}
