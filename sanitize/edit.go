@@ -66,6 +66,9 @@ func (z *Sanitizer) edit(i int, a, b int64, repl string, forward bool) {
 		z.lastMark = b
 		z.copied = true
 		z.work += 2
+		if len(z.patches) >= maxPatches {
+			z.flush(jb)
+		}
 		return
 	}
 	out := z.copyChunk(ja)
@@ -104,6 +107,9 @@ func (z *Sanitizer) editPair(i int, a, c int64, n int, repl string, forward bool
 		z.patches[k+1].at, z.patches[k+1].c = at+jc, q
 		z.lastMark = c + 1
 		z.work += 4
+		if k+2 >= maxPatches {
+			z.flush(jc + 1)
+		}
 		return
 	}
 	z.work += 4
@@ -172,6 +178,11 @@ func (z *Sanitizer) editWide(i int, a int64, twin string) {
 
 // shortCopy is the longest run copyChunk moves in one fixed-size step.
 const shortCopy = 32
+
+// maxPatches bounds the patches waiting: past it, the chunk is copied up
+// to the last one, so that a long run of quotes replaced by quotes (with
+// no other edit to copy the chunk) does not hold a patch per quote.
+const maxPatches = 64
 
 // patch is a one-byte replacement waiting for its byte to be copied: out
 // position at gets c.

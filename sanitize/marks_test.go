@@ -3,6 +3,7 @@ package sanitize
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/jsonheal/jsonheal/internal/brokengen"
@@ -65,20 +66,30 @@ func TestPruningMarksChangesNothing(t *testing.T) {
 	}
 }
 
-// The marks kept stay few however long the value being repaired: their
-// number does not grow with the input, for any class of breakage inside
-// one long array.
+// The marks and patches kept stay few however long the value being
+// repaired: their number does not grow with the input, for any class of
+// breakage inside one long array, nor for single-quoted strings with no
+// other repair (where nothing else copies the chunk past the patches).
 func TestMarksStayFew(t *testing.T) {
+	quotesOnly := func(size int) []byte {
+		return []byte("[" + strings.Repeat("'ab', ", size/6) + "'z']")
+	}
+	inputs := map[string]func(int) []byte{"quotes only": quotesOnly}
 	for _, c := range brokengen.Classes {
-		t.Run(c.Name, func(t *testing.T) {
-			peak := func(size int) int {
+		inputs[c.Name] = c.Generate
+	}
+	for name, gen := range inputs {
+		t.Run(name, func(t *testing.T) {
+			peak := func(size int) (marks, patches int) {
 				z := New(Options{CloseTruncated: true})
-				z.Append(nil, c.Generate(size))
-				return cap(z.marks)
+				z.Append(nil, gen(size))
+				return cap(z.marks), cap(z.patches)
 			}
-			small, large := peak(64<<10), peak(1<<20)
-			assert.LessOrEqual(t, large, 2*marksPruneMin, "marks kept for 1 MiB")
-			assert.LessOrEqual(t, large, max(small, 2*marksPruneMin), "marks kept grow with the input: %d for 64 KiB, %d for 1 MiB", small, large)
+			// Without the bounds, 1 MiB holds 10k to 40k marks, or
+			// 200k patches for the quotes only.
+			marks, patches := peak(1 << 20)
+			assert.LessOrEqual(t, marks, 256, "marks kept for 1 MiB")
+			assert.LessOrEqual(t, patches, 256, "patches kept for 1 MiB")
 		})
 	}
 }
