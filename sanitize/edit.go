@@ -306,7 +306,11 @@ func (z *Sanitizer) editBack(i int, a, b int64, repl string, forward bool) {
 		copy(z.out[p1+d:], z.out[p1:])
 		z.out = z.out[:len(z.out)+d]
 	}
-	copy(z.out[p0:], repl)
+	if len(repl) == 1 { // a comma, a quote: a store, not a call to memmove
+		z.out[p0] = repl[0]
+	} else {
+		copy(z.out[p0:], repl)
+	}
 	if d != 0 {
 		z.work += int64(tail)
 	}
@@ -324,8 +328,14 @@ func (z *Sanitizer) editBack(i int, a, b int64, repl string, forward bool) {
 		prior = z.marks[k-1].cum
 	}
 	z.marks = append(z.marks, deltaMark{})
-	z.work += int64(copy(z.marks[k+1:], z.marks[k:]))
-	z.marks[k] = deltaMark{in: b, cum: prior + int64(d), forward: forward && a == b}
+	// The marks past b are few (those of the bytes read since): moved
+	// one by one rather than by a call to memmove.
+	for m := len(z.marks) - 1; m > k; m-- {
+		z.marks[m] = z.marks[m-1]
+		z.work++
+	}
+	mk := &z.marks[k]
+	mk.in, mk.cum, mk.forward = b, prior+int64(d), forward && a == b
 	z.lastMark = max(z.lastMark, z.marks[len(z.marks)-1].in)
 	z.delta += int64(d)
 }
