@@ -255,23 +255,37 @@ func (z *Sanitizer) nextPrune() int {
 
 // pruneMarks drops the marks that no later edit or cut can ask about, so
 // that the marks kept stay few however long the value and however many
-// its repairs. No repair reaches back before the scanner's stable offset
-// (the end of the last complete element of the innermost container, see
-// scanner.Scanner.StableOffset; Stream's stable prefix rests on the same
-// fact), and every offset asked about from now on is at or past it: of the
-// marks before it, only the last is needed. pruneMarks runs once the marks
-// have doubled since it last ran, which keeps its cost linear in the
-// marks made. It is called between two calls to Next, with every repair
-// found so far applied.
+// its repairs. Every offset asked about from now on is the scanner's
+// stable offset (the end of the last complete element of the innermost
+// container: no repair reaches back before it, which Stream's stable
+// prefix rests on too) or lies at or past its repair floor (inside a
+// string, the offset being read; see scanner.Scanner.RepairFloor). So
+// pruneMarks keeps the marks at or past the floor, those at the stable
+// offset, and the last mark before each of the two; the rest go. It runs
+// once the marks have doubled since it last ran, which keeps its cost
+// linear in the marks made, and between two calls to Next, with every
+// repair found so far applied.
 func (z *Sanitizer) pruneMarks() {
-	if stable := z.sc.StableOffset(); stable >= 0 {
-		k := sort.Search(len(z.marks), func(k int) bool { return z.marks[k].in >= stable }) - 1
-		if k > 0 {
-			n := copy(z.marks, z.marks[k:])
-			z.marks = z.marks[:n]
-			z.work += int64(n)
-		}
+	stable, floor := z.sc.StableOffset(), z.sc.RepairFloor()
+	if floor < 0 {
+		z.pruneAt = z.nextPrune()
+		return
 	}
+	n := 0
+	for k, m := range z.marks {
+		next := int64(math.MaxInt64) // the offset of the next mark
+		if k+1 < len(z.marks) {
+			next = z.marks[k+1].in
+		}
+		keep := m.in >= floor || next >= floor || // at or past the floor, or the last before it
+			(stable >= 0 && (m.in == stable || m.in < stable && next >= stable))
+		if keep {
+			z.marks[n] = m
+			n++
+		}
+		z.work++
+	}
+	z.marks = z.marks[:n]
 	z.pruneAt = z.nextPrune()
 }
 

@@ -68,13 +68,30 @@ func TestPruningMarksChangesNothing(t *testing.T) {
 
 // The marks and patches kept stay few however long the value being
 // repaired: their number does not grow with the input, for any class of
-// breakage inside one long array, nor for single-quoted strings with no
-// other repair (where nothing else copies the chunk past the patches).
+// breakage inside one long array, inside one long string, or for
+// single-quoted strings with no other repair (where nothing else copies
+// the chunk past the patches).
 func TestMarksStayFew(t *testing.T) {
 	quotesOnly := func(size int) []byte {
 		return []byte("[" + strings.Repeat("'ab', ", size/6) + "'z']")
 	}
-	inputs := map[string]func(int) []byte{"quotes only": quotesOnly}
+	longString := func(open, close string) func(int) []byte {
+		return func(size int) []byte {
+			return []byte(open + strings.Repeat("line\n", size/5) + close)
+		}
+	}
+	inputs := map[string]func(int) []byte{
+		"quotes only": quotesOnly,
+		// One long string holding a raw newline every few bytes: a
+		// mark for each escape, inside one element.
+		"long string in an array":   longString(`["`, `"]`),
+		"long key":                  longString(`{"`, `": 1}`),
+		"long single-quoted string": longString(`{'a': '`, `'}`),
+		"long string at the top":    longString(`"`, `"`),
+		"long string, cut off":      longString(`{"a": [1, "`, ``),
+		"long unquoted string":      func(size int) []byte { return []byte(`{"a": x` + strings.Repeat(`"q" `, size/4) + `}`) },
+		"long typographic string":   longString("[\u201c", "\u201d]"),
+	}
 	for _, c := range brokengen.Classes {
 		inputs[c.Name] = c.Generate
 	}

@@ -274,6 +274,23 @@ func (s *Scanner) Truncation() Truncation {
 	return t
 }
 
+// RepairFloor returns the earliest input offset that a Repair found from
+// now on, or the Truncation, may refer to, apart from StableOffset itself.
+// Inside a string being read, with no quote, escape or UTF-8 sequence
+// pending, what is left to repair in it lies ahead: the floor is the
+// current offset, or for an unquoted string the end of its last non-blank
+// byte, where its closing quote may go. Elsewhere it is StableOffset. A
+// rewriter may forget how it mapped the offsets between the two.
+func (s *Scanner) RepairFloor() int64 {
+	if s.st != stString {
+		return s.StableOffset()
+	}
+	if s.quote == 'u' {
+		return min(s.uqEnd.off, s.base)
+	}
+	return s.base
+}
+
 // StableOffset returns the input offset before which the output of the
 // open top-level container can no longer change (short of an error): the
 // end of the last complete element of the innermost container, or the
