@@ -230,7 +230,7 @@ func (z *Sanitizer) addMark(m deltaMark) {
 
 // marksPruneMin is the number of marks below which pruneMarks does not
 // run.
-const marksPruneMin = 64
+const marksPruneMin = 256
 
 // pruneMode says when marks are pruned: as the marks grow (the default),
 // or, for tests, at every step or never.
@@ -267,26 +267,36 @@ func (z *Sanitizer) nextPrune() int {
 // repair found so far applied.
 func (z *Sanitizer) pruneMarks() {
 	stable, floor := z.sc.StableOffset(), z.sc.RepairFloor()
-	if floor < 0 {
-		z.pruneAt = z.nextPrune()
-		return
-	}
-	n := 0
-	for k, m := range z.marks {
-		next := int64(math.MaxInt64) // the offset of the next mark
-		if k+1 < len(z.marks) {
-			next = z.marks[k+1].in
+	if kf := z.lastMarkBefore(floor, len(z.marks)); floor >= 0 && kf > 0 {
+		n := 0
+		if stable >= 0 && stable < floor {
+			// The last mark before the stable offset, and those at it.
+			for k := max(z.lastMarkBefore(stable, kf), 0); k < kf && z.marks[k].in <= stable; k++ {
+				z.marks[n] = z.marks[k]
+				n++
+			}
 		}
-		keep := m.in >= floor || next >= floor || // at or past the floor, or the last before it
-			(stable >= 0 && (m.in == stable || m.in < stable && next >= stable))
-		if keep {
-			z.marks[n] = m
-			n++
-		}
-		z.work++
+		n += copy(z.marks[n:], z.marks[kf:])
+		z.work += int64(n)
+		z.marks = z.marks[:n]
 	}
-	z.marks = z.marks[:n]
 	z.pruneAt = z.nextPrune()
+}
+
+// lastMarkBefore returns the index of the last of marks[:hi] before input
+// offset x, or -1.
+func (z *Sanitizer) lastMarkBefore(x int64, hi int) int {
+	lo := 0 // marks[:lo] are before x, marks[hi:] are not
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		z.work++
+		if z.marks[m].in < x {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo - 1
 }
 
 // clearMarks forgets the marks (at a value's start and end). lastMark
