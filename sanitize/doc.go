@@ -14,9 +14,9 @@
 // through it in chunks split anywhere.
 //
 // Work is linear in the input on every input. Memory beside the output
-// and the Report does not grow with the length of a value or a string:
-// the map from input offsets to output positions keeps only what a later
-// repair can reach.
+// and the Report does not grow with the input, only with the nesting
+// depth: the map from input offsets to output positions keeps only the
+// offsets a later repair can reach.
 //
 // A nil error means the output is complete, valid JSON. Every error is an
 // *Error with coordinates that wraps one of the sentinel errors.

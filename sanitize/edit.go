@@ -230,7 +230,7 @@ func (z *Sanitizer) addMark(m deltaMark) {
 
 // marksPruneMin is the number of marks below which pruneMarks does not
 // run.
-const marksPruneMin = 256
+const marksPruneMin = 1024
 
 // pruneMode says when marks are pruned: as the marks grow (the default),
 // or, for tests, at every step or never.
@@ -255,29 +255,35 @@ func (z *Sanitizer) nextPrune() int {
 
 // pruneMarks drops the marks that no later edit or cut can ask about, so
 // that the marks kept stay few however long the value and however many
-// its repairs. Every offset asked about from now on is the scanner's
-// stable offset (the end of the last complete element of the innermost
-// container: no repair reaches back before it, which Stream's stable
-// prefix rests on too) or lies at or past its repair floor (inside a
-// string, the offset being read; see scanner.Scanner.RepairFloor). So
-// pruneMarks keeps the marks at or past the floor, those at the stable
-// offset, and the last mark before each of the two; the rest go. It runs
-// once the marks have doubled since it last ran, which keeps its cost
-// linear in the marks made, and between two calls to Next, with every
-// repair found so far applied.
+// its repairs. Every input offset asked about from now on is at or past
+// the scanner's offset or is one of its repair anchors (see
+// scanner.Scanner.AppendRepairAnchors; the stable offset a Stream asks
+// about is one). outPos and cutPos need, for an offset x, the marks at x
+// and the last one before it: pruneMarks keeps those for every anchor,
+// and every mark from the last one before the scanner's offset on; the
+// rest go. It runs once the marks have doubled since it last ran, which
+// keeps its cost linear in the marks made, and between two calls to Next,
+// with every repair found so far applied.
 func (z *Sanitizer) pruneMarks() {
-	stable, floor := z.sc.StableOffset(), z.sc.RepairFloor()
-	if kf := z.lastMarkBefore(floor, len(z.marks)); floor >= 0 && kf > 0 {
-		n := 0
-		if stable >= 0 && stable < floor {
-			// The last mark before the stable offset, and those at it.
-			for k := max(z.lastMarkBefore(stable, kf), 0); k < kf && z.marks[k].in <= stable; k++ {
+	floor := z.sc.Offset()
+	if kf := z.lastMarkBefore(floor, len(z.marks)); kf > 0 {
+		z.anchors = z.sc.AppendRepairAnchors(z.anchors[:0])
+		slices.Sort(z.anchors)
+		n, lo := 0, 0 // marks[:n] are kept; marks[n:lo] have been seen
+		for _, p := range z.anchors {
+			if p >= floor {
+				break
+			}
+			// The last mark before p (unless kept already) and those at p.
+			k := max(z.lastMarkBefore(p, kf), lo)
+			for ; k < kf && z.marks[k].in <= p; k++ {
 				z.marks[n] = z.marks[k]
 				n++
 			}
+			lo = max(lo, k)
 		}
 		n += copy(z.marks[n:], z.marks[kf:])
-		z.work += int64(n)
+		z.work += int64(n + len(z.anchors))
 		z.marks = z.marks[:n]
 	}
 	z.pruneAt = z.nextPrune()

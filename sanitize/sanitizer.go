@@ -34,6 +34,7 @@ type Sanitizer struct {
 	work     int64     // bytes moved by edits: a deterministic measure of work
 	pruneAt  int       // the number of marks at which pruneMarks next runs
 	pruning  pruneMode // tests prune at every step, or never
+	anchors  []int64   // scratch for pruneMarks
 
 	repairs    scanner.RepairSet // the scanner repairs in force
 	configured bool              // repairs and the scanner's settings are derived from opts

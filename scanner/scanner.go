@@ -274,21 +274,25 @@ func (s *Scanner) Truncation() Truncation {
 	return t
 }
 
-// RepairFloor returns the earliest input offset that a Repair found from
-// now on, or the Truncation, may refer to, apart from StableOffset itself.
-// Inside a string being read, with no quote, escape or UTF-8 sequence
-// pending, what is left to repair in it lies ahead: the floor is the
-// current offset, or for an unquoted string the end of its last non-blank
-// byte, where its closing quote may go. Elsewhere it is StableOffset. A
-// rewriter may forget how it mapped the offsets between the two.
-func (s *Scanner) RepairFloor() int64 {
-	if s.st != stString {
-		return s.StableOffset()
+// AppendRepairAnchors appends to dst the input offsets before Offset that
+// a Repair found from now on, or the Truncation, may refer to, and returns
+// it: where a missing comma, colon or value would go, the last comma (a
+// trailing comma), the start of the token or comment being read, the quote
+// that may close the current string, the end of an unquoted value, the
+// commit points (StableOffset among them), and so on. Every other offset
+// such a Repair refers to is at or past Offset. The list may hold stale
+// offsets that no repair will use, in no order. A rewriter that maps input
+// offsets to output positions needs the mapping only at these offsets and
+// from Offset on.
+func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
+	dst = append(dst,
+		s.commit.off, s.prevCommit.off, s.comma.off, s.keyEnd.off, s.strQuote.off,
+		s.typoStart.off, s.wideStart.off, s.cmt.off, s.dot.off, s.numStart.off,
+		s.wordStart.off, s.uqEnd.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff)
+	if s.cmtGap > 0 {
+		dst = append(dst, s.cmtGap-1)
 	}
-	if s.quote == 'u' {
-		return min(s.uqEnd.off, s.base)
-	}
-	return s.base
+	return dst
 }
 
 // StableOffset returns the input offset before which the output of the
