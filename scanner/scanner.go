@@ -45,7 +45,9 @@ type Scanner struct {
 	commit     mark  // past the last complete element or opener of the innermost container
 	values     int   // top-level values seen
 
-	// Repairs (see repair.go).
+	// Repairs (see repair.go). A saved offset that a later Repair may
+	// refer to must be listed by AppendRepairAnchors: the sanitizer forgets
+	// how it mapped any other offset before the current one.
 	repairs          RepairSet
 	nonFiniteStrings bool
 	queue            *[queueCap]QueuedRepair // see SetQueue (made on first use, kept by Reset)
