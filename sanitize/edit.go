@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"math"
 	"slices"
-	"sort"
 )
 
 // deltaMark records that for input offsets from in on, the output position
@@ -34,8 +33,7 @@ func (z *Sanitizer) outPos(x int64) int {
 // follows x. Marks are sorted by offset, so a binary search finds the
 // place however many marks lie past x (a Stream asks after every Write).
 func (z *Sanitizer) cutPos(x int64) int {
-	k := sort.Search(len(z.marks), func(k int) bool { return z.marks[k].in > x })
-	for k--; k >= 0; k-- {
+	for k := z.lastMarkBefore(x+1, len(z.marks)); k >= 0; k-- { // the last mark at or before x
 		z.work++
 		if m := z.marks[k]; m.in < x || !m.forward {
 			return int(x + m.cum)
