@@ -306,7 +306,7 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 		return s.openWide(b, i, off)
 	case (isIdentStart(c) || c >= 0x80) && s.wordsAllowed():
 		s.beginWord(off, "")
-		return i, None
+		return s.readWord(b, i) // at once, as stWord would next
 	}
 	if s.st == stArrayFirst {
 		s.fail(off, c, "at the start of an array", "a value or ']'")
@@ -560,17 +560,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		return i, s.repairAt(RepairEllipsis, s.dot, 3, "")
 
 	case stWord:
-		for i < len(b) && isIdent(b[i]) {
-			if s.wordLen < len(s.word) {
-				s.word[s.wordLen] = b[i]
-			}
-			s.wordLen++
-			i++
-		}
-		if i == len(b) {
-			return i, None
-		}
-		return s.endWord(b, b[i], base+int64(i), i)
+		return s.readWord(b, i)
 
 	case stUnquotedKey:
 		if i = keyEnd(b, i); i == len(b) {
@@ -639,6 +629,22 @@ func (s *Scanner) bomIsProse() Event {
 	s.gapDirty = true
 	s.st = stProse
 	return Prose
+}
+
+// readWord reads the bare word going on at b[i] (state stWord) up to its
+// end, and decides it there when the end is in b.
+func (s *Scanner) readWord(b []byte, i int) (int, Event) {
+	for i < len(b) && isIdent(b[i]) {
+		if s.wordLen < len(s.word) {
+			s.word[s.wordLen] = b[i]
+		}
+		s.wordLen++
+		i++
+	}
+	if i == len(b) {
+		return i, None
+	}
+	return s.endWord(b, b[i], s.base+int64(i), i)
 }
 
 // endWord decides a bare word ended by byte c, b[i], at off.
