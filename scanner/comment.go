@@ -67,8 +67,8 @@ func allSpace(b []byte) bool {
 // dropComment reports the Repair that drops the comment read byte by byte
 // from s.cmt up to off.
 func (s *Scanner) dropComment(off int64) Event {
-	ev := s.repairAt(RepairComment, s.cmt, int(off-s.cmt.off), "")
-	s.last.Joins = s.cmtJoins
+	r, ev := s.report(RepairComment, s.cmt, int(off-s.cmt.off), "")
+	r.Joins = s.cmtJoins
 	s.cmtGap = off + 1
 	return ev
 }

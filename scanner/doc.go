@@ -16,10 +16,9 @@
 // (ClosingOffset; a run's Replacement keeps the spaces between its
 // comments) that another split reports one by one: the edits themselves,
 // their offsets and their order never change, nor does which edits make
-// one fix (RepairJoins). With
-// SetQueue, Next keeps the Repairs it finds between tokens in a queue
-// (Queued) and stops only at the next other event, which spares a round
-// trip per repair where repairs come every few bytes.
+// one fix (RepairJoins). With SetQueue, Next keeps the Repairs it finds
+// in a queue (Queued) and stops only at the next other event, which spares
+// a round trip per repair where repairs come every few bytes.
 //
 // Inside a value the grammar is RFC 8259, strictly. Outside values the
 // scanner classifies bytes as whitespace, fence lines (a line whose first

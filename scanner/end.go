@@ -4,8 +4,17 @@ package scanner
 // returns EOF: it may first report the events that only the end of input
 // decides (a fence line or a top-level number ending at the last byte), then
 // Truncated when a value is still open (see Truncation), or Error after a
-// syntax error.
+// syntax error. End returns every Repair it finds (it never queues one).
 func (s *Scanner) End() Event {
+	queueOn := s.queueOn
+	s.queueOn = false
+	ev := s.end()
+	s.queueOn = queueOn
+	return ev
+}
+
+// end is End with queueing off.
+func (s *Scanner) end() Event {
 	if s.endedTruncated {
 		return EOF
 	}
@@ -20,7 +29,7 @@ func (s *Scanner) End() Event {
 		if ev := s.stringDone(s.strQuote.off + 1); ev != None {
 			return ev
 		}
-		return s.End()
+		return s.end()
 	case stLineComment, stBlockComment, stSlash:
 		// A comment the input ended in is dropped all the same.
 		s.st = s.retState

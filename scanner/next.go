@@ -22,9 +22,6 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 		if s.st >= stValue && s.st <= stAfterValue {
 			var ev Event
 			if i, ev = s.structure(b, i, base); ev != None {
-				if ev == Repair && s.enqueue() {
-					continue
-				}
 				return s.ret(b, i, ev)
 			}
 			if i == len(b) {
@@ -36,9 +33,6 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			if s.quote != '"' {
 				var ev Event
 				if i, ev = s.oddString(b, i); ev != None {
-					if ev == Repair && s.enqueue() {
-						continue
-					}
 					return s.ret(b, i, ev)
 				}
 				continue
@@ -93,7 +87,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				s.st = stUnicode
 			default:
 				n, ev := s.badEscape(b[i], base+int64(i))
-				if i += n; ev == Repair && s.enqueue() {
+				if i += n; ev == None { // a repair went into the queue
 					continue
 				}
 				return s.ret(b, i, ev)
@@ -184,9 +178,6 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 				var ev Event
 				if i, ev = s.repairValue(b, c, off, i); ev != None {
-					if ev == Repair && s.enqueue() {
-						continue
-					}
 					return s.ret(b, i, ev)
 				}
 				continue
@@ -216,9 +207,6 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			default:
 				var ev Event
 				if i, ev = s.repairKey(b, c, off, i); ev != None {
-					if ev == Repair && s.enqueue() {
-						continue
-					}
 					return s.ret(b, i, ev)
 				}
 			}
@@ -230,9 +218,6 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			if b[i] != ':' {
 				var ev Event
 				if i, ev = s.repairColon(b, b[i], base+int64(i), i); ev != None {
-					if ev == Repair && s.enqueue() {
-						continue
-					}
 					return s.ret(b, i, ev)
 				}
 				continue
@@ -264,9 +249,6 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			default:
 				var ev Event
 				if i, ev = s.repairAfterValue(b, c, off, i); ev != None {
-					if ev == Repair && s.enqueue() {
-						continue
-					}
 					return s.ret(b, i, ev)
 				}
 			}
@@ -292,19 +274,15 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					return s.ret(b, i, Error)
 				}
 				if ev != None {
-					if ev == Repair && s.enqueue() {
-						continue
-					}
 					return s.ret(b, i, ev)
 				}
 				continue
 			}
 			if s.numQuoted {
-				ev := s.endQuotedNumber(off) // a Repair
-				if s.enqueue() {
-					continue
+				if ev := s.endQuotedNumber(off); ev != None { // a Repair not queued
+					return s.ret(b, i, ev)
 				}
-				return s.ret(b, i, ev)
+				continue
 			}
 			if ev := s.valueDone(off); ev != None {
 				return s.ret(b, i, ev)
@@ -443,9 +421,6 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide:
 			var ev Event
 			if i, ev = s.nextRepairState(b, i); ev != None {
-				if ev == Repair && s.enqueue() {
-					continue
-				}
 				return s.ret(b, i, ev)
 			}
 

@@ -18,16 +18,20 @@ type QueuedRepair struct {
 }
 
 // SetQueue turns queueing on or off (it is off after New and kept by
-// Reset). With it on, a Repair found between tokens, inside a single-quoted
-// or unquoted string, or at an invalid escape, which comes every few bytes
-// in some broken input, does not end Next: Next keeps it in a queue
-// and reads on, and returns at the next other event, at the end of the
-// chunk, or when the queue is full (then with a Repair of its own). Queued
-// returns the queue, which the caller must apply, in order, before the
-// event Next returns; the next call to Next empties it. Not queued: a
-// Repair that leaves the twin of full-width punctuation to read, and a
-// byte order mark.
-func (s *Scanner) SetQueue(on bool) { s.queueOn = on }
+// Reset). With it on, a Repair, which comes every few bytes in some broken
+// input, does not end Next: Next keeps it in a queue and reads on, and
+// returns at the next other event, at the end of the chunk, or when the
+// queue is full (then with a Repair of its own). Queued returns the queue,
+// which the caller must apply, in order, before the event Next returns;
+// the next call to Next empties it. Not queued: a Repair that leaves the
+// twin of full-width punctuation to read, a byte order mark, and the
+// Repairs End finds. The queue is made when queueing is first turned on.
+func (s *Scanner) SetQueue(on bool) {
+	s.queueOn = on
+	if on && s.queue == nil {
+		s.queue = new([queueCap]QueuedRepair)
+	}
+}
 
 // LastRepair describes the Repair Next or End just returned, with the
 // same values as the accessors (EventOffset, EventPos, EventLen,
@@ -47,20 +51,18 @@ func (s *Scanner) Queued() []QueuedRepair {
 
 // report reports a Repair of kind k replacing n input bytes from m with
 // repl, and returns its record for the caller to set Forward, Joins or
-// Closing (all false or 0 here). With queueing on, room in the queue (made
-// by the first Repair Next queued) and no twin of full-width punctuation
-// left to read, the record is the next slot of the queue and report
-// returns None, so that the scanner reads on without returning an event
-// for Next to queue; otherwise it is s.last and the event is Repair. It is
-// used where that was measured to pay: the frequent repairs of model
-// output (quotes, full-width punctuation, runs of comments). The fields
-// are written one by one into their place: a record built first and then
-// copied (as enqueue does) is read back, in 16-byte moves, from the 8-byte
-// stores that have just written it, which the processor cannot forward;
-// the profiles showed that copy among the hottest instructions.
+// Closing (all false or 0 here). With queueing on, room in the queue and no twin of full-width punctuation left to read,
+// the record is the next slot of the queue and the event is None: the
+// scanner reads on without a trip back through Next. Otherwise the record
+// is s.last and the event is Repair. Every repair but the byte order mark
+// goes through here. The fields are written one by one into their place:
+// a record built first and then copied is read back, in 16-byte moves,
+// from the 8-byte stores that have just written it, which the processor
+// cannot forward (the profiles showed such a copy among the hottest
+// instructions).
 func (s *Scanner) report(k RepairKind, m mark, n int, repl string) (*QueuedRepair, Event) {
 	r, ev := &s.last, Repair
-	if s.queue != nil && s.queueable() {
+	if s.queueable() {
 		r, ev = &s.queue[s.nq], None
 		s.nq++
 	}
@@ -72,17 +74,3 @@ func (s *Scanner) report(k RepairKind, m mark, n int, repl string) (*QueuedRepai
 // queueing is on, the queue has room, and no twin of full-width
 // punctuation is left to read.
 func (s *Scanner) queueable() bool { return s.queueOn && s.nq < queueCap && s.virt == 0 }
-
-// enqueue keeps the Repair just found in the queue, and reports false
-// when it cannot be kept (see SetQueue) and Next must return it.
-func (s *Scanner) enqueue() bool {
-	if !s.queueable() || s.last.Kind == RepairBOM {
-		return false
-	}
-	if s.queue == nil { // made on first use: clean input never needs it
-		s.queue = new([queueCap]QueuedRepair)
-	}
-	s.queue[s.nq] = s.last
-	s.nq++
-	return true
-}

@@ -136,8 +136,8 @@ func (s *Scanner) Replacement() string { return s.last.Repl }
 // insertBefore reports a Repair inserting repl at m that belongs to what
 // follows m (an opening quote, a comma between elements).
 func (s *Scanner) insertBefore(k RepairKind, m mark, repl string) Event {
-	ev := s.repairAt(k, m, 0, repl)
-	s.last.Forward = true
+	r, ev := s.report(k, m, 0, repl)
+	r.Forward = true
 	return ev
 }
 
@@ -152,8 +152,8 @@ func (s *Scanner) openOdd(ev Event) Event {
 // (its closing quote, a quote escaped inside it): when the string's opening
 // was reported as a repair, this edit is part of the same fix.
 func (s *Scanner) continueAt(k RepairKind, m mark, n int, repl string) Event {
-	ev := s.repairAt(k, m, n, repl)
-	s.last.Joins = s.oddFixed
+	r, ev := s.report(k, m, n, repl)
+	r.Joins = s.oddFixed
 	return ev
 }
 
@@ -189,11 +189,12 @@ type mark struct {
 // here returns a mark for absolute offset off on the current line.
 func (s *Scanner) here(off int64) mark { return mark{off, s.line, s.lineStart} }
 
-// repairAt reports a Repair replacing n input bytes from m with repl, as
-// the last event.
+// repairAt reports a Repair replacing n input bytes from m with repl: into
+// the queue when it can wait there (the event is then None), otherwise as
+// the last event (see report).
 func (s *Scanner) repairAt(k RepairKind, m mark, n int, repl string) Event {
-	s.last.fill(k, m, n, repl)
-	return Repair
+	_, ev := s.report(k, m, n, repl)
+	return ev
 }
 
 // fill sets every field of r for a Repair of kind k replacing n input

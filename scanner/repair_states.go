@@ -616,7 +616,8 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			return i, None
 		}
 		s.st = stLineStart
-		return i, s.repairAt(RepairBOM, mark{0, 1, 0}, 3, "")
+		s.last.fill(RepairBOM, mark{0, 1, 0}, 3, "") // never queued
+		return i, Repair
 	}
 	return i, None
 }
@@ -686,8 +687,8 @@ func (s *Scanner) endWord(b []byte, c byte, off int64, i int) (int, Event) {
 			s.prevCommit = s.commit
 			s.commit = closing
 			s.lastWasString = false
-			ev := s.insertBefore(RepairUnquotedValue, s.wordStart, `"`)
-			s.last.Closing = closing.off
+			r, ev := s.report(RepairUnquotedValue, s.wordStart, 0, `"`)
+			r.Forward, r.Closing = true, closing.off // as insertBefore
 			return j, ev
 		}
 		s.st, s.inKey, s.quote = stString, false, 'u'

@@ -50,7 +50,7 @@ type Scanner struct {
 	// how it mapped any other offset before the current one.
 	repairs          RepairSet
 	nonFiniteStrings bool
-	queue            *[queueCap]QueuedRepair // see SetQueue (made on first use, kept by Reset)
+	queue            *[queueCap]QueuedRepair // see SetQueue (made when first turned on, kept by Reset)
 	nq               int
 	queueOn          bool
 	oddFixed         bool  // the current odd string's opening was reported as a repair

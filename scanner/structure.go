@@ -22,7 +22,7 @@ package scanner
 // through numbersRun, which reads them with less bookkeeping per element.
 func (s *Scanner) structure(b []byte, i int, base int64) (int, Event) {
 	var c byte
-	var j, at int
+	var j, at, nq int
 	var ev Event
 dispatch:
 	switch s.st {
@@ -107,8 +107,8 @@ valueByte:
 		}
 		goto arrayFirstRun
 	default:
-		j = i
-		if i, ev = s.repairValue(b, c, base+int64(i), i); ev != None || i == j || i == len(b) {
+		j, nq = i, s.nq
+		if i, ev = s.repairValue(b, c, base+int64(i), i); ev != None || i == j && s.nq == nq || i == len(b) {
 			return i, ev
 		}
 		goto dispatch // a repair went into the queue
@@ -134,8 +134,8 @@ after:
 	case '}', ']':
 		goto closer
 	}
-	j = i
-	if i, ev = s.repairAfterValue(b, b[i], base+int64(i), i); ev != None || i == j || i == len(b) {
+	j, nq = i, s.nq
+	if i, ev = s.repairAfterValue(b, b[i], base+int64(i), i); ev != None || i == j && s.nq == nq || i == len(b) {
 		return i, ev
 	}
 	goto dispatch // a repair went into the queue
@@ -176,8 +176,8 @@ key:
 	}
 keyByte:
 	if b[i] != '"' {
-		j = i
-		if i, ev = s.repairKey(b, b[i], base+int64(i), i); ev != None || i == j || i == len(b) {
+		j, nq = i, s.nq
+		if i, ev = s.repairKey(b, b[i], base+int64(i), i); ev != None || i == j && s.nq == nq || i == len(b) {
 			return i, ev
 		}
 		goto dispatch // a repair went into the queue
@@ -204,8 +204,8 @@ colon:
 		return i, None
 	}
 	if b[i] != ':' {
-		j = i
-		if i, ev = s.repairColon(b, b[i], base+int64(i), i); ev != None || i == j || i == len(b) {
+		j, nq = i, s.nq
+		if i, ev = s.repairColon(b, b[i], base+int64(i), i); ev != None || i == j && s.nq == nq || i == len(b) {
 			return i, ev
 		}
 		goto dispatch // a repair went into the queue
