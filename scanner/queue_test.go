@@ -41,3 +41,27 @@ func TestQueueKeepsEveryEdit(t *testing.T) {
 	}
 	require.True(t, queuedSome, "no input queued a repair")
 }
+
+// End returns every Repair it finds, with the queue on too: a caller
+// applies Queued after Next, not after End, so a repair End queued would
+// be lost.
+func TestEndNeverQueues(t *testing.T) {
+	for _, in := range []string{"[1, 2 /* cut", "{\"a\": 1 // cut", "['a', 'b', 3 # cut"} {
+		s := New(0)
+		s.SetRepairs(AllRepairs)
+		s.SetQueue(true)
+		for b := []byte(in); len(b) > 0; {
+			n, _ := s.Next(b)
+			b = b[n:]
+		}
+		queued := len(s.Queued())
+		var kinds []RepairKind
+		for ev := s.End(); ev != EOF; ev = s.End() {
+			require.Len(t, s.Queued(), queued, "%q: End queued a repair", in)
+			if ev == Repair {
+				kinds = append(kinds, s.RepairKind())
+			}
+		}
+		assert.Contains(t, kinds, RepairComment, "%q", in)
+	}
+}
