@@ -30,14 +30,7 @@ func TestQueueKeepsEveryEdit(t *testing.T) {
 				return
 			}
 		}
-		s := New(0)
-		s.SetRepairs(AllRepairs)
-		s.SetQueue(true)
-		for b := []byte(in); len(b) > 0; {
-			n, _ := s.Next(b)
-			b = b[n:]
-			queuedSome = queuedSome || len(s.Queued()) > 0
-		}
+		nextQueued(in, func(s *Scanner) { queuedSome = queuedSome || len(s.Queued()) > 0 })
 	}
 	require.True(t, queuedSome, "no input queued a repair")
 }
@@ -47,13 +40,7 @@ func TestQueueKeepsEveryEdit(t *testing.T) {
 // be lost.
 func TestEndNeverQueues(t *testing.T) {
 	for _, in := range []string{"[1, 2 /* cut", "{\"a\": 1 // cut", "['a', 'b', 3 # cut"} {
-		s := New(0)
-		s.SetRepairs(AllRepairs)
-		s.SetQueue(true)
-		for b := []byte(in); len(b) > 0; {
-			n, _ := s.Next(b)
-			b = b[n:]
-		}
+		s := nextQueued(in, func(*Scanner) {})
 		queued := len(s.Queued())
 		var kinds []RepairKind
 		for ev := s.End(); ev != EOF; ev = s.End() {
@@ -64,4 +51,19 @@ func TestEndNeverQueues(t *testing.T) {
 		}
 		assert.Contains(t, kinds, RepairComment, "%q", in)
 	}
+}
+
+// nextQueued feeds in whole to a scanner with every repair and the queue
+// on, calling after once Next returns each time, and returns the scanner
+// before End.
+func nextQueued(in string, after func(*Scanner)) *Scanner {
+	s := New(0)
+	s.SetRepairs(AllRepairs)
+	s.SetQueue(true)
+	for b := []byte(in); len(b) > 0; {
+		n, _ := s.Next(b)
+		b = b[n:]
+		after(s)
+	}
+	return s
 }
