@@ -96,7 +96,10 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 		case stUnicode:
 			if !isHex(b[i]) {
 				n, ev := s.badEscape(b[i], base+int64(i))
-				return s.ret(b, i+n, ev)
+				if i += n; ev == None { // a repair went into the queue
+					continue
+				}
+				return s.ret(b, i, ev)
 			}
 			i++
 			s.hexLeft--
@@ -116,7 +119,10 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				s.st = stString
 				if r == 3 && s.closesTypographic(s.u8[:3]) {
 					s.closeStringN(s.u8Off, 3)
-					return s.ret(b, i, s.continueAt(RepairTypographicQuote, s.here(s.u8Off), 3, `"`))
+					if ev := s.continueAt(RepairTypographicQuote, s.here(s.u8Off), 3, `"`); ev != None {
+						return s.ret(b, i, ev)
+					}
+					continue
 				}
 				if s.quote == 'u' {
 					s.uqEnd = s.here(base + int64(i))

@@ -67,3 +67,36 @@ func nextQueued(in string, after func(*Scanner)) *Scanner {
 	}
 	return s
 }
+
+// With the queue on, Next still returns None only once it has consumed the
+// whole chunk, whichever way the repairs it queued were found (between
+// tokens, inside an odd string, in an escape or a character split across
+// chunks).
+func TestQueuedNextConsumesChunk(t *testing.T) {
+	inputs := []string{
+		`['\u12G', '\x', 'It\'s', “quoted”, {a: 'b'}, [1 2], True]`,
+		`{“k”: ‘v’, 'n': 007, "m": .5 // c` + "\n}",
+	}
+	for _, c := range brokengen.Classes {
+		inputs = append(inputs, string(c.Generate(700)))
+	}
+	for _, in := range inputs {
+		for _, size := range []int{1, 2, 3, 7, 64} {
+			s := New(0)
+			s.SetRepairs(AllRepairs)
+			s.SetQueue(true)
+			for b := []byte(in); len(b) > 0; b = b[min(size, len(b)):] {
+				for chunk := b[:min(size, len(b))]; len(chunk) > 0; {
+					n, ev := s.Next(chunk)
+					if ev == None {
+						require.Equal(t, len(chunk), n, "%.40q size %d: None before the chunk's end", in, size)
+					}
+					if ev == Error {
+						t.Fatalf("%.40q size %d: %v", in, size, s.Err())
+					}
+					chunk = chunk[n:]
+				}
+			}
+		}
+	}
+}
