@@ -178,6 +178,15 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 				s.uqEnd = s.here(off + 1)
 				return i + 1, s.continueAt(RepairUnquotedValue, s.here(off), 1, `\\`)
 			}
+			if s.quote == '\'' && i+1 < len(b) && b[i+1] == '\'' && s.repairs.Has(RepairInvalidEscape) {
+				// It\'s: the escape badEscape would put right once Next
+				// read the quote, put right here.
+				i += 2
+				if _, ev := s.report(RepairInvalidEscape, s.here(off), 2, "'"); ev != None {
+					return i, ev
+				}
+				continue
+			}
 			s.escOff = off
 			s.st = stEscape
 			return i + 1, None
