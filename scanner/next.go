@@ -77,11 +77,11 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			}
 
 		case stEscape:
-			switch b[i] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			switch c := b[i]; {
+			case validEscape[c]:
 				i++
 				s.st = stString
-			case 'u':
+			case c == 'u':
 				i++
 				s.hexLeft = 4
 				s.st = stUnicode

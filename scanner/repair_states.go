@@ -178,16 +178,20 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 				s.uqEnd = s.here(off + 1)
 				return i + 1, s.continueAt(RepairUnquotedValue, s.here(off), 1, `\\`)
 			}
-			if s.quote == '\'' && i+1 < len(b) && b[i+1] == '\'' && s.repairs.Has(RepairInvalidEscape) {
-				// It\'s: the escape badEscape would put right once Next
-				// read the quote, put right here.
-				i += 2
-				if _, ev := s.report(RepairInvalidEscape, s.here(off), 2, "'"); ev != None {
+			s.escOff = off
+			if i+1 < len(b) && b[i+1] != 'u' {
+				// The escape is read here, as stEscape would read it,
+				// without a trip back through Next (It\'s, above all).
+				if validEscape[b[i+1]] {
+					i += 2
+					continue
+				}
+				n, ev := s.badEscape(b[i+1], off+1)
+				if i += 1 + n; ev != None {
 					return i, ev
 				}
 				continue
 			}
-			s.escOff = off
 			s.st = stEscape
 			return i + 1, None
 		case c < 0x20:

@@ -144,10 +144,10 @@ func escapeLen(p []byte) int {
 	if len(p) < 2 {
 		return 0
 	}
-	switch p[1] {
-	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+	switch {
+	case validEscape[p[1]]:
 		return 2
-	case 'u':
+	case p[1] == 'u':
 		if len(p) >= 6 && isHex(p[2]) && isHex(p[3]) && isHex(p[4]) && isHex(p[5]) {
 			return 6
 		}

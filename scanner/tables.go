@@ -17,6 +17,10 @@ var stringPlain = func() (t [256]bool) {
 // space marks JSON whitespace.
 var space = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
 
+// validEscape marks the bytes that may follow a backslash in a JSON string,
+// but 'u', whose four hex digits follow.
+var validEscape = [256]bool{'"': true, '\\': true, '/': true, 'b': true, 'f': true, 'n': true, 'r': true, 't': true}
+
 // digit marks '0' to '9'.
 var digit = func() (t [256]bool) {
 	for c := '0'; c <= '9'; c++ {
