@@ -51,9 +51,10 @@ func (s *Scanner) Queued() []QueuedRepair {
 
 // report reports a Repair of kind k replacing n input bytes from m with
 // repl, and returns its record for the caller to set Forward, Joins or
-// Closing (all false or 0 here). With queueing on, room in the queue and no twin of full-width punctuation left to read,
-// the record is the next slot of the queue and the event is None: the
-// scanner reads on without a trip back through Next. Otherwise the record
+// Closing (all false or 0 here). With queueing on, room in the queue and
+// no twin of full-width punctuation left to read, the record is the next
+// slot of the queue and the event is None: the scanner reads on without a
+// trip back through Next. Otherwise the record
 // is s.last and the event is Repair. Every repair but the byte order mark
 // goes through here. The fields are written one by one into their place:
 // a record built first and then copied is read back, in 16-byte moves,

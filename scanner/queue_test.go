@@ -57,9 +57,7 @@ func TestEndNeverQueues(t *testing.T) {
 // on, calling after once Next returns each time, and returns the scanner
 // before End.
 func nextQueued(in string, after func(*Scanner)) *Scanner {
-	s := New(0)
-	s.SetRepairs(AllRepairs)
-	s.SetQueue(true)
+	s := newQueued()
 	for b := []byte(in); len(b) > 0; {
 		n, _ := s.Next(b)
 		b = b[n:]
@@ -82,9 +80,7 @@ func TestQueuedNextConsumesChunk(t *testing.T) {
 	}
 	for _, in := range inputs {
 		for _, size := range []int{1, 2, 3, 7, 64} {
-			s := New(0)
-			s.SetRepairs(AllRepairs)
-			s.SetQueue(true)
+			s := newQueued()
 			for b := []byte(in); len(b) > 0; b = b[min(size, len(b)):] {
 				for chunk := b[:min(size, len(b))]; len(chunk) > 0; {
 					n, ev := s.Next(chunk)
@@ -99,4 +95,12 @@ func TestQueuedNextConsumesChunk(t *testing.T) {
 			}
 		}
 	}
+}
+
+// newQueued returns a scanner with every repair and the queue on.
+func newQueued() *Scanner {
+	s := New(0)
+	s.SetRepairs(AllRepairs)
+	s.SetQueue(true)
+	return s
 }
