@@ -214,6 +214,11 @@ func FuzzSanitize(f *testing.F) {
 // checkResult checks the output and error of one Append.
 func checkResult(t *testing.T, in []byte, opts sanitize.Options, out []byte, rep sanitize.Report, err error) {
 	t.Helper()
+	for k := 1; k < len(rep.Fixes); k++ {
+		if rep.Fixes[k].Offset < rep.Fixes[k-1].Offset {
+			t.Fatalf("opts %+v: fixes not in input order: %v", opts, rep.Fixes)
+		}
+	}
 	if rep.Truncated != errors.Is(err, sanitize.ErrTruncated) {
 		t.Fatalf("opts %+v: Report.Truncated=%v but err=%v", opts, rep.Truncated, err)
 	}

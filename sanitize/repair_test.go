@@ -32,6 +32,12 @@ var repairCases = []repairCase{
 	{KindComment, "[1 /*a*/ /**/  /* b */ # c\n, 2]", "[1     \n, 2]", []string{"comment@3(1:4)"}},
 	{KindComment, "[1, // one\n  // two\n2, /* three */\n\t# four\n3]", "[1, \n  \n2, \n\t\n3]",
 		[]string{"comment@4(1:5)", "comment@23(3:4)"}},
+	// A repair found after a comment that follows the place it edits is
+	// recorded before the comment: fixes are in input order.
+	{KindMissingComma, "{ a:1 /*c*/ b:2 }", `{ "a":1,  "b":2 }`,
+		[]string{"unquoted_key@2(1:3)", "missing_comma@5(1:6)", "comment@6(1:7)", "unquoted_key@12(1:13)"}},
+	{KindTrailingComma, "{\"a\":1, // trailing\n}", "{\"a\":1 \n}", []string{"trailing_comma@6(1:7)", "comment@8(1:9)"}},
+	{KindEllipsis, `[1,2,/*c*/.../*c*/]`, `[1,2]`, []string{"ellipsis@4(1:5)", "comment@5(1:6)", "comment@13(1:14)"}},
 	{KindSingleQuote, `['x']`, `["x"]`, []string{"single_quote@1(1:2)"}},
 	{KindSingleQuote, `{'a': 'say "hi"'}`, `{"a": "say \"hi\""}`,
 		[]string{"single_quote@1(1:2)", "single_quote@6(1:7)"}},

@@ -65,10 +65,30 @@ func (z *Sanitizer) addFixAt(k Kind, off int64, line, col int) error {
 	c := k.Confidence()
 	f := z.report.newFix()
 	f.Kind, f.Confidence, f.Offset, f.Line, f.Column = k, c, off, line, col
+	if n := len(z.report.Fixes); n > 1 && z.report.Fixes[n-2].Offset > off {
+		z.placeLastFix()
+	}
 	if c < z.opts.MinConfidence {
 		return z.belowFloor(k, off, line, col)
 	}
 	return nil
+}
+
+// placeLastFix moves the fix just recorded back past the ones before it
+// at larger offsets, so that Fixes stay in input order. A repair is found
+// after the comments that follow the place it edits (a comma missing or
+// trailing before a comment, found at the byte after the comment), so its
+// fix comes after theirs; such comments are one fix per run, so the usual
+// move is by one place. At equal offsets the order found stays.
+func (z *Sanitizer) placeLastFix() {
+	fixes := z.report.Fixes
+	k := len(fixes) - 1
+	f := fixes[k]
+	for ; k > 0 && fixes[k-1].Offset > f.Offset; k-- {
+		fixes[k] = fixes[k-1]
+		z.work++
+	}
+	fixes[k] = f
 }
 
 // belowFloor returns the ErrNeedsModel error for a fix of kind k at off,
