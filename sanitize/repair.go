@@ -20,13 +20,50 @@ func (z *Sanitizer) repair(i int) error {
 // applyQueued applies the Repairs the scanner queued (see
 // scanner.Scanner.SetQueue) before the event it returned at chunk index
 // i, as repair applies the one it returns.
+//
+// The scanner finds some repairs only past the comments that follow the
+// place they edit: a comma missing between a value and the next, or a
+// trailing comma, shows at the byte after the comments. When such a repair
+// is queued right after the comments, it is applied before them: the edits
+// then come in input order, the output of the comments is written once,
+// after the comma, instead of moved to make room for it, and the fix is
+// recorded in its place at once.
 func (z *Sanitizer) applyQueued(i int, queue []scanner.QueuedRepair) error {
-	for k := range queue {
-		if err := z.applyRepair(i, &queue[k]); err != nil {
-			return err
+	for k := 0; k < len(queue); k++ {
+		if queue[k].Kind != scanner.RepairComment {
+			if err := z.applyRepair(i, &queue[k]); err != nil {
+				return err
+			}
+			continue
+		}
+		m := k + 1 // queue[k:m] are comments
+		for m < len(queue) && queue[m].Kind == scanner.RepairComment {
+			m++
+		}
+		before := m < len(queue) && editsBefore(&queue[m], queue[k].Offset)
+		if before {
+			if err := z.applyRepair(i, &queue[m]); err != nil {
+				return err
+			}
+		}
+		for ; k < m; k++ {
+			if err := z.applyRepair(i, &queue[k]); err != nil {
+				return err
+			}
+		}
+		if !before {
+			k-- // queue[m] is next
 		}
 	}
 	return nil
+}
+
+// editsBefore reports whether r is one edit (not a string's two
+// delimiters, not full-width punctuation) that ends before input offset
+// off. At off itself the order found stays, as it does for the fixes (see
+// placeLastFix), whatever the split.
+func editsBefore(r *scanner.QueuedRepair, off int64) bool {
+	return r.Closing == 0 && r.Kind != scanner.RepairFullWidth && r.Offset+int64(r.Len) < off
 }
 
 // applyRepair makes the edits of one repair (not a byte order mark) and

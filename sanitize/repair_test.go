@@ -36,6 +36,11 @@ var repairCases = []repairCase{
 	// recorded before the comment: fixes are in input order.
 	{KindMissingComma, "{ a:1 /*c*/ b:2 }", `{ "a":1,  "b":2 }`,
 		[]string{"unquoted_key@2(1:3)", "missing_comma@5(1:6)", "comment@6(1:7)", "unquoted_key@12(1:13)"}},
+	// Comments dropped at once with the comma after them (the sanitizer
+	// writes the comma first), and a comma at the comment's own offset,
+	// which stays after it: the same fixes however the input is split.
+	{KindMissingComma, "[0/*c*/1, 2 /*a*/ /*b*/\n // c\n 3]", "[0,1, 2,  \n \n 3]",
+		[]string{"comment@2(1:3)", "missing_comma@2(1:3)", "missing_comma@11(1:12)", "comment@12(1:13)"}},
 	{KindTrailingComma, "{\"a\":1, // trailing\n}", "{\"a\":1 \n}", []string{"trailing_comma@6(1:7)", "comment@8(1:9)"}},
 	{KindEllipsis, `[1,2,/*c*/.../*c*/]`, `[1,2]`, []string{"ellipsis@4(1:5)", "comment@5(1:6)", "comment@13(1:14)"}},
 	{KindSingleQuote, `['x']`, `["x"]`, []string{"single_quote@1(1:2)"}},

@@ -18,6 +18,24 @@ const spaces = "                                                                
 // comments come as one such Repair or one each depends on how the input
 // was split; the edits are the same.
 func (s *Scanner) openComment(b []byte, i int, off int64) (int, Event) {
+	return s.openCommentRun(b, i, off, false)
+}
+
+// openCommentAfterValue is openComment for a comment that follows a value
+// in a container. When the comments it drops at once are queued and are
+// followed in b, after whitespace, by a byte at which repairAfterValue
+// would insert the missing comma, that comma is queued at once, right
+// after them, and the scanner reads on from the comments' end in the state
+// that follows the comma: the same Repairs in the same order as a reading
+// byte by byte, without a second trip through the state after the value.
+// Queued side by side, the sanitizer can apply the comma first (see
+// sanitize's applyQueued).
+func (s *Scanner) openCommentAfterValue(b []byte, i int, off int64) (int, Event) {
+	return s.openCommentRun(b, i, off, true)
+}
+
+// openCommentRun is openComment, or with afterValue openCommentAfterValue.
+func (s *Scanner) openCommentRun(b []byte, i int, off int64, afterValue bool) (int, Event) {
 	joins := s.commentJoins(b, i, off)
 	j := commentEnd(b, i)
 	if j < 0 {
@@ -28,7 +46,39 @@ func (s *Scanner) openComment(b []byte, i int, off int64) (int, Event) {
 	s.cmtGap = off + int64(j-i) + 1
 	r, ev := s.report(RepairComment, s.here(off), j-i, spaces[:gaps])
 	r.Joins = joins
+	if afterValue && ev == None && s.queueable() {
+		s.commaAfterComments(b, j)
+	}
 	return j, ev
+}
+
+// commaAfterComments queues the comma missing between the value before
+// the comments that end at b[j] and the next, when the first byte after
+// them and whitespace is one at which repairAfterValue would insert it,
+// and moves on to the state after the comma.
+func (s *Scanner) commaAfterComments(b []byte, j int) {
+	k := j
+	for k < len(b) && space[b[k]] {
+		k++
+	}
+	if k == len(b) || !s.repairs.Has(RepairMissingComma) {
+		return
+	}
+	switch c := b[k]; c {
+	case '/', '#', 0xEF, ')', '.', '+', '}', ']':
+		return // repairAfterValue may do something else first
+	default:
+		obj := s.stack.topIsObject()
+		switch {
+		case !obj && loosely(c):
+			s.st = stValue
+		case obj && (c == '"' || c == '\'' || isIdentStart(c)):
+			s.st = stKey
+		default:
+			return
+		}
+	}
+	s.insertBefore(RepairMissingComma, s.commit, ",")
 }
 
 // commentJoins reports whether the comment that begins at b[i] (at off)

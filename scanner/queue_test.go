@@ -17,6 +17,7 @@ func TestQueueKeepsEveryEdit(t *testing.T) {
 		`{'a': 'x', b: c d, "e"：1，"f"： ［1， 2］, /*c*/ /*d*/ "g": 'It\'s "ok"'}`,
 		`['a' 'b', ｛"k"： 1｝, True, x y]`,
 		`{a: ［［1］］}`,
+		"{a:1 /*c*/ b:2, \"c\": 3 // x\n \"d\": 4, e: [1 /*x*/ /*y*/ 2 # z\n 3], f: 5, // t\n}",
 	}
 	for _, c := range brokengen.Classes {
 		inputs = append(inputs, string(c.Generate(1500)))

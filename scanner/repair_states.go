@@ -386,7 +386,7 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 	obj := s.stack.topIsObject()
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
-		return s.openComment(b, i, off)
+		return s.openCommentAfterValue(b, i, off)
 	case c == 0xEF && s.can(RepairFullWidth):
 		return s.openWide(b, i, off)
 	case c == ')' && s.wrapDepth == s.stack.depth && s.can(RepairWrapper):
