@@ -148,23 +148,26 @@ func moreComments(b []byte, j int) (end, gaps int) {
 }
 
 // commentWindows is moreComments for block comments, read in windows of
-// 64 bytes (see commentMasks) while more than 64 bytes are left. It
-// returns the end of the last comment of the run it could settle (j when
-// none) and the spaces up to there, for shortComments and moreComments to
-// read on from. Only with useVector, and only where a block comment
-// begins at b[j] or b[j+1]: after a lone comment the window would be read
-// for nothing.
+// 64 bytes while more than 64 bytes are left. It returns the end of the
+// last comment of the run it could settle (j when none) and the spaces up
+// to there, for shortComments and moreComments to read on from. Only with
+// useVector, and only where a block comment begins at b[j] or b[j+1]:
+// after a lone comment the window would be read for nothing.
 //
-// Bit k of a window stands for byte base+k. Inside a comment means from
-// its "/*" up to the '*' of its "*/", which is the parity of the marks up
-// to k as long as they take turns; the state at a window's end carries to
-// the next, so windows do not wait for each other. A window stops the run
-// at the first byte where the parity could mislead or the run ends: a
-// "*/" outside a comment, a '*' or '/' shared by two marks ("/*/",
-// "*/*"), a byte outside comments that is not a space (a "/*" out of turn
-// falls there too), or a line break inside a comment. The comments whose
-// "*/" ends before that byte are the ones moreComments would read, from
-// each "/*" to the first "*/" after it.
+// Each window is four masks of 64 bits, bit k for byte base+k: opens
+// ("/*" begins at k), closes ("*/" begins at k), blanks (' ') and breaks
+// ('\n'). Inside a comment means from its "/*" up to the '*' of its "*/",
+// which is the parity of the marks up to k as long as they take turns;
+// the state at a window's end carries to the next, so windows do not wait
+// for each other. A window stops the run at the first byte where the
+// parity could mislead or the run ends: a "*/" outside a comment, a '*' or
+// '/' shared by two marks ("/*/", "*/*"), a byte outside comments that is
+// not a space (a "/*" out of turn falls there too), or a line break inside
+// a comment. The comments whose "*/" ends before that byte are the ones
+// moreComments would read, from each "/*" to the first "*/" after it.
+//
+// The loop is in assembly (commentRun); windowsModel, in the tests, is the
+// same loop in Go, to which the tests hold it.
 func commentWindows(b []byte, j, gaps int) (int, int) {
 	if !useVector || len(b)-j <= 64 {
 		return j, gaps
@@ -172,47 +175,7 @@ func commentWindows(b []byte, j, gaps int) (int, int) {
 	if w := binary.LittleEndian.Uint32(b[j:]); w&0xFFFF != '/'|'*'<<8 && w&0xFFFFFF != ' '|'/'<<8|'*'<<16 {
 		return j, gaps
 	}
-	end, endGaps := j, gaps
-	// What the window before leaves at bit 0 (or above bit 63): inside a
-	// comment (all ones or none), a "/*" or "*/" at its last byte.
-	var inside0, open63, close63 uint64
-	for base := j; len(b)-base > 64; base += 64 {
-		opens, closes, blanks, breaks := commentMasks(&b[base])
-		inside := prefixXor(opens|closes) ^ inside0
-		slashes := closes<<1 | close63 // the '/' of each "*/"
-		comment := inside | closes | slashes
-		stop := closes&inside | (opens<<1|open63)&closes | slashes&opens |
-			^comment&^blanks | breaks&comment
-		before := ^uint64(0) // the bits before the stop
-		if stop != 0 {
-			before = 1<<bits.TrailingZeros64(stop) - 1
-		}
-		if ends := slashes & before; ends != 0 {
-			e := 64 - bits.LeadingZeros64(ends) // just past the last whole comment
-			g := gaps + bits.OnesCount64(blanks&^comment&(1<<e-1))
-			if g > len(spaces) {
-				return end, endGaps // moreComments stops at the exact comment
-			}
-			end, endGaps = base+e, g
-		}
-		if stop != 0 {
-			break
-		}
-		gaps += bits.OnesCount64(blanks &^ comment)
-		inside0, open63, close63 = -(inside >> 63), opens>>63, closes>>63
-	}
-	return end, endGaps
-}
-
-// prefixXor returns x with bit k set to the parity of bits 0 to k of x.
-func prefixXor(x uint64) uint64 {
-	x ^= x << 1
-	x ^= x << 2
-	x ^= x << 4
-	x ^= x << 8
-	x ^= x << 16
-	x ^= x << 32
-	return x
+	return commentRun(b, j, gaps)
 }
 
 // shortComments is moreComments for block comments whose "*/" lies within

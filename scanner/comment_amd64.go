@@ -2,15 +2,16 @@
 
 package scanner
 
-// commentMasks describes the 64 bytes from p[0], reading p[0:65]: bit k
-// of opens is set where p[k:k+2] is "/*", of closes where it is "*/", of
-// blanks where p[k] is ' ' and of breaks where it is '\n'. Only for
-// useVector.
-func commentMasks(p *byte) (opens, closes, blanks, breaks uint64) {
-	return commentMasksAVX2(p)
+// commentRun is commentWindows' loop over the windows of 64 bytes from
+// b[j], for len(b)-j > 64, with the vector reading only: the end of the
+// last comment it settles (j when none) and the spaces up to there.
+func commentRun(b []byte, j, gaps int) (int, int) {
+	end, endGaps := commentRunAVX2(&b[j], len(b)-j, gaps, len(spaces))
+	return j + end, endGaps
 }
 
-// commentMasksAVX2 is commentMasks in assembly.
+// commentRunAVX2 is commentRun in assembly: end is relative to p, and no
+// end may bring the spaces past limit.
 //
 //go:noescape
-func commentMasksAVX2(p *byte) (opens, closes, blanks, breaks uint64)
+func commentRunAVX2(p *byte, n, gaps, limit int) (end, endGaps int)

@@ -2,19 +2,36 @@
 
 #include "textflag.h"
 
-// func commentMasksAVX2(p *byte) (opens, closes, blanks, breaks uint64)
+// func commentRunAVX2(p *byte, n, gaps, limit int) (end, endGaps int)
 //
-// See commentMasks in comment_amd64.go: two 32-byte halves, each compared
-// with '/', '*', ' ' and '\n' as it stands and one byte further on.
-TEXT ·commentMasksAVX2(SB), NOSPLIT, $0-40
+// commentWindows' loop (see comment.go, which gives the bit logic and its
+// reasons): the windows of 64 bytes from p while more than 64 bytes are
+// left, each read as two 32-byte halves compared with '/', '*', ' ' and
+// '\n' as they stand and one byte further on. end is relative to p (0 when
+// no comment was settled).
+//
+// Registers: SI the window, DI the last window start allowed (exclusive),
+// R8 the blanks outside comments so far, R9 and R10 the end (a pointer)
+// and its blanks, R11 R12 R13 what the window before leaves (inside a
+// comment as all ones or none, a "/*" and a "*/" at its last byte).
+// Per window: AX opens, DX closes, R14 blanks, CX breaks, BX inside, R15
+// slashes, R13 comment, R12 stop.
+TEXT ·commentRunAVX2(SB), NOSPLIT, $0-48
 	MOVQ p+0(FP), SI
-	// (Constants from memory: a legacy SSE move into X8 would cost a
-	// state transition when the upper halves are in use.)
+	MOVQ n+8(FP), DI
+	LEAQ -64(SI)(DI*1), DI
+	MOVQ gaps+16(FP), R8
+	MOVQ SI, R9
+	MOVQ R8, R10
+	XORQ R11, R11
+	XORQ R12, R12
+	XORQ R13, R13
 	VMOVDQU slashes<>(SB), Y8
 	VMOVDQU stars<>(SB), Y9
 	VMOVDQU blanks<>(SB), Y10
 	VMOVDQU newlines<>(SB), Y11
 
+loop:
 	// Bytes 0 to 31 (and 1 to 32 for the byte after each).
 	VMOVDQU   (SI), Y0
 	VMOVDQU   1(SI), Y1
@@ -25,41 +42,136 @@ TEXT ·commentMasksAVX2(SB), NOSPLIT, $0-40
 	VPCMPEQB  Y9, Y0, Y4 // '*' here
 	VPCMPEQB  Y8, Y1, Y5 // '/' next
 	VPAND     Y4, Y5, Y5
-	VPMOVMSKB Y5, BX
+	VPMOVMSKB Y5, DX
 	VPCMPEQB  Y10, Y0, Y6
-	VPMOVMSKB Y6, CX
+	VPMOVMSKB Y6, R14
 	VPCMPEQB  Y11, Y0, Y7
-	VPMOVMSKB Y7, DX
+	VPMOVMSKB Y7, CX
 
-	// Bytes 32 to 63 (and 33 to 64).
+	// Bytes 32 to 63 (and 33 to 64), into the upper halves.
 	VMOVDQU   32(SI), Y0
 	VMOVDQU   33(SI), Y1
 	VPCMPEQB  Y8, Y0, Y2
 	VPCMPEQB  Y9, Y1, Y3
 	VPAND     Y2, Y3, Y3
-	VPMOVMSKB Y3, R8
+	VPMOVMSKB Y3, R15
+	SHLQ      $32, R15
+	ORQ       R15, AX
 	VPCMPEQB  Y9, Y0, Y4
 	VPCMPEQB  Y8, Y1, Y5
 	VPAND     Y4, Y5, Y5
-	VPMOVMSKB Y5, R9
+	VPMOVMSKB Y5, R15
+	SHLQ      $32, R15
+	ORQ       R15, DX
 	VPCMPEQB  Y10, Y0, Y6
-	VPMOVMSKB Y6, R10
+	VPMOVMSKB Y6, R15
+	SHLQ      $32, R15
+	ORQ       R15, R14
 	VPCMPEQB  Y11, Y0, Y7
-	VPMOVMSKB Y7, R11
-	VZEROUPPER
+	VPMOVMSKB Y7, R15
+	SHLQ      $32, R15
+	ORQ       R15, CX
 
-	SHLQ $32, R8
-	ORQ  R8, AX
-	SHLQ $32, R9
-	ORQ  R9, BX
-	SHLQ $32, R10
-	ORQ  R10, CX
-	SHLQ $32, R11
-	ORQ  R11, DX
-	MOVQ AX, opens+8(FP)
-	MOVQ BX, closes+16(FP)
-	MOVQ CX, blanks+24(FP)
-	MOVQ DX, breaks+32(FP)
+	// inside = prefix parity of opens|closes, flipped when the window
+	// before ended inside a comment.
+	MOVQ AX, BX
+	ORQ  DX, BX
+	LEAQ (BX)(BX*1), R15
+	XORQ R15, BX
+	LEAQ (BX*4), R15
+	XORQ R15, BX
+	MOVQ BX, R15
+	SHLQ $4, R15
+	XORQ R15, BX
+	MOVQ BX, R15
+	SHLQ $8, R15
+	XORQ R15, BX
+	MOVQ BX, R15
+	SHLQ $16, R15
+	XORQ R15, BX
+	MOVQ BX, R15
+	SHLQ $32, R15
+	XORQ R15, BX
+	XORQ R11, BX
+
+	// slashes = closes<<1 | close63; then R12 = (opens<<1 | open63) & closes.
+	LEAQ (DX)(DX*1), R15
+	ORQ  R13, R15
+	LEAQ (AX)(AX*1), R13
+	ORQ  R13, R12
+	ANDQ DX, R12
+
+	// stop |= closes&inside | slashes&opens
+	MOVQ DX, R13
+	ANDQ BX, R13
+	ORQ  R13, R12
+	MOVQ R15, R13
+	ANDQ AX, R13
+	ORQ  R13, R12
+
+	// comment = inside | closes | slashes; stop |= breaks&comment |
+	// ^(comment|blanks)
+	MOVQ BX, R13
+	ORQ  DX, R13
+	ORQ  R15, R13
+	ANDQ R13, CX
+	ORQ  CX, R12
+	MOVQ R13, CX
+	ORQ  R14, CX
+	NOTQ CX
+	ORQ  CX, R12
+
+	// What this window leaves to the next: R11 now, AX and DX for R12 and
+	// R13 at the loop's end.
+	MOVQ BX, R11
+	SARQ $63, R11
+	SHRQ $63, AX
+	SHRQ $63, DX
+
+	// ends = slashes before the first stop (all of them when none).
+	LEAQ -1(R12), CX
+	MOVQ R12, BX
+	NOTQ BX
+	ANDQ BX, CX
+	ANDQ R15, CX
+	JZ   noEnd
+
+	// The last whole comment ends just past its '/', bit CX; the blanks
+	// outside comments up to there must not pass limit.
+	BSRQ    CX, CX
+	MOVQ    R13, BX
+	NOTQ    BX
+	ANDQ    R14, BX
+	MOVQ    $2, R15
+	SHLQ    CX, R15
+	DECQ    R15
+	ANDQ    BX, R15
+	POPCNTQ R15, R15
+	ADDQ    R8, R15
+	CMPQ    R15, limit+24(FP)
+	JGT     done
+	LEAQ    1(SI)(CX*1), R9
+	MOVQ    R15, R10
+
+noEnd:
+	TESTQ R12, R12
+	JNZ   done
+	MOVQ  R13, BX
+	NOTQ  BX
+	ANDQ  R14, BX
+	POPCNTQ BX, BX
+	ADDQ  BX, R8
+	MOVQ  AX, R12
+	MOVQ  DX, R13
+	ADDQ  $64, SI
+	CMPQ  SI, DI
+	JB    loop
+
+done:
+	VZEROUPPER
+	SUBQ p+0(FP), R9
+	MOVQ R9, end+32(FP)
+	MOVQ R10, endGaps+40(FP)
 	RET
 
 DATA slashes<>+0(SB)/8, $0x2f2f2f2f2f2f2f2f

@@ -2,5 +2,5 @@
 
 package scanner
 
-// commentMasks is never called here (useVector is false).
-func commentMasks(p *byte) (opens, closes, blanks, breaks uint64) { return 0, 0, 0, 0 }
+// commentRun is never called here (useVector is false).
+func commentRun(b []byte, j, gaps int) (int, int) { return j, gaps }

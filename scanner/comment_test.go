@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"bytes"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -113,37 +114,101 @@ func TestCommentWindowEdges(t *testing.T) {
 	})
 }
 
-// commentMasks marks what a byte-by-byte reading of the 65 bytes finds.
-func TestCommentMasks(t *testing.T) {
+// windowsModel is commentRun's loop in Go, with the masks made byte by
+// byte: see commentWindows for the bit logic.
+func windowsModel(b []byte, j, gaps int) (int, int) {
+	end, endGaps := j, gaps
+	// What the window before leaves at bit 0 (or above bit 63): inside a
+	// comment (all ones or none), a "/*" or "*/" at its last byte.
+	var inside0, open63, close63 uint64
+	for base := j; len(b)-base > 64; base += 64 {
+		var opens, closes, blanks, breaks uint64
+		for k := range 64 {
+			c, next, bit := b[base+k], b[base+k+1], uint64(1)<<k
+			if c == '/' && next == '*' {
+				opens |= bit
+			}
+			if c == '*' && next == '/' {
+				closes |= bit
+			}
+			if c == ' ' {
+				blanks |= bit
+			}
+			if c == '\n' {
+				breaks |= bit
+			}
+		}
+		inside := prefixXor(opens|closes) ^ inside0
+		slashes := closes<<1 | close63 // the '/' of each "*/"
+		comment := inside | closes | slashes
+		stop := closes&inside | (opens<<1|open63)&closes | slashes&opens |
+			^comment&^blanks | breaks&comment
+		before := ^uint64(0) // the bits before the stop
+		if stop != 0 {
+			before = 1<<bits.TrailingZeros64(stop) - 1
+		}
+		if ends := slashes & before; ends != 0 {
+			e := 64 - bits.LeadingZeros64(ends) // just past the last whole comment
+			g := gaps + bits.OnesCount64(blanks&^comment&(1<<e-1))
+			if g > len(spaces) {
+				return end, endGaps // moreComments stops at the exact comment
+			}
+			end, endGaps = base+e, g
+		}
+		if stop != 0 {
+			break
+		}
+		gaps += bits.OnesCount64(blanks &^ comment)
+		inside0, open63, close63 = -(inside >> 63), opens>>63, closes>>63
+	}
+	return end, endGaps
+}
+
+// prefixXor returns x with bit k set to the parity of bits 0 to k of x.
+func prefixXor(x uint64) uint64 {
+	x ^= x << 1
+	x ^= x << 2
+	x ^= x << 4
+	x ^= x << 8
+	x ^= x << 16
+	x ^= x << 32
+	return x
+}
+
+// commentRun (assembly) ends a run where windowsModel does, on runs of
+// comments of every length broken at random (a line break, a stray '*' or
+// '/', a letter outside comments, many spaces), from every start and with
+// spaces already counted.
+func TestCommentRunMatchesModel(t *testing.T) {
 	if !useVector {
-		t.Skip("commentMasks is only called with the vector reading (AVX2)")
+		t.Skip("commentRun is only called with the vector reading (AVX2)")
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	const alphabet = "/* \n\ta"
+	const breakage = "\n*/a"
 	for range 20000 {
-		b := make([]byte, 65)
-		for k := range b {
-			b[k] = alphabet[rng.IntN(len(alphabet))]
-		}
-		var want [4]uint64
-		for k := range 64 {
-			bit := uint64(1) << k
-			if b[k] == '/' && b[k+1] == '*' {
-				want[0] |= bit
+		var sb strings.Builder
+		for sb.Len() < 64+rng.IntN(400) {
+			sb.WriteString("/*")
+			for range rng.IntN(12) {
+				sb.WriteByte("c *\t"[rng.IntN(4)])
 			}
-			if b[k] == '*' && b[k+1] == '/' {
-				want[1] |= bit
-			}
-			if b[k] == ' ' {
-				want[2] |= bit
-			}
-			if b[k] == '\n' {
-				want[3] |= bit
+			sb.WriteString("*/")
+			sb.WriteString(strings.Repeat(" ", rng.IntN(4)))
+			if rng.IntN(40) == 0 {
+				sb.WriteString(strings.Repeat(" ", rng.IntN(140)))
 			}
 		}
-		var got [4]uint64
-		got[0], got[1], got[2], got[3] = commentMasks(&b[0])
-		if !assert.Equal(t, want, got, "%q", b) {
+		b := []byte(sb.String() + " 1")
+		if rng.IntN(3) > 0 {
+			b[rng.IntN(len(b))] = breakage[rng.IntN(len(breakage))]
+		}
+		j, gaps := rng.IntN(8), rng.IntN(130)
+		if len(b)-j <= 64 {
+			continue
+		}
+		wantEnd, wantGaps := windowsModel(b, j, gaps)
+		gotEnd, gotGaps := commentRun(b, j, gaps)
+		if !assert.Equal(t, [2]int{wantEnd, wantGaps}, [2]int{gotEnd, gotGaps}, "%q from %d with %d spaces", b, j, gaps) {
 			return
 		}
 	}
