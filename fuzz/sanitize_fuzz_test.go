@@ -219,6 +219,16 @@ func checkResult(t *testing.T, in []byte, opts sanitize.Options, out []byte, rep
 			t.Fatalf("opts %+v: fixes not in input order: %v", opts, rep.Fixes)
 		}
 	}
+	for _, f := range rep.Fixes {
+		if line, col, ok := position(in, f.Offset); !ok || line != f.Line || col != f.Column {
+			t.Fatalf("opts %+v: fix %v: offset %d is at %d:%d in %q", opts, f, f.Offset, line, col, in)
+		}
+	}
+	if tr := rep.Truncation; rep.Truncated {
+		if line, col, ok := position(in, tr.Offset); !ok || line != tr.Line || col != tr.Column {
+			t.Fatalf("opts %+v: truncation %+v: offset %d is at %d:%d", opts, tr, tr.Offset, line, col)
+		}
+	}
 	if rep.Truncated != errors.Is(err, sanitize.ErrTruncated) {
 		t.Fatalf("opts %+v: Report.Truncated=%v but err=%v", opts, rep.Truncated, err)
 	}
@@ -235,8 +245,8 @@ func checkResult(t *testing.T, in []byte, opts sanitize.Options, out []byte, rep
 	if !errors.As(err, &e) {
 		t.Fatalf("opts %+v: error %T is not a *sanitize.Error: %v", opts, err, err)
 	}
-	if e.Line < 1 || e.Column < 1 || e.Offset < 0 || e.Offset > int64(len(in)) {
-		t.Fatalf("opts %+v: bad coordinates in %#v", opts, e)
+	if line, col, ok := position(in, e.Offset); !ok || line != e.Line || col != e.Column {
+		t.Fatalf("opts %+v: bad coordinates in %#v (offset %d is at %d:%d)", opts, e, e.Offset, line, col)
 	}
 	known := false
 	for _, s := range []error{sanitize.ErrSyntax, sanitize.ErrTruncated, sanitize.ErrNoValue, sanitize.ErrDepth, sanitize.ErrTooLarge} {
@@ -253,6 +263,16 @@ func checkResult(t *testing.T, in []byte, opts sanitize.Options, out []byte, rep
 			t.Fatalf("opts %+v: error %v left invalid output %q", opts, err, out)
 		}
 	}
+}
+
+// position returns the line and byte column (both 1-based) of offset off
+// in in, and false when off lies outside it (the end itself is inside).
+func position(in []byte, off int64) (line, col int, ok bool) {
+	if off < 0 || off > int64(len(in)) {
+		return 0, 0, false
+	}
+	before := in[:off]
+	return 1 + bytes.Count(before, []byte("\n")), len(before) - bytes.LastIndexByte(before, '\n'), true
 }
 
 // countValues decodes out as a sequence of JSON values, each separated from
