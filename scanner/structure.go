@@ -7,19 +7,21 @@ package scanner
 // the next by direct jumps instead of a round trip through Next's state
 // switch. A byte the strict grammar rejects where it stands goes straight
 // to the repair function Next would give it (repairValue, repairKey,
-// repairColon, repairAfterValue), whose event structure returns; when the
-// function put its repair straight into the queue (see report) and read
-// past the byte, structure reads on from the state it left. The repairs
-// come every few bytes in broken input, and the detour through Next's
-// switch cost more than the repair. Otherwise it stops, with s.st
-// set to the state it is in and no event, at the first byte it does not
-// handle: the end of b, a byte inside a string that needs an event (or
-// the end of b inside a string), a closing quote the inner-quote repair
-// must look past (closeQuote), a number or literal cut by the end of b, a
-// closer it cannot match at once (the top-level value's, or a mismatched
-// one), or the depth cap. Next then reads that byte the careful way, so
-// events, repairs, errors and offsets are unchanged. Arrays of numbers go
-// through numbersRun, which reads them with less bookkeeping per element.
+// repairColon, repairAfterValue; a single quote, a bare key and a bare
+// word straight to the reader those would call), whose event structure
+// returns; when the function put its repair straight into the queue (see
+// report) and read past the byte, structure reads on from the state it
+// left. The repairs come every few bytes in broken input, and the detour
+// through Next's switch cost more than the repair. Otherwise it stops,
+// with s.st set to the state it is in and no event, at the first byte it
+// does not handle: the end of b, a byte inside a string that needs an
+// event (or the end of b inside a string), a closing quote the
+// inner-quote repair must look past (closeQuote), a number or literal cut
+// by the end of b, a closer it cannot match at once (the top-level
+// value's, or a mismatched one), or the depth cap. Next then reads that
+// byte the careful way, so events, repairs, errors and offsets are
+// unchanged. Arrays of numbers go through numbersRun, which reads them
+// with less bookkeeping per element.
 func (s *Scanner) structure(b []byte, i int, base int64) (int, Event) {
 	var c byte
 	var j, at, nq int
@@ -106,6 +108,19 @@ valueByte:
 			goto objectFirst
 		}
 		goto arrayFirstRun
+	// The commonest repairs of a value, as repairValue makes them, without
+	// its earlier cases (none of which takes these bytes).
+	case c == '\'' && s.repairs.Has(RepairSingleQuote):
+		if i, ev = s.openSingle(b, i, base+int64(i), false); ev != None || i == len(b) {
+			return i, ev
+		}
+		goto dispatch
+	case isIdentStart(c) && s.wordsAllowed():
+		s.beginWord(base+int64(i), "")
+		if i, ev = s.readWord(b, i); ev != None || i == len(b) {
+			return i, ev
+		}
+		goto dispatch
 	default:
 		j, nq = i, s.nq
 		if i, ev = s.repairValue(b, c, base+int64(i), i); ev != None || i == j && s.nq == nq || i == len(b) {
@@ -175,6 +190,19 @@ key:
 		return i, None
 	}
 keyByte:
+	// The commonest repairs of a key, as repairKey makes them, without its
+	// earlier cases (none of which takes these bytes).
+	if c = b[i]; c == '\'' && s.repairs.Has(RepairSingleQuote) {
+		if i, ev = s.openSingle(b, i, base+int64(i), true); ev != None || i == len(b) {
+			return i, ev
+		}
+		goto dispatch
+	} else if isIdent(c) && s.repairs.Has(RepairUnquotedKey) {
+		if i, ev = s.openUnquotedKey(b, i, base+int64(i)); ev != None || i == len(b) {
+			return i, ev
+		}
+		goto dispatch
+	}
 	if b[i] != '"' {
 		j, nq = i, s.nq
 		if i, ev = s.repairKey(b, b[i], base+int64(i), i); ev != None || i == j && s.nq == nq || i == len(b) {
