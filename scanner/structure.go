@@ -148,6 +148,15 @@ after:
 		goto value
 	case '}', ']':
 		goto closer
+	case 0xEF:
+		if s.wideAt(b, i, base, ',') { // read as the ',' it stands for
+			s.comma = s.here(base + int64(i) + 2)
+			i += 3
+			if s.stack.topIsObject() {
+				goto key
+			}
+			goto value
+		}
 	}
 	j, nq = i, s.nq
 	if i, ev = s.repairAfterValue(b, b[i], base+int64(i), i); ev != None || i == j && s.nq == nq || i == len(b) {
@@ -231,6 +240,10 @@ colon:
 	if i = s.skipSpace(b, i, base); i == len(b) {
 		return i, None
 	}
+	if b[i] == 0xEF && s.wideAt(b, i, base, ':') { // read as the ':' it stands for
+		i += 3
+		goto value
+	}
 	if b[i] != ':' {
 		j, nq = i, s.nq
 		if i, ev = s.repairColon(b, b[i], base+int64(i), i); ev != None || i == j && s.nq == nq || i == len(b) {
@@ -272,4 +285,18 @@ func (s *Scanner) closeQuote(b []byte, j int, base int64) bool {
 // of input), with no spaces read after it yet.
 func (s *Scanner) quoteSeen(off int64) {
 	s.strQuote, s.strQuoteLen, s.closeSpaces = s.here(off), 1, 0
+}
+
+// wideAt reports whether b[i:] begins with the full-width twin of the
+// ASCII punctuation c (c is ',' or ':'), with the repair on and room for
+// it in the queue, and then queues the repair, as openWide would: the
+// structure fast path reads the twin as c without a trip through the
+// repair functions and placeTwin (for the commas and colons of an answer
+// written in full width, one every few bytes).
+func (s *Scanner) wideAt(b []byte, i int, base int64, c byte) bool {
+	if i+3 > len(b) || wideTwin(b[i:i+3]) != c || !s.repairs.Has(RepairFullWidth) || !s.queueable() {
+		return false
+	}
+	s.report(RepairFullWidth, s.here(base+int64(i)), 3, wideTwins[c])
+	return true
 }
