@@ -67,6 +67,19 @@ value:
 	}
 valueByte:
 	c = b[i]
+	if c == 0xEF && s.stack.depth < s.maxDepth { // read as the opener it stands for
+		if c = s.wideTwinAt(b, i); c == '{' || c == '[' {
+			s.queueWide(i, base, c)
+			s.stack.push(c == '{')
+			i += 3
+			s.setCommit(base + int64(i))
+			if c == '{' {
+				goto objectFirst
+			}
+			goto arrayFirst
+		}
+		c = b[i]
+	}
 	switch {
 	case c == '"':
 		s.inKey, s.quote = false, '"'
@@ -148,14 +161,21 @@ after:
 		goto value
 	case '}', ']':
 		goto closer
-	case 0xEF:
-		if s.wideAt(b, i, base, ',') { // read as the ',' it stands for
+	case 0xEF: // full-width punctuation, read as the ASCII it stands for
+		switch c = s.wideTwinAt(b, i); {
+		case c == ',':
+			s.queueWide(i, base, c)
 			s.comma = s.here(base + int64(i) + 2)
 			i += 3
 			if s.stack.topIsObject() {
 				goto key
 			}
 			goto value
+		case (c == '}' || c == ']') && (c == '}') == s.stack.topIsObject() && s.stack.depth > 1:
+			s.queueWide(i, base, c)
+			s.stack.pop()
+			i += 3
+			goto done
 		}
 	}
 	j, nq = i, s.nq
@@ -240,7 +260,8 @@ colon:
 	if i = s.skipSpace(b, i, base); i == len(b) {
 		return i, None
 	}
-	if b[i] == 0xEF && s.wideAt(b, i, base, ':') { // read as the ':' it stands for
+	if b[i] == 0xEF && s.wideTwinAt(b, i) == ':' { // read as the ':' it stands for
+		s.queueWide(i, base, ':')
 		i += 3
 		goto value
 	}
@@ -287,16 +308,21 @@ func (s *Scanner) quoteSeen(off int64) {
 	s.strQuote, s.strQuoteLen, s.closeSpaces = s.here(off), 1, 0
 }
 
-// wideAt reports whether b[i:] begins with the full-width twin of the
-// ASCII punctuation c (c is ',' or ':'), with the repair on and room for
-// it in the queue, and then queues the repair, as openWide would: the
-// structure fast path reads the twin as c without a trip through the
-// repair functions and placeTwin (for the commas and colons of an answer
-// written in full width, one every few bytes).
-func (s *Scanner) wideAt(b []byte, i int, base int64, c byte) bool {
-	if i+3 > len(b) || wideTwin(b[i:i+3]) != c || !s.repairs.Has(RepairFullWidth) || !s.queueable() {
-		return false
+// wideTwinAt returns the ASCII twin of the full-width punctuation that
+// begins at b[i] when its three bytes are in b, the repair is on and the
+// queue has room for it; otherwise 0. The structure fast path reads the
+// commas, colons, openers and matching closers of an answer written in
+// full width as their twins (after queueWide), as placeTwin would, without
+// a trip through the repair functions: they come every few bytes there.
+func (s *Scanner) wideTwinAt(b []byte, i int) byte {
+	if i+3 > len(b) || !s.repairs.Has(RepairFullWidth) || !s.queueable() {
+		return 0
 	}
+	return wideTwin(b[i : i+3])
+}
+
+// queueWide queues the repair that replaces the full-width punctuation at
+// b[i] with its ASCII twin c, as openWide does.
+func (s *Scanner) queueWide(i int, base int64, c byte) {
 	s.report(RepairFullWidth, s.here(base+int64(i)), 3, wideTwins[c])
-	return true
 }
