@@ -40,7 +40,9 @@ func (s *Scanner) SetQueue(on bool) {
 func (s *Scanner) LastRepair() *QueuedRepair { return &s.last }
 
 // Queued returns the Repairs the last call to Next kept instead of
-// returning, in input order, all before the event it returned. The slice
+// returning, in the order Next would have returned them (a repair found
+// past the comments after the place it edits, such as a missing comma,
+// comes after their Repair), all before the event it returned. The slice
 // is reused by Next.
 func (s *Scanner) Queued() []QueuedRepair {
 	if s.nq == 0 {
