@@ -224,6 +224,19 @@ func checkResult(t *testing.T, in []byte, opts sanitize.Options, out []byte, rep
 			t.Fatalf("opts %+v: fix %v: offset %d is at %d:%d in %q", opts, f, f.Offset, line, col, in)
 		}
 	}
+	// What a truncated value's cut dropped leaves no fix behind: past a
+	// drop_incomplete fix come only fixes at its offset and the closers.
+	for k, f := range rep.Fixes {
+		if f.Kind != sanitize.KindDropIncomplete {
+			continue
+		}
+		for _, g := range rep.Fixes[k+1:] {
+			if g.Offset != f.Offset && g.Kind != sanitize.KindCloseTruncated {
+				t.Fatalf("opts %+v: fix %v after %v, whose bytes were dropped: %v", opts, g, f, rep.Fixes)
+			}
+		}
+		break
+	}
 	if tr := rep.Truncation; rep.Truncated {
 		if line, col, ok := position(in, tr.Offset); !ok || line != tr.Line || col != tr.Column {
 			t.Fatalf("opts %+v: truncation %+v: offset %d is at %d:%d", opts, tr, tr.Offset, line, col)

@@ -20,7 +20,9 @@ const (
 	KindInvalidUTF8
 	// KindDropIncomplete: a truncated number, literal, key or dangling comma
 	// at the end of truncated input was dropped, so that it is never emitted
-	// as a different whole value.
+	// as a different whole value. The fixes of what was dropped (a bare key
+	// quoted, a comma inserted before it) go with it: this fix stands for
+	// them.
 	KindDropIncomplete
 	// KindCloseTruncated: closers (quote, brackets, braces) were appended to
 	// truncated input because Options.CloseTruncated asked for it.

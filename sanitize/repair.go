@@ -83,5 +83,8 @@ func (z *Sanitizer) applyRepair(i int, r *scanner.QueuedRepair) error {
 	if r.Joins {
 		return nil // another edit of the fix that opened the string
 	}
+	if r.Len == 0 && !r.Forward {
+		z.backInsert = r.Offset
+	}
 	return z.addFixAt(kindOfRepair(r.Kind), r.Offset, r.Line, r.Column)
 }

@@ -176,6 +176,30 @@ func TestTruncatedRepairs(t *testing.T) {
 	}
 }
 
+// The fixes of what a truncated value's cut dropped go with it; an
+// insertion at the cut that belongs to the element before it stays.
+func TestTruncatedFixes(t *testing.T) {
+	cases := []repairCase{
+		{KindDropIncomplete, "[1, {a: 'x', b", `[1, {"a": "x"}]`,
+			[]string{"unquoted_key@5(1:6)", "single_quote@8(1:9)", "drop_incomplete@11(1:12)", "close_truncated@14(1:15)"}},
+		{KindDropIncomplete, `[1, 2 3`, `[1, 2]`, []string{"drop_incomplete@5(1:6)", "close_truncated@7(1:8)"}},
+		{KindDropIncomplete, `{"x": 1, "a",`, `{"x": 1, "a":null}`,
+			[]string{"missing_value@12(1:13)", "drop_incomplete@12(1:13)", "close_truncated@13(1:14)"}},
+	}
+	opts := Options{CloseTruncated: true}
+	for _, tc := range cases {
+		out, rep, err := Append(nil, []byte(tc.in), opts)
+		require.ErrorIs(t, err, ErrTruncated, tc.in)
+		assert.Equal(t, tc.out, string(out), tc.in)
+		assert.Equal(t, tc.fixes, fixes(rep), tc.in)
+		for size := 1; size < len(tc.in); size++ {
+			got, gotRep, _ := viaWriter([]byte(tc.in), []int{size}, opts)
+			require.Equal(t, string(out), string(got), "%s: chunk size %d", tc.in, size)
+			require.Equal(t, rep, gotRep, "%s: chunk size %d", tc.in, size)
+		}
+	}
+}
+
 func TestUnwrapStringDocument(t *testing.T) {
 	cases := []repairCase{
 		{KindEscapedDocument, `"{\"a\": [1, \"x\\ny\"]}"`, `{"a": [1, "x\ny"]}`, []string{"escaped_document@0(1:1)"}},

@@ -30,11 +30,16 @@ type Sanitizer struct {
 	// lastMark is the furthest input offset of a mark or patch: edits at
 	// or past it take edit's fast path.
 	lastMark int64
-	patches  []patch   // one-byte replacements in chunk[pend:], in order
-	work     int64     // bytes moved by edits: a deterministic measure of work
-	pruneAt  int       // the number of marks at which pruneMarks next runs
-	pruning  pruneMode // tests prune at every step, or never
-	anchors  []int64   // scratch for pruneMarks
+	patches  []patch // one-byte replacements in chunk[pend:], in order
+	// backInsert is the offset of the last fix whose first edit inserts
+	// bytes that belong to what precedes them (null for a key with no
+	// value, a missing closer): such an insertion at the point a truncated
+	// value is cut back to stays (see dropFixesPast).
+	backInsert int64
+	work       int64     // bytes moved by edits: a deterministic measure of work
+	pruneAt    int       // the number of marks at which pruneMarks next runs
+	pruning    pruneMode // tests prune at every step, or never
+	anchors    []int64   // scratch for pruneMarks
 
 	repairs    scanner.RepairSet // the scanner repairs in force
 	configured bool              // repairs and the scanner's settings are derived from opts
@@ -70,6 +75,7 @@ func (z *Sanitizer) Reset() { z.reset(nil) }
 func (z *Sanitizer) reset(dst []byte) {
 	z.sc.Reset(z.opts.MaxDepth)
 	z.report.Fixes = z.report.Fixes[:0]
+	z.backInsert = -1
 	z.report.Values = 0
 	z.report.Truncated = false
 	z.report.Truncation = Truncation{}

@@ -42,6 +42,7 @@ func (z *Sanitizer) truncated() error {
 	default:
 		if cut := z.cutPos(t.Commit); cut < len(z.out) {
 			z.out = z.out[:cut]
+			z.dropFixesPast(t.Commit)
 			z.addFixAt(KindDropIncomplete, t.Commit, t.CommitLine, t.CommitColumn)
 		}
 	}
@@ -50,4 +51,28 @@ func (z *Sanitizer) truncated() error {
 	z.values++
 	z.report.Values = z.values
 	return err
+}
+
+// dropFixesPast removes the fixes of the edits that the cut back to input
+// offset commit dropped from the output: those past commit, and those at
+// it but for an insertion that belongs to what precedes it (its bytes
+// stay). Such fixes (a key quoted, a comma inserted in the element that
+// was dropped) would report changes the output does not have; the
+// drop_incomplete fix stands for all of them. Fixes are in input order,
+// so only the last few are looked at.
+func (z *Sanitizer) dropFixesPast(commit int64) {
+	fixes := z.report.Fixes
+	k := len(fixes)
+	for k > 0 && fixes[k-1].Offset >= commit {
+		k--
+		z.work++
+	}
+	n := k
+	for _, f := range fixes[k:] {
+		if f.Offset == commit && f.Offset == z.backInsert {
+			fixes[n] = f
+			n++
+		}
+	}
+	z.report.Fixes = fixes[:n]
 }
