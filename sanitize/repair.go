@@ -83,8 +83,9 @@ func (z *Sanitizer) applyRepair(i int, r *scanner.QueuedRepair) error {
 	if r.Joins {
 		return nil // another edit of the fix that opened the string
 	}
+	k := kindOfRepair(r.Kind)
 	if r.Len == 0 && !r.Forward {
-		z.backInsert = r.Offset
+		z.backInsert, z.backInsertKind = r.Offset, k
 	}
-	return z.addFixAt(kindOfRepair(r.Kind), r.Offset, r.Line, r.Column)
+	return z.addFixAt(k, r.Offset, r.Line, r.Column)
 }

@@ -31,15 +31,17 @@ type Sanitizer struct {
 	// or past it take edit's fast path.
 	lastMark int64
 	patches  []patch // one-byte replacements in chunk[pend:], in order
-	// backInsert is the offset of the last fix whose first edit inserts
-	// bytes that belong to what precedes them (null for a key with no
-	// value, a missing closer): such an insertion at the point a truncated
-	// value is cut back to stays (see dropFixesPast).
-	backInsert int64
-	work       int64     // bytes moved by edits: a deterministic measure of work
-	pruneAt    int       // the number of marks at which pruneMarks next runs
-	pruning    pruneMode // tests prune at every step, or never
-	anchors    []int64   // scratch for pruneMarks
+	// backInsert is the offset and backInsertKind the kind of the last fix
+	// whose first edit inserts bytes that belong to what precedes them
+	// (null for a key with no value, a missing closer): such an insertion
+	// at the point a truncated value is cut back to stays (see
+	// dropFixesPast).
+	backInsert     int64
+	backInsertKind Kind
+	work           int64     // bytes moved by edits: a deterministic measure of work
+	pruneAt        int       // the number of marks at which pruneMarks next runs
+	pruning        pruneMode // tests prune at every step, or never
+	anchors        []int64   // scratch for pruneMarks
 
 	repairs    scanner.RepairSet // the scanner repairs in force
 	configured bool              // repairs and the scanner's settings are derived from opts

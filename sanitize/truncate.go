@@ -69,7 +69,7 @@ func (z *Sanitizer) dropFixesPast(commit int64) {
 	}
 	n := k
 	for _, f := range fixes[k:] {
-		if f.Offset == commit && f.Offset == z.backInsert {
+		if f.Offset == commit && f.Offset == z.backInsert && f.Kind == z.backInsertKind {
 			fixes[n] = f
 			n++
 		}
