@@ -68,15 +68,11 @@ func (s *Scanner) commaAfterComments(b []byte, j int) {
 	case '/', '#', 0xEF, ')', '.', '+', '}', ']':
 		return // repairAfterValue may do something else first
 	default:
-		obj := s.stack.topIsObject()
-		switch {
-		case !obj && loosely(c):
-			s.st = stValue
-		case obj && (c == '"' || c == '\'' || isIdentStart(c)):
-			s.st = stKey
-		default:
+		st, ok := commaBefore(c, s.stack.topIsObject())
+		if !ok {
 			return
 		}
+		s.st = st
 	}
 	s.insertBefore(RepairMissingComma, s.commit, ",")
 }

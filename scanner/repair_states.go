@@ -400,12 +400,11 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 		return i + 1, None
 	case (c == '}' || c == ']') && s.can(RepairMismatchedBracket):
 		return s.mismatched(c, off, i)
-	case !obj && loosely(c) && s.can(RepairMissingComma):
-		s.st = stValue
-		return i, s.insertBefore(RepairMissingComma, s.commit, ",")
-	case obj && (c == '"' || c == '\'' || isIdentStart(c)) && s.can(RepairMissingComma):
-		s.st = stKey
-		return i, s.insertBefore(RepairMissingComma, s.commit, ",")
+	case s.can(RepairMissingComma):
+		if st, ok := commaBefore(c, obj); ok {
+			s.st = st
+			return i, s.insertBefore(RepairMissingComma, s.commit, ",")
+		}
 	}
 	if obj {
 		s.fail(off, c, "after an object member", "',' or '}'")
@@ -413,6 +412,19 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 		s.fail(off, c, "after an array element", "',' or ']'")
 	}
 	return i, Error
+}
+
+// commaBefore reports whether byte c, after a value in an object (obj) or
+// an array, begins the next member or element with the comma between them
+// missing, and returns the state after that comma.
+func commaBefore(c byte, obj bool) (state, bool) {
+	switch {
+	case !obj && loosely(c):
+		return stValue, true
+	case obj && (c == '"' || c == '\'' || isIdentStart(c)):
+		return stKey, true
+	}
+	return 0, false
 }
 
 // mismatched handles a closer c at off that does not match the innermost

@@ -53,7 +53,7 @@ arrayFirst:
 	if i = s.skipSpace(b, i, base); i == len(b) {
 		return i, None
 	}
-	if b[i] == ']' {
+	if c = b[i]; c == ']' {
 		goto closer
 	}
 	goto valueByte
@@ -67,16 +67,10 @@ value:
 	}
 valueByte:
 	c = b[i]
-	if c == 0xEF && s.stack.depth < s.maxDepth { // read as the opener it stands for
+	if c == 0xEF && s.stack.depth < s.maxDepth {
 		if c = s.wideTwinAt(b, i); c == '{' || c == '[' {
-			s.queueWide(i, base, c)
-			s.stack.push(c == '{')
-			i += 3
-			s.setCommit(base + int64(i))
-			if c == '{' {
-				goto objectFirst
-			}
-			goto arrayFirst
+			i = s.queueWide(i, base, c)
+			goto opener
 		}
 		c = b[i]
 	}
@@ -111,16 +105,7 @@ valueByte:
 		}
 		i += j
 	case c == '{' || c == '[':
-		if s.stack.depth >= s.maxDepth {
-			return i, None
-		}
-		s.stack.push(c == '{')
-		i++
-		s.setCommit(base + int64(i))
-		if c == '{' {
-			goto objectFirst
-		}
-		goto arrayFirstRun
+		goto opener
 	// The commonest repairs of a value, as repairValue makes them, without
 	// its earlier cases (none of which takes these bytes).
 	case c == '\'' && s.repairs.Has(RepairSingleQuote):
@@ -151,31 +136,19 @@ after:
 	if i = s.skipSpace(b, i, base); i == len(b) {
 		return i, None
 	}
-	switch b[i] {
+	switch c = b[i]; c {
 	case ',':
-		s.comma = s.here(base + int64(i))
-		i++
-		if s.stack.topIsObject() {
-			goto key
-		}
-		goto value
+		goto comma
 	case '}', ']':
 		goto closer
-	case 0xEF: // full-width punctuation, read as the ASCII it stands for
+	case 0xEF:
 		switch c = s.wideTwinAt(b, i); {
 		case c == ',':
-			s.queueWide(i, base, c)
-			s.comma = s.here(base + int64(i) + 2)
-			i += 3
-			if s.stack.topIsObject() {
-				goto key
-			}
-			goto value
-		case (c == '}' || c == ']') && (c == '}') == s.stack.topIsObject() && s.stack.depth > 1:
-			s.queueWide(i, base, c)
-			s.stack.pop()
-			i += 3
-			goto done
+			i = s.queueWide(i, base, c)
+			goto comma
+		case (c == '}' || c == ']') && s.closesHere(c):
+			i = s.queueWide(i, base, c)
+			goto closer
 		}
 	}
 	j, nq = i, s.nq
@@ -193,8 +166,28 @@ resume: // numbersRun stopped at b[i]
 	}
 	goto value
 
-closer: // b[i] is '}' or ']', where a closer may come
-	if (b[i] == '}') != s.stack.topIsObject() || s.stack.depth == 1 {
+comma: // b[i], or the full-width twin that ends there, is ',' after a value
+	s.comma = s.here(base + int64(i))
+	i++
+	if s.stack.topIsObject() {
+		goto key
+	}
+	goto value
+
+opener: // c, b[i] or the full-width twin that ends there, is '{' or '['
+	if s.stack.depth >= s.maxDepth {
+		return i, None
+	}
+	s.stack.push(c == '{')
+	i++
+	s.setCommit(base + int64(i))
+	if c == '{' {
+		goto objectFirst
+	}
+	goto arrayFirstRun
+
+closer: // c, b[i] or the full-width twin that ends there, is '}' or ']'
+	if !s.closesHere(c) {
 		return i, None
 	}
 	s.stack.pop()
@@ -206,7 +199,7 @@ objectFirst:
 	if i = s.skipSpace(b, i, base); i == len(b) {
 		return i, None
 	}
-	if b[i] == '}' {
+	if c = b[i]; c == '}' {
 		goto closer
 	}
 	goto keyByte
@@ -260,12 +253,9 @@ colon:
 	if i = s.skipSpace(b, i, base); i == len(b) {
 		return i, None
 	}
-	if b[i] == 0xEF && s.wideTwinAt(b, i) == ':' { // read as the ':' it stands for
-		s.queueWide(i, base, ':')
-		i += 3
-		goto value
-	}
-	if b[i] != ':' {
+	if b[i] == 0xEF && s.wideTwinAt(b, i) == ':' {
+		i = s.queueWide(i, base, ':') // b[i] stands for ':'
+	} else if b[i] != ':' {
 		j, nq = i, s.nq
 		if i, ev = s.repairColon(b, b[i], base+int64(i), i); ev != None || i == j && s.nq == nq || i == len(b) {
 			return i, ev
@@ -308,12 +298,20 @@ func (s *Scanner) quoteSeen(off int64) {
 	s.strQuote, s.strQuoteLen, s.closeSpaces = s.here(off), 1, 0
 }
 
+// closesHere reports whether closer c ends the innermost container where
+// the structure fast path may close it: it matches, and it is not the
+// top-level value's (whose end is an event).
+func (s *Scanner) closesHere(c byte) bool {
+	return (c == '}') == s.stack.topIsObject() && s.stack.depth > 1
+}
+
 // wideTwinAt returns the ASCII twin of the full-width punctuation that
 // begins at b[i] when its three bytes are in b, the repair is on and the
 // queue has room for it; otherwise 0. The structure fast path reads the
 // commas, colons, openers and matching closers of an answer written in
-// full width as their twins (after queueWide), as placeTwin would, without
-// a trip through the repair functions: they come every few bytes there.
+// full width as their twins, by the same code as the ASCII ones, as
+// placeTwin would, without a trip through the repair functions: they come
+// every few bytes there.
 func (s *Scanner) wideTwinAt(b []byte, i int) byte {
 	if i+3 > len(b) || !s.repairs.Has(RepairFullWidth) || !s.queueable() {
 		return 0
@@ -322,7 +320,9 @@ func (s *Scanner) wideTwinAt(b []byte, i int) byte {
 }
 
 // queueWide queues the repair that replaces the full-width punctuation at
-// b[i] with its ASCII twin c, as openWide does.
-func (s *Scanner) queueWide(i int, base int64, c byte) {
+// b[i] with its ASCII twin c, as openWide does, and returns the index of
+// the character's last byte, where the twin is read (see placeTwin).
+func (s *Scanner) queueWide(i int, base int64, c byte) int {
 	s.report(RepairFullWidth, s.here(base+int64(i)), 3, wideTwins[c])
+	return i + 2
 }
