@@ -37,12 +37,11 @@ func (s *Scanner) openCommentAfterValue(b []byte, i int, off int64) (int, Event)
 // openCommentRun is openComment, or with afterValue openCommentAfterValue.
 func (s *Scanner) openCommentRun(b []byte, i int, off int64, afterValue bool) (int, Event) {
 	joins := s.commentJoins(b, i, off)
-	j := commentEnd(b, i)
+	j, gaps := commentsFrom(b, i)
 	if j < 0 {
 		s.cmtJoins = joins
 		return i + 1, s.beginComment(b[i], off)
 	}
-	j, gaps := moreComments(b, j)
 	s.cmtGap = off + int64(j-i) + 1
 	r, ev := s.report(RepairComment, s.here(off), j-i, spaces[:gaps])
 	r.Joins = joins
@@ -119,15 +118,41 @@ func (s *Scanner) dropComment(off int64) Event {
 	return ev
 }
 
+// commentsFrom returns the index just past the run of comments that
+// begins at b[i] (see moreComments), and the spaces between them; -1 when
+// the comment at b[i] does not end in b or holds a line break. A run of
+// block comments long enough for the windows is read by them from b[i]
+// on, its first comment too.
+func commentsFrom(b []byte, i int) (end, gaps int) {
+	j, gaps := i, 0
+	if i < len(b) && b[i] == '/' { // not " /*", which commentWindows takes too
+		j, gaps = commentWindows(b, i, 0)
+	}
+	if j == i {
+		if j = commentEnd(b, i); j < 0 {
+			return -1, 0
+		}
+	}
+	return moreComments(b, j, gaps)
+}
+
 // moreComments returns the index just past the last of the comments that
 // follow b[:j] after spaces only (j itself when none does), and how many
-// spaces lie between them, at most len(spaces). A comment is taken only
-// when all of it lies in b with no line break inside.
-func moreComments(b []byte, j int) (end, gaps int) {
+// spaces lie between them, gaps of them counted before j, at most
+// len(spaces) in all. A comment is taken only when all of it lies in b
+// with no line break inside.
+func moreComments(b []byte, j, gaps int) (int, int) {
 	for {
 		j, gaps = commentWindows(b, j, gaps)
-		j, gaps = shortComments(b, j, gaps)
 		k := j
+		for k < len(b) && b[k] == ' ' {
+			k++
+		}
+		if k == len(b) || b[k] != '/' && b[k] != '#' {
+			return j, gaps // no comment begins there
+		}
+		j, gaps = shortComments(b, j, gaps)
+		k = j
 		for k < len(b) && b[k] == ' ' {
 			k++
 		}

@@ -15,7 +15,7 @@
 // and its blanks, R11 R12 R13 what the window before leaves (inside a
 // comment as all ones or none, a "/*" and a "*/" at its last byte).
 // Per window: AX opens, DX closes, R14 blanks, CX breaks, BX inside, R15
-// slashes, R13 comment, R12 stop.
+// slashes, R13 comment, R12 stop. Y13 holds all ones.
 TEXT ·commentRunAVX2(SB), NOSPLIT, $0-48
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), DI
@@ -30,6 +30,7 @@ TEXT ·commentRunAVX2(SB), NOSPLIT, $0-48
 	VMOVDQU stars<>(SB), Y9
 	VMOVDQU blanks<>(SB), Y10
 	VMOVDQU newlines<>(SB), Y11
+	VPCMPEQB Y13, Y13, Y13 // all ones: a carry-less product with it is a prefix parity
 
 loop:
 	// Bytes 0 to 31 (and 1 to 32 for the byte after each).
@@ -72,27 +73,15 @@ loop:
 	SHLQ      $32, R15
 	ORQ       R15, CX
 
-	// inside = prefix parity of opens|closes, flipped when the window
-	// before ended inside a comment.
-	MOVQ AX, BX
-	ORQ  DX, BX
-	LEAQ (BX)(BX*1), R15
-	XORQ R15, BX
-	LEAQ (BX*4), R15
-	XORQ R15, BX
-	MOVQ BX, R15
-	SHLQ $4, R15
-	XORQ R15, BX
-	MOVQ BX, R15
-	SHLQ $8, R15
-	XORQ R15, BX
-	MOVQ BX, R15
-	SHLQ $16, R15
-	XORQ R15, BX
-	MOVQ BX, R15
-	SHLQ $32, R15
-	XORQ R15, BX
-	XORQ R11, BX
+	// inside = prefix parity of opens|closes (its carry-less product
+	// with all ones), flipped when the window before ended inside a
+	// comment.
+	MOVQ       AX, BX
+	ORQ        DX, BX
+	VMOVQ      BX, X12
+	VPCLMULQDQ $0, X13, X12, X12
+	VMOVQ      X12, BX
+	XORQ       R11, BX
 
 	// slashes = closes<<1 | close63; then R12 = (opens<<1 | open63) & closes.
 	LEAQ (DX)(DX*1), R15

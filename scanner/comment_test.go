@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"bytes"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"strings"
@@ -55,6 +56,30 @@ func commentsOneByOne(b []byte, j int) (end, gaps int) {
 	}
 }
 
+// commentsFromOneByOne is the reference for commentsFrom: the comment at
+// b[i] by commentEnd, then the rest one at a time.
+func commentsFromOneByOne(b []byte, i int) (end, gaps int) {
+	j := commentEnd(b, i)
+	if j < 0 {
+		return -1, 0
+	}
+	return commentsOneByOne(b, j)
+}
+
+// sameRuns reports whether moreComments and commentsFrom, from b[i], end
+// their runs where the one-by-one references do.
+func sameRuns(t *testing.T, b []byte, i int, msg string) bool {
+	t.Helper()
+	wantEnd, wantGaps := commentsOneByOne(b, i)
+	gotEnd, gotGaps := moreComments(b, i, 0)
+	if !assert.Equal(t, [2]int{wantEnd, wantGaps}, [2]int{gotEnd, gotGaps}, "moreComments: %s", msg) {
+		return false
+	}
+	wantEnd, wantGaps = commentsFromOneByOne(b, i)
+	gotEnd, gotGaps = commentsFrom(b, i)
+	return assert.Equal(t, [2]int{wantEnd, wantGaps}, [2]int{gotEnd, gotGaps}, "commentsFrom: %s", msg)
+}
+
 // moreComments finds block comments a window (vector) or a word at a
 // time: it must end each run where reading comment by comment does,
 // whatever the bytes. Short inputs come from single bytes; long ones from
@@ -88,9 +113,7 @@ func TestMoreCommentsMatchesByteReading(t *testing.T) {
 			if rng.IntN(2) == 0 {
 				copy(b, "/*")
 			}
-			wantEnd, wantGaps := commentsOneByOne(b, 0)
-			gotEnd, gotGaps := moreComments(b, 0)
-			if !assert.Equal(t, [2]int{wantEnd, wantGaps}, [2]int{gotEnd, gotGaps}, "%q", b) {
+			if !sameRuns(t, b, 0, fmt.Sprintf("%q", b)) {
 				return
 			}
 		}
@@ -106,9 +129,7 @@ func TestCommentWindowEdges(t *testing.T) {
 		for _, piece := range pieces {
 			for at := 50; at < 140; at++ {
 				b := []byte("/*" + strings.Repeat("c", at-4) + "*/" + piece + strings.Repeat(" /*c*/", 30) + " 1")
-				wantEnd, wantGaps := commentsOneByOne(b, 0)
-				gotEnd, gotGaps := moreComments(b, 0)
-				assert.Equal(t, [2]int{wantEnd, wantGaps}, [2]int{gotEnd, gotGaps}, "%q at %d", piece, at)
+				sameRuns(t, b, 0, fmt.Sprintf("%q at %d", piece, at))
 			}
 		}
 	})

@@ -34,7 +34,8 @@ func FuzzStringRun(f *testing.F) {
 
 // FuzzMoreComments: a run of comments (64-byte windows, words, one comment
 // at a time) ends where the one-by-one reference ends it, with the wide
-// reading and without. The seeds hold runs long enough for the windows.
+// reading and without, whether it follows b[:i] (moreComments) or begins
+// at b[i] (commentsFrom). The seeds hold runs long enough for the windows.
 func FuzzMoreComments(f *testing.F) {
 	run := strings.Repeat("/*c*/ ", 20)
 	for _, s := range []string{
@@ -48,10 +49,14 @@ func FuzzMoreComments(f *testing.F) {
 		saved := useVector
 		defer func() { useVector = saved }()
 		wantEnd, wantGaps := commentsOneByOne(b, i)
+		fromEnd, fromGaps := commentsFromOneByOne(b, i)
 		for _, on := range []bool{false, saved} {
 			useVector = on
-			if end, gaps := moreComments(b, i); end != wantEnd || gaps != wantGaps {
-				t.Fatalf("%q from %d (vector %v): (%d, %d), want (%d, %d)", b, i, on, end, gaps, wantEnd, wantGaps)
+			if end, gaps := moreComments(b, i, 0); end != wantEnd || gaps != wantGaps {
+				t.Fatalf("moreComments: %q from %d (vector %v): (%d, %d), want (%d, %d)", b, i, on, end, gaps, wantEnd, wantGaps)
+			}
+			if end, gaps := commentsFrom(b, i); end != fromEnd || gaps != fromGaps {
+				t.Fatalf("commentsFrom: %q from %d (vector %v): (%d, %d), want (%d, %d)", b, i, on, end, gaps, fromEnd, fromGaps)
 			}
 		}
 	})

@@ -3,7 +3,7 @@
 package scanner
 
 // useVector reports whether stringVector and commentRun may be called: the
-// CPU has AVX2 (and POPCNT, which every CPU with AVX2 has).
+// CPU has AVX2 (and POPCNT and PCLMULQDQ, which every CPU with AVX2 has).
 // Tests turn it off to check the portable path.
 var useVector = cpuHasAVX2()
 
@@ -30,7 +30,7 @@ func stringVector(b []byte) (int, bool) {
 func stringBlocksAVX2(p *byte, n int) (off int, closed bool)
 
 // cpuHasAVX2 reports whether the CPU and the operating system support AVX2,
-// and the CPU POPCNT.
+// and the CPU POPCNT and PCLMULQDQ.
 func cpuHasAVX2() bool
 
 // plainSingleVector returns the index of the first byte of b (len(b) >=
