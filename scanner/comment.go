@@ -173,7 +173,8 @@ func moreComments(b []byte, j, gaps int) (int, int) {
 // last comment of the run it could settle (j when none) and the spaces up
 // to there, for shortComments and moreComments to read on from. Only with
 // useVector, and only where a block comment begins at b[j] or b[j+1]:
-// after a lone comment the window would be read for nothing.
+// elsewhere (after a lone comment, say) the window would be read for
+// nothing.
 //
 // Each window is four masks of 64 bits, bit k for byte base+k: opens
 // ("/*" begins at k), closes ("*/" begins at k), blanks (' ') and breaks
