@@ -15,8 +15,11 @@
 // and its blanks, R11 R12 R13 what the window before leaves (inside a
 // comment as all ones or none, a "/*" and a "*/" at its last byte).
 // Per window: AX opens, DX closes, R14 blanks, CX breaks, BX inside, R15
-// slashes, R13 comment, R12 stop. Y13 holds all ones.
-TEXT ·commentRunAVX2(SB), NOSPLIT, $0-48
+// slashes, R13 comment, R12 stop. Y13 holds all ones. The frame keeps
+// the last window of the run in which a comment ends (pendAt, 0 for none)
+// with its slashes, its blanks outside comments and the blanks before
+// it: R9 and R10 are worked out from it only when the run stops.
+TEXT ·commentRunAVX2(SB), NOSPLIT, $32-48
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), DI
 	LEAQ -64(SI)(DI*1), DI
@@ -26,6 +29,7 @@ TEXT ·commentRunAVX2(SB), NOSPLIT, $0-48
 	XORQ R11, R11
 	XORQ R12, R12
 	XORQ R13, R13
+	MOVQ $0, pendAt-8(SP)
 	VMOVDQU slashes<>(SB), Y8
 	VMOVDQU stars<>(SB), Y9
 	VMOVDQU blanks<>(SB), Y10
@@ -116,6 +120,72 @@ loop:
 	SARQ $63, R11
 	SHRQ $63, AX
 	SHRQ $63, DX
+
+	// A window with no stop in which the blanks outside comments keep
+	// within limit (the usual one inside a run) only notes itself as the
+	// last with an end, if a comment ends in it: the end is worked out
+	// once, from the last such window, when the run stops.
+	MOVQ    R13, BX
+	NOTQ    BX
+	ANDQ    R14, BX // blanks outside comments
+	TESTQ   R12, R12
+	JNZ     exact
+	POPCNTQ BX, CX
+	ADDQ    R8, CX
+	CMPQ    CX, limit+24(FP)
+	JGT     exact
+	TESTQ   R15, R15
+	JZ      next
+	MOVQ    SI, pendAt-8(SP)
+	MOVQ    R15, pendEnds-16(SP)
+	MOVQ    BX, pendBlanks-24(SP)
+	MOVQ    R8, pendGaps-32(SP)
+
+next:
+	MOVQ CX, R8
+	MOVQ AX, R12
+	MOVQ DX, R13
+	ADDQ $64, SI
+	CMPQ SI, DI
+	JB   loop
+
+	// Out of windows: the end is that of the last window noted.
+	MOVQ    pendAt-8(SP), BX
+	TESTQ   BX, BX
+	JZ      settled1
+	MOVQ    pendEnds-16(SP), CX
+	BSRQ    CX, CX
+	LEAQ    1(BX)(CX*1), R9
+	MOVQ    $2, BX
+	SHLQ    CX, BX
+	DECQ    BX
+	ANDQ    pendBlanks-24(SP), BX
+	POPCNTQ BX, BX
+	ADDQ    pendGaps-32(SP), BX
+	MOVQ    BX, R10
+	MOVQ    $0, pendAt-8(SP)
+
+settled1:
+	JMP done
+
+exact:
+	// The end of the last window noted, then this window's own.
+	MOVQ    pendAt-8(SP), BX
+	TESTQ   BX, BX
+	JZ      settled2
+	MOVQ    pendEnds-16(SP), CX
+	BSRQ    CX, CX
+	LEAQ    1(BX)(CX*1), R9
+	MOVQ    $2, BX
+	SHLQ    CX, BX
+	DECQ    BX
+	ANDQ    pendBlanks-24(SP), BX
+	POPCNTQ BX, BX
+	ADDQ    pendGaps-32(SP), BX
+	MOVQ    BX, R10
+	MOVQ    $0, pendAt-8(SP)
+
+settled2:
 
 	// ends = slashes before the first stop (all of them when none).
 	LEAQ -1(R12), CX
