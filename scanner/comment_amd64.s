@@ -149,30 +149,16 @@ next:
 	CMPQ SI, DI
 	JB   loop
 
-	// Out of windows: the end is that of the last window noted.
-	MOVQ    pendAt-8(SP), BX
-	TESTQ   BX, BX
-	JZ      settled1
-	MOVQ    pendEnds-16(SP), CX
-	BSRQ    CX, CX
-	LEAQ    1(BX)(CX*1), R9
-	MOVQ    $2, BX
-	SHLQ    CX, BX
-	DECQ    BX
-	ANDQ    pendBlanks-24(SP), BX
-	POPCNTQ BX, BX
-	ADDQ    pendGaps-32(SP), BX
-	MOVQ    BX, R10
-	MOVQ    $0, pendAt-8(SP)
-
-settled1:
-	JMP done
+	// Out of windows: the end is that of the last window noted, which
+	// exact works out; a stop at bit 0 then leaves no end of the window's
+	// own and ends the run.
+	MOVQ $1, R12
 
 exact:
 	// The end of the last window noted, then this window's own.
 	MOVQ    pendAt-8(SP), BX
 	TESTQ   BX, BX
-	JZ      settled2
+	JZ      settled
 	MOVQ    pendEnds-16(SP), CX
 	BSRQ    CX, CX
 	LEAQ    1(BX)(CX*1), R9
@@ -185,7 +171,7 @@ exact:
 	MOVQ    BX, R10
 	MOVQ    $0, pendAt-8(SP)
 
-settled2:
+settled:
 
 	// ends = slashes before the first stop (all of them when none).
 	LEAQ -1(R12), CX

@@ -240,8 +240,6 @@ func TestCommentRunMatchesModel(t *testing.T) {
 // comments with a space between them (as in the repair benchmark's
 // comment_runs) and 3000 with none (the windows' steady pace).
 func BenchmarkCommentsFrom(b *testing.B) {
-	saved := useVector
-	defer func() { useVector = saved }()
 	for _, run := range []struct {
 		name    string
 		comment string
@@ -249,16 +247,8 @@ func BenchmarkCommentsFrom(b *testing.B) {
 	}{{"30_spaced", "/*c*/ ", 30}, {"3000_packed", "/*c*/", 3000}} {
 		in := []byte(strings.Repeat(run.comment, run.n) + "1" + strings.Repeat(" ", 64))
 		want := strings.TrimRight(strings.Repeat(run.comment, run.n), " ")
-		for _, vector := range []bool{false, true} {
-			if vector && !saved {
-				continue
-			}
-			mode := "portable"
-			if vector {
-				mode = "vector"
-			}
+		eachReader(func(mode string) {
 			b.Run(run.name+"/"+mode, func(b *testing.B) {
-				useVector = vector
 				b.SetBytes(int64(len(want)))
 				for b.Loop() {
 					if end, _ := commentsFrom(in, 0); end != len(want) {
@@ -266,6 +256,6 @@ func BenchmarkCommentsFrom(b *testing.B) {
 					}
 				}
 			})
-		}
+		})
 	}
 }

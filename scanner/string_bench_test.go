@@ -34,24 +34,14 @@ func corpusStrings(b testing.TB, name string) (data []byte, starts, ends []int) 
 // as in a whole document), with the wide reading where the CPU has it and
 // without.
 func BenchmarkStringRun(b *testing.B) {
-	saved := useVector
-	defer func() { useVector = saved }()
 	for _, name := range []string{"llm.jsonl", "twitter.json", "citm_catalog.json"} {
 		data, starts, ends := corpusStrings(b, name)
 		total := 0
 		for k := range starts {
 			total += ends[k] - starts[k] + 1
 		}
-		for _, vector := range []bool{false, true} {
-			if vector && !saved {
-				continue
-			}
-			mode := "portable"
-			if vector {
-				mode = "vector"
-			}
+		eachReader(func(mode string) {
 			b.Run(name+"/"+mode, func(b *testing.B) {
-				useVector = vector
 				b.SetBytes(int64(total))
 				for b.Loop() {
 					for k, i := range starts {
@@ -61,6 +51,6 @@ func BenchmarkStringRun(b *testing.B) {
 					}
 				}
 			})
-		}
+		})
 	}
 }

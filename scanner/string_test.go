@@ -38,6 +38,13 @@ func stringRunReference(b []byte, i int) int {
 // withReaders runs f with the wide reading (where the CPU has it) and
 // without it, so that both the vector and the portable paths are checked.
 func withReaders(t *testing.T, f func(t *testing.T)) {
+	eachReader(func(name string) { t.Run(name, f) })
+}
+
+// eachReader calls run once for each reader this machine has, named
+// "portable" and (with AVX2) "vector", with useVector set for it, and
+// then restores useVector.
+func eachReader(run func(name string)) {
 	saved := useVector
 	defer func() { useVector = saved }()
 	for _, on := range []bool{false, true} {
@@ -49,7 +56,7 @@ func withReaders(t *testing.T, f func(t *testing.T)) {
 		if on {
 			name = "vector"
 		}
-		t.Run(name, f)
+		run(name)
 	}
 }
 
