@@ -144,12 +144,14 @@ func commentsFrom(b []byte, i int) (end, gaps int) {
 func moreComments(b []byte, j, gaps int) (int, int) {
 	for {
 		j, gaps = commentWindows(b, j, gaps)
+		// The usual end of a run: a space at most, then a byte that
+		// begins no comment.
 		k := j
-		for k < len(b) && b[k] == ' ' {
+		if k < len(b) && b[k] == ' ' {
 			k++
 		}
-		if k == len(b) || b[k] != '/' && b[k] != '#' {
-			return j, gaps // no comment begins there
+		if k == len(b) || b[k] != '/' && b[k] != '#' && b[k] != ' ' {
+			return j, gaps
 		}
 		j, gaps = shortComments(b, j, gaps)
 		k = j
