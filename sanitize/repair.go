@@ -23,8 +23,10 @@ func (z *Sanitizer) repair(i int) error {
 //
 // The scanner finds some repairs only past the comments that follow the
 // place they edit: a comma missing between a value and the next, or a
-// trailing comma, shows at the byte after the comments. When such a repair
-// is queued right after the comments, it is applied before them: the edits
+// trailing comma, shows at the byte after the comments. (A missing comma
+// it sees as it reads the comments at once comes before them in the queue
+// already.) When such a repair is queued right after the comments, it is
+// applied before them: the edits
 // then come in input order, the output of the comments is written once,
 // after the comma, instead of moved to make room for it, and the fix is
 // recorded in its place at once.

@@ -22,14 +22,16 @@ func (s *Scanner) openComment(b []byte, i int, off int64) (int, Event) {
 }
 
 // openCommentAfterValue is openComment for a comment that follows a value
-// in a container. When the comments it drops at once are queued and are
-// followed in b, after whitespace, by a byte at which repairAfterValue
-// would insert the missing comma, that comma is queued at once, right
-// after them, and the scanner reads on from the comments' end in the state
-// that follows the comma: the same Repairs in the same order as a reading
-// byte by byte, without a second trip through the state after the value.
-// Queued side by side, the sanitizer can apply the comma first (see
-// sanitize's applyQueued).
+// in a container. When the comments it drops at once are followed in b,
+// after whitespace, by a byte at which repairAfterValue would insert the
+// missing comma, and the queue has room, that comma is queued at once,
+// before the comments' Repair (its edit comes first in the input), and the
+// scanner reads on from the comments' end in the state that follows the
+// comma: the same Repairs as a reading byte by byte, in the order of their
+// edits, without a second trip through the state after the value. The
+// comments' Repair follows it in the queue, or is the event when the comma
+// took the queue's last place: either way the sanitizer applies both in
+// input order, each on the uncopied part of the chunk.
 func (s *Scanner) openCommentAfterValue(b []byte, i int, off int64) (int, Event) {
 	return s.openCommentRun(b, i, off, true)
 }
@@ -43,11 +45,14 @@ func (s *Scanner) openCommentRun(b []byte, i int, off int64, afterValue bool) (i
 		return i + 1, s.beginComment(b[i], off)
 	}
 	s.cmtGap = off + int64(j-i) + 1
-	r, ev := s.report(RepairComment, s.here(off), j-i, spaces[:gaps])
-	r.Joins = joins
-	if afterValue && ev == None && s.queueable() {
+	// Where the comments touch the value, the comma's edit and theirs are
+	// both at off: it is left to the byte after them, to come after theirs
+	// as byte by byte.
+	if afterValue && s.commit.off < off && s.queueable() {
 		s.commaAfterComments(b, j)
 	}
+	r, ev := s.report(RepairComment, s.here(off), j-i, spaces[:gaps])
+	r.Joins = joins
 	return j, ev
 }
 

@@ -457,6 +457,9 @@ func (s *Scanner) skipSpace(b []byte, i int, base int64) int {
 // skipSpaceRun is skipSpace's loop. Runs of ' ' (indentation) are skipped 8
 // bytes at a time.
 func (s *Scanner) skipSpaceRun(b []byte, i int, base int64) int {
+	if oneSpace(b, i) { // the usual gap, as before a comment after a value
+		return i + 1
+	}
 	for i+8 <= len(b) {
 		x := binary.LittleEndian.Uint64(b[i:]) ^ spaces8
 		if x&0xFF == '\n'^' ' {

@@ -40,10 +40,12 @@ func (s *Scanner) SetQueue(on bool) {
 func (s *Scanner) LastRepair() *QueuedRepair { return &s.last }
 
 // Queued returns the Repairs the last call to Next kept instead of
-// returning, in the order Next would have returned them (a repair found
-// past the comments after the place it edits, such as a missing comma,
-// comes after their Repair), all before the event it returned. The slice
-// is reused by Next.
+// returning, all before the event it returned, in the order Next would
+// have returned them, but for one case: a comma missing between a value
+// and comments after it, seen as the comments are read, comes before their
+// Repair, in the order of the edits (see openCommentAfterValue). Another
+// repair found past comments after the place it edits, such as a trailing
+// comma, comes after their Repair. The slice is reused by Next.
 func (s *Scanner) Queued() []QueuedRepair {
 	if s.nq == 0 {
 		return nil

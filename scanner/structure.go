@@ -60,7 +60,7 @@ arrayFirst:
 
 value:
 	s.st = stValue
-	if i+1 < len(b) && b[i] == ' ' && !space[b[i+1]] { // one space, as after ':' and ','
+	if oneSpace(b, i) {
 		i++
 	} else if i = s.skipSpace(b, i, base); i == len(b) {
 		return i, None
@@ -206,7 +206,7 @@ objectFirst:
 
 key:
 	s.st = stKey
-	if i+1 < len(b) && b[i] == ' ' && !space[b[i+1]] { // one space, as after ':' and ','
+	if oneSpace(b, i) {
 		i++
 	} else if i = s.skipSpace(b, i, base); i == len(b) {
 		return i, None
@@ -296,6 +296,14 @@ func (s *Scanner) closeQuote(b []byte, j int, base int64) bool {
 // of input), with no spaces read after it yet.
 func (s *Scanner) quoteSeen(off int64) {
 	s.strQuote, s.strQuoteLen, s.closeSpaces = s.here(off), 1, 0
+}
+
+// oneSpace reports whether b[i] is the usual gap between tokens (after
+// ':' and ',', before a comment): one space, then a byte that is not
+// whitespace, which the structure fast path and skipSpaceRun step over
+// without a loop.
+func oneSpace(b []byte, i int) bool {
+	return i+1 < len(b) && b[i] == ' ' && !space[b[i+1]]
 }
 
 // closesHere reports whether closer c ends the innermost container where
