@@ -148,7 +148,6 @@ func commentsFrom(b []byte, i int) (end, gaps int) {
 // with no line break inside.
 func moreComments(b []byte, j, gaps int) (int, int) {
 	for {
-		j, gaps = commentWindows(b, j, gaps)
 		// The usual end of a run: a space at most, then a byte that
 		// begins no comment.
 		k := j
@@ -158,6 +157,7 @@ func moreComments(b []byte, j, gaps int) (int, int) {
 		if k == len(b) || b[k] != '/' && b[k] != '#' && b[k] != ' ' {
 			return j, gaps
 		}
+		j, gaps = commentWindows(b, j, gaps)
 		j, gaps = shortComments(b, j, gaps)
 		k = j
 		for k < len(b) && b[k] == ' ' {

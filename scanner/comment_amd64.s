@@ -2,7 +2,11 @@
 
 #include "textflag.h"
 
-// func commentRunAVX2(p *byte, n, gaps, limit int) (end, endGaps int)
+// runSpaces is len(spaces) (see comment_amd64.go): the most blanks a run
+// keeps.
+#define runSpaces 128
+
+// func commentRunAVX2(p *byte, n, gaps int) (end, endGaps int)
 //
 // commentWindows' loop (see comment.go, which gives the bit logic and its
 // reasons): the windows of 64 bytes from p while more than 64 bytes are
@@ -19,7 +23,7 @@
 // the last window of the run in which a comment ends (pendAt, 0 for none)
 // with its slashes, its blanks outside comments and the blanks before
 // it: R9 and R10 are worked out from it only when the run stops.
-TEXT ·commentRunAVX2(SB), NOSPLIT, $32-48
+TEXT ·commentRunAVX2(SB), NOSPLIT, $32-40
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), DI
 	LEAQ -64(SI)(DI*1), DI
@@ -122,7 +126,7 @@ loop:
 	SHRQ $63, DX
 
 	// A window with no stop in which the blanks outside comments keep
-	// within limit (the usual one inside a run) only notes itself as the
+	// within runSpaces (the usual one inside a run) only notes itself as the
 	// last with an end, if a comment ends in it: the end is worked out
 	// once, from the last such window, when the run stops.
 	MOVQ    R13, BX
@@ -132,7 +136,7 @@ loop:
 	JNZ     exact
 	POPCNTQ BX, CX
 	ADDQ    R8, CX
-	CMPQ    CX, limit+24(FP)
+	CMPQ    CX, $runSpaces
 	JGT     exact
 	TESTQ   R15, R15
 	JZ      next
@@ -182,7 +186,7 @@ settled:
 	JZ   noEnd
 
 	// The last whole comment ends just past its '/', bit CX; the blanks
-	// outside comments up to there must not pass limit.
+	// outside comments up to there must not pass runSpaces.
 	BSRQ    CX, CX
 	MOVQ    R13, BX
 	NOTQ    BX
@@ -193,7 +197,7 @@ settled:
 	ANDQ    BX, R15
 	POPCNTQ R15, R15
 	ADDQ    R8, R15
-	CMPQ    R15, limit+24(FP)
+	CMPQ    R15, $runSpaces
 	JGT     done
 	LEAQ    1(SI)(CX*1), R9
 	MOVQ    R15, R10
@@ -215,8 +219,8 @@ noEnd:
 done:
 	VZEROUPPER
 	SUBQ p+0(FP), R9
-	MOVQ R9, end+32(FP)
-	MOVQ R10, endGaps+40(FP)
+	MOVQ R9, end+24(FP)
+	MOVQ R10, endGaps+32(FP)
 	RET
 
 DATA slashes<>+0(SB)/8, $0x2f2f2f2f2f2f2f2f
