@@ -66,6 +66,7 @@ func BenchmarkRepair(b *testing.B) {
 				for b.Loop() {
 					out, _ := z.Append(dst[:0], in)
 					dst = out[:0]
+					cpu.lap()
 				}
 				cpu.stop(len(in))
 			})
@@ -122,6 +123,7 @@ func benchStringRepair(b *testing.B, in, want []byte, repair func(string) (strin
 	cpu := startCPU(b)
 	for b.Loop() {
 		_, _ = repair(s)
+		cpu.lap()
 	}
 	cpu.stop(len(in))
 	// Metrics go after the loop, which drops those reported before it.
