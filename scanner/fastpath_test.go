@@ -64,6 +64,10 @@ func TestFastPathsWithRepairsAtEveryCut(t *testing.T) {
 		"[1 /*a*/ /**/  /* b * / c */ # x\n2, // y\n/* multi\nline */ 3 /*c*/ /*d*/ 4]",
 		`{/*a*/ "k" /*b*/ : /*c*/ 1 /*d*/ , /*e*/ "l": "x" /*f*/ + /*g*/ "y"}`,
 		"[1 // a\n  // b\n\t# c\r\n /*d*/, /*e*/\n/*f\ng*/ 2 /*h*/]",
+		// Strings closed by full-width punctuation right after the
+		// quote, and by other characters that begin with its first byte.
+		`{"a"：1，"b"："x"，"c"：［"y"， "z"］，"d"："w"｝`,
+		`{"a"，1, "b"ｘ: "v"ｘ, "c": ["q"］, "r"｝]}`,
 	}
 	for _, in := range inputs {
 		sameAtEveryCut(t, scanRepair, in)
@@ -77,8 +81,13 @@ func scanRepair(input []byte, sizes []int) []string {
 
 // scanRepairQueued is scanRepair with the repair queue on or off.
 func scanRepairQueued(input []byte, sizes []int, queue bool) []string {
+	return scanRepairSet(input, sizes, AllRepairs, queue)
+}
+
+// scanRepairSet is scanRepairQueued with the given repairs on.
+func scanRepairSet(input []byte, sizes []int, repairs RepairSet, queue bool) []string {
 	s := New(0)
-	s.SetRepairs(AllRepairs)
+	s.SetRepairs(repairs)
 	s.SetQueue(queue)
 	var out []string
 	add := func(ev Event) {
@@ -94,6 +103,18 @@ func scanRepairQueued(input []byte, sizes []int, queue bool) []string {
 
 // structure stops at the depth cap and leaves the error to Next, whole or
 // byte by byte.
+// With full-width repair off, the byte that may begin full-width
+// punctuation after a closing quote is left to the inner-quote check, like
+// any other byte that does not close the string at once.
+func TestFastPathsWithoutFullWidthAtEveryCut(t *testing.T) {
+	scan := func(in []byte, sizes []int) []string {
+		return scanRepairSet(in, sizes, AllRepairs.Without(RepairFullWidth), false)
+	}
+	for _, in := range []string{`{"a":"x"ｘ y", "b":"z"，"c":1}`, `{"a"：1, "b":2}`} {
+		sameAtEveryCut(t, scan, in)
+	}
+}
+
 func TestStructureDepthCap(t *testing.T) {
 	in := []byte(`[[[["a"],{"b":[1]}]]]`)
 	for _, sizes := range [][]int{nil, {1}, {5}} {

@@ -81,9 +81,10 @@ valueByte:
 			s.st = stString // the careful path goes on from j
 			return j, None
 		}
-		if i = j + 1; i < len(b) && (b[i] == ',' || b[i] == '}' || b[i] == ']') {
+		if i = j + 1; i < len(b) && (b[i] == ',' || b[i] == '}' || b[i] == ']' || b[i] == 0xEF && s.repairs.Has(RepairFullWidth)) {
 			// What closeQuote and stringDone would do, here: the byte
-			// after the quote closes the string at once.
+			// after the quote closes the string at once (a byte that may
+			// begin full-width punctuation does too, with its repair on).
 			s.quoteSeen(base + int64(j))
 			s.prevCommit = s.commit
 			s.setCommit(base + int64(i))
@@ -237,11 +238,14 @@ keyByte:
 		s.st = stString // the careful path goes on from j
 		return j, None
 	}
-	if i = j + 1; i < len(b) && b[i] == ':' {
-		// What closeQuote and stringDone would do, here: the colon
-		// closes the key at once.
+	if i = j + 1; i < len(b) && (b[i] == ':' || b[i] == 0xEF && s.wideTwinAt(b, i) == ':') {
+		// What closeQuote and stringDone would do, here: the colon, or
+		// its full-width twin, closes the key at once.
 		s.quoteSeen(base + int64(j))
 		s.keyEnd = s.here(base + int64(i))
+		if b[i] == 0xEF {
+			i = s.queueWide(i, base, ':') // b[i] stands for ':'
+		}
 		i++
 		goto value
 	}
