@@ -333,8 +333,13 @@ func (s *Scanner) wideTwinAt(b []byte, i int) byte {
 
 // queueWide queues the repair that replaces the full-width punctuation at
 // b[i] with its ASCII twin c, as openWide does, and returns the index of
-// the character's last byte, where the twin is read (see placeTwin).
+// the character's last byte, where the twin is read (see placeTwin). It
+// follows the wideTwinAt that found c and room in the queue for it, with
+// nothing queued in between: it writes the queue's next slot (as report
+// would) without asking again.
 func (s *Scanner) queueWide(i int, base int64, c byte) int {
-	s.report(RepairFullWidth, s.here(base+int64(i)), 3, wideTwins[c])
+	r := &s.queue[s.nq]
+	s.nq++
+	r.fill(RepairFullWidth, s.here(base+int64(i)), 3, wideTwins[c])
 	return i + 2
 }
