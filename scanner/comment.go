@@ -59,7 +59,7 @@ func (s *Scanner) openCommentRun(b []byte, i int, off int64, afterValue bool) (i
 // commaAfterComments queues the comma missing between the value before
 // the comments that end at b[j] and the next, when the first byte after
 // them and whitespace is one at which repairAfterValue would insert it,
-// and moves on to the state after the comma.
+// and moves on to the state after the comma. The queue must have room.
 func (s *Scanner) commaAfterComments(b []byte, j int) {
 	k := j
 	for k < len(b) && space[b[k]] {
@@ -78,7 +78,9 @@ func (s *Scanner) commaAfterComments(b []byte, j int) {
 		}
 		s.st = st
 	}
-	s.insertBefore(RepairMissingComma, s.commit, ",")
+	r := s.queueNext() // as insertBefore
+	r.fill(RepairMissingComma, s.commit, 0, ",")
+	r.Forward = true
 }
 
 // commentJoins reports whether the comment that begins at b[i] (at off)

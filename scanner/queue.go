@@ -75,6 +75,15 @@ func (s *Scanner) report(k RepairKind, m mark, n int, repl string) (*QueuedRepai
 	return r, ev
 }
 
+// queueNext takes the queue's next slot and returns it, for a caller that
+// has found room in the queue (queueable) with nothing queued since: it
+// writes the Repair there as report would, without asking again.
+func (s *Scanner) queueNext() *QueuedRepair {
+	r := &s.queue[s.nq]
+	s.nq++
+	return r
+}
+
 // queueable reports whether a Repair found now may wait in the queue:
 // queueing is on, the queue has room, and no twin of full-width
 // punctuation is left to read.

@@ -334,11 +334,9 @@ func (s *Scanner) wideTwinAt(b []byte, i int) byte {
 // queueWide queues the repair that replaces the full-width punctuation at
 // b[i] with its ASCII twin c, as openWide does, and returns the index of
 // the character's last byte, where the twin is read (see placeTwin). It
-// follows the wideTwinAt that found c and room in the queue for it, with
-// nothing queued in between: it writes the queue's next slot (as report
-// would) without asking again.
+// follows the wideTwinAt that found c and room in the queue for it.
 func (s *Scanner) queueWide(i int, base int64, c byte) int {
-	r := &s.queue[s.nq]
+	r := &s.queue[s.nq] // as queueNext, written out to keep queueWide inlined
 	s.nq++
 	r.fill(RepairFullWidth, s.here(base+int64(i)), 3, wideTwins[c])
 	return i + 2
