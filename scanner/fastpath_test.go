@@ -101,8 +101,6 @@ func scanRepairSet(input []byte, sizes []int, repairs RepairSet, queue bool) []s
 	return out
 }
 
-// structure stops at the depth cap and leaves the error to Next, whole or
-// byte by byte.
 // With full-width repair off, the byte that may begin full-width
 // punctuation after a closing quote is left to the inner-quote check, like
 // any other byte that does not close the string at once.
@@ -115,6 +113,8 @@ func TestFastPathsWithoutFullWidthAtEveryCut(t *testing.T) {
 	}
 }
 
+// structure stops at the depth cap and leaves the error to Next, whole or
+// byte by byte.
 func TestStructureDepthCap(t *testing.T) {
 	in := []byte(`[[[["a"],{"b":[1]}]]]`)
 	for _, sizes := range [][]int{nil, {1}, {5}} {
