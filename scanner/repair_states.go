@@ -865,18 +865,18 @@ func (s *Scanner) openWide(b []byte, i int, off int64) (int, Event) {
 // U+FF5B, U+FF5D) are EF BC xx or EF BD xx: a table on the last two bytes
 // decides in one load instead of a string switch.
 func wideTwin(p []byte) byte {
-	if p[0] != 0xEF || p[1]&^1 != 0xBC || p[2]&0xC0 != 0x80 {
+	if p[0] != 0xEF || p[1]&^1 != 0xBC {
 		return 0
 	}
-	return wideTwinOf[int(p[1]&1)<<6|int(p[2]&0x3F)]
+	return wideTwinAfter[p[1]&1][p[2]]
 }
 
-// wideTwinOf maps the last two bytes of EF BC xx (first half) and EF BD xx
-// (second half) to the ASCII twin, or 0.
-var wideTwinOf = func() (t [128]byte) {
+// wideTwinAfter maps the last two bytes of full-width punctuation, EF BC xx
+// (first row) or EF BD xx (second), to its ASCII twin, or 0.
+var wideTwinAfter = func() (t [2][256]byte) {
 	for _, c := range []rune{'，', '：', '［', '］', '｛', '｝'} {
 		e := string(c)
-		t[int(e[1]&1)<<6|int(e[2]&0x3F)] = byte(c - 0xFEE0)
+		t[e[1]&1][e[2]] = byte(c - 0xFEE0)
 	}
 	return t
 }()

@@ -154,3 +154,20 @@ func escapeLen(p []byte) int {
 	}
 	return 0
 }
+
+// quoteInWord returns the index of the '"' that ends, within the word at
+// b[i], a string whose content from b[i] on is plain ASCII; -1 when the
+// word holds anything else first, or b has no whole word at i. It is
+// stringRun's first step, small enough for the structure fast path to
+// inline: most keys and many values end there, and the call to stringRun
+// cost more than reading them.
+func quoteInWord(b []byte, i int) int {
+	if i+8 <= len(b) {
+		if m := stringSpecialMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			if j := i + bits.TrailingZeros64(m)>>3; b[j] == '"' {
+				return j
+			}
+		}
+	}
+	return -1
+}

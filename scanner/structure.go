@@ -77,9 +77,11 @@ valueByte:
 	switch {
 	case c == '"':
 		s.inKey, s.quote = false, '"'
-		if j = stringRun(b, i+1); j == len(b) || b[j] != '"' {
-			s.st = stString // the careful path goes on from j
-			return j, None
+		if j = quoteInWord(b, i+1); j < 0 {
+			if j = stringRun(b, i+1); j == len(b) || b[j] != '"' {
+				s.st = stString // the careful path goes on from j
+				return j, None
+			}
 		}
 		if i = j + 1; i < len(b) && (b[i] == ',' || b[i] == '}' || b[i] == ']' || b[i] == 0xEF && s.repairs.Has(RepairFullWidth)) {
 			// What closeQuote and stringDone would do, here: the byte
@@ -96,7 +98,14 @@ valueByte:
 		}
 		goto after
 	case c == '-' || digit[c]:
-		if j = numberEnd(b, i); j < 0 {
+		// numberEnd, its first step written out.
+		if len(b)-i >= 32 {
+			if j = numberLen32((*[32]byte)(b[i:])); j > 0 {
+				i += j
+				break
+			}
+		}
+		if j = numberEndCareful(b, i); j < 0 {
 			return i, None
 		}
 		i = j
@@ -234,9 +243,11 @@ keyByte:
 		goto dispatch // a repair went into the queue
 	}
 	s.inKey, s.quote = true, '"'
-	if j = stringRun(b, i+1); j == len(b) || b[j] != '"' {
-		s.st = stString // the careful path goes on from j
-		return j, None
+	if j = quoteInWord(b, i+1); j < 0 {
+		if j = stringRun(b, i+1); j == len(b) || b[j] != '"' {
+			s.st = stString // the careful path goes on from j
+			return j, None
+		}
 	}
 	if i = j + 1; i < len(b) && (b[i] == ':' || b[i] == 0xEF && s.wideTwinAt(b, i) == ':') {
 		// What closeQuote and stringDone would do, here: the colon, or
@@ -319,7 +330,8 @@ func (s *Scanner) closesHere(c byte) bool {
 
 // wideTwinAt returns the ASCII twin of the full-width punctuation that
 // begins at b[i] when its three bytes are in b, the repair is on and the
-// queue has room for it; otherwise 0. The structure fast path reads the
+// queue has room for it; otherwise 0. Its callers have seen that b[i] is
+// 0xEF; it is small enough to be inlined there. The structure fast path reads the
 // commas, colons, openers and matching closers of an answer written in
 // full width as their twins, by the same code as the ASCII ones, as
 // placeTwin would, without a trip through the repair functions: they come
@@ -328,7 +340,11 @@ func (s *Scanner) wideTwinAt(b []byte, i int) byte {
 	if i+3 > len(b) || !s.repairs.Has(RepairFullWidth) || !s.queueable() {
 		return 0
 	}
-	return wideTwin(b[i : i+3])
+	// The rest of wideTwin.
+	if p1 := b[i+1]; p1&^1 == 0xBC {
+		return wideTwinAfter[p1&1][b[i+2]]
+	}
+	return 0
 }
 
 // queueWide queues the repair that replaces the full-width punctuation at
