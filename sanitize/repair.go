@@ -89,5 +89,15 @@ func (z *Sanitizer) applyRepair(i int, r *scanner.QueuedRepair) error {
 	if r.Len == 0 && !r.Forward {
 		z.backInsert, z.backInsertKind = r.Offset, k
 	}
+	// addFixAt's usual case, written out: room for the fix, which comes
+	// after the last one, at or above the floor.
+	fixes := z.report.Fixes
+	if n, c := len(fixes), k.Confidence(); n < cap(fixes) && (n == 0 || fixes[n-1].Offset <= r.Offset) && c >= z.opts.MinConfidence {
+		fixes = fixes[:n+1]
+		f := &fixes[n]
+		f.Kind, f.Confidence, f.Offset, f.Line, f.Column = k, c, r.Offset, r.Line, r.Column
+		z.report.Fixes = fixes
+		return nil
+	}
 	return z.addFixAt(k, r.Offset, r.Line, r.Column)
 }
