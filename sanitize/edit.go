@@ -167,7 +167,15 @@ func (z *Sanitizer) editWide(i int, a int64, twin string) {
 		z.edit(i, a+2, a+3, twin, false)
 		return
 	}
-	out := append(z.copyChunk(ja), twin[0]) // one byte: no call to memmove
+	var out []byte
+	if n, p := len(z.out), z.pend; ja-p < shortCopy && cap(z.out)-n >= shortCopy && len(z.chunk)-p >= shortCopy && len(z.patches) == 0 {
+		// copyChunk's short move, and the twin past it, in place.
+		out = z.out[:n+ja-p+1]
+		move32(out[n:n+shortCopy], z.chunk[p:p+shortCopy])
+		out[n+ja-p] = twin[0]
+	} else {
+		out = append(z.copyChunk(ja), twin[0]) // one byte: no call to memmove
+	}
 	z.out, z.pend, z.copied = out, ja+3, true
 	z.work += 3
 	z.delta -= 2
@@ -199,14 +207,7 @@ func (z *Sanitizer) copyChunk(j int) []byte {
 		// are overwritten next, costs less than a call to memmove and
 		// its guess at the length.
 		out = z.out[:n+j-p]
-		c := z.chunk[p : p+shortCopy]
-		w0, w1 := binary.LittleEndian.Uint64(c), binary.LittleEndian.Uint64(c[8:])
-		w2, w3 := binary.LittleEndian.Uint64(c[16:]), binary.LittleEndian.Uint64(c[24:])
-		d := out[n : n+shortCopy]
-		binary.LittleEndian.PutUint64(d, w0)
-		binary.LittleEndian.PutUint64(d[8:], w1)
-		binary.LittleEndian.PutUint64(d[16:], w2)
-		binary.LittleEndian.PutUint64(d[24:], w3)
+		move32(out[n:n+shortCopy], z.chunk[p:p+shortCopy])
 	} else {
 		out = append(z.out, z.chunk[z.pend:j]...)
 	}
@@ -218,6 +219,17 @@ func (z *Sanitizer) copyChunk(j int) []byte {
 		z.patches = z.patches[:copy(z.patches, z.patches[k:])]
 	}
 	return out
+}
+
+// move32 copies the shortCopy (32) bytes of src to dst as four words.
+func move32(dst, src []byte) {
+	s, d := src[:shortCopy], dst[:shortCopy]
+	w0, w1 := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[8:])
+	w2, w3 := binary.LittleEndian.Uint64(s[16:]), binary.LittleEndian.Uint64(s[24:])
+	binary.LittleEndian.PutUint64(d, w0)
+	binary.LittleEndian.PutUint64(d[8:], w1)
+	binary.LittleEndian.PutUint64(d[16:], w2)
+	binary.LittleEndian.PutUint64(d[24:], w3)
 }
 
 // addMark appends m, the mark furthest into the input.
