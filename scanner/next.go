@@ -705,7 +705,7 @@ func isHex(c byte) bool {
 // setCommit records off (on the current line) as the commit point of the
 // innermost container.
 func (s *Scanner) setCommit(off int64) {
-	s.commit = mark{off, s.line, s.lineStart}
+	s.commit = mark{off, s.line, s.lineBreak}
 }
 
 // closeContainer pops the innermost container, whose closer is at off, and

@@ -67,11 +67,15 @@ func (s *Scanner) Queued() []QueuedRepair {
 // instructions).
 func (s *Scanner) report(k RepairKind, m mark, n int, repl string) (*QueuedRepair, Event) {
 	r, ev := &s.last, Repair
-	if s.queueable() {
+	if s.queueOn && s.nq < queueCap && s.virt == 0 { // queueable
 		r, ev = &s.queue[s.nq], None
 		s.nq++
 	}
-	r.fill(k, m, n, repl)
+	// fill, written out: report stays small enough to be inlined.
+	r.Forward, r.Joins, r.Closing = false, false, 0
+	r.Kind, r.Repl = k, repl
+	r.Offset, r.Len = m.off, n
+	r.Line, r.Column = m.line, int(m.off-m.lineBreak)
 	return r, ev
 }
 

@@ -181,13 +181,13 @@ func (s *Scanner) RepairLeansForward() bool { return s.last.Forward }
 // mark is an input offset with the line it lies on, so that an event can be
 // reported there later.
 type mark struct {
-	off  int64
-	line int
-	ls   int64 // offset of the first byte of that line
+	off       int64
+	line      int
+	lineBreak int64 // offset of the line break before that line; -1 on the first
 }
 
 // here returns a mark for absolute offset off on the current line.
-func (s *Scanner) here(off int64) mark { return mark{off, s.line, s.lineStart} }
+func (s *Scanner) here(off int64) mark { return mark{off, s.line, s.lineBreak} }
 
 // repairAt reports a Repair replacing n input bytes from m with repl: into
 // the queue when it can wait there (the event is then None), otherwise as
@@ -204,7 +204,7 @@ func (r *QueuedRepair) fill(k RepairKind, m mark, n int, repl string) {
 	r.Forward, r.Joins, r.Closing = false, false, 0
 	r.Kind, r.Repl = k, repl
 	r.Offset, r.Len = m.off, n
-	r.Line, r.Column = m.line, int(m.off-m.ls)+1
+	r.Line, r.Column = m.line, int(m.off-m.lineBreak)
 }
 
 // can reports whether repair r is on and the scanner is inside a container

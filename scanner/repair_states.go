@@ -641,7 +641,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			return i, None
 		}
 		s.st = stLineStart
-		s.last.fill(RepairBOM, mark{0, 1, 0}, 3, "") // never queued
+		s.last.fill(RepairBOM, mark{0, 1, -1}, 3, "") // never queued
 		return i, Repair
 	}
 	return i, None

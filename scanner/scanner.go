@@ -12,7 +12,7 @@ type Scanner struct {
 
 	base      int64 // absolute offset of the next byte Next will read
 	line      int   // current line, 1-based
-	lineStart int64 // offset of the first byte of the current line
+	lineBreak int64 // offset of the line break before the current line; -1 on the first
 
 	// last describes the last event: its offset, the length of its bytes
 	// where it has some, its line and column, and for a Repair what it
@@ -106,7 +106,7 @@ func (s *Scanner) Reset(maxDepth int) {
 	s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn = bits, repairs, nfs, queue, queueOn
 	s.stack.reset(maxDepth)
 	s.maxDepth = maxDepth
-	s.line = 1
+	s.line, s.lineBreak = 1, -1
 }
 
 // Offset returns the number of bytes consumed so far.
@@ -124,7 +124,7 @@ func (s *Scanner) EventPos() (line, column int) { return s.last.Line, s.last.Col
 
 // Pos returns the 1-based line and byte column of the next byte to read.
 func (s *Scanner) Pos() (line, column int) {
-	return s.line, int(s.base-s.lineStart) + 1
+	return s.line, int(s.base - s.lineBreak)
 }
 
 // Err returns the syntax error behind the last Error event, or nil.
@@ -195,13 +195,13 @@ func (s *Scanner) AppendClosers(dst []byte) []byte {
 // on the current line.
 func (s *Scanner) event(off int64, n int) {
 	s.last.Offset, s.last.Len = off, n
-	s.last.Line, s.last.Column = s.line, int(off-s.lineStart)+1
+	s.last.Line, s.last.Column = s.line, int(off-s.lineBreak)
 }
 
 // newline records a line break at absolute offset off.
 func (s *Scanner) newline(off int64) {
 	s.line++
-	s.lineStart = off + 1
+	s.lineBreak = off
 }
 
 // fail records a syntax error at absolute offset off.
@@ -224,7 +224,7 @@ func (s *Scanner) Truncation() Truncation {
 	t := Truncation{Start: s.valueStart, Depth: s.stack.depth}
 	if s.stack.depth > 0 {
 		t.Commit = s.commit.off
-		t.CommitLine, t.CommitColumn = s.commit.line, int(s.commit.off-s.commit.ls)+1
+		t.CommitLine, t.CommitColumn = s.commit.line, int(s.commit.off-s.commit.lineBreak)
 	}
 	st := s.st
 	switch st {
