@@ -20,7 +20,15 @@ func (s *Scanner) openSingle(b []byte, i int, off int64, key bool) (int, Event) 
 	closing := off + int64(j-i)
 	s.strQuote, s.strQuoteLen = s.here(closing), 1
 	s.oddFixed = true
-	s.stringDone(closing + 1) // inside a container: no event
+	// What stringDone does inside a container (openSingle is called
+	// there only), written out: no call, and no event.
+	if key {
+		s.keyEnd, s.st = s.here(closing+1), stColon
+	} else {
+		s.st, s.prevCommit = stAfterValue, s.commit
+		s.setCommit(closing + 1)
+		s.lastWasString = true
+	}
 	r, ev := s.report(RepairSingleQuote, open, 1, `"`)
 	r.Closing = closing
 	return j + 1, ev
