@@ -8,13 +8,15 @@ import (
 
 // FuzzStringRun: the string fast path (wide reading, automaton and byte at
 // a time reading) stops where the one-character-at-a-time reference does,
-// from any start, with the wide reading and without. The seeds are long
-// enough for the wide reading's blocks.
+// from any start, with the wide reading and without; so does quoteInWord,
+// the structure fast path's first step, wherever it finds the closing
+// quote. The seeds are long enough for the wide reading's blocks.
 func FuzzStringRun(f *testing.F) {
 	long := strings.Repeat("abcdefgh", 5)
 	for _, s := range []string{
 		long + `"`, long + "caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac" + long + `"`, long[:31] + `\n` + long + `"`,
 		long + `\u00e9\"` + long, long + "\xf0\x9f\x98\x80\xed\xa0\x80" + long, long + "\x01\x7f\xff",
+		`id": 1, "summary": "`, `a\"b", "c": 1}`, "ab\xc3\xa9\"cdefgh",
 	} {
 		f.Add([]byte(s), uint8(0))
 	}
@@ -23,6 +25,9 @@ func FuzzStringRun(f *testing.F) {
 		saved := useVector
 		defer func() { useVector = saved }()
 		want := stringRunReference(b, i)
+		if j := quoteInWord(b, i); j >= 0 && j != want {
+			t.Fatalf("%q from %d: quoteInWord found the quote at %d, the reference stops at %d", b, i, j, want)
+		}
 		for _, on := range []bool{false, saved} {
 			useVector = on
 			if got := stringRun(b, i); got != want {
