@@ -70,9 +70,12 @@ func (z *Sanitizer) edit(i int, a, b int64, repl string, forward bool) {
 		return
 	}
 	out := z.copyChunk(ja)
-	if len(repl) == 1 { // a quote, a comma: a byte, not a copy
+	switch len(repl) { // a quote, a comma, an escape: bytes, not a copy
+	case 1:
 		out = append(out, repl[0])
-	} else {
+	case 2:
+		out = append(out, repl[0], repl[1])
+	default:
 		out = append(out, repl...)
 	}
 	z.out, z.pend, z.copied = out, jb, true
