@@ -171,7 +171,7 @@ func (z *Sanitizer) editWide(i int, a int64, twin string) {
 		return
 	}
 	var out []byte
-	if n, p := len(z.out), z.pend; ja-p < shortCopy && cap(z.out)-n >= shortCopy && len(z.chunk)-p >= shortCopy && len(z.patches) == 0 {
+	if n, p := len(z.out), z.pend; z.shortMove(ja+1) && len(z.patches) == 0 {
 		// copyChunk's short move, and the twin past it, in place.
 		out = z.out[:n+ja-p+1]
 		move32(out[n:n+shortCopy], z.chunk[p:p+shortCopy])
@@ -204,7 +204,7 @@ type patch struct {
 // now are in it, and returns the output (pend is the caller's to move).
 func (z *Sanitizer) copyChunk(j int) []byte {
 	var out []byte
-	if n, p := len(z.out), z.pend; j-p <= shortCopy && cap(z.out)-n >= shortCopy && len(z.chunk)-p >= shortCopy {
+	if n, p := len(z.out), z.pend; z.shortMove(j) {
 		// Between repairs that come every few bytes, the runs to copy
 		// are short: one fixed-size move, past the run into bytes that
 		// are overwritten next, costs less than a call to memmove and
@@ -222,6 +222,13 @@ func (z *Sanitizer) copyChunk(j int) []byte {
 		z.patches = z.patches[:copy(z.patches, z.patches[k:])]
 	}
 	return out
+}
+
+// shortMove reports whether chunk[pend:j] may be moved to the output as
+// one shortCopy-byte move (move32): it is no longer than that, and both
+// the chunk from pend and the output's spare room hold that many bytes.
+func (z *Sanitizer) shortMove(j int) bool {
+	return j-z.pend <= shortCopy && cap(z.out)-len(z.out) >= shortCopy && len(z.chunk)-z.pend >= shortCopy
 }
 
 // move32 copies the shortCopy (32) bytes of src to dst as four words.

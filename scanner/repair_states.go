@@ -20,15 +20,7 @@ func (s *Scanner) openSingle(b []byte, i int, off int64, key bool) (int, Event) 
 	closing := off + int64(j-i)
 	s.strQuote, s.strQuoteLen = s.here(closing), 1
 	s.oddFixed = true
-	// What stringDone does inside a container (openSingle is called
-	// there only), written out: no call, and no event.
-	if key {
-		s.keyEnd, s.st = s.here(closing+1), stColon
-	} else {
-		s.st, s.prevCommit = stAfterValue, s.commit
-		s.setCommit(closing + 1)
-		s.lastWasString = true
-	}
+	s.stringDoneInside(closing + 1) // openSingle is called inside containers only
 	r, ev := s.report(RepairSingleQuote, open, 1, `"`)
 	r.Closing = closing
 	return j + 1, ev
@@ -98,14 +90,26 @@ func (s *Scanner) closeStringN(off int64, n int) Event {
 // stringDone ends the current string at end (exclusive), on the current
 // line.
 func (s *Scanner) stringDone(end int64) Event {
-	if s.inKey {
-		s.keyEnd = s.here(end)
-		s.st = stColon
+	if s.inKey || s.stack.depth > 0 {
+		s.stringDoneInside(end)
 		return None
 	}
-	ev := s.valueDone(end)
+	ev := s.valueDone(end) // a top-level string: ValueEnd
 	s.lastWasString = true
 	return ev
+}
+
+// stringDoneInside is stringDone for a key, or a value inside a container,
+// which is never an event; small enough to be inlined where a repair ends
+// a string there (openSingle).
+func (s *Scanner) stringDoneInside(end int64) {
+	if s.inKey {
+		s.keyEnd, s.st = s.here(end), stColon
+		return
+	}
+	s.st, s.prevCommit = stAfterValue, s.commit // as valueDone
+	s.setCommit(end)
+	s.lastWasString = true
 }
 
 // reopens reports whether byte c, read after a quote that may close a

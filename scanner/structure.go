@@ -330,8 +330,7 @@ func (s *Scanner) closesHere(c byte) bool {
 
 // wideTwinAt returns the ASCII twin of the full-width punctuation that
 // begins at b[i] when its three bytes are in b, the repair is on and the
-// queue has room for it; otherwise 0. Its callers have seen that b[i] is
-// 0xEF; it is small enough to be inlined there. The structure fast path reads the
+// queue has room for it; otherwise 0. The structure fast path reads the
 // commas, colons, openers and matching closers of an answer written in
 // full width as their twins, by the same code as the ASCII ones, as
 // placeTwin would, without a trip through the repair functions: they come
@@ -340,11 +339,7 @@ func (s *Scanner) wideTwinAt(b []byte, i int) byte {
 	if i+3 > len(b) || !s.repairs.Has(RepairFullWidth) || !s.queueable() {
 		return 0
 	}
-	// The rest of wideTwin.
-	if p1 := b[i+1]; p1&^1 == 0xBC {
-		return wideTwinAfter[p1&1][b[i+2]]
-	}
-	return 0
+	return wideTwin(b[i : i+3])
 }
 
 // queueWide queues the repair that replaces the full-width punctuation at
