@@ -45,6 +45,9 @@ var repairSeeds = []string{
 }
 
 var handSeeds = []string{
+	// Single-quoted strings rewritten whole (double quotes, \', kept
+	// escapes), then edited after (concatenation) or cut back (truncated).
+	`{'a': 'It\'s "solid".', 'b': ['x"\'', '\\"\n'], 'c': 'd"' + 'e', 'f': 'g\'`,
 	// Valid JSON, byte-identical.
 	`{"a": [1, 2.5e3, -0.0, "x\n\u00e9", true, false, null], "b": {}}`,
 	" \n[1]\n ",

@@ -78,6 +78,9 @@ func (z *Sanitizer) applyRepair(i int, r *scanner.QueuedRepair) error {
 		// that the scanner can read it at that offset.
 		z.editWide(i, r.Offset, r.Repl)
 	case r.Closing != 0: // the string's opening and closing delimiters at once
+		if r.Requote {
+			return z.requote(i, r)
+		}
 		z.editPair(i, r.Offset, r.Closing, r.Len, r.Repl, r.Forward)
 	default:
 		z.edit(i, r.Offset, r.Offset+int64(r.Len), r.Repl, r.Forward)

@@ -41,6 +41,7 @@ type Sanitizer struct {
 	work           int64     // bytes moved by edits: a deterministic measure of work
 	pruneAt        int       // the number of marks at which pruneMarks next runs
 	pruning        pruneMode // tests prune at every step, or never
+	requoteEdits   bool      // tests apply every whole single-quoted string as edits
 	anchors        []int64   // scratch for pruneMarks
 
 	repairs    scanner.RepairSet // the scanner repairs in force
@@ -99,6 +100,7 @@ func (z *Sanitizer) reset(dst []byte) {
 		z.sc.SetRepairs(z.repairs)
 		z.sc.SetNonFiniteAsString(z.opts.NonFiniteAsString)
 		z.sc.SetQueue(true)
+		z.sc.SetRequote(true)
 		z.configured = true
 	}
 	z.gapIn, z.gapOut, z.gapDirty, z.proseOpen = 0, len(dst), false, false

@@ -89,6 +89,7 @@ func scanRepairSet(input []byte, sizes []int, repairs RepairSet, queue bool) []s
 	s := New(0)
 	s.SetRepairs(repairs)
 	s.SetQueue(queue)
+	s.SetRequote(true)
 	var out []string
 	add := func(ev Event) {
 		if ev == Repair {
@@ -193,9 +194,12 @@ func TestLongStringsAtEveryCut(t *testing.T) {
 // edits after the first joining its fix.
 func repairEdits(s *Scanner, input []byte) []string {
 	line, col := s.EventPos()
-	at := func(off int64, n int, repl string, joins bool) string {
+	atKind := func(off int64, k RepairKind, n int, repl string, joins bool) string {
 		// Grouped edits lie on one line.
-		return fmt.Sprintf("repair@%d(%d:%d) %s+%d %q joins=%v", off, line, col+int(off-s.EventOffset()), s.RepairKind(), n, repl, joins)
+		return fmt.Sprintf("repair@%d(%d:%d) %s+%d %q joins=%v", off, line, col+int(off-s.EventOffset()), k, n, repl, joins)
+	}
+	at := func(off int64, n int, repl string, joins bool) string {
+		return atKind(off, s.RepairKind(), n, repl, joins)
 	}
 	if s.RepairKind() == RepairComment && s.Replacement() != "" {
 		// A run of comments with the spaces between them: one edit per
@@ -218,6 +222,22 @@ func repairEdits(s *Scanner, input []byte) []string {
 	}
 	out := []string{at(s.EventOffset(), s.EventLen(), s.Replacement(), s.RepairJoins())}
 	if c := s.ClosingOffset(); c != 0 {
+		if s.RepairRequotes() {
+			// The string's inner edits: a backslash before each double
+			// quote, joining the string's fix, and each \' made a ' (a fix
+			// of its own).
+			for p := s.EventOffset() + 1; p < c; p++ {
+				switch input[p] {
+				case '"':
+					out = append(out, atKind(p, RepairSingleQuote, 1, `\"`, true))
+				case '\\':
+					if input[p+1] == '\'' {
+						out = append(out, atKind(p, RepairInvalidEscape, 2, "'", false))
+					}
+					p++
+				}
+			}
+		}
 		out = append(out, at(c, s.EventLen(), s.Replacement(), true))
 	}
 	return out

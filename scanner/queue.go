@@ -15,6 +15,10 @@ type QueuedRepair struct {
 	Kind    RepairKind
 	Forward bool // RepairLeansForward
 	Joins   bool // RepairJoins
+	// Requote is RepairRequotes. It is set with Closing and means
+	// nothing without it (a Repair that does not set Closing leaves it
+	// as it was).
+	Requote bool
 }
 
 // SetQueue turns queueing on or off (it is off after New and kept by

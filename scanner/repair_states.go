@@ -7,22 +7,32 @@ import "strings"
 // that needs attention, and the byte after its closing quote settles that
 // the quote closes it (what stStrClose would decide on reading it), the
 // string is read in one step, and one Repair replaces both quotes (see
-// ClosingOffset) instead of one per quote.
+// ClosingOffset) instead of one per quote. With SetRequote on, so is a
+// whole string whose double quotes and \' its caller rewrites (see
+// singleEnd).
 func (s *Scanner) openSingle(b []byte, i int, off int64, key bool) (int, Event) {
 	s.st, s.inKey, s.quote = stString, key, '\''
 	open := s.here(off)
 	j := skipPlainSingle(b, i+1)
+	requote := false
 	if j+1 >= len(b) || b[j] != '\'' || !s.settles(b[j+1]) {
-		// The plain bytes before j are read: the careful path goes on
-		// from j.
-		return j, s.openOdd(s.repairAt(RepairSingleQuote, open, 1, `"`))
+		c := -1
+		if s.requote {
+			c = s.singleEnd(b, j)
+		}
+		if c < 0 {
+			// The plain bytes before j are read: the careful path goes
+			// on from j.
+			return j, s.openOdd(s.repairAt(RepairSingleQuote, open, 1, `"`))
+		}
+		j, requote = c, true
 	}
 	closing := off + int64(j-i)
 	s.strQuote, s.strQuoteLen = s.here(closing), 1
 	s.oddFixed = true
 	s.stringDoneInside(closing + 1) // openSingle is called inside containers only
 	r, ev := s.report(RepairSingleQuote, open, 1, `"`)
-	r.Closing = closing
+	r.Closing, r.Requote = closing, requote
 	return j + 1, ev
 }
 
@@ -40,7 +50,7 @@ func (s *Scanner) openUnquotedKey(b []byte, i int, off int64) (int, Event) {
 	s.st = stColon
 	s.oddFixed = true
 	r, ev := s.report(RepairUnquotedKey, s.here(off), 0, `"`)
-	r.Forward, r.Closing = true, end // as insertBefore
+	r.Forward, r.Closing, r.Requote = true, end, false // as insertBefore
 	return j, ev
 }
 
@@ -725,7 +735,7 @@ func (s *Scanner) endWord(b []byte, c byte, off int64, i int) (int, Event) {
 			s.commit = closing
 			s.lastWasString = false
 			r, ev := s.report(RepairUnquotedValue, s.wordStart, 0, `"`)
-			r.Forward, r.Closing = true, closing.off // as insertBefore
+			r.Forward, r.Closing, r.Requote = true, closing.off, false // as insertBefore
 			return j, ev
 		}
 		s.st, s.inKey, s.quote = stString, false, 'u'

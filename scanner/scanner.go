@@ -53,6 +53,7 @@ type Scanner struct {
 	queue            *[queueCap]QueuedRepair // see SetQueue (made when first turned on, kept by Reset)
 	nq               int
 	queueOn          bool
+	requote          bool  // see SetRequote
 	oddFixed         bool  // the current odd string's opening was reported as a repair
 	quote            byte  // the current string's delimiter: '"', '\'' or 'u' (unquoted)
 	comma            mark  // the last comma read
@@ -101,9 +102,9 @@ func (s *Scanner) Reset(maxDepth int) {
 	if maxDepth <= 0 {
 		maxDepth = DefaultMaxDepth
 	}
-	bits, repairs, nfs, queue, queueOn := s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn
+	bits, repairs, nfs, queue, queueOn, requote := s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn, s.requote
 	*s = Scanner{}
-	s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn = bits, repairs, nfs, queue, queueOn
+	s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn, s.requote = bits, repairs, nfs, queue, queueOn, requote
 	s.stack.reset(maxDepth)
 	s.maxDepth = maxDepth
 	s.line, s.lineBreak = 1, -1
