@@ -1,9 +1,9 @@
 package sanitize
 
 import (
-	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"slices"
 
 	"github.com/jsonheal/jsonheal/scanner"
 )
@@ -28,48 +28,40 @@ func (z *Sanitizer) requote(i int, r *scanner.QueuedRepair) error {
 	if ja < z.pend || jc >= i || r.Offset < z.lastMark || z.requoteEdits {
 		return z.requoteByEdits(i, r)
 	}
-	chunk := z.chunk
-	out := append(z.copyChunk(ja), '"')
-	d := 0 // bytes added
-	nq, nb := -1, -1
-	for p := ja + 1; ; {
-		if nq < p {
-			if nq = bytes.IndexByte(chunk[p:jc], '"'); nq < 0 {
-				nq = jc
-			} else {
-				nq += p
-			}
-		}
-		if nb < p {
-			if nb = bytes.IndexByte(chunk[p:jc], '\\'); nb < 0 {
-				nb = jc
-			} else {
-				nb += p
-			}
-		}
-		k := min(nq, nb)
-		out = append(out, chunk[p:k]...)
+	// The plain bytes after the opening quote go out with the chunk
+	// before them, the quote patched; the rest is rewritten into room
+	// made for the worst case, every byte a double quote.
+	chunk, p := z.chunk, ja+1+r.Plain
+	out := z.copyChunk(p)
+	out[len(out)-(p-ja)] = '"'
+	buf := slices.Grow(out, 2*(jc-p)+1+wordRun)
+	buf = buf[:cap(buf)]
+	n, d := len(out), 0 // d: bytes added
+	for {
+		k := p + quoteOrBackslash(chunk[p:jc])
+		n = moveRun(buf, n, chunk, p, k)
 		if k == jc {
 			break
 		}
-		switch {
-		case chunk[k] == '"':
-			out = append(out, '\\', '"')
-			d++
-			p = k + 1
-		case chunk[k+1] == '\'':
-			out = append(out, '\'')
-			d--
+		if chunk[k] == '"' {
+			buf[n], buf[n+1] = '\\', '"'
+			n, d, p = n+2, d+1, k+1
+			continue
+		}
+		if e := chunk[k+1]; e != '\'' { // an escape kept as it is
+			buf[n], buf[n+1] = '\\', e
+			n += 2
+		} else {
+			buf[n] = '\''
+			n, d = n+1, d-1
 			if err := z.addFixAt(kindOfRepair(scanner.RepairInvalidEscape), z.base+int64(k), r.Line, r.Column+k-ja); err != nil {
 				return err
 			}
-			p = k + 2
-		default: // an escape kept as it is
-			out = append(out, '\\', chunk[k+1])
-			p = k + 2
 		}
+		p = k + 2
 	}
-	z.out, z.pend, z.copied = append(out, '"'), jc+1, true
+	buf[n] = '"'
+	z.out, z.pend, z.copied = buf[:n+1], jc+1, true
 	z.work += int64(jc-ja) + 1
 	if d != 0 {
 		z.delta += int64(d)
@@ -85,7 +77,7 @@ func (z *Sanitizer) requote(i int, r *scanner.QueuedRepair) error {
 func (z *Sanitizer) requoteByEdits(i int, r *scanner.QueuedRepair) error {
 	ja, jc := int(r.Offset-z.base), int(r.Closing-z.base)
 	z.edit(i, r.Offset, r.Offset+1, `"`, r.Forward)
-	for p := ja + 1; ; {
+	for p := ja + 1 + r.Plain; ; {
 		k := p + quoteOrBackslash(z.chunk[p:jc])
 		if k == jc {
 			break

@@ -227,6 +227,9 @@ func repairEdits(s *Scanner, input []byte) []string {
 			// quote, joining the string's fix, and each \' made a ' (a fix
 			// of its own).
 			for p := s.EventOffset() + 1; p < c; p++ {
+				if p < s.EventOffset()+1+int64(s.RequotePlain()) && (input[p] == '"' || input[p] == '\\') {
+					out = append(out, fmt.Sprintf("byte %d is not plain", p))
+				}
 				switch input[p] {
 				case '"':
 					out = append(out, atKind(p, RepairSingleQuote, 1, `\"`, true))

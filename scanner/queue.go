@@ -19,6 +19,9 @@ type QueuedRepair struct {
 	// nothing without it (a Repair that does not set Closing leaves it
 	// as it was).
 	Requote bool
+	// Plain, with Requote only, is RequotePlain: how many bytes after
+	// the opening quote need no rewriting.
+	Plain int
 }
 
 // SetQueue turns queueing on or off (it is off after New and kept by

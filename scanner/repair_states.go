@@ -14,7 +14,7 @@ func (s *Scanner) openSingle(b []byte, i int, off int64, key bool) (int, Event) 
 	s.st, s.inKey, s.quote = stString, key, '\''
 	open := s.here(off)
 	j := skipPlainSingle(b, i+1)
-	requote := false
+	requote, plain := false, 0
 	if j+1 >= len(b) || b[j] != '\'' || !s.settles(b[j+1]) {
 		c := -1
 		if s.requote {
@@ -25,14 +25,14 @@ func (s *Scanner) openSingle(b []byte, i int, off int64, key bool) (int, Event) 
 			// on from j.
 			return j, s.openOdd(s.repairAt(RepairSingleQuote, open, 1, `"`))
 		}
-		j, requote = c, true
+		plain, j, requote = j-i-1, c, true
 	}
 	closing := off + int64(j-i)
 	s.strQuote, s.strQuoteLen = s.here(closing), 1
 	s.oddFixed = true
 	s.stringDoneInside(closing + 1) // openSingle is called inside containers only
 	r, ev := s.report(RepairSingleQuote, open, 1, `"`)
-	r.Closing, r.Requote = closing, requote
+	r.Closing, r.Requote, r.Plain = closing, requote, plain
 	return j + 1, ev
 }
 

@@ -18,6 +18,11 @@ func (s *Scanner) SetRequote(on bool) { s.requote = on }
 // such Repairs on.
 func (s *Scanner) RepairRequotes() bool { return s.last.Closing != 0 && s.last.Requote }
 
+// RequotePlain returns, after a Repair with RepairRequotes set, how many
+// bytes after the opening quote are plain text, which the rewrite keeps
+// as they are: the first byte it may change comes after them.
+func (s *Scanner) RequotePlain() int { return s.last.Plain }
+
 // singleEnd returns the index in b of the quote that closes the
 // single-quoted string read up to b[j] (not a plain byte), when the string
 // can be rewritten whole (see SetRequote): it ends in b, with a quote that

@@ -20,12 +20,12 @@ func TestRequote(t *testing.T) {
 		var got []string
 		feed(s, in, nil, func(ev Event) {
 			if ev == Repair && s.RepairRequotes() {
-				got = append(got, fmt.Sprintf("%d-%d", s.EventOffset(), s.ClosingOffset()))
+				got = append(got, fmt.Sprintf("%d-%d plain %d", s.EventOffset(), s.ClosingOffset(), s.RequotePlain()))
 			}
 		})
 		return got
 	}
-	assert.Equal(t, []string{"5-15"}, requotes(AllRepairs, true))
+	assert.Equal(t, []string{"5-15 plain 2"}, requotes(AllRepairs, true))
 	assert.Empty(t, requotes(AllRepairs, false))
 	assert.Empty(t, requotes(AllRepairs.Without(RepairInvalidEscape), true))
 }
