@@ -18,7 +18,10 @@
 // their offsets and their order never change, nor does which edits make
 // one fix (RepairJoins). With SetQueue, Next keeps the Repairs it finds
 // in a queue (Queued) and stops only at the next other event, which spares
-// a round trip per repair where repairs come every few bytes.
+// a round trip per repair where repairs come every few bytes. With
+// SetRequote, a caller that rewrites strings itself (the sanitizer) gets
+// a single-quoted string with double quotes or \' inside as one Repair
+// (RepairRequotes) rather than one per quote and escape.
 //
 // Inside a value the grammar is RFC 8259, strictly. Outside values the
 // scanner classifies bytes as whitespace, fence lines (a line whose first
