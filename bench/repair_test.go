@@ -81,8 +81,8 @@ func BenchmarkRepair(b *testing.B) {
 }
 
 // BenchmarkRepairScanOnly measures the scanner's share of a repair at 1
-// MiB: the scanner with every repair on reads each class and queues its
-// repairs, which nothing applies. Set beside BenchmarkRepair, it splits a
+// MiB: the scanner with every repair on, set as the sanitizer sets it,
+// reads each class and queues its repairs, which nothing applies. Set beside BenchmarkRepair, it splits a
 // class's cost between reading and rewriting.
 func BenchmarkRepairScanOnly(b *testing.B) {
 	for _, c := range brokengen.Classes {
@@ -96,6 +96,7 @@ func BenchmarkRepairScanOnly(b *testing.B) {
 				s.Reset(0)
 				s.SetRepairs(scanner.AllRepairs)
 				s.SetQueue(true)
+				s.SetRequote(true) // as the sanitizer's scanner
 				for i := 0; i < len(in); {
 					n, ev := s.Next(in[i:])
 					i += n
