@@ -69,21 +69,27 @@ func (z *Sanitizer) edit(i int, a, b int64, repl string, forward bool) {
 		}
 		return
 	}
-	out := z.copyChunk(ja)
-	switch len(repl) { // a quote, a comma, an escape: bytes, not a copy
-	case 1:
-		out = append(out, repl[0])
-	case 2:
-		out = append(out, repl[0], repl[1])
-	default:
-		out = append(out, repl...)
-	}
+	out := appendRepl(z.copyChunk(ja), repl)
 	z.out, z.pend, z.copied = out, jb, true
 	z.work += int64(len(repl)) + 1
 	if d := int64(len(repl)) - (b - a); d != 0 {
 		z.delta += d
 		z.addMark(deltaMark{in: b, cum: z.delta, forward: forward && a == b})
 	}
+}
+
+// appendRepl appends repl to out: a quote, a comma or an escape as bytes,
+// without a call to memmove.
+func appendRepl(out []byte, repl string) []byte {
+	switch len(repl) {
+	case 0:
+		return out
+	case 1:
+		return append(out, repl[0])
+	case 2:
+		return append(out, repl[0], repl[1])
+	}
+	return append(out, repl...)
 }
 
 // editPair applies the two edits of a string whose delimiters the scanner
@@ -203,12 +209,12 @@ type patch struct {
 // copyChunk appends chunk[pend:j] to the output, patches the bytes that
 // now are in it, and returns the output (pend is the caller's to move).
 func (z *Sanitizer) copyChunk(j int) []byte {
+	// Between repairs that come every few bytes, the runs to copy are
+	// short: one fixed-size move, past the run into bytes that are
+	// overwritten next, costs less than a call to memmove and its guess at
+	// the length.
 	var out []byte
 	if n, p := len(z.out), z.pend; z.shortMove(j) {
-		// Between repairs that come every few bytes, the runs to copy
-		// are short: one fixed-size move, past the run into bytes that
-		// are overwritten next, costs less than a call to memmove and
-		// its guess at the length.
 		out = z.out[:n+j-p]
 		move32(out[n:n+shortCopy], z.chunk[p:p+shortCopy])
 	} else {
@@ -227,8 +233,13 @@ func (z *Sanitizer) copyChunk(j int) []byte {
 // shortMove reports whether chunk[pend:j] may be moved to the output as
 // one shortCopy-byte move (move32): it is no longer than that, and both
 // the chunk from pend and the output's spare room hold that many bytes.
-func (z *Sanitizer) shortMove(j int) bool {
-	return j-z.pend <= shortCopy && cap(z.out)-len(z.out) >= shortCopy && len(z.chunk)-z.pend >= shortCopy
+func (z *Sanitizer) shortMove(j int) bool { return shortMoveFits(z.out, z.chunk, z.pend, j) }
+
+// shortMoveFits reports whether chunk[p:j] may be appended to out as one
+// shortCopy-byte move (move32): it is no longer than that, and both the
+// chunk from p and out's spare room hold that many bytes.
+func shortMoveFits(out, chunk []byte, p, j int) bool {
+	return j-p <= shortCopy && cap(out)-len(out) >= shortCopy && len(chunk)-p >= shortCopy
 }
 
 // move32 copies the shortCopy (32) bytes of src to dst as four words.

@@ -30,8 +30,16 @@ func (z *Sanitizer) repair(i int) error {
 // then come in input order, the output of the comments is written once,
 // after the comma, instead of moved to make room for it, and the fix is
 // recorded in its place at once.
+//
+// Runs of plain edits go through applyAhead, the rest through
+// applyRepair.
 func (z *Sanitizer) applyQueued(i int, queue []scanner.QueuedRepair) error {
 	for k := 0; k < len(queue); k++ {
+		if r := &queue[k]; r.Closing == 0 && r.Kind != scanner.RepairFullWidth && len(z.patches) == 0 {
+			if k = z.applyAhead(i, queue, k); k == len(queue) {
+				break
+			}
+		}
 		if queue[k].Kind != scanner.RepairComment {
 			if err := z.applyRepair(i, &queue[k]); err != nil {
 				return err
@@ -92,15 +100,24 @@ func (z *Sanitizer) applyRepair(i int, r *scanner.QueuedRepair) error {
 	if r.Len == 0 && !r.Forward {
 		z.backInsert, z.backInsertKind = r.Offset, k
 	}
-	// addFixAt's usual case, written out: room for the fix, which comes
-	// after the last one, at or above the floor.
-	fixes := z.report.Fixes
-	if n, c := len(fixes), k.Confidence(); n < cap(fixes) && (n == 0 || fixes[n-1].Offset <= r.Offset) && c >= z.opts.MinConfidence {
-		fixes = fixes[:n+1]
-		f := &fixes[n]
-		f.Kind, f.Confidence, f.Offset, f.Line, f.Column = k, c, r.Offset, r.Line, r.Column
+	if fixes, ok := usualFix(z.report.Fixes, k, k.Confidence(), r, z.opts.MinConfidence); ok {
 		z.report.Fixes = fixes
 		return nil
 	}
 	return z.addFixAt(k, r.Offset, r.Line, r.Column)
+}
+
+// usualFix is addFixAt's usual case for the fix of kind k and confidence
+// c that repair r makes: when fixes has room for it and it goes after the
+// last one, at or above the floor, it is written there, and usualFix
+// returns the longer slice and true; otherwise it writes nothing and
+// returns false. Small enough to be inlined.
+func usualFix(fixes []Fix, k Kind, c Confidence, r *scanner.QueuedRepair, floor Confidence) ([]Fix, bool) {
+	n := len(fixes)
+	if n == cap(fixes) || c < floor || n > 0 && fixes[n-1].Offset > r.Offset {
+		return fixes, false
+	}
+	f := &fixes[:n+1][n]
+	f.Kind, f.Confidence, f.Offset, f.Line, f.Column = k, c, r.Offset, r.Line, r.Column
+	return fixes[:n+1], true
 }

@@ -1,0 +1,77 @@
+package sanitize
+
+import "github.com/jsonheal/jsonheal/scanner"
+
+// applyAhead applies queue[k:] for as long as each repair is a plain edit
+// of the chunk's uncopied part past every mark (not a string's two
+// delimiters, not full-width punctuation, not a group of comments that a
+// later repair goes before) whose fix goes in the usual place (after the
+// last, at or above the floor), and returns the index of the first repair
+// it leaves to applyRepair. It does what applyRepair and edit's fast path
+// do for each, one byte replaced by one included, with the output, the
+// chunk position, the offset map and the fix log held in locals across
+// the run, which spares each repair two calls and that state's loads and
+// stores where repairs come every few bytes (comments, commas, numbers,
+// literals). The caller checks first that no patch waits (see edit).
+func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
+	if len(z.chunk) == 0 || z.noAhead {
+		return k
+	}
+	k0 := k
+	chunk, base := z.chunk, z.base
+	out, pend, delta, last, work := z.out, z.pend, z.delta, z.lastMark, z.work
+	fixes, marks := z.report.Fixes, z.marks
+	for ; k < len(queue); k++ {
+		r := &queue[k]
+		ja := int(r.Offset - base)
+		jb := ja + r.Len
+		if r.Closing != 0 || r.Kind == scanner.RepairFullWidth || ja < pend || jb > i || r.Offset < last {
+			break
+		}
+		if r.Kind == scanner.RepairComment && (k == k0 || queue[k-1].Kind != scanner.RepairComment) {
+			// A group of comments that a later repair goes before (see
+			// applyQueued) is left to applyQueued.
+			m := k + 1
+			for m < len(queue) && queue[m].Kind == scanner.RepairComment {
+				m++
+			}
+			if m < len(queue) && editsBefore(&queue[m], r.Offset) {
+				break
+			}
+		}
+		fk := kindOfRepair(r.Kind)
+		if !r.Joins {
+			var ok bool
+			if fixes, ok = usualFix(fixes, fk, fk.Confidence(), r, z.opts.MinConfidence); !ok {
+				break
+			}
+			if r.Len == 0 && !r.Forward {
+				z.backInsert, z.backInsertKind = r.Offset, fk
+			}
+		}
+		if n := len(out); shortMoveFits(out, chunk, pend, ja) { // as copyChunk
+			out = out[:n+ja-pend]
+			move32(out[n:n+shortCopy], chunk[pend:pend+shortCopy])
+		} else {
+			out = append(out, chunk[pend:ja]...)
+		}
+		out = appendRepl(out, r.Repl)
+		pend = jb
+		work += int64(len(r.Repl)) + 1
+		if d := int64(len(r.Repl) - r.Len); d != 0 {
+			delta += d
+			b := r.Offset + int64(r.Len)
+			marks = append(marks, deltaMark{in: b, cum: delta, forward: r.Forward && r.Len == 0})
+			last = max(last, b)
+		} else {
+			last = max(last, r.Offset+int64(r.Len))
+		}
+	}
+	if k == k0 {
+		return k
+	}
+	z.copied = true
+	z.out, z.pend, z.delta, z.lastMark, z.work = out, pend, delta, last, work
+	z.report.Fixes, z.marks = fixes, marks
+	return k
+}

@@ -1,0 +1,68 @@
+package sanitize
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/jsonheal/jsonheal/internal/brokengen"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// applyAhead gives what applyRepair gives one repair at a time: the same
+// output, fixes and error on every repair case, every broken class and
+// every public repair vector, under several options.
+func TestApplyAheadMatchesApplyRepair(t *testing.T) {
+	var inputs []string
+	for _, tc := range repairCases {
+		inputs = append(inputs, tc.in)
+	}
+	for _, c := range brokengen.Classes {
+		inputs = append(inputs, string(c.Generate(4<<10)))
+	}
+	inputs = append(inputs,
+		"[1 /*a*/ /*b*/ , 2 /*c*/ ] ",                                           // a trailing comma found after comments goes before them
+		"{\"a\":1 /*x*/ /*y*/\n\"b\":.5 /*z*/}",                                 // a missing comma after comments, numbers leaning back
+		`[1., {"a`, `{"a": 01, "b": [2.`, `{"a": , "b": tr`, `[{"a": 1 ], [tru`, // an insertion leaning back at the cut
+	)
+	f, err := os.Open("../testdata/repair-cases/public.jsonl")
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var v repairVector
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &v))
+		inputs = append(inputs, v.Input)
+	}
+	require.NoError(t, sc.Err())
+
+	options := []Options{
+		{},
+		{CloseTruncated: true},
+		{MinConfidence: Likely},
+		{Disable: KindSet(0).With(KindMissingComma)},
+	}
+	for _, opts := range options {
+		want, got := New(opts), New(opts)
+		want.noAhead = true
+		for _, in := range inputs {
+			// Twice each: the second time the fix log has room, which
+			// applyAhead needs to take a repair.
+			var wantOut, gotOut []byte
+			var wantErr, gotErr error
+			for range 2 {
+				wantOut, wantErr = want.Append(nil, []byte(in))
+				gotOut, gotErr = got.Append(nil, []byte(in))
+			}
+			if !assert.Equal(t, string(wantOut), string(gotOut), "%q %+v", in, opts) ||
+				!assert.Equal(t, *want.Report(), *got.Report(), "%q %+v", in, opts) ||
+				!assert.Equal(t, errString(wantErr), errString(gotErr), "%q %+v", in, opts) ||
+				!assert.Equal(t, want.work, got.work, "%q %+v: work", in, opts) {
+				return
+			}
+		}
+	}
+}
