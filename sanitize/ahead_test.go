@@ -26,6 +26,7 @@ func TestApplyAheadMatchesApplyRepair(t *testing.T) {
 		"[1 /*a*/ /*b*/ , 2 /*c*/ ] ",                                           // a trailing comma found after comments goes before them
 		"{\"a\":1 /*x*/ /*y*/\n\"b\":.5 /*z*/}",                                 // a missing comma after comments, numbers leaning back
 		`[1., {"a`, `{"a": 01, "b": [2.`, `{"a": , "b": tr`, `[{"a": 1 ], [tru`, // an insertion leaning back at the cut
+		`[1，2，]`, `{"a"：1，}`, `[1，/*c*/]`, `["a"，"b"，`, `{a：'b'，c：d，`, // full-width punctuation edited after or cut at
 	)
 	f, err := os.Open("../testdata/repair-cases/public.jsonl")
 	require.NoError(t, err)
