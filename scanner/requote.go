@@ -3,8 +3,10 @@ package scanner
 // SetRequote turns on or off (off after New, kept by Reset) the Repair
 // that rewrites a whole single-quoted string at once. With it on, a
 // single-quoted string that lies whole in the chunk and holds, besides
-// plain text, only double quotes, valid one-letter escapes and \'
-// (Python's escaped apostrophe, with RepairInvalidEscape on) comes as one
+// plain text and valid UTF-8, only double quotes, escapes of one letter
+// (\n, \", \\ and the like; not \u) and \' (Python's escaped apostrophe,
+// with RepairInvalidEscape on), and whose closing quote settles at once,
+// comes as one
 // Repair with RepairRequotes set, instead of one per quote and escape: its
 // caller rewrites the string itself (see RepairRequotes). A caller that
 // applies Repairs as plain edits leaves it off.
