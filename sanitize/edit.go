@@ -97,6 +97,13 @@ func appendRepl(out []byte, repl string) []byte {
 // at a and the n at c (a < c) each become repl, one byte. It does what two
 // calls to edit do, in one step when both lie in the uncopied part of the
 // chunk: two patches for a quote replaced at each end, or two insertions.
+//
+// Two insertions (a bare key or word quoted) leave one mark, at c: the
+// offset map is asked about offsets past c, or at a only for a cut, which
+// leaves out what was inserted at a for what follows it (see cutPos),
+// never about the key's or word's own bytes (nothing in them is edited,
+// and an edit found at a, a comma missing before a key, comes before the
+// pair). The mark edit would put at a costs the unquoted class about 3%.
 func (z *Sanitizer) editPair(i int, a, c int64, n int, repl string, forward bool) {
 	ja, jc := int(a-z.base), int(c-z.base)
 	if ja < z.pend || jc+n > i || len(z.chunk) == 0 || a < z.lastMark || len(repl) != 1 || n > 1 {
@@ -129,21 +136,14 @@ func (z *Sanitizer) editPair(i int, a, c int64, n int, repl string, forward bool
 		r = moveRun(room, r+1, z.chunk, ja, jc)
 		room[r] = q
 		z.out, z.pend = z.out[:k+r+1], jc
-		m := len(z.marks)
-		z.marks = slices.Grow(z.marks, 2)[:m+2]
-		open, closing := &z.marks[m], &z.marks[m+1]
-		open.in, open.cum, open.forward = a, z.delta+1, forward
-		closing.in, closing.cum, closing.forward = c, z.delta+2, false
 		z.delta += 2
-		z.lastMark = max(z.lastMark, c)
+		z.addMark(deltaMark{in: c, cum: z.delta})
 		return
 	}
 	out := append(z.copyChunk(ja), q)
 	z.out, z.pend = out, ja
-	z.delta++
-	z.addMark(deltaMark{in: a, cum: z.delta, forward: forward})
 	z.out, z.pend = append(z.copyChunk(jc), q), jc
-	z.delta++
+	z.delta += 2
 	z.addMark(deltaMark{in: c, cum: z.delta})
 }
 
