@@ -103,7 +103,7 @@ func appendRepl(out []byte, repl string) []byte {
 // leaves out what was inserted at a for what follows it (see cutPos),
 // never about the key's or word's own bytes (nothing in them is edited,
 // and an edit found at a, a comma missing before a key, comes before the
-// pair). The mark edit would put at a costs the unquoted class about 3%.
+// pair). The mark edit would put at a cost the unquoted class 7 to 9%.
 func (z *Sanitizer) editPair(i int, a, c int64, n int, repl string, forward bool) {
 	ja, jc := int(a-z.base), int(c-z.base)
 	if ja < z.pend || jc+n > i || len(z.chunk) == 0 || a < z.lastMark || len(repl) != 1 || n > 1 {
