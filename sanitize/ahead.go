@@ -31,11 +31,7 @@ func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
 		if r.Kind == scanner.RepairComment && (k == k0 || queue[k-1].Kind != scanner.RepairComment) {
 			// A group of comments that a later repair goes before (see
 			// applyQueued) is left to applyQueued.
-			m := k + 1
-			for m < len(queue) && queue[m].Kind == scanner.RepairComment {
-				m++
-			}
-			if m < len(queue) && editsBefore(&queue[m], r.Offset) {
+			if m := commentGroupEnd(queue, k); m < len(queue) && editsBefore(&queue[m], r.Offset) {
 				break
 			}
 		}

@@ -35,6 +35,8 @@ func (z *Sanitizer) repair(i int) error {
 // applyRepair.
 func (z *Sanitizer) applyQueued(i int, queue []scanner.QueuedRepair) error {
 	for k := 0; k < len(queue); k++ {
+		// applyAhead's own first test, and its precondition, here to
+		// spare the call where it would take nothing.
 		if r := &queue[k]; r.Closing == 0 && r.Kind != scanner.RepairFullWidth && len(z.patches) == 0 {
 			if k = z.applyAhead(i, queue, k); k == len(queue) {
 				break
@@ -46,10 +48,7 @@ func (z *Sanitizer) applyQueued(i int, queue []scanner.QueuedRepair) error {
 			}
 			continue
 		}
-		m := k + 1 // queue[k:m] are comments
-		for m < len(queue) && queue[m].Kind == scanner.RepairComment {
-			m++
-		}
+		m := commentGroupEnd(queue, k) // queue[k:m] are comments
 		before := m < len(queue) && editsBefore(&queue[m], queue[k].Offset)
 		if before {
 			if err := z.applyRepair(i, &queue[m]); err != nil {
@@ -66,6 +65,16 @@ func (z *Sanitizer) applyQueued(i int, queue []scanner.QueuedRepair) error {
 		}
 	}
 	return nil
+}
+
+// commentGroupEnd returns the index just past the run of comment repairs
+// that begins at queue[k].
+func commentGroupEnd(queue []scanner.QueuedRepair, k int) int {
+	m := k + 1
+	for m < len(queue) && queue[m].Kind == scanner.RepairComment {
+		m++
+	}
+	return m
 }
 
 // editsBefore reports whether r is one edit (not a string's two
