@@ -31,14 +31,20 @@ func (z *Sanitizer) repair(i int) error {
 // after the comma, instead of moved to make room for it, and the fix is
 // recorded in its place at once.
 //
-// Runs of plain edits go through applyAhead, the rest through
-// applyRepair.
+// Runs of plain edits go through applyAhead, runs of full-width
+// punctuation through applyWide, the rest through applyRepair.
 func (z *Sanitizer) applyQueued(i int, queue []scanner.QueuedRepair) error {
 	for k := 0; k < len(queue); k++ {
-		// applyAhead's own first test, and its precondition, here to
-		// spare the call where it would take nothing.
-		if r := &queue[k]; r.Closing == 0 && r.Kind != scanner.RepairFullWidth && len(z.patches) == 0 {
-			if k = z.applyAhead(i, queue, k); k == len(queue) {
+		// applyAhead's and applyWide's own first test, and their
+		// precondition, here to spare the call where it would take
+		// nothing.
+		if r := &queue[k]; r.Closing == 0 && len(z.patches) == 0 {
+			if r.Kind == scanner.RepairFullWidth {
+				k = z.applyWide(i, queue, k)
+			} else {
+				k = z.applyAhead(i, queue, k)
+			}
+			if k == len(queue) {
 				break
 			}
 		}
