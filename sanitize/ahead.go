@@ -125,3 +125,58 @@ func (z *Sanitizer) applyWide(i int, queue []scanner.QueuedRepair, k int) int {
 	z.report.Fixes, z.marks = fixes, marks
 	return k
 }
+
+// applyPairs applies queue[k:] for as long as each repair inserts both
+// quotes of a bare key or word (see editPair) in the chunk's uncopied
+// part past every mark, whose fix goes in the usual place, and returns
+// the index of the first repair it leaves to the others. Each does what
+// editPair's fast path and applyRepair do: the bytes before and between
+// the quotes and both quotes written into the output's spare room, the
+// fix, one mark. The caller checks first that no patch waits.
+//
+// Like applyWide, and for the same reason, it runs the unquoted class
+// x1.06 faster (A/B of 11 rounds); it takes only insertions: with a quote
+// replaced at each end (patches) in the same loop, its state no longer
+// fitted the registers, and nothing was gained on either class.
+func (z *Sanitizer) applyPairs(i int, queue []scanner.QueuedRepair, k int) int {
+	if len(z.chunk) == 0 || z.noAhead {
+		return k
+	}
+	k0 := k
+	chunk, base := z.chunk, z.base
+	out, pend, delta, last := z.out, z.pend, z.delta, z.lastMark
+	fixes, marks := z.report.Fixes, z.marks
+	for ; k < len(queue); k++ {
+		r := &queue[k]
+		ja, jc := int(r.Offset-base), int(r.Closing-base)
+		n := len(out)
+		if r.Closing == 0 || r.Len != 0 || !r.Forward || r.Joins || len(r.Repl) != 1 ||
+			ja < pend || jc > i || r.Offset < last || cap(out)-n < jc-pend+2+wordRun {
+			break
+		}
+		fk := kindOfRepair(r.Kind)
+		var ok bool
+		if fixes, ok = usualFix(fixes, fk, fk.Confidence(), r, z.opts.MinConfidence); !ok {
+			break
+		}
+		q := r.Repl[0]
+		room := out[n:cap(out)]
+		w := moveRun(room, 0, chunk, pend, ja)
+		room[w] = q
+		w = moveRun(room, w+1, chunk, ja, jc)
+		room[w] = q
+		out = out[:n+w+1]
+		pend = jc
+		delta += 2
+		last = r.Closing
+		marks = append(marks, deltaMark{in: last, cum: delta})
+	}
+	if k == k0 {
+		return k
+	}
+	z.copied = true
+	z.out, z.pend, z.delta, z.lastMark = out, pend, delta, last
+	z.work += 4 * int64(k-k0)
+	z.report.Fixes, z.marks = fixes, marks
+	return k
+}

@@ -32,21 +32,26 @@ func (z *Sanitizer) repair(i int) error {
 // recorded in its place at once.
 //
 // Runs of plain edits go through applyAhead, runs of full-width
-// punctuation through applyWide, the rest through applyRepair.
+// punctuation through applyWide, runs of bare keys and words quoted
+// through applyPairs, the rest through applyRepair.
 func (z *Sanitizer) applyQueued(i int, queue []scanner.QueuedRepair) error {
 	for k := 0; k < len(queue); k++ {
-		// applyAhead's and applyWide's own first test, and their
-		// precondition, here to spare the call where it would take
+		// The run loops' own first test, and their precondition (no
+		// patch waits), here to spare the call where it would take
 		// nothing.
-		if r := &queue[k]; r.Closing == 0 && len(z.patches) == 0 {
-			if r.Kind == scanner.RepairFullWidth {
-				k = z.applyWide(i, queue, k)
-			} else {
-				k = z.applyAhead(i, queue, k)
+		switch r := &queue[k]; {
+		case len(z.patches) > 0: // applyRepair applies them
+		case r.Closing != 0:
+			if r.Len == 0 {
+				k = z.applyPairs(i, queue, k)
 			}
-			if k == len(queue) {
-				break
-			}
+		case r.Kind == scanner.RepairFullWidth:
+			k = z.applyWide(i, queue, k)
+		default:
+			k = z.applyAhead(i, queue, k)
+		}
+		if k == len(queue) {
+			break
 		}
 		if queue[k].Kind != scanner.RepairComment {
 			if err := z.applyRepair(i, &queue[k]); err != nil {
