@@ -54,13 +54,10 @@ func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
 		out = appendRepl(out, r.Repl)
 		pend = jb
 		work += int64(len(r.Repl)) + 1
+		last = r.Offset + int64(r.Len) // at or past last (tested above)
 		if d := int64(len(r.Repl) - r.Len); d != 0 {
 			delta += d
-			b := r.Offset + int64(r.Len)
-			marks = append(marks, deltaMark{in: b, cum: delta, forward: r.Forward && r.Len == 0})
-			last = max(last, b)
-		} else {
-			last = max(last, r.Offset+int64(r.Len))
+			marks = append(marks, deltaMark{in: last, cum: delta, forward: r.Forward && r.Len == 0})
 		}
 	}
 	if k == k0 {
