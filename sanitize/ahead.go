@@ -17,10 +17,8 @@ func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
 	if len(z.chunk) == 0 || z.noAhead {
 		return k
 	}
-	k0 := k
-	chunk, base := z.chunk, z.base
-	out, pend, delta, last, work := z.out, z.pend, z.delta, z.lastMark, z.work
-	fixes, marks := z.report.Fixes, z.marks
+	k0, chunk, base, work := k, z.chunk, z.base, z.work
+	out, pend, delta, last, fixes, marks := z.runLocals()
 	for ; k < len(queue); k++ {
 		r := &queue[k]
 		ja := int(r.Offset - base)
@@ -60,12 +58,7 @@ func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
 			marks = append(marks, deltaMark{in: last, cum: delta, forward: r.Forward && r.Len == 0})
 		}
 	}
-	if k == k0 {
-		return k
-	}
-	z.copied = true
-	z.out, z.pend, z.delta, z.lastMark, z.work = out, pend, delta, last, work
-	z.report.Fixes, z.marks = fixes, marks
+	z.endRun(k-k0, work, out, pend, delta, last, fixes, marks)
 	return k
 }
 
@@ -86,10 +79,8 @@ func (z *Sanitizer) applyWide(i int, queue []scanner.QueuedRepair, k int) int {
 	if len(z.chunk) == 0 || z.noAhead {
 		return k
 	}
-	k0 := k
-	chunk, base := z.chunk, z.base
-	out, pend, delta, last := z.out, z.pend, z.delta, z.lastMark
-	fixes, marks := z.report.Fixes, z.marks
+	k0, chunk, base := k, z.chunk, z.base
+	out, pend, delta, last, fixes, marks := z.runLocals()
 	fk := kindOfRepair(scanner.RepairFullWidth)
 	for ; k < len(queue); k++ {
 		r := &queue[k]
@@ -113,13 +104,7 @@ func (z *Sanitizer) applyWide(i int, queue []scanner.QueuedRepair, k int) int {
 		last = r.Offset + 2
 		marks = append(marks, deltaMark{in: last, cum: delta})
 	}
-	if k == k0 {
-		return k
-	}
-	z.copied = true
-	z.out, z.pend, z.delta, z.lastMark = out, pend, delta, last
-	z.work += 3 * int64(k-k0)
-	z.report.Fixes, z.marks = fixes, marks
+	z.endRun(k-k0, z.work+3*int64(k-k0), out, pend, delta, last, fixes, marks)
 	return k
 }
 
@@ -139,10 +124,8 @@ func (z *Sanitizer) applyPairs(i int, queue []scanner.QueuedRepair, k int) int {
 	if len(z.chunk) == 0 || z.noAhead {
 		return k
 	}
-	k0 := k
-	chunk, base := z.chunk, z.base
-	out, pend, delta, last := z.out, z.pend, z.delta, z.lastMark
-	fixes, marks := z.report.Fixes, z.marks
+	k0, chunk, base := k, z.chunk, z.base
+	out, pend, delta, last, fixes, marks := z.runLocals()
 	for ; k < len(queue); k++ {
 		r := &queue[k]
 		ja, jc := int(r.Offset-base), int(r.Closing-base)
@@ -168,12 +151,25 @@ func (z *Sanitizer) applyPairs(i int, queue []scanner.QueuedRepair, k int) int {
 		last = r.Closing
 		marks = append(marks, deltaMark{in: last, cum: delta})
 	}
-	if k == k0 {
-		return k
+	z.endRun(k-k0, z.work+4*int64(k-k0), out, pend, delta, last, fixes, marks)
+	return k
+}
+
+// runLocals returns the sanitizer's state that the run loops (applyAhead,
+// applyWide, applyPairs) hold in locals across a run: the output, the
+// chunk position, the offset map's delta and last mark, the fix log and
+// the marks.
+func (z *Sanitizer) runLocals() (out []byte, pend int, delta, last int64, fixes []Fix, marks []deltaMark) {
+	return z.out, z.pend, z.delta, z.lastMark, z.report.Fixes, z.marks
+}
+
+// endRun stores back the state runLocals gave, and the work counter,
+// after a run loop applied n repairs (nothing when n is 0).
+func (z *Sanitizer) endRun(n int, work int64, out []byte, pend int, delta, last int64, fixes []Fix, marks []deltaMark) {
+	if n == 0 {
+		return
 	}
 	z.copied = true
-	z.out, z.pend, z.delta, z.lastMark = out, pend, delta, last
-	z.work += 4 * int64(k-k0)
+	z.out, z.pend, z.delta, z.lastMark, z.work = out, pend, delta, last, work
 	z.report.Fixes, z.marks = fixes, marks
-	return k
 }
