@@ -14,7 +14,7 @@ import "github.com/jsonheal/jsonheal/scanner"
 // stores where repairs come every few bytes (comments, commas, numbers,
 // literals). The caller checks first that no patch waits (see edit).
 func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
-	if len(z.chunk) == 0 || z.noAhead {
+	if len(z.chunk) == 0 || z.noRunLoops {
 		return k
 	}
 	k0, chunk, base, work := k, z.chunk, z.base, z.work
@@ -76,7 +76,7 @@ func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
 // class x1.13 faster. (applyAhead taking full-width repairs too, one loop
 // for both, gained nothing: its longer loop held more state.)
 func (z *Sanitizer) applyWide(i int, queue []scanner.QueuedRepair, k int) int {
-	if len(z.chunk) == 0 || z.noAhead {
+	if len(z.chunk) == 0 || z.noRunLoops {
 		return k
 	}
 	k0, chunk, base := k, z.chunk, z.base
@@ -121,7 +121,7 @@ func (z *Sanitizer) applyWide(i int, queue []scanner.QueuedRepair, k int) int {
 // replaced at each end (patches) in the same loop, its state no longer
 // fitted the registers, and nothing was gained on either class.
 func (z *Sanitizer) applyPairs(i int, queue []scanner.QueuedRepair, k int) int {
-	if len(z.chunk) == 0 || z.noAhead {
+	if len(z.chunk) == 0 || z.noRunLoops {
 		return k
 	}
 	k0, chunk, base := k, z.chunk, z.base

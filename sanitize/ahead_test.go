@@ -11,10 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// applyAhead gives what applyRepair gives one repair at a time: the same
-// output, fixes and error on every repair case, every broken class and
-// every public repair vector, under several options.
-func TestApplyAheadMatchesApplyRepair(t *testing.T) {
+// The run loops (applyAhead, applyWide, applyPairs) give what applyRepair
+// gives one repair at a time: the same output, fixes, error and work on
+// every repair case, every broken class and every public repair vector,
+// under several options.
+func TestRunLoopsMatchApplyRepair(t *testing.T) {
 	var inputs []string
 	for _, tc := range repairCases {
 		inputs = append(inputs, tc.in)
@@ -27,6 +28,8 @@ func TestApplyAheadMatchesApplyRepair(t *testing.T) {
 		"{\"a\":1 /*x*/ /*y*/\n\"b\":.5 /*z*/}",                                 // a missing comma after comments, numbers leaning back
 		`[1., {"a`, `{"a": 01, "b": [2.`, `{"a": , "b": tr`, `[{"a": 1 ], [tru`, // an insertion leaning back at the cut
 		`[1，2，]`, `{"a"：1，}`, `[1，/*c*/]`, `["a"，"b"，`, `{a：'b'，c：d，`, // full-width punctuation edited after or cut at
+		`{a: 1, b: [x, y`, `{a: b c: d}`, `[{a: 1}, {b: 2`, `{a: hello world, b: 'x' "y"}`, // bare keys and words edited after or cut at
+		`{a: b, c: 'it\'s', d: e，f: "g"}`, `{a: 1 /*c*/ b: 2}`, // runs of one kind broken by another
 	)
 	f, err := os.Open("../testdata/repair-cases/public.jsonl")
 	require.NoError(t, err)
@@ -48,10 +51,10 @@ func TestApplyAheadMatchesApplyRepair(t *testing.T) {
 	}
 	for _, opts := range options {
 		want, got := New(opts), New(opts)
-		want.noAhead = true
+		want.noRunLoops = true
 		for _, in := range inputs {
 			// Twice each: the second time the fix log has room, which
-			// applyAhead needs to take a repair.
+			// the run loops need to take a repair.
 			var wantOut, gotOut []byte
 			var wantErr, gotErr error
 			for range 2 {

@@ -42,7 +42,7 @@ type Sanitizer struct {
 	pruneAt        int       // the number of marks at which pruneMarks next runs
 	pruning        pruneMode // tests prune at every step, or never
 	requoteEdits   bool      // tests apply every whole single-quoted string as edits
-	noAhead        bool      // tests apply every queued repair through applyRepair
+	noRunLoops     bool      // tests apply every queued repair through applyRepair
 	anchors        []int64   // scratch for pruneMarks
 
 	repairs    scanner.RepairSet // the scanner repairs in force
