@@ -12,11 +12,9 @@ import "github.com/jsonheal/jsonheal/scanner"
 // chunk position, the offset map and the fix log held in locals across
 // the run, which spares each repair two calls and that state's loads and
 // stores where repairs come every few bytes (comments, commas, numbers,
-// literals). The caller checks first that no patch waits (see edit).
+// literals). The caller checks first that a chunk is being read and
+// that no patch waits (see edit).
 func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
-	if len(z.chunk) == 0 || z.noRunLoops {
-		return k
-	}
 	k0, chunk, base, work := k, z.chunk, z.base, z.work
 	out, pend, delta, last, fixes, marks := z.runLocals()
 	for ; k < len(queue); k++ {
@@ -67,7 +65,7 @@ func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
 // in the usual place, and returns the index of the first repair it leaves
 // to the others. Each does what editWide's fast path and applyRepair do:
 // the run before the character and its ASCII twin appended, the fix, one
-// mark. The caller checks first that no patch waits.
+// mark. The caller checks first as for applyAhead.
 //
 // Where full-width punctuation comes every 30 bytes or so (the full_width
 // class), the per-repair trip through applyRepair and editWide, with the
@@ -76,9 +74,6 @@ func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
 // class x1.13 faster. (applyAhead taking full-width repairs too, one loop
 // for both, gained nothing: its longer loop held more state.)
 func (z *Sanitizer) applyWide(i int, queue []scanner.QueuedRepair, k int) int {
-	if len(z.chunk) == 0 || z.noRunLoops {
-		return k
-	}
 	k0, chunk, base := k, z.chunk, z.base
 	out, pend, delta, last, fixes, marks := z.runLocals()
 	fk := kindOfRepair(scanner.RepairFullWidth)
@@ -114,16 +109,13 @@ func (z *Sanitizer) applyWide(i int, queue []scanner.QueuedRepair, k int) int {
 // the index of the first repair it leaves to the others. Each does what
 // editPair's fast path and applyRepair do: the bytes before and between
 // the quotes and both quotes written into the output's spare room, the
-// fix, one mark. The caller checks first that no patch waits.
+// fix, one mark. The caller checks first as for applyAhead.
 //
 // Like applyWide, and for the same reason, it runs the unquoted class
 // x1.06 faster (A/B of 11 rounds); it takes only insertions: with a quote
 // replaced at each end (patches) in the same loop, its state no longer
 // fitted the registers, and nothing was gained on either class.
 func (z *Sanitizer) applyPairs(i int, queue []scanner.QueuedRepair, k int) int {
-	if len(z.chunk) == 0 || z.noRunLoops {
-		return k
-	}
 	k0, chunk, base := k, z.chunk, z.base
 	out, pend, delta, last, fixes, marks := z.runLocals()
 	for ; k < len(queue); k++ {

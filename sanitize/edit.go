@@ -126,20 +126,9 @@ func (z *Sanitizer) editPair(i int, a, c int64, n int, repl string, forward bool
 		}
 		return
 	}
+	// Runs of these go through applyPairs, which writes both quotes into
+	// the output's spare room at once; this is the odd one.
 	z.work += 4
-	if k := len(z.out); len(z.patches) == 0 && cap(z.out)-k >= jc-z.pend+2+wordRun {
-		// Both quotes and the bytes before and between them go into the
-		// output's spare room at once.
-		room := z.out[k:cap(z.out)]
-		r := moveRun(room, 0, z.chunk, z.pend, ja)
-		room[r] = q
-		r = moveRun(room, r+1, z.chunk, ja, jc)
-		room[r] = q
-		z.out, z.pend = z.out[:k+r+1], jc
-		z.delta += 2
-		z.addMark(deltaMark{in: c, cum: z.delta})
-		return
-	}
 	out := append(z.copyChunk(ja), q)
 	z.out, z.pend = out, ja
 	z.out, z.pend = append(z.copyChunk(jc), q), jc
@@ -176,15 +165,8 @@ func (z *Sanitizer) editWide(i int, a int64, twin string) {
 		z.edit(i, a+2, a+3, twin, false)
 		return
 	}
-	var out []byte
-	if n, p := len(z.out), z.pend; z.shortMove(ja+1) && len(z.patches) == 0 {
-		// copyChunk's short move, and the twin past it, in place.
-		out = z.out[:n+ja-p+1]
-		move32(out[n:n+shortCopy], z.chunk[p:p+shortCopy])
-		out[n+ja-p] = twin[0]
-	} else {
-		out = append(z.copyChunk(ja), twin[0]) // one byte: no call to memmove
-	}
+	// Runs of these go through applyWide; this is the odd one.
+	out := append(z.copyChunk(ja), twin[0]) // one byte: no call to memmove
 	z.out, z.pend, z.copied = out, ja+3, true
 	z.work += 3
 	z.delta -= 2

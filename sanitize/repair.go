@@ -36,11 +36,11 @@ func (z *Sanitizer) repair(i int) error {
 // through applyPairs, the rest through applyRepair.
 func (z *Sanitizer) applyQueued(i int, queue []scanner.QueuedRepair) error {
 	for k := 0; k < len(queue); k++ {
-		// The run loops' own first test, and their precondition (no
-		// patch waits), here to spare the call where it would take
-		// nothing.
+		// The run loops' precondition (a chunk is being read, no patch
+		// waits, the tests have not turned them off) and own first test,
+		// here to spare the call where it would take nothing.
 		switch r := &queue[k]; {
-		case len(z.patches) > 0: // applyRepair applies them
+		case len(z.chunk) == 0 || len(z.patches) > 0 || z.noRunLoops:
 		case r.Closing != 0:
 			if r.Len == 0 {
 				k = z.applyPairs(i, queue, k)
