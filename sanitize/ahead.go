@@ -147,6 +147,60 @@ func (z *Sanitizer) applyPairs(i int, queue []scanner.QueuedRepair, k int) int {
 	return k
 }
 
+// applyQuotes applies queue[k:] for as long as each repair is a
+// single-quoted string read whole with nothing inside to rewrite (both
+// quotes replaced by double quotes: the only repair with a closing offset
+// that replaces one byte at each end) in the chunk's uncopied part past
+// every mark and patch, whose fix goes in the usual place, and returns the
+// index of the first repair it leaves to the others. Each does what
+// editPair's patches and applyRepair do: the fix, and two patches for
+// copyChunk to apply when the chunk is copied. Unlike the other run loops
+// it may start with patches waiting; the caller checks that a chunk is
+// being read.
+//
+// The loop holds offsets only: lo, the first offset a repair may edit
+// (past the chunk's copied part, the last mark and the last patch), end,
+// the offset of the first byte not read, and shift, from an input offset
+// to its place in the output while the chunk is not copied.
+func (z *Sanitizer) applyQuotes(i int, queue []scanner.QueuedRepair, k int) int {
+	fk := kindOfRepair(scanner.RepairSingleQuote)
+	c := fk.Confidence()
+	if c < z.opts.MinConfidence {
+		return k
+	}
+	k0, base := k, z.base
+	lo, end := max(z.lastMark, base+int64(z.pend)), base+int64(i)
+	shift := int64(len(z.out)-z.pend) - base
+	fixes, patches := z.report.Fixes, z.patches
+	flushTo := 0
+	for ; k < len(queue); k++ {
+		r := &queue[k]
+		if r.Closing == 0 || r.Len != 1 || r.Requote || r.Kind != scanner.RepairSingleQuote ||
+			r.Offset < lo || r.Closing >= end {
+			break
+		}
+		var ok bool
+		if fixes, ok = usualFix(fixes, fk, c, r, c); !ok {
+			break
+		}
+		patches = append(patches, patch{at: int(r.Offset + shift), c: '"'}, patch{at: int(r.Closing + shift), c: '"'})
+		lo = r.Closing + 1
+		if len(patches) >= maxPatches {
+			k, flushTo = k+1, int(lo-base)
+			break
+		}
+	}
+	if n := k - k0; n > 0 {
+		z.copied = true
+		z.lastMark, z.work = lo, z.work+4*int64(n)
+		z.report.Fixes, z.patches = fixes, patches
+		if flushTo > 0 {
+			z.flush(flushTo)
+		}
+	}
+	return k
+}
+
 // runLocals returns the sanitizer's state that the run loops (applyAhead,
 // applyWide, applyPairs) hold in locals across a run: the output, the
 // chunk position, the offset map's delta and last mark, the fix log and

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/jsonheal/jsonheal/internal/brokengen"
@@ -11,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The run loops (applyAhead, applyWide, applyPairs) give what applyRepair
+// The run loops (applyAhead, applyWide, applyPairs, applyQuotes) give what applyRepair
 // gives one repair at a time: the same output, fixes, error and work on
 // every repair case, every broken class and every public repair vector,
 // under several options.
@@ -30,6 +31,9 @@ func TestRunLoopsMatchApplyRepair(t *testing.T) {
 		`[1，2，]`, `{"a"：1，}`, `[1，/*c*/]`, `["a"，"b"，`, `{a：'b'，c：d，`, // full-width punctuation edited after or cut at
 		`{a: 1, b: [x, y`, `{a: b c: d}`, `[{a: 1}, {b: 2`, `{a: hello world, b: 'x' "y"}`, // bare keys and words edited after or cut at
 		`{a: b, c: 'it\'s', d: e，f: "g"}`, `{a: 1 /*c*/ b: 2}`, // runs of one kind broken by another
+		`['a', 'b' 'c', 'd',]`, `{'a': 'b', "c": 'it\'s', 'd': 'e'，'f': x}`, `['a', 'b`, `['a', 'b', 1.`, // single-quoted strings
+		`['a\u00e9', 'b\x', 'c', ‘d’, 'e']`, `['a', "b" c, 'd']`, // edited inside, one at a time; a quote patched by edit
+		"["+strings.Repeat(`'ab', `, 70)+"'z']", // more pairs than patches may wait
 	)
 	f, err := os.Open("../testdata/repair-cases/public.jsonl")
 	require.NoError(t, err)
@@ -47,6 +51,7 @@ func TestRunLoopsMatchApplyRepair(t *testing.T) {
 		{},
 		{CloseTruncated: true},
 		{MinConfidence: Likely},
+		{MinConfidence: Certain},
 		{Disable: KindSet(0).With(KindMissingComma)},
 	}
 	for _, opts := range options {

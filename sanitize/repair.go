@@ -33,14 +33,19 @@ func (z *Sanitizer) repair(i int) error {
 //
 // Runs of plain edits go through applyAhead, runs of full-width
 // punctuation through applyWide, runs of bare keys and words quoted
-// through applyPairs, the rest through applyRepair.
+// through applyPairs, runs of single-quoted strings with nothing inside
+// to rewrite through applyQuotes, the rest through applyRepair.
 func (z *Sanitizer) applyQueued(i int, queue []scanner.QueuedRepair) error {
 	for k := 0; k < len(queue); k++ {
-		// The run loops' precondition (a chunk is being read, no patch
-		// waits, the tests have not turned them off) and own first test,
-		// here to spare the call where it would take nothing.
+		// The run loops' precondition (a chunk is being read, the tests
+		// have not turned them off, and but for applyQuotes, which makes
+		// patches, no patch waits) and own first test, here to spare the
+		// call where it would take nothing.
 		switch r := &queue[k]; {
-		case len(z.chunk) == 0 || len(z.patches) > 0 || z.noRunLoops:
+		case len(z.chunk) == 0 || z.noRunLoops:
+		case r.Closing != 0 && r.Len == 1 && !r.Requote:
+			k = z.applyQuotes(i, queue, k)
+		case len(z.patches) > 0:
 		case r.Closing != 0:
 			if r.Len == 0 {
 				k = z.applyPairs(i, queue, k)
