@@ -12,10 +12,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The run loops (applyAhead, applyWide, applyPairs, applyQuotes) give what applyRepair
-// gives one repair at a time: the same output, fixes, error and work on
-// every repair case, every broken class and every public repair vector,
-// under several options.
+// The run loops (applyAhead, applyWide, applyPairs, applyQuotes) give
+// what applyRepair gives one repair at a time: the same output, fixes,
+// error and work on every repair case, every broken class and every
+// public repair vector, under several options.
 func TestRunLoopsMatchApplyRepair(t *testing.T) {
 	var inputs []string
 	for _, tc := range repairCases {
