@@ -82,8 +82,9 @@ func BenchmarkRepair(b *testing.B) {
 
 // BenchmarkRepairScanOnly measures the scanner's share of a repair at 1
 // MiB: the scanner with every repair on, set as the sanitizer sets it,
-// reads each class and queues its repairs, which nothing applies. Set beside BenchmarkRepair, it splits a
-// class's cost between reading and rewriting.
+// reads each class and queues its repairs, which nothing applies. Set
+// beside BenchmarkRepair, it splits a class's cost between reading and
+// rewriting.
 func BenchmarkRepairScanOnly(b *testing.B) {
 	for _, c := range brokengen.Classes {
 		b.Run(c.Name, func(b *testing.B) {

@@ -163,6 +163,9 @@ func (z *Sanitizer) applyPairs(i int, queue []scanner.QueuedRepair, k int) int {
 // the offset of the first byte not read, and shift, from an input offset
 // to its place in the output while the chunk is not copied.
 func (z *Sanitizer) applyQuotes(i int, queue []scanner.QueuedRepair, k int) int {
+	// One kind: its confidence is tested against the floor once, here
+	// (usualFix below gets it as its own floor), and its replacement, a
+	// double quote for each delimiter, is written as a constant.
 	fk := kindOfRepair(scanner.RepairSingleQuote)
 	c := fk.Confidence()
 	if c < z.opts.MinConfidence {

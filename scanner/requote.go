@@ -6,10 +6,9 @@ package scanner
 // plain text and valid UTF-8, only double quotes, escapes of one letter
 // (\n, \", \\ and the like; not \u) and \' (Python's escaped apostrophe,
 // with RepairInvalidEscape on), and whose closing quote settles at once,
-// comes as one
-// Repair with RepairRequotes set, instead of one per quote and escape: its
-// caller rewrites the string itself (see RepairRequotes). A caller that
-// applies Repairs as plain edits leaves it off.
+// comes as one Repair with RepairRequotes set, instead of one per quote
+// and escape: its caller rewrites the string itself (see RepairRequotes).
+// A caller that applies Repairs as plain edits leaves it off.
 func (s *Scanner) SetRequote(on bool) { s.requote = on }
 
 // RepairRequotes reports whether the last Repair event, a single-quoted
