@@ -42,6 +42,9 @@ var repairSeeds = []string{
 	// Comments that join one fix (only whitespace between them) and ones
 	// that do not.
 	"[1 /*a*/ /*b*/  /*c*/ 2 // d\n\t// e\n, # f\r\n /* g\nh */ 3 /*i*/]", `{"a" /*x*/ : /*y*/ 1 /*z*/}`,
+	// Missing commas carried by the comments one blank after a value, and
+	// not (two blanks, a line break, touching).
+	`[1 /*a*/ 2 /*b*/ /*c*/ "x" /*d*/ {"k": 1 /*e*/ "m": [3 /*f*/ 4]}]`, "[1  /*a*/ 2\n/*b*/ 3/*c*/ 4 /*d*/\n5]",
 }
 
 var handSeeds = []string{

@@ -33,7 +33,9 @@ func TestRunLoopsMatchApplyRepair(t *testing.T) {
 		`{a: b, c: 'it\'s', d: e，f: "g"}`, `{a: 1 /*c*/ b: 2}`, // runs of one kind broken by another
 		`['a', 'b' 'c', 'd',]`, `{'a': 'b', "c": 'it\'s', 'd': 'e'，'f': x}`, `['a', 'b`, `['a', 'b', 1.`, // single-quoted strings
 		`['a\u00e9', 'b\x', 'c', ‘d’, 'e']`, `['a', "b" c, 'd']`, // edited inside, one at a time; a quote patched by edit
-		"["+strings.Repeat(`'ab', `, 70)+"'z']", // more pairs than patches may wait
+		"["+strings.Repeat(`'ab', `, 70)+"'z']",                                  // more pairs than patches may wait
+		"[1 /*a*/ 2 /*b*/ /*c*/ 3]", "{\"a\": 1 /*x*/ \"b\": 2 /*y*/\n\"c\": 3}", // commas carried by comments
+		"[1  /*a*/ 2 /*b*/ 3, 4 /*c*/ ]", "[1 /*a*/\n2 /*b*/ 'c' /*d*/ x]", // carried or not, beside other repairs
 	)
 	f, err := os.Open("../testdata/repair-cases/public.jsonl")
 	require.NoError(t, err)
@@ -72,6 +74,31 @@ func TestRunLoopsMatchApplyRepair(t *testing.T) {
 				!assert.Equal(t, want.work, got.work, "%q %+v: work", in, opts) {
 				return
 			}
+		}
+	}
+}
+
+// A comma carried by comments (two fixes in one repair) where the fix log
+// has room for one fix only: applyAhead leaves the repair to applyRepair
+// rather than make the comma and break off before the comments' fix.
+func TestCarriedCommaAtFullFixLog(t *testing.T) {
+	// Two fixes for each comma carried, one for each extra comma between
+	// them: the log fills at every place of a run, after an odd or an
+	// even number of fixes.
+	for lead := range 40 {
+		in := "[" + strings.Repeat("1, ", lead) + strings.Repeat(strings.Repeat("1 /*c*/ ", 9)+"1,, ", 20) + "2]"
+		want, got := New(Options{}), New(Options{})
+		want.noRunLoops = true
+		wantOut, wantErr := want.Append(nil, []byte(in))
+		gotOut, gotErr := got.Append(nil, []byte(in))
+		require.NoError(t, wantErr)
+		require.NoError(t, gotErr)
+		require.Equal(t, string(wantOut), string(gotOut), "lead %d", lead)
+		wantFixes, gotFixes := want.Report().Fixes, got.Report().Fixes
+		require.Equal(t, 20*19, len(wantFixes), "lead %d: fixes", lead)
+		require.Equal(t, len(wantFixes), len(gotFixes), "lead %d: fixes", lead)
+		for k := range wantFixes {
+			require.Equal(t, wantFixes[k], gotFixes[k], "lead %d: fix %d", lead, k)
 		}
 	}
 }

@@ -105,6 +105,11 @@ func editsBefore(r *scanner.QueuedRepair, off int64) bool {
 // records its fix, unless it joins the fix before it (the one that opened
 // its string, or that dropped the comment it follows).
 func (z *Sanitizer) applyRepair(i int, r *scanner.QueuedRepair) error {
+	if r.Comma {
+		if err := z.carriedComma(i, r); err != nil {
+			return err
+		}
+	}
 	switch {
 	case r.Kind == scanner.RepairFullWidth:
 		// The ASCII twin stands where the character's last byte was, so
@@ -125,24 +130,39 @@ func (z *Sanitizer) applyRepair(i int, r *scanner.QueuedRepair) error {
 	if r.Len == 0 && !r.Forward {
 		z.backInsert, z.backInsertKind = r.Offset, k
 	}
-	if fixes, ok := usualFix(z.report.Fixes, k, k.Confidence(), r, z.opts.MinConfidence); ok {
+	if fixes, ok := usualFix(z.report.Fixes, k, k.Confidence(), r.Offset, r.Line, r.Column, z.opts.MinConfidence); ok {
 		z.report.Fixes = fixes
 		return nil
 	}
 	return z.addFixAt(k, r.Offset, r.Line, r.Column)
 }
 
-// usualFix is addFixAt's usual case for the fix of kind k and confidence
-// c that repair r makes: when fixes has room for it and it goes after the
-// last one, at or above the floor, it is written there, and usualFix
-// returns the longer slice and true; otherwise it writes nothing and
-// returns false. Small enough to be inlined.
-func usualFix(fixes []Fix, k Kind, c Confidence, r *scanner.QueuedRepair, floor Confidence) ([]Fix, bool) {
+// usualFix is addFixAt's usual case for a fix of kind k and confidence c
+// at input offset off, on line line at column col: when fixes has room for
+// it and it goes after the last one, at or above the floor, it is written
+// there, and usualFix returns the longer slice and true; otherwise it
+// writes nothing and returns false. Small enough to be inlined.
+func usualFix(fixes []Fix, k Kind, c Confidence, off int64, line, col int, floor Confidence) ([]Fix, bool) {
 	n := len(fixes)
-	if n == cap(fixes) || c < floor || n > 0 && fixes[n-1].Offset > r.Offset {
+	if n == cap(fixes) || c < floor || n > 0 && fixes[n-1].Offset > off {
 		return fixes, false
 	}
 	f := &fixes[:n+1][n]
-	f.Kind, f.Confidence, f.Offset, f.Line, f.Column = k, c, r.Offset, r.Line, r.Column
+	f.Kind, f.Confidence, f.Offset, f.Line, f.Column = k, c, off, line, col
 	return fixes[:n+1], true
+}
+
+// carriedComma makes the edit and records the fix of the comma that
+// comment repair r carries (see scanner.QueuedRepair.Comma), as
+// applyRepair does for a comma queued on its own: an insertion leaning
+// forward one byte before the comments, on their line, a column before.
+func (z *Sanitizer) carriedComma(i int, r *scanner.QueuedRepair) error {
+	at, col := r.Offset-1, r.Column-1
+	z.edit(i, at, at, ",", true)
+	k := kindOfRepair(scanner.RepairMissingComma)
+	if fixes, ok := usualFix(z.report.Fixes, k, k.Confidence(), at, r.Line, col, z.opts.MinConfidence); ok {
+		z.report.Fixes = fixes
+		return nil
+	}
+	return z.addFixAt(k, at, r.Line, col)
 }

@@ -41,6 +41,10 @@ var repairCases = []repairCase{
 	// which stays after it: the same fixes however the input is split.
 	{KindMissingComma, "[0/*c*/1, 2 /*a*/ /*b*/\n // c\n 3]", "[0,1, 2,  \n \n 3]",
 		[]string{"comment@2(1:3)", "missing_comma@2(1:3)", "missing_comma@11(1:12)", "comment@12(1:13)"}},
+	// A comma one blank before comments rides on their repair (see
+	// scanner.QueuedRepair.Comma): two fixes all the same, in input order.
+	{KindMissingComma, "[1 /*a*/ 2 /*b*/ /*c*/ 3]", "[1,  2,   3]",
+		[]string{"missing_comma@2(1:3)", "comment@3(1:4)", "missing_comma@10(1:11)", "comment@11(1:12)"}},
 	{KindTrailingComma, "{\"a\":1, // trailing\n}", "{\"a\":1 \n}", []string{"trailing_comma@6(1:7)", "comment@8(1:9)"}},
 	{KindEllipsis, `[1,2,/*c*/.../*c*/]`, `[1,2]`, []string{"ellipsis@4(1:5)", "comment@5(1:6)", "comment@13(1:14)"}},
 	{KindSingleQuote, `['x']`, `["x"]`, []string{"single_quote@1(1:2)"}},

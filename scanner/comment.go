@@ -28,10 +28,14 @@ func (s *Scanner) openComment(b []byte, i int, off int64) (int, Event) {
 // before the comments' Repair (its edit comes first in the input), and the
 // scanner reads on from the comments' end in the state that follows the
 // comma: the same Repairs as a reading byte by byte, in the order of their
-// edits, without a second trip through the state after the value. The
-// comments' Repair follows it in the queue, or is the event when the comma
-// took the queue's last place: either way the sanitizer applies both in
-// input order, each on the uncopied part of the chunk.
+// edits, without a second trip through the state after the value. Where one
+// blank separates the value from the comments (the usual case), the
+// comments' Repair carries the comma (QueuedRepair.Comma): one record for
+// both, where a run of comments comes between every two values. Otherwise
+// the comma has a record of its own, which the comments' Repair follows in
+// the queue, or is the event when the comma took the queue's last place.
+// Either way the sanitizer applies both in input order, each on the
+// uncopied part of the chunk.
 func (s *Scanner) openCommentAfterValue(b []byte, i int, off int64) (int, Event) {
 	return s.openCommentRun(b, i, off, true)
 }
@@ -48,39 +52,52 @@ func (s *Scanner) openCommentRun(b []byte, i int, off int64, afterValue bool) (i
 	// Where the comments touch the value, the comma's edit and theirs are
 	// both at off: it is left to the byte after them, to come after theirs
 	// as byte by byte.
+	comma := false
 	if afterValue && s.commit.off < off && s.queueable() {
-		s.commaAfterComments(b, j)
+		// One blank between the value and the comments: the comma rides
+		// on their Repair, which takes the queue's place found free.
+		carried := !joins && s.commit.off == off-1 && i > 0 && b[i-1] == ' '
+		comma = s.commaAfterComments(b, j, carried)
 	}
 	r, ev := s.report(RepairComment, s.here(off), j-i, spaces[:gaps])
 	r.Joins = joins
+	if comma {
+		r.Comma, s.carried = true, true // see clearCarried
+	}
 	return j, ev
 }
 
 // commaAfterComments queues the comma missing between the value before
 // the comments that end at b[j] and the next, when the first byte after
 // them and whitespace is one at which repairAfterValue would insert it,
-// and moves on to the state after the comma. The queue must have room.
-func (s *Scanner) commaAfterComments(b []byte, j int) {
+// and moves on to the state after the comma. With carried it queues
+// nothing but reports that the comma is wanted, for the comments' Repair
+// to carry. The queue must have room.
+func (s *Scanner) commaAfterComments(b []byte, j int, carried bool) bool {
 	k := j
 	for k < len(b) && space[b[k]] {
 		k++
 	}
 	if k == len(b) || !s.repairs.Has(RepairMissingComma) {
-		return
+		return false
 	}
 	switch c := b[k]; c {
 	case '/', '#', 0xEF, ')', '.', '+', '}', ']':
-		return // repairAfterValue may do something else first
+		return false // repairAfterValue may do something else first
 	default:
 		st, ok := commaBefore(c, s.stack.topIsObject())
 		if !ok {
-			return
+			return false
 		}
 		s.st = st
+	}
+	if carried {
+		return true
 	}
 	r := s.queueNext() // as insertBefore
 	r.fill(RepairMissingComma, s.commit, 0, ",")
 	r.Forward = true
+	return false
 }
 
 // commentJoins reports whether the comment that begins at b[i] (at off)

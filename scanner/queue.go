@@ -15,6 +15,13 @@ type QueuedRepair struct {
 	Kind    RepairKind
 	Forward bool // RepairLeansForward
 	Joins   bool // RepairJoins
+	// Comma, on a queued RepairComment only, says that the record stands
+	// for two repairs: first the RepairMissingComma between the value that
+	// ends one byte before Offset and the next value, an insertion of ","
+	// at Offset-1 (leaning forward, on Line, at Column-1), then the
+	// comments' own. The byte between the value and the comments is a
+	// blank that stays (see openCommentAfterValue).
+	Comma bool
 	// Requote is RepairRequotes. It is set with Closing and means
 	// nothing without it (a Repair that does not set Closing leaves it
 	// as it was).
@@ -50,7 +57,8 @@ func (s *Scanner) LastRepair() *QueuedRepair { return &s.last }
 // returning, all before the event it returned, in the order Next would
 // have returned them, but for one case: a comma missing between a value
 // and comments after it, seen as the comments are read, comes before their
-// Repair, in the order of the edits (see openCommentAfterValue). Another
+// Repair, in the order of the edits, or is carried by it (Comma; see
+// openCommentAfterValue). Another
 // repair found past comments after the place it edits, such as a trailing
 // comma, comes after their Repair. The slice is reused by Next.
 func (s *Scanner) Queued() []QueuedRepair {
@@ -99,3 +107,15 @@ func (s *Scanner) queueNext() *QueuedRepair {
 // queueing is on, the queue has room, and no twin of full-width
 // punctuation is left to read.
 func (s *Scanner) queueable() bool { return s.queueOn && s.nq < queueCap && s.virt == 0 }
+
+// clearCarried clears the Comma flags of the records queued by the last
+// call to Next, before their places are used again. Only openCommentRun
+// sets the flag, on the record report has just written (and s.carried with
+// it), so that report and fill, which every other record goes through,
+// need not clear it.
+func (s *Scanner) clearCarried() {
+	for k := range s.queue[:s.nq] {
+		s.queue[k].Comma = false
+	}
+	s.carried = false
+}

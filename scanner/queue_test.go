@@ -134,3 +134,84 @@ func newQueued() *Scanner {
 	s.SetQueue(true)
 	return s
 }
+
+// A comma missing between a value and comments one blank after it rides on
+// the comments' Repair (Comma), at the blank's offset, line and column;
+// anything else between them, or a queue with no room, gives the comma a
+// record of its own. Reset and the next Next leave no flag behind on the
+// queue's reused records.
+func TestCommentsCarryTheComma(t *testing.T) {
+	type rec struct {
+		Kind         RepairKind
+		Offset       int64
+		Line, Column int
+		Comma, Joins bool
+		Len          int
+	}
+	queued := func(in string) []rec {
+		var out []rec
+		nextQueued(in, func(s *Scanner) {
+			for _, q := range s.Queued() {
+				out = append(out, rec{q.Kind, q.Offset, q.Line, q.Column, q.Comma, q.Joins, q.Len})
+			}
+		})
+		return out
+	}
+	assert.Equal(t, []rec{
+		{RepairComment, 3, 1, 4, true, false, 5},
+		{RepairComment, 11, 1, 12, true, false, 11},
+	}, queued("[1 /*a*/ 2 /*b*/ /*c*/ 3]"))
+	assert.Equal(t, []rec{{RepairComment, 9, 2, 4, true, false, 5}}, queued("{\"k\":\n 1 /*a*/ \"m\": 2}"))
+	assert.Equal(t, []rec{{RepairComment, 3, 1, 4, true, false, 5}}, queued("[1 /*a*/\n2]"), "the blank before the comments counts")
+	for in, wantComma := range map[string]int64{
+		"[1  /*a*/ 2]": 2, // two blanks
+		"[1\n/*a*/ 2]": 2, // a line break
+		"[1\t/*a*/ 2]": 2, // a tab
+	} {
+		var commas []int64
+		for _, r := range queued(in) {
+			assert.False(t, r.Comma, "%q", in)
+			if r.Kind == RepairMissingComma {
+				commas = append(commas, r.Offset)
+			}
+		}
+		assert.Equal(t, []int64{wantComma}, commas, "%q", in)
+	}
+	// A Repair that Next returns, not queued (the queue full), never
+	// carries the comma: only the queue's records do.
+	runs, _ := brokengen.ByName("comment_runs")
+	in := runs.Generate(16 << 10)
+	carried, returned := 0, 0
+	for _, size := range []int{len(in), 5000, 100, 7} {
+		s := newQueued()
+		for b := in; len(b) > 0; {
+			n, ev := s.Next(b[:min(size, len(b))])
+			b = b[n:]
+			for _, q := range s.Queued() {
+				if q.Comma {
+					carried++
+				}
+			}
+			if ev == Repair {
+				returned++
+				require.False(t, s.LastRepair().Comma, "size %d: a returned Repair carries a comma", size)
+			}
+		}
+	}
+	assert.Positive(t, carried)
+	assert.Positive(t, returned, "the queue never filled")
+
+	s := newQueued()
+	for b := []byte("[1 /*a*/ 2 /*b*/ 3]"); len(b) > 0; {
+		n, _ := s.Next(b)
+		b = b[n:]
+	}
+	s.Reset(0)
+	for b := []byte("['x', 'y', 'z']"); len(b) > 0; {
+		n, _ := s.Next(b)
+		b = b[n:]
+		for _, q := range s.Queued() {
+			assert.False(t, q.Comma, "a flag left from before Reset on %v at %d", q.Kind, q.Offset)
+		}
+	}
+}
