@@ -14,14 +14,7 @@ import "github.com/jsonheal/jsonheal/scanner"
 // stores where repairs come every few bytes (comments, commas, numbers,
 // literals). The caller checks first that a chunk is being read and
 // that no patch waits (see edit).
-//
-// A run of comments that carries the comma missing before it
-// (scanner.QueuedRepair.Comma) is taken as the two repairs it stands for,
-// as applyRepair takes it: two fixes, the comma written before the blank
-// that precedes the comments, two marks. Where a run of comments comes
-// between every two values (the comment_runs class), one record and one
-// turn of this loop instead of two made that class x1.12 faster (A/B of
-// 8 and 10 rounds, best-MB/s) and cut its instructions by 8%.
+// A run of comments that carries a comma is left to applyCarried.
 func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
 	k0, chunk, base, work := k, z.chunk, z.base, z.work
 	out, pend, delta, last, fixes, marks := z.runLocals()
@@ -29,7 +22,7 @@ func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
 		r := &queue[k]
 		ja := int(r.Offset - base)
 		jb := ja + r.Len
-		if r.Closing != 0 || r.Kind == scanner.RepairFullWidth || ja < pend || jb > i || r.Offset < last {
+		if r.Closing != 0 || r.Kind == scanner.RepairFullWidth || ja < pend || jb > i || r.Offset < last || carries(r) {
 			break
 		}
 		if r.Kind == scanner.RepairComment && (k == k0 || queue[k-1].Kind != scanner.RepairComment) {
@@ -40,19 +33,6 @@ func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
 			}
 		}
 		fk := kindOfRepair(r.Kind)
-		if r.Comma {
-			// The comma the comments carry, one byte before them, and its
-			// fix first. The comments' fix must then fit too: nothing may
-			// break the run off with the comma made.
-			ck := kindOfRepair(scanner.RepairMissingComma)
-			if ja-1 < pend || r.Offset-1 < last || r.Joins || cap(fixes)-len(fixes) < 2 || fk.Confidence() < z.opts.MinConfidence {
-				break
-			}
-			var ok bool
-			if fixes, ok = usualFix(fixes, ck, ck.Confidence(), r.Offset-1, r.Line, r.Column-1, z.opts.MinConfidence); !ok {
-				break
-			}
-		}
 		if !r.Joins {
 			var ok bool
 			if fixes, ok = usualFix(fixes, fk, fk.Confidence(), r.Offset, r.Line, r.Column, z.opts.MinConfidence); !ok {
@@ -67,16 +47,6 @@ func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
 			move32(out[n:n+shortCopy], chunk[pend:pend+shortCopy])
 		} else {
 			out = append(out, chunk[pend:ja]...)
-		}
-		if r.Comma {
-			// The blank before the comments, the last byte copied, moves
-			// past the comma: an insertion at the blank's offset that
-			// leans forward, as applyRepair makes it.
-			n := len(out)
-			out = append(out[:n-1], ',', out[n-1])
-			work += 2
-			delta++
-			marks = append(marks, deltaMark{in: r.Offset - 1, cum: delta, forward: true})
 		}
 		out = appendRepl(out, r.Repl)
 		pend = jb

@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"os"
 	"strings"
@@ -37,6 +38,9 @@ func TestRunLoopsMatchApplyRepair(t *testing.T) {
 		"[1 /*a*/ 2 /*b*/ /*c*/ 3]", "{\"a\": 1 /*x*/ \"b\": 2 /*y*/\n\"c\": 3}", // commas carried by comments
 		"[1  /*a*/ 2 /*b*/ 3, 4 /*c*/ ]", "[1 /*a*/\n2 /*b*/ 'c' /*d*/ x]", // carried or not, beside other repairs
 	)
+	for n := 29; n <= 35; n++ { // a comma, a space and the blanks kept: around 32 bytes
+		inputs = append(inputs, "[1 "+strings.Repeat("/*c*/ ", n)+"2 "+strings.Repeat("/**/ ", n)+"3]")
+	}
 	f, err := os.Open("../testdata/repair-cases/public.jsonl")
 	require.NoError(t, err)
 	defer f.Close()
@@ -66,7 +70,7 @@ func TestRunLoopsMatchApplyRepair(t *testing.T) {
 			var wantErr, gotErr error
 			for range 2 {
 				wantOut, wantErr = want.Append(nil, []byte(in))
-				gotOut, gotErr = got.Append(nil, []byte(in))
+				gotOut, gotErr = got.Append(dirty(2*len(in)+64), []byte(in))
 			}
 			if !assert.Equal(t, string(wantOut), string(gotOut), "%q %+v", in, opts) ||
 				!assert.Equal(t, *want.Report(), *got.Report(), "%q %+v", in, opts) ||
@@ -101,4 +105,11 @@ func TestCarriedCommaAtFullFixLog(t *testing.T) {
 			require.Equal(t, wantFixes[k], gotFixes[k], "lead %d: fix %d", lead, k)
 		}
 	}
+}
+
+// dirty returns an empty slice with room for n bytes, all '#': the word
+// moves write past the output's end into that room, and none of it may
+// show.
+func dirty(n int) []byte {
+	return bytes.Repeat([]byte{'#'}, n)[:0]
 }

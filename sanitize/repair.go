@@ -52,6 +52,8 @@ func (z *Sanitizer) applyQueued(i int, queue []scanner.QueuedRepair) error {
 			}
 		case r.Kind == scanner.RepairFullWidth:
 			k = z.applyWide(i, queue, k)
+		case carries(r):
+			k = z.applyCarried(i, queue, k)
 		default:
 			k = z.applyAhead(i, queue, k)
 		}
@@ -105,7 +107,7 @@ func editsBefore(r *scanner.QueuedRepair, off int64) bool {
 // records its fix, unless it joins the fix before it (the one that opened
 // its string, or that dropped the comment it follows).
 func (z *Sanitizer) applyRepair(i int, r *scanner.QueuedRepair) error {
-	if r.Comma {
+	if carries(r) {
 		if err := z.carriedComma(i, r); err != nil {
 			return err
 		}
@@ -150,19 +152,4 @@ func usualFix(fixes []Fix, k Kind, c Confidence, off int64, line, col int, floor
 	f := &fixes[:n+1][n]
 	f.Kind, f.Confidence, f.Offset, f.Line, f.Column = k, c, off, line, col
 	return fixes[:n+1], true
-}
-
-// carriedComma makes the edit and records the fix of the comma that
-// comment repair r carries (see scanner.QueuedRepair.Comma), as
-// applyRepair does for a comma queued on its own: an insertion leaning
-// forward one byte before the comments, on their line, a column before.
-func (z *Sanitizer) carriedComma(i int, r *scanner.QueuedRepair) error {
-	at, col := r.Offset-1, r.Column-1
-	z.edit(i, at, at, ",", true)
-	k := kindOfRepair(scanner.RepairMissingComma)
-	if fixes, ok := usualFix(z.report.Fixes, k, k.Confidence(), at, r.Line, col, z.opts.MinConfidence); ok {
-		z.report.Fixes = fixes
-		return nil
-	}
-	return z.addFixAt(k, at, r.Line, col)
 }

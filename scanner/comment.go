@@ -60,10 +60,7 @@ func (s *Scanner) openCommentRun(b []byte, i int, off int64, afterValue bool) (i
 		comma = s.commaAfterComments(b, j, carried)
 	}
 	r, ev := s.report(RepairComment, s.here(off), j-i, spaces[:gaps])
-	r.Joins = joins
-	if comma {
-		r.Comma, s.carried = true, true // see clearCarried
-	}
+	r.Joins, r.Comma = joins, comma
 	return j, ev
 }
 
@@ -137,7 +134,7 @@ func allSpace(b []byte) bool {
 // from s.cmt up to off.
 func (s *Scanner) dropComment(off int64) Event {
 	r, ev := s.report(RepairComment, s.cmt, int(off-s.cmt.off), "")
-	r.Joins = s.cmtJoins
+	r.Joins, r.Comma = s.cmtJoins, false
 	s.cmtGap = off + 1
 	return ev
 }

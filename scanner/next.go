@@ -10,9 +10,6 @@ import (
 // whole chunk without one). The caller passes chunk[n:] again to go on; any
 // split of the input gives the same events at the same offsets.
 func (s *Scanner) Next(b []byte) (n int, ev Event) {
-	if s.carried {
-		s.clearCarried()
-	}
 	s.nq = 0
 	if s.virt != 0 {
 		if ev := s.readVirtual(); ev != None {

@@ -15,12 +15,14 @@ type QueuedRepair struct {
 	Kind    RepairKind
 	Forward bool // RepairLeansForward
 	Joins   bool // RepairJoins
-	// Comma, on a queued RepairComment only, says that the record stands
-	// for two repairs: first the RepairMissingComma between the value that
+	// Comma, on a queued RepairComment, says that the record stands for
+	// two repairs: first the RepairMissingComma between the value that
 	// ends one byte before Offset and the next value, an insertion of ","
 	// at Offset-1 (leaning forward, on Line, at Column-1), then the
 	// comments' own. The byte between the value and the comments is a
-	// blank that stays (see openCommentAfterValue).
+	// space (' '), which stays (see openCommentAfterValue). Like Requote, it
+	// means nothing on a Repair of another kind, which leaves it as it
+	// was.
 	Comma bool
 	// Requote is RepairRequotes. It is set with Closing and means
 	// nothing without it (a Repair that does not set Closing leaves it
@@ -107,15 +109,3 @@ func (s *Scanner) queueNext() *QueuedRepair {
 // queueing is on, the queue has room, and no twin of full-width
 // punctuation is left to read.
 func (s *Scanner) queueable() bool { return s.queueOn && s.nq < queueCap && s.virt == 0 }
-
-// clearCarried clears the Comma flags of the records queued by the last
-// call to Next, before their places are used again. Only openCommentRun
-// sets the flag, on the record report has just written (and s.carried with
-// it), so that report and fill, which every other record goes through,
-// need not clear it.
-func (s *Scanner) clearCarried() {
-	for k := range s.queue[:s.nq] {
-		s.queue[k].Comma = false
-	}
-	s.carried = false
-}

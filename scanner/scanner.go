@@ -52,7 +52,6 @@ type Scanner struct {
 	nonFiniteStrings bool
 	queue            *[queueCap]QueuedRepair // see SetQueue (made when first turned on, kept by Reset)
 	nq               int
-	carried          bool // a record in the queue has Comma set (see clearCarried)
 	queueOn          bool
 	requote          bool  // see SetRequote
 	oddFixed         bool  // the current odd string's opening was reported as a repair
@@ -102,9 +101,6 @@ func New(maxDepth int) *Scanner {
 func (s *Scanner) Reset(maxDepth int) {
 	if maxDepth <= 0 {
 		maxDepth = DefaultMaxDepth
-	}
-	if s.carried {
-		s.clearCarried() // the queue is kept
 	}
 	bits, repairs, nfs, queue, queueOn, requote := s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn, s.requote
 	*s = Scanner{}

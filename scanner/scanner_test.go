@@ -200,7 +200,7 @@ func replayQueued(s *Scanner, add func(Event)) {
 	}
 	last := s.last
 	for _, q := range queued {
-		if q.Comma { // the two repairs the record stands for
+		if q.Kind == RepairComment && q.Comma { // the two repairs the record stands for
 			s.last = QueuedRepair{Kind: RepairMissingComma, Offset: q.Offset - 1, Line: q.Line, Column: q.Column - 1, Repl: ",", Forward: true}
 			add(Repair)
 			q.Comma = false
