@@ -13,8 +13,8 @@ import "github.com/jsonheal/jsonheal/scanner"
 // the run, which spares each repair two calls and that state's loads and
 // stores where repairs come every few bytes (comments, commas, numbers,
 // literals). The caller checks first that a chunk is being read and
-// that no patch waits (see edit).
-// A run of comments that carries a comma is left to applyCarried.
+// that no patch waits (see edit). A run of comments that carries a comma
+// is left to applyCarried.
 func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
 	k0, chunk, base, work := k, z.chunk, z.base, z.work
 	out, pend, delta, last, fixes, marks := z.runLocals()

@@ -41,7 +41,7 @@ func carries(r *scanner.QueuedRepair) bool {
 // one record and one turn of this loop for both repairs, where the comma
 // had a record of its own and both went through applyAhead, cut that
 // class's instructions by 18% (cachegrind, 1565 to 1287 a record) and ran
-// it x1.21 faster (best-MB/s, A/B of 8 rounds). applyAhead taking these
+// it x1.22 faster (best-MB/s, A/B of 8 rounds). applyAhead taking these
 // records as well did half as much, and cost the classes it runs 1% more
 // instructions.
 func (z *Sanitizer) applyCarried(i int, queue []scanner.QueuedRepair, k int) int {

@@ -20,8 +20,8 @@ type QueuedRepair struct {
 	// ends one byte before Offset and the next value, an insertion of ","
 	// at Offset-1 (leaning forward, on Line, at Column-1), then the
 	// comments' own. The byte between the value and the comments is a
-	// space (' '), which stays (see openCommentAfterValue). Like Requote, it
-	// means nothing on a Repair of another kind, which leaves it as it
+	// space (' '), which stays (see openCommentAfterValue). Like Requote,
+	// it means nothing on a Repair of another kind, which leaves it as it
 	// was.
 	Comma bool
 	// Requote is RepairRequotes. It is set with Closing and means
@@ -60,9 +60,9 @@ func (s *Scanner) LastRepair() *QueuedRepair { return &s.last }
 // have returned them, but for one case: a comma missing between a value
 // and comments after it, seen as the comments are read, comes before their
 // Repair, in the order of the edits, or is carried by it (Comma; see
-// openCommentAfterValue). Another
-// repair found past comments after the place it edits, such as a trailing
-// comma, comes after their Repair. The slice is reused by Next.
+// openCommentAfterValue). Another repair found past comments after the
+// place it edits, such as a trailing comma, comes after their Repair. The
+// slice is reused by Next.
 func (s *Scanner) Queued() []QueuedRepair {
 	if s.nq == 0 {
 		return nil
