@@ -83,7 +83,7 @@ func TestRunLoopsMatchApplyRepair(t *testing.T) {
 }
 
 // A comma carried by comments (two fixes in one repair) where the fix log
-// has room for one fix only: applyAhead leaves the repair to applyRepair
+// has room for one fix only: applyCarried leaves the repair to applyRepair
 // rather than make the comma and break off before the comments' fix.
 func TestCarriedCommaAtFullFixLog(t *testing.T) {
 	// Two fixes for each comma carried, one for each extra comma between
