@@ -206,7 +206,7 @@ func (z *Sanitizer) applyQuotes(i int, queue []scanner.QueuedRepair, k int) int 
 }
 
 // runLocals returns the sanitizer's state that the run loops (applyAhead,
-// applyWide, applyPairs) hold in locals across a run: the output, the
+// applyWide, applyPairs, applyCarried) hold in locals across a run: the output, the
 // chunk position, the offset map's delta and last mark, the fix log and
 // the marks.
 func (z *Sanitizer) runLocals() (out []byte, pend int, delta, last int64, fixes []Fix, marks []deltaMark) {

@@ -33,8 +33,9 @@ func carries(r *scanner.QueuedRepair) bool {
 // and returns the index of the first repair it leaves to the others. Each
 // is the two repairs it stands for, as applyRepair makes them: the comma's
 // fix and the comments', the run before the space that precedes the
-// comments, then the comma, that space and the blanks that stay between
-// the comments, written as words, and two marks. The caller checks first
+// comments (moved as applyPairs moves runs), then the comma, that space
+// and the blanks that stay between the comments, written as words, and
+// two marks. The caller checks first
 // as for applyAhead.
 //
 // Where a run of comments comes between every two values (comment_runs),
@@ -73,13 +74,18 @@ func (z *Sanitizer) applyCarried(i int, queue []scanner.QueuedRepair, k int) int
 		c.Kind, c.Confidence, c.Offset, c.Line, c.Column = ck, cc, r.Offset-1, r.Line, r.Column-1
 		d.Kind, d.Confidence, d.Offset, d.Line, d.Column = fk, fc, r.Offset, r.Line, r.Column
 		fixes = f
-		if w := len(out); shortMoveFits(out, chunk, pend, ja) { // as copyChunk
-			out = out[:w+ja-pend]
-			move32(out[w:w+shortCopy], chunk[pend:pend+shortCopy])
+		if w := len(out); len(r.Repl)+2 <= shortCopy && cap(out)-w >= ja-pend+shortCopy {
+			// The run before the space as applyPairs moves it (its word
+			// moves end within the four words written past it), then the
+			// comma, the space and the blanks as those four words.
+			room := out[w:cap(out)]
+			m := moveRun(room, 0, chunk, pend, ja)
+			putCommaBlanks(room[m : m+shortCopy])
+			out = out[:w+m+2+len(r.Repl)]
 		} else {
-			out = append(out, chunk[pend:ja]...)
+			out = append(append(out, chunk[pend:ja]...), ',', ' ')
+			out = append(out, r.Repl...)
 		}
-		out = appendCommaBlanks(out, r.Repl)
 		pend = jb
 		work += int64(len(r.Repl)) + 3
 		delta++
@@ -94,22 +100,15 @@ func (z *Sanitizer) applyCarried(i int, queue []scanner.QueuedRepair, k int) int
 	return k
 }
 
-// appendCommaBlanks appends a comma, the space that stood before a run
-// of comments and blanks, the blanks that stay between the comments: up
-// to shortCopy bytes in all as four words written into out's spare room,
-// without the call to memmove that appending blanks takes.
-func appendCommaBlanks(out []byte, blanks string) []byte {
-	n := len(out)
-	if len(blanks)+2 > shortCopy || cap(out)-n < shortCopy {
-		out = append(out, ',', ' ')
-		return append(out, blanks...)
-	}
-	d := out[n : n+shortCopy]
+// putCommaBlanks writes a comma and 31 spaces into d, shortCopy bytes:
+// the comma, the space that stood before a run of comments, and the
+// blanks kept between them (at most 30 are used).
+func putCommaBlanks(d []byte) {
+	d = d[:shortCopy]
 	binary.LittleEndian.PutUint64(d, commaSpace)
 	binary.LittleEndian.PutUint64(d[8:], spaces8)
 	binary.LittleEndian.PutUint64(d[16:], spaces8)
 	binary.LittleEndian.PutUint64(d[24:], spaces8)
-	return out[:n+2+len(blanks)]
 }
 
 // spaces8 is eight spaces as one little-endian word; commaSpace is a comma
