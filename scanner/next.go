@@ -10,6 +10,7 @@ import (
 // whole chunk without one). The caller passes chunk[n:] again to go on; any
 // split of the input gives the same events at the same offsets.
 func (s *Scanner) Next(b []byte) (n int, ev Event) {
+	s.growQueue()
 	s.nq = 0
 	if s.virt != 0 {
 		if ev := s.readVirtual(); ev != None {

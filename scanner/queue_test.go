@@ -26,6 +26,8 @@ func TestQueueKeepsEveryEdit(t *testing.T) {
 	for _, c := range brokengen.Classes {
 		inputs = append(inputs, string(c.Generate(1500)))
 	}
+	// Dense enough to grow the queue to its largest (see growQueue).
+	inputs = append(inputs, denseRepairs(700))
 	queuedSome := false
 	for _, in := range inputs {
 		for _, sizes := range [][]int{nil, {1}, {7}, {64}, {5, 300}} {
@@ -63,6 +65,60 @@ func commaBeforeComments(edits []string) []string {
 		edits[j] = e
 	}
 	return edits
+}
+
+// denseRepairs returns an array of n single-quoted strings: one Repair
+// each, read whole between tokens, all queued.
+func denseRepairs(n int) string {
+	return "[" + strings.Repeat("'a', ", n-1) + "'a']"
+}
+
+// The queue starts with room for queueMin Repairs and doubles, up to
+// queueMax, after each call that fills it; a call that fills it returns
+// the next Repair itself. Input with few repairs per call never grows it,
+// and Reset keeps what it grew to.
+func TestQueueGrowsWhereRepairsAreDense(t *testing.T) {
+	in := []byte(denseRepairs(1000))
+	s := newQueued()
+	var queued []int
+	repairs := 0
+	for b := in; len(b) > 0; {
+		n, ev := s.Next(b)
+		b = b[n:]
+		if len(s.Queued()) > 0 { // the first call returns at '['
+			queued = append(queued, len(s.Queued()))
+		}
+		repairs += len(s.Queued())
+		if ev == Repair {
+			repairs++
+		}
+	}
+	require.Equal(t, 1000, repairs, "every quoted string is one Repair, queued or returned")
+	require.GreaterOrEqual(t, len(queued), 5)
+	assert.Equal(t, []int{32, 64, 128, 256, 256}, queued[:5], "calls fill the queue as it doubles")
+	assert.Len(t, s.queue, queueMax)
+
+	s.Reset(0)
+	first := 0
+	for b := in; len(b) > 0 && first == 0; {
+		n, _ := s.Next(b)
+		b = b[n:]
+		first = len(s.Queued())
+	}
+	assert.Equal(t, queueMax, first, "Reset keeps the grown queue")
+
+	// Ten repairs between control characters, each of which ends Next:
+	// never a full queue.
+	sparse := "[" + strings.Repeat(`'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', "`+"	"+`", `, 50) + "1]"
+	s = newQueued()
+	most := 0
+	for b := []byte(sparse); len(b) > 0; {
+		n, _ := s.Next(b)
+		b = b[n:]
+		most = max(most, len(s.Queued()))
+	}
+	assert.Equal(t, 10, most)
+	assert.Len(t, s.queue, queueMin, "a queue never filled does not grow")
 }
 
 // End returns every Repair it finds, with the queue on too: a caller

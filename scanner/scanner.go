@@ -50,7 +50,7 @@ type Scanner struct {
 	// how it mapped any other offset before the current one.
 	repairs          RepairSet
 	nonFiniteStrings bool
-	queue            *[queueCap]QueuedRepair // see SetQueue (made when first turned on, kept by Reset)
+	queue            []QueuedRepair // see SetQueue (made when first turned on, grown by Next, kept by Reset)
 	nq               int
 	queueOn          bool
 	requote          bool  // see SetRequote
