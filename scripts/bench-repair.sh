@@ -11,7 +11,10 @@
 # by tens of percent over a minute, so the ratio is taken within each
 # round, between benchmarks seconds apart, and the table gives the median
 # of the rounds for every column (cpu-MB/s). Then jsonheal alone at every
-# size, for the linear-growth columns. A peer's speed is marked "error"
+# size, one after the other, for the size columns and the growth: the
+# largest over the smallest speed of the 1, 4 and 16 MiB runs of a round,
+# whose median over the rounds the table gives. A last line sums up the
+# targets: the lowest speed, the lowest ratio, the largest growth. A peer's speed is marked "error"
 # when it gave up on the input (it is left out of the ratio), and "≠" when
 # its output holds other data than jsonheal's (it counts in the ratio).
 set -euo pipefail
@@ -27,9 +30,11 @@ go test -c -o "$bin" .
 
 for r in $(seq "$ROUNDS"); do
 	# (-test.bench splits its pattern at each '/': one level per part.)
-	for pattern in "1MiB/(jsonheal|realalexandre)" "64KiB/kaptinlin" "(64KiB|4MiB|16MiB)/jsonheal"; do
+	p=0
+	for pattern in "1MiB/(jsonheal|realalexandre)" "64KiB/kaptinlin" "(64KiB|1MiB|4MiB|16MiB)/jsonheal"; do
+		p=$((p + 1))
 		"$bin" -test.run '^$' -test.benchtime=1s -test.bench "^BenchmarkRepair\$/^($CLASSES)\$/^$pattern\$" |
-			sed "s/^/round$r /" >>"$out"
+			sed "s/^/round$r pass$p /" >>"$out"
 	done
 done
 
@@ -37,14 +42,18 @@ python3 - "$out" <<'EOF'
 import collections, re, statistics, sys
 
 runs = collections.defaultdict(dict)  # (class, size, tool) -> {round: cpu-MB/s}
+alone = {}  # (class, round) -> cpu-MB/s of jsonheal at 1 MiB in the sizes pass
 errors = set()
 differs = set()  # the peer's output holds other data than jsonheal's
 order = []
 for line in open(sys.argv[1]):
-    m = re.match(r"round(\d+) BenchmarkRepair/([^/]+)/([^/]+)/(\w+)-\d+\s+\d+\s.*?([\d.]+) cpu-MB/s", line)
+    m = re.match(r"round(\d+) pass(\d) BenchmarkRepair/([^/]+)/([^/]+)/(\w+)-\d+\s+\d+\s.*?([\d.]+) cpu-MB/s", line)
     if not m:
         continue
-    rnd, cls, size, tool, v = m.groups()
+    rnd, npass, cls, size, tool, v = m.groups()
+    if npass == "3" and size == "1MiB":
+        alone[cls, rnd] = float(v)  # for the growth only: the column is pass 1's
+        continue
     if cls not in order:
         order.append(cls)
     if " failed" in line:
@@ -64,8 +73,9 @@ def fmt(x, key=None):
     mark = " ≠" if key in differs else ""
     return "" if x is None else (f"{x:.0f}" if x >= 100 else f"{x:.3g}") + mark
 
-print("| class | jsonheal 64 KiB | 1 MiB | 4 MiB | 16 MiB | RealAlexandreAI 1 MiB | kaptinlin 64 KiB | ÷ faster peer (median of rounds) |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|")
+print("| class | jsonheal 64 KiB | 1 MiB | 4 MiB | 16 MiB | RealAlexandreAI 1 MiB | kaptinlin 64 KiB | ÷ faster peer (median of rounds) | growth 1–16 MiB (median of rounds) |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+lowest, lowest_ratio, largest_growth = None, None, None
 for cls in order:
     j = runs.get((cls, "1MiB", "jsonheal"), {})
     ratios = []
@@ -75,9 +85,27 @@ for cls in order:
         peers = [p for p in peers if p]
         if peers:
             ratios.append(v / max(peers))
-    ratio = f"{statistics.median(ratios):.1f}×" if ratios else ""
-    print(f"| {cls} | {fmt(med((cls, '64KiB', 'jsonheal')))} | {fmt(med((cls, '1MiB', 'jsonheal')))} | "
-          f"{fmt(med((cls, '4MiB', 'jsonheal')))} | {fmt(med((cls, '16MiB', 'jsonheal')))} | "
+    growths = []
+    for rnd, v in runs.get((cls, "4MiB", "jsonheal"), {}).items():
+        sizes = [alone.get((cls, rnd)), v, runs.get((cls, "16MiB", "jsonheal"), {}).get(rnd)]
+        if all(sizes):
+            growths.append(max(sizes) / min(sizes))
+    ratio = statistics.median(ratios) if ratios else None
+    growth = statistics.median(growths) if growths else None
+    cells = [med((cls, size, "jsonheal")) for size in ("64KiB", "1MiB", "4MiB", "16MiB")]
+    for x, size in zip(cells, ("64 KiB", "1 MiB", "4 MiB", "16 MiB")):
+        if x is not None and (lowest is None or x < lowest[0]):
+            lowest = (x, f"{cls} {size}")
+    if ratio is not None and (lowest_ratio is None or ratio < lowest_ratio[0]):
+        lowest_ratio = (ratio, cls)
+    if growth is not None and (largest_growth is None or growth > largest_growth[0]):
+        largest_growth = (growth, cls)
+    print(f"| {cls} | {fmt(cells[0])} | {fmt(cells[1])} | {fmt(cells[2])} | {fmt(cells[3])} | "
           f"{fmt(med((cls, '1MiB', 'realalexandre')), (cls, '1MiB', 'realalexandre'))} | "
-          f"{fmt(med((cls, '64KiB', 'kaptinlin')), (cls, '64KiB', 'kaptinlin'))} | {ratio} |")
+          f"{fmt(med((cls, '64KiB', 'kaptinlin')), (cls, '64KiB', 'kaptinlin'))} | "
+          f"{f'{ratio:.1f}×' if ratio is not None else ''} | {f'{growth:.2f}' if growth is not None else ''} |")
+if lowest and lowest_ratio and largest_growth:
+    print()
+    print(f"lowest speed {lowest[0]:.0f} MB/s ({lowest[1]}); lowest ratio {lowest_ratio[0]:.1f}× ({lowest_ratio[1]}); "
+          f"largest growth {largest_growth[0]:.2f} ({largest_growth[1]})")
 EOF
