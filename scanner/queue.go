@@ -60,7 +60,7 @@ func (s *Scanner) SetQueue(on bool) {
 // and the switch from reading to applying, once per 256 Repairs instead of
 // once per 32. That saves only 2% of the instructions, but on a core
 // shared with other work, where these classes ran at half their best
-// speed, the mean speed rose x1.08 to x1.21 (single quotes, unquoted keys
+// speed, the mean speed rose x1.06 to x1.21 (single quotes, unquoted keys
 // and values, full-width punctuation; 30 interleaved rounds, twice).
 // Input with few repairs never grows it. The caller has applied the old
 // queue (see Queued), so nothing is copied.
