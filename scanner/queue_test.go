@@ -109,7 +109,7 @@ func TestQueueGrowsWhereRepairsAreDense(t *testing.T) {
 
 	// Ten repairs between control characters, each of which ends Next:
 	// never a full queue.
-	sparse := "[" + strings.Repeat(`'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', "`+"	"+`", `, 50) + "1]"
+	sparse := "[" + strings.Repeat(`'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', "`+"\t"+`", `, 50) + "1]"
 	s = newQueued()
 	most := 0
 	for b := []byte(sparse); len(b) > 0; {
