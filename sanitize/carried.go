@@ -35,8 +35,12 @@ func carries(r *scanner.QueuedRepair) bool {
 // fix and the comments', the run before the space that precedes the
 // comments (moved as applyPairs moves runs), then the comma, that space
 // and the blanks that stay between the comments, written as words, and
-// two marks. The caller checks first
-// as for applyAhead.
+// two marks. The caller checks first as for applyAhead. Unlike
+// applyAhead, it need not look for a later repair that goes before the
+// comments (see applyQueued): the scanner carries the comma only when a
+// value begins right after the comments and their blanks, so the next
+// repair edits at that value or past it (a panic planted there was never
+// reached by the tests or by a minute of FuzzSanitize).
 //
 // Where a run of comments comes between every two values (comment_runs),
 // one record and one turn of this loop for both repairs, where the comma
@@ -61,13 +65,6 @@ func (z *Sanitizer) applyCarried(i int, queue []scanner.QueuedRepair, k int) int
 		if !carries(r) || r.Joins || ja < pend || jb > i || r.Offset-1 < last ||
 			cap(fixes)-n < 2 || n > 0 && fixes[n-1].Offset >= r.Offset {
 			break
-		}
-		if k == k0 || queue[k-1].Kind != scanner.RepairComment {
-			// A group of comments that a later repair goes before (see
-			// applyQueued) is left to applyQueued.
-			if m := commentGroupEnd(queue, k); m < len(queue) && editsBefore(&queue[m], r.Offset) {
-				break
-			}
 		}
 		f := fixes[:n+2]
 		c, d := &f[n], &f[n+1]
