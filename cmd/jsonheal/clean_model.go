@@ -40,7 +40,8 @@ func (m *cleanModelFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&m.baseURL, "base-url", defaultBaseURL, "OpenAI-compatible base `URL` (…/v1) of --model")
 	fs.StringVar(&m.keyEnv, "api-key-env", "OPENAI_API_KEY", "environment variable holding the API key (none sent when empty)")
 	fs.IntVar(&m.maxAttempts, "max-attempts", heal.DefaultMaxAttempts, "model attempts per record, not retries: 2 = the first call and one correction")
-	fs.Int64Var(&m.budgetTokens, "budget-tokens", 0, "total prompt+completion tokens for the whole run; records that find it spent are rejected as budget (0 = no limit)")
+	fs.Int64Var(&m.budgetTokens, "budget-tokens", 0, "total prompt+completion tokens for the whole run (0 = no limit); checked before each call, so the calls in flight "+
+		"when it runs out may overshoot it by what they use; records that find it spent are rejected as budget")
 	fs.IntVar(&m.concurrency, "model-concurrency", jsonl.DefaultModelConcurrency, "records healed by the model at once (so calls in flight)")
 	fs.DurationVar(&m.timeout, "timeout", 0, "time limit for healing one record: its attempts, retries and backoff (0 = none)")
 	fs.DurationVar(&m.attemptTimeout, "attempt-timeout", heal.DefaultAttemptTimeout, "time limit of each model call")
