@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jsonheal/jsonheal/heal"
 	"github.com/jsonheal/jsonheal/jsonl"
 	"github.com/jsonheal/jsonheal/validate"
 )
@@ -194,7 +195,8 @@ func runClean(ctx context.Context, e *env, args []string) int {
 		opts.Schema = jsonl.SchemaValidator(s)
 		schema, schemaText = s, text
 	}
-	mh := cfg.heal.healer(e, schema, schemaText, sanOpts)
+	counters := &heal.Counters{}
+	mh := cfg.heal.healer(e, schema, schemaText, sanOpts, counters)
 	if mh != nil {
 		opts.Healer = mh
 	}
@@ -226,6 +228,7 @@ func runClean(ctx context.Context, e *env, args []string) int {
 	if mh != nil {
 		ms := mh.Stats()
 		sum.Model = &ms
+		sum.SecondRound = newSecondRound(counters.Snapshot())
 	}
 
 	if err := out.close(); err != nil && runErr == nil {

@@ -114,8 +114,9 @@ func (m *cleanModelFlags) workers(jobs int) int {
 	return max(runtime.GOMAXPROCS(0), m.concurrency)
 }
 
-// healer builds the ModelHealer of --model; nil without it.
-func (m *cleanModelFlags) healer(e *env, schema *validate.Schema, schemaText []byte, san sanitize.Options) *jsonl.ModelHealer {
+// healer builds the ModelHealer of --model; nil without it. Every task it
+// finishes is counted in counters (may be nil).
+func (m *cleanModelFlags) healer(e *env, schema *validate.Schema, schemaText []byte, san sanitize.Options, counters *heal.Counters) *jsonl.ModelHealer {
 	if m.model == "" {
 		return nil
 	}
@@ -126,8 +127,9 @@ func (m *cleanModelFlags) healer(e *env, schema *validate.Schema, schemaText []b
 		}
 	}
 	h := &heal.Healer{
-		Model:  openai.New(m.baseURL, m.model, opts...),
-		Schema: schema,
+		Model:    openai.New(m.baseURL, m.model, opts...),
+		Schema:   schema,
+		Counters: counters,
 		Policy: heal.Policy{
 			MaxAttempts:   m.maxAttempts,
 			MinConfidence: san.MinConfidence,

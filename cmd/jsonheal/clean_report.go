@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jsonheal/jsonheal/heal"
 	"github.com/jsonheal/jsonheal/jsonl"
 )
 
@@ -37,6 +38,21 @@ type summary struct {
 	Error         string           `json:"error,omitempty"`
 	// Model is what --model did: calls, tokens, healed, gave up...
 	Model *jsonl.ModelStats `json:"model,omitempty"`
+	// SecondRound says, with --model, how many records entered a second
+	// model attempt and how many left it healed.
+	SecondRound *secondRound `json:"second_round,omitempty"`
+}
+
+// secondRound is the second-round ratio of a run: tasks that entered a
+// second model attempt, and those of them that left it healed.
+type secondRound struct {
+	Entered int64   `json:"entered"`
+	Healed  int64   `json:"healed"`
+	Rate    float64 `json:"rate"`
+}
+
+func newSecondRound(s heal.CountersSnapshot) *secondRound {
+	return &secondRound{Entered: s.SecondRound, Healed: s.SecondRoundHealed, Rate: s.SecondRoundRate()}
 }
 
 func (s *summary) add(name string, st jsonl.Stats) {
@@ -107,6 +123,9 @@ func (s *summary) writeText(w io.Writer) {
 	if m := s.Model; m != nil {
 		fmt.Fprintf(w, "  model: %d healed, %d gave up, %d over budget, %d not sent; %d calls, %d+%d tokens\n",
 			m.Healed, m.GaveUp, m.OverBudget, m.Skipped, m.Calls, m.PromptTokens, m.CompletionTokens)
+	}
+	if r := s.SecondRound; r != nil {
+		fmt.Fprintf(w, "  %s\n", secondRoundLine(heal.CountersSnapshot{SecondRound: r.Entered, SecondRoundHealed: r.Healed}))
 	}
 	if len(s.RejectedBy) > 0 {
 		where := "use --rejects FILE to keep them"
