@@ -117,6 +117,21 @@ func (m *cleanModelFlags) workers(jobs int) int {
 // healer builds the ModelHealer of --model; nil without it. Every task it
 // finishes is counted in counters (may be nil).
 func (m *cleanModelFlags) healer(e *env, schema *validate.Schema, schemaText []byte, san sanitize.Options, counters *heal.Counters) *jsonl.ModelHealer {
+	h := m.loop(e, schema, san, counters)
+	if h == nil {
+		return nil
+	}
+	return jsonl.NewModelHealer(h, jsonl.ModelOptions{
+		Schema:       schemaText,
+		Concurrency:  m.concurrency,
+		BudgetTokens: m.budgetTokens,
+		MaxTokens:    m.maxTokens,
+	})
+}
+
+// loop builds heal's loop of --model (model, schema, policy); nil without
+// it.
+func (m *cleanModelFlags) loop(e *env, schema *validate.Schema, san sanitize.Options, counters *heal.Counters) *heal.Healer {
 	if m.model == "" {
 		return nil
 	}
@@ -140,10 +155,5 @@ func (m *cleanModelFlags) healer(e *env, schema *validate.Schema, schemaText []b
 	if m.attemptTimeout == 0 {
 		h.Policy.Retry.AttemptTimeout = -1 // none
 	}
-	return jsonl.NewModelHealer(h, jsonl.ModelOptions{
-		Schema:       schemaText,
-		Concurrency:  m.concurrency,
-		BudgetTokens: m.budgetTokens,
-		MaxTokens:    m.maxTokens,
-	})
+	return h
 }
