@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -65,35 +67,102 @@ type replayReject struct {
 	DeadLetter *heal.DeadLetter `json:"dead_letter,omitempty"`
 }
 
-// replay runs one incident again.
-func (r *replayer) replay(ctx context.Context, in *incident) replayOutcome {
-	if in.task != nil {
-		return r.replayTask(ctx, in)
-	}
-	rj := in.reject
-	if rj.RawTruncated {
-		return r.failed(in, jsonl.Reject{Reason: rj.Reason, Raw: rj.Raw, RawBase64: rj.RawBase64, RawTruncated: true,
-			Error: "not replayed: the rejects file kept only the record's first bytes"}, nil)
-	}
-	raw, err := rj.RawBytes()
-	if err != nil {
-		return r.failed(in, jsonl.Reject{Reason: rj.Reason, Error: "not replayed: raw_base64: " + err.Error()}, nil)
-	}
-	return r.cleanRecord(ctx, in, raw, nil)
+// replayItem is an incident ready to be replayed.
+type replayItem struct {
+	in *incident
+	// done is set when there is nothing to run (the outcome is known).
+	done *replayOutcome
+	// raw is the record to clean (a reject's record, a dead letter's last
+	// answer); task the dead letter it comes from, or whose task to ask.
+	raw  []byte
+	task *heal.DeadLetter
+	// ask: ask the model the dead letter's task again.
+	ask bool
+	// alone: raw must be cleaned on its own: read in a stream, it might not
+	// end at its last line (see endsAtItsLastLine).
+	alone bool
 }
 
-// replayTask replays a dead letter's task: with the model when there is
-// one (a new task with a new idempotency key), else its last answer
-// through the fast layers.
-func (r *replayer) replayTask(ctx context.Context, in *incident) replayOutcome {
-	if r.loop == nil {
+// batchable reports whether the item may be cleaned in one stream with
+// others.
+func (it *replayItem) batchable() bool { return it.done == nil && !it.ask && !it.alone }
+
+// prepare turns an incident into what to run.
+func (r *replayer) prepare(in *incident) replayItem {
+	it := replayItem{in: in, task: in.task}
+	finish := func(o replayOutcome) replayItem {
+		it.done = &o
+		return it
+	}
+	switch {
+	case in.task != nil && r.loop != nil:
+		it.ask = true
+		return it
+	case in.task != nil:
 		answer, ok := lastAnswer(in.task)
 		if !ok {
-			return r.failed(in, jsonl.Reject{Reason: "no_answer",
-				Error: "the dead letter holds no answer for the fast layers to check; replay it with --model"}, in.task)
+			return finish(r.failed(in, jsonl.Reject{Reason: "no_answer",
+				Error: "the dead letter holds no answer for the fast layers to check; replay it with --model"}, in.task))
 		}
-		return r.cleanRecord(ctx, in, []byte(answer), in.task)
+		it.raw = []byte(answer)
+	case in.reject.RawTruncated:
+		rj := in.reject
+		return finish(r.failed(in, jsonl.Reject{Reason: rj.Reason, Raw: rj.Raw, RawBase64: rj.RawBase64, RawTruncated: true,
+			Error: "not replayed: the rejects file kept only the record's first bytes"}, nil))
+	default:
+		raw, err := in.reject.RawBytes()
+		if err != nil {
+			return finish(r.failed(in, jsonl.Reject{Reason: in.reject.Reason, Error: "not replayed: raw_base64: " + err.Error()}, nil))
+		}
+		it.raw = raw
 	}
+	it.alone = !endsAtItsLastLine(it.raw)
+	return it
+}
+
+// endsAtItsLastLine reports whether the jsonl Splitter reads raw as one
+// record that ends at its last line whatever line follows it: then raw
+// followed by a newline can be cleaned in one stream with other records
+// without merging with them. The Splitter ends a record either at its own
+// line end (closed: what follows does not matter) or at the head of the
+// next line (open records, unclosed fences, introductions): followed by a
+// line of prose and by a fence line, the first stays apart from both, the
+// others do not. Records with a byte order mark or a trailing CR, which
+// the Splitter reads differently at the start of a stream or at a line
+// end, are not either.
+func endsAtItsLastLine(raw []byte) bool {
+	for _, next := range []string{"x", "```"} {
+		sp := jsonl.NewSplitter(io.MultiReader(bytes.NewReader(raw), strings.NewReader("\n"+next+"\n")),
+			jsonl.SplitOptions{ReadBufferSize: len(raw) + 8, MaxRecordBytes: int64(len(raw)) + 8})
+		rec, err := sp.Next()
+		if err != nil || rec.Cut || rec.TooLarge || !bytes.Equal(rec.Data, raw) {
+			return false
+		}
+		if rec, err = sp.Next(); err != nil || strings.TrimSpace(string(rec.Data)) != next {
+			return false
+		}
+	}
+	return true
+}
+
+// run replays a job: one item, or a batch of batchable ones.
+func (r *replayer) run(ctx context.Context, items []replayItem) []replayOutcome {
+	if len(items) > 1 {
+		return r.cleanBatch(ctx, items)
+	}
+	it := &items[0]
+	switch {
+	case it.done != nil:
+		return []replayOutcome{*it.done}
+	case it.ask:
+		return []replayOutcome{r.askAgain(ctx, it.in)}
+	}
+	return []replayOutcome{r.cleanRecord(ctx, it.in, it.raw, it.task)}
+}
+
+// askAgain asks the model a dead letter's task again: a new task with a
+// new idempotency key (heal.Replay).
+func (r *replayer) askAgain(ctx context.Context, in *incident) replayOutcome {
 	res, err := heal.Replay(ctx, r.loop, in.task)
 	if err == nil {
 		r.dl.healed.Add(1)
@@ -102,7 +171,7 @@ func (r *replayer) replayTask(ctx context.Context, in *incident) replayOutcome {
 	var gu *heal.GiveUpError
 	if !errors.As(err, &gu) {
 		if ctx.Err() != nil {
-			return replayOutcome{in: in, stop: context.Cause(ctx)}
+			return replayOutcome{in: in, stop: runStop(ctx, err)}
 		}
 		return r.failed(in, jsonl.Reject{Reason: "not_replayed", Error: err.Error()}, in.task)
 	}
@@ -128,14 +197,7 @@ func (r *replayer) cleanRecord(ctx context.Context, in *incident, raw []byte, ta
 	var out, rej bytes.Buffer
 	st, err := jsonl.NewCleaner(opts).Run(ctx, bytes.NewReader(raw), &out, &rej)
 	if err != nil {
-		var he *jsonl.HealError
-		if errors.As(err, &he) && he.Stop {
-			return replayOutcome{in: in, stop: fmt.Errorf("the model failed in a way every record would: %s", he.Err)}
-		}
-		if ctx.Err() != nil {
-			return replayOutcome{in: in, stop: context.Cause(ctx)}
-		}
-		return replayOutcome{in: in, stop: err}
+		return replayOutcome{in: in, stop: runStop(ctx, err)}
 	}
 	if st.Records == 1 && st.Rejected == 0 {
 		return replayOutcome{in: in, healed: true, out: out.Bytes()}
@@ -150,13 +212,31 @@ func (r *replayer) cleanRecord(ctx context.Context, in *incident, raw []byte, ta
 		nr.Error = fmt.Sprintf("read alone, the record splits into %d records (%d rejected): %s", st.Records, st.Rejected, nr.Error)
 		nr.Reason = "split"
 	}
-	nr.Raw, nr.RawBase64 = "", ""
+	return r.failed(in, withRaw(nr, raw), task)
+}
+
+// runStop is the error that stops the run when a Cleaner's Run fails.
+func runStop(ctx context.Context, err error) error {
+	var he *jsonl.HealError
+	switch {
+	case errors.As(err, &he) && he.Stop:
+		return fmt.Errorf("the model failed in a way every record would: %w", he)
+	case ctx.Err() != nil:
+		return fmt.Errorf("interrupted: %w", context.Cause(ctx))
+	}
+	return err
+}
+
+// withRaw sets the raw bytes of a reject (raw_base64 when they are not
+// UTF-8).
+func withRaw(nr jsonl.Reject, raw []byte) jsonl.Reject {
+	nr.Raw, nr.RawBase64, nr.RawTruncated = "", "", false
 	if utf8.Valid(raw) {
 		nr.Raw = string(raw)
 	} else {
 		nr.RawBase64 = base64.StdEncoding.EncodeToString(raw)
 	}
-	return r.failed(in, nr, task)
+	return nr
 }
 
 // failed builds the outcome of an incident that still fails with the new

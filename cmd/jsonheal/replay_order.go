@@ -1,8 +1,12 @@
 package main
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
-// replayAll replays the incidents of inputs, up to workers at once, and
+// replayAll replays the incidents of inputs, up to workers jobs at once (a
+// job is one incident, or a batch of records cleaned in one stream), and
 // hands each outcome to write in the order the incidents were read. It
 // stops at the first error: a read error or a record that is not an
 // incident (after the outcomes of those before it), an outcome that stops
@@ -11,51 +15,80 @@ func replayAll(ctx context.Context, e *env, r *replayer, inputs []string, worker
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	type job struct {
-		in   *incident
-		done chan replayOutcome
+		done chan []replayOutcome
 	}
 	queue := make(chan *job, 4*workers)
 	slots := make(chan struct{}, workers)
+	submit := func(items []replayItem) error {
+		select {
+		case slots <- struct{}{}:
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		}
+		j := &job{done: make(chan []replayOutcome, 1)}
+		go func() {
+			defer func() { <-slots }()
+			j.done <- r.run(ctx, items)
+		}()
+		select {
+		case queue <- j:
+			return nil
+		case <-ctx.Done():
+			// The writer has stopped; j finishes on its own.
+			return context.Cause(ctx)
+		}
+	}
 	readErr := make(chan error, 1)
 	go func() {
 		defer close(queue)
-		readErr <- readIncidents(e, inputs, func(in *incident) error {
-			select {
-			case slots <- struct{}{}:
-			case <-ctx.Done():
-				return context.Cause(ctx)
-			}
-			j := &job{in: in, done: make(chan replayOutcome, 1)}
-			go func() {
-				defer func() { <-slots }()
-				j.done <- r.replay(ctx, in)
-			}()
-			select {
-			case queue <- j:
+		var batch []replayItem
+		size := 0
+		flush := func() error {
+			if len(batch) == 0 {
 				return nil
-			case <-ctx.Done():
-				// The writer has stopped; j finishes on its own.
-				return context.Cause(ctx)
 			}
+			err := submit(batch)
+			batch, size = nil, 0
+			return err
+		}
+		err := readIncidents(e, inputs, func(in *incident) error {
+			it := r.prepare(in)
+			if !it.batchable() {
+				if err := flush(); err != nil {
+					return err
+				}
+				return submit([]replayItem{it})
+			}
+			batch = append(batch, it)
+			size += len(it.raw)
+			if len(batch) >= maxBatchItems || size >= maxBatchBytes {
+				return flush()
+			}
+			return nil
 		})
+		if ferr := flush(); err == nil {
+			err = ferr
+		}
+		readErr <- err
 	}()
 	var stop error
 	for j := range queue {
-		o := <-j.done
-		if stop != nil {
-			continue // drain: the run is stopping
-		}
-		if o.stop != nil {
-			stop = o.stop
-		} else if err := write(o); err != nil {
-			stop = err
-		}
-		if stop != nil {
-			cancel(stop)
+		for _, o := range <-j.done {
+			if stop != nil {
+				break // drain: the run is stopping
+			}
+			if o.stop != nil {
+				stop = fmt.Errorf("%w; every incident read before %s was replayed and written", o.stop, o.in.where())
+			} else if err := write(o); err != nil {
+				stop = err
+			}
+			if stop != nil {
+				cancel(stop)
+			}
 		}
 	}
 	err := <-readErr
-	for range workers { // wait for the replays still running
+	for range workers { // wait for the jobs still running
 		slots <- struct{}{}
 	}
 	if stop != nil {

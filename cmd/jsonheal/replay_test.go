@@ -282,3 +282,54 @@ func TestReplayUsage(t *testing.T) {
 		assert.Contains(t, errOut, flag, "clean's flags, same names")
 	}
 }
+
+func TestEndsAtItsLastLine(t *testing.T) {
+	for raw, want := range map[string]bool{
+		`{"a":1}`:                           true,
+		"```json\n{\"a\":1}\n```":           true,
+		"Sure:\n{\"a\":1}":                  true,
+		"just prose":                        true,
+		`{"a":"cut`:                         false,
+		`{"a":[`:                            false,
+		"Here is the JSON:":                 false,
+		"\xEF\xBB\xBF{}":                    false,
+		"{\"a\":1}\r":                       false,
+		"{\"a\":1}\n{\"b\":2}":              false,
+		"```json\n{\"a\":1}\n":              false,
+		"{\"a\":1,\n \"b\":\"x\ny\"\n}":     true,
+		"{\"note\":\"line one\nline two\"}": true,
+	} {
+		assert.Equal(t, want, endsAtItsLastLine([]byte(raw)), "%q", raw)
+	}
+}
+
+// TestReplayBatchesKeepOrderAndOutcomes replays more incidents than a
+// batch holds, open records among them, and finds for each copy of the
+// sample's rejects the outcomes of one copy replayed alone.
+func TestReplayBatchesKeepOrderAndOutcomes(t *testing.T) {
+	rej, _ := sampleRejects(t)
+	one, err := os.ReadFile(rej)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	many := filepath.Join(dir, "many.jsonl")
+	const copies = 12 // 636 incidents: batches of up to 256 between the open records
+	require.NoError(t, os.WriteFile(many, bytes.Repeat(one, copies), 0o600))
+	accept := schemaFile(t, `{}`)
+	replay := func(in string) (string, []replayReject) {
+		out, again := filepath.Join(dir, "out-"+filepath.Base(in)), filepath.Join(dir, "again-"+filepath.Base(in))
+		code, _, errOut := runCLI(t, "", "replay", "--schema", accept, "-j", "3", "-o", out, "--rejects", again, in)
+		require.Equal(t, exitFailed, code, errOut)
+		b, err := os.ReadFile(out)
+		require.NoError(t, err)
+		return string(b), replayRejectsOf(t, again)
+	}
+	out1, fails1 := replay(rej)
+	outN, failsN := replay(many)
+	assert.Equal(t, strings.Repeat(out1, copies), outN)
+	require.Len(t, failsN, copies*len(fails1))
+	for i, f := range failsN {
+		want := fails1[i%len(fails1)]
+		want.ReplayedFrom, f.ReplayedFrom = "", ""
+		assert.Equal(t, want, f, "reject %d", i)
+	}
+}
