@@ -94,5 +94,8 @@ func replayAll(ctx context.Context, e *env, r *replayer, inputs []string, worker
 	if stop != nil {
 		return stop
 	}
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("interrupted while reading: %w", err)
+	}
 	return err
 }

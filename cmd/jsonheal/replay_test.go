@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -332,4 +334,16 @@ func TestReplayBatchesKeepOrderAndOutcomes(t *testing.T) {
 		want.ReplayedFrom, f.ReplayedFrom = "", ""
 		assert.Equal(t, want, f, "reject %d", i)
 	}
+}
+
+func TestReplayInterrupted(t *testing.T) {
+	rej, _ := sampleRejects(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" },
+		isTerminal: func(io.Writer) bool { return false }}
+	code := run(ctx, e, []string{"replay", "--schema", schemaFile(t, `{}`), rej})
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errb.String(), "interrupted")
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jsonheal/jsonheal/heal"
+	"github.com/jsonheal/jsonheal/heal/healtest"
 	"github.com/jsonheal/jsonheal/jsonl"
 )
 
@@ -251,4 +252,32 @@ func TestReportHelp(t *testing.T) {
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, errOut, "usage: jsonheal report [--format=text|json] FILE...")
 	assert.True(t, strings.Contains(errOut, "-format"))
+}
+
+// TestReportAndReplayCleanModelRejects: a reject on which clean's model
+// gave up carries the dead letter of its repair attempts; report counts it
+// in the model layer and its second round, replay repairs the record again
+// (not the repair task) with today's model.
+func TestReportAndReplayCleanModelRejects(t *testing.T) {
+	srv := healtest.New(healtest.Answer(`{"id":"x"}`), healtest.Answer(`{"id":"y"}`), healtest.Answer(`{"id":3,"status":"open"}`))
+	defer srv.Close()
+	rej := filepath.Join(t.TempDir(), "rejects.jsonl")
+	schema := schemaFile(t, ticketSchema)
+	code, _, errOut := cleanCLI(t, nil, "{\"id\":3}\n", "--schema", schema, "--rejects", rej,
+		"--model", "fixer", "--base-url", srv.URL, "--max-attempts", "2")
+	require.Equal(t, exitFailed, code, errOut)
+
+	r := reportJSON(t, "", rej)
+	assert.Equal(t, int64(1), r.Rejects)
+	assert.Equal(t, map[string]int64{"model": 1}, r.ByLayer)
+	assert.Equal(t, deadLetterRounds{DeadLetters: 1, Entered: 1}, r.SecondRound)
+	require.Len(t, r.HotSpots, 1, "the record's own diagnostics")
+	assert.Equal(t, "/status", r.HotSpots[0].Pointer)
+	assert.Equal(t, "required", r.HotSpots[0].Keyword)
+
+	code, out, errOut := runCLI(t, "", "replay", "--schema", schema, "--model", "fixer", "--base-url", srv.URL, rej)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, `{"id":3,"status":"open"}`+"\n", out)
+	_, user := srv.Requests()[2].Message(1)
+	assert.True(t, strings.HasSuffix(user, "Record:\n{\"id\":3}"), "the record is repaired again: %s", user)
 }
