@@ -40,7 +40,7 @@ func parseReplayFlags(e *env, args []string) (*replayConfig, int) {
 		"Runs rejects (clean --rejects, replay --rejects) and dead letters again, in any mix (stdin when FILE",
 		"is absent or -; gzip and zstd detected), with today's --schema, repair flags and schema fixes and,",
 		"with --model, today's model and prompt (the flags of clean, same meanings). A reject's record is",
-		"cleaned alone, as clean would; a dead letter's task is asked again as a new task with a new",
+		"cleaned as clean would clean it; a dead letter's task is asked again as a new task with a new",
 		"idempotency key (with --fast-only or no --model, its last answer goes through the fast layers).",
 		"Saved records go to -o in the order read; what still fails goes to --rejects with its new reason",
 		"and its previous_reason. The summary gives the replay rate (healed / replayed) by former reason.",

@@ -20,8 +20,9 @@ import (
 // concurrent use.
 type replayer struct {
 	// opts is the Cleaner's: schema, repair policy, schema fixes and, with
-	// --model, the ModelHealer. Each record is cleaned alone, so that it
-	// can neither merge with another nor be lost.
+	// --model, the ModelHealer. Each record is cleaned alone, or with
+	// records that end at their last line (replay_batch.go), so that it can
+	// neither merge with another nor be lost.
 	opts jsonl.Options
 	// loop replays a dead letter's task (heal.Replay) with today's model;
 	// nil without --model or with --fast-only.

@@ -34,6 +34,9 @@ type incidentReport struct {
 	// ByLayer counts incidents by the layer that gave up: sanitize,
 	// validate, model or split.
 	ByLayer map[string]int64 `json:"by_layer"`
+	// ByClass counts the dead letters (standalone, or a model's attempts
+	// at a reject) by the class of their last failure.
+	ByClass map[string]int64 `json:"by_class"`
 	// HotSpots groups schema failures by field and keyword, most frequent
 	// first. A failure counts once in each distinct hot spot it hits.
 	HotSpots []hotSpot `json:"hot_spots"`
@@ -120,7 +123,7 @@ type hotSpotKey struct{ pointer, keyword string }
 
 // buildReport reads every incident of inputs.
 func buildReport(e *env, inputs []string) (*incidentReport, error) {
-	rep := &incidentReport{ByReason: map[string]int64{}, ByLayer: map[string]int64{}, HotSpots: []hotSpot{}}
+	rep := &incidentReport{ByReason: map[string]int64{}, ByLayer: map[string]int64{}, ByClass: map[string]int64{}, HotSpots: []hotSpot{}}
 	spots := map[hotSpotKey]*hotSpot{}
 	err := readIncidents(e, inputs, func(in *incident) error {
 		rep.Records++
@@ -132,6 +135,7 @@ func buildReport(e *env, inputs []string) (*incidentReport, error) {
 		rep.ByReason[in.reason()]++
 		rep.ByLayer[in.layer()]++
 		if dl := in.deadLetter(); dl != nil {
+			rep.ByClass[dl.Class.String()]++
 			rep.SecondRound.DeadLetters++
 			if dl.ModelAttempts >= 2 {
 				rep.SecondRound.Entered++
@@ -194,6 +198,9 @@ func (r *incidentReport) writeText(w io.Writer, inputs []string) error {
 	fmt.Fprintf(&b, "jsonheal report: %d incidents (%d rejects, %d dead letters) in %s\n", r.Records, r.Rejects, r.DeadLetters, from)
 	fmt.Fprintf(&b, "  by reason: %s\n", formatCounts(r.ByReason))
 	fmt.Fprintf(&b, "  by layer:  %s\n", formatCounts(r.ByLayer))
+	if len(r.ByClass) > 0 {
+		fmt.Fprintf(&b, "  dead letters by class: %s\n", formatCounts(r.ByClass))
+	}
 	if len(r.HotSpots) > 0 {
 		fmt.Fprintf(&b, "  hot spots (schema failures by field and keyword, most frequent first):\n")
 		for _, s := range r.HotSpots {

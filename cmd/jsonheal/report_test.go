@@ -154,6 +154,7 @@ func TestReportMixedCompressedInputs(t *testing.T) {
 	assert.Equal(t, int64(1), r.ByReason["auth"])
 	assert.Equal(t, int64(4), r.ByLayer["model"])
 	assert.Equal(t, deadLetterRounds{DeadLetters: 4, Entered: 3, Healed: 0}, r.SecondRound)
+	assert.Equal(t, map[string]int64{"schema": 3, "auth": 1}, r.ByClass)
 	var temp *hotSpot
 	for i := range r.HotSpots {
 		if r.HotSpots[i].Pointer == "/temp" {
@@ -170,13 +171,14 @@ func TestReportMixedCompressedInputs(t *testing.T) {
 	code, out, _ := runCLI(t, "", "report", zst, plain)
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, "second round: 3 of 4 dead letters entered a second attempt, 0 left it healed")
+	assert.Contains(t, out, "dead letters by class: schema 3, auth 1")
 }
 
 func TestReportEmptyInputIsAnEmptyReport(t *testing.T) {
 	empty := filepath.Join(t.TempDir(), "empty.jsonl")
 	require.NoError(t, os.WriteFile(empty, nil, 0o600))
 	r := reportJSON(t, "", empty)
-	assert.Equal(t, incidentReport{ByReason: map[string]int64{}, ByLayer: map[string]int64{}, HotSpots: []hotSpot{}}, r)
+	assert.Equal(t, incidentReport{ByReason: map[string]int64{}, ByLayer: map[string]int64{}, ByClass: map[string]int64{}, HotSpots: []hotSpot{}}, r)
 	code, out, _ := runCLI(t, "", "report", empty)
 	assert.Equal(t, exitOK, code)
 	assert.Equal(t, "jsonheal report: no incidents in "+empty+"\n", out)
@@ -270,6 +272,7 @@ func TestReportAndReplayCleanModelRejects(t *testing.T) {
 	r := reportJSON(t, "", rej)
 	assert.Equal(t, int64(1), r.Rejects)
 	assert.Equal(t, map[string]int64{"model": 1}, r.ByLayer)
+	assert.Equal(t, map[string]int64{"schema": 1}, r.ByClass, "the class of the model's last failure")
 	assert.Equal(t, deadLetterRounds{DeadLetters: 1, Entered: 1}, r.SecondRound)
 	require.Len(t, r.HotSpots, 1, "the record's own diagnostics")
 	assert.Equal(t, "/status", r.HotSpots[0].Pointer)
