@@ -197,13 +197,3 @@ func traceLine(ev heal.Event) string {
 	b.WriteString("]")
 	return b.String()
 }
-
-// secondRoundLine renders the second-round counts of a summary: how many
-// tasks entered a second attempt and how many left it healed.
-func secondRoundLine(s heal.CountersSnapshot) string {
-	if s.SecondRound == 0 {
-		return "second round: no task entered a second attempt"
-	}
-	return fmt.Sprintf("second round: %d task(s) entered a second attempt, %d left it healed (%.0f%%)",
-		s.SecondRound, s.SecondRoundHealed, 100*s.SecondRoundRate())
-}

@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/jsonheal/jsonheal/heal"
 	"github.com/jsonheal/jsonheal/jsonl"
 )
 
@@ -41,18 +40,6 @@ type summary struct {
 	// SecondRound says, with --model, how many records entered a second
 	// model attempt and how many left it healed.
 	SecondRound *secondRound `json:"second_round,omitempty"`
-}
-
-// secondRound is the second-round ratio of a run: tasks that entered a
-// second model attempt, and those of them that left it healed.
-type secondRound struct {
-	Entered int64   `json:"entered"`
-	Healed  int64   `json:"healed"`
-	Rate    float64 `json:"rate"`
-}
-
-func newSecondRound(s heal.CountersSnapshot) *secondRound {
-	return &secondRound{Entered: s.SecondRound, Healed: s.SecondRoundHealed, Rate: s.SecondRoundRate()}
 }
 
 func (s *summary) add(name string, st jsonl.Stats) {
@@ -125,7 +112,7 @@ func (s *summary) writeText(w io.Writer) {
 			m.Healed, m.GaveUp, m.OverBudget, m.Skipped, m.Calls, m.PromptTokens, m.CompletionTokens)
 	}
 	if r := s.SecondRound; r != nil {
-		fmt.Fprintf(w, "  %s\n", secondRoundLine(heal.CountersSnapshot{SecondRound: r.Entered, SecondRoundHealed: r.Healed}))
+		fmt.Fprintf(w, "  %s\n", r.line())
 	}
 	if len(s.RejectedBy) > 0 {
 		where := "use --rejects FILE to keep them"

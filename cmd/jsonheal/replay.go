@@ -284,7 +284,7 @@ func (s *replaySummary) writeText(w io.Writer) {
 			m.Healed, m.GaveUp, m.OverBudget, m.Skipped, m.Calls, m.PromptTokens, m.CompletionTokens)
 	}
 	if r := s.SecondRound; r != nil {
-		fmt.Fprintf(w, "  %s\n", secondRoundLine(heal.CountersSnapshot{SecondRound: r.Entered, SecondRoundHealed: r.Healed}))
+		fmt.Fprintf(w, "  %s\n", r.line())
 	}
 	if s.Failed > 0 {
 		where := "use --rejects FILE to keep them"
