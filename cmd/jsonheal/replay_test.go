@@ -347,3 +347,33 @@ func TestReplayInterrupted(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errb.String(), "interrupted")
 }
+
+// TestReplayDeadLettersShareTheBudget: the dead-letter replays check
+// --budget-tokens before each call; once spent, the next task is not sent
+// and fails as budget.
+func TestReplayDeadLettersShareTheBudget(t *testing.T) {
+	srv := healtest.New(
+		healtest.Step{Content: `{"city":"Madrid","temp":21}`, Usage: &heal.Usage{PromptTokens: 70, CompletionTokens: 30}},
+		healtest.Answer(`{"city":"Lima","temp":19}`),
+	)
+	defer srv.Close()
+	var dls bytes.Buffer
+	enc := json.NewEncoder(&dls)
+	require.NoError(t, enc.Encode(deadLetter(2, heal.ClassSchema)))
+	require.NoError(t, enc.Encode(deadLetter(2, heal.ClassSchema)))
+	again := filepath.Join(t.TempDir(), "again.jsonl")
+	code, out, errOut := runCLI(t, dls.String(), "replay", "--schema", schemaFile(t, askSchema), "-j", "1",
+		"--model", "m", "--base-url", srv.URL, "--budget-tokens", "100", "--rejects", again, "--report=json")
+	assert.Equal(t, exitFailed, code, errOut)
+	assert.Equal(t, `{"city":"Madrid","temp":21}`+"\n", out)
+	assert.Equal(t, 1, srv.Calls(), "the budget is spent after the first call")
+	var sum replaySummary
+	require.NoError(t, json.Unmarshal([]byte(errOut), &sum), errOut)
+	require.NotNil(t, sum.Model)
+	assert.Equal(t, int64(100), sum.Model.PromptTokens+sum.Model.CompletionTokens)
+	fails := replayRejectsOf(t, again)
+	require.Len(t, fails, 1)
+	assert.Equal(t, "budget", fails[0].Reason)
+	assert.Equal(t, "schema", fails[0].PreviousReason)
+	require.NotNil(t, fails[0].DeadLetter, "the new dead letter, to replay with a larger budget")
+}
