@@ -13,6 +13,8 @@ type Counters struct {
 	repairedBySanitize atomic.Int64
 	fixedBySchema      atomic.Int64
 	healedAt           [maxTrackedAttempt + 1]atomic.Int64
+	secondRound        atomic.Int64
+	secondRoundHealed  atomic.Int64
 	deadLettered       [classCount]atomic.Int64
 	transportRetries   atomic.Int64
 	calls              atomic.Int64
@@ -32,11 +34,20 @@ type CountersSnapshot struct {
 	// also counts later attempts).
 	HealedByModel map[int]int64 `json:"healed_by_model"`
 	// DeadLettered counts give-ups by the class of the last failure.
-	DeadLettered     map[Class]int64 `json:"dead_lettered"`
-	TransportRetries int64           `json:"transport_retries"`
-	Calls            int64           `json:"calls"`
-	PromptTokens     int64           `json:"prompt_tokens"`
-	CompletionTokens int64           `json:"completion_tokens"`
+	DeadLettered map[Class]int64 `json:"dead_lettered"`
+	// SecondRound counts tasks that entered a second model attempt (a
+	// re-ask with diagnostics, or a raised limit), healed or not;
+	// SecondRoundHealed counts those of them that left it with an accepted
+	// answer. Their ratio is the loop's "diagnosis of the diagnosis": high
+	// entry and high healing is a schema worth improving behind a healthy
+	// loop; high entry and low healing is a schema asking for what the
+	// model cannot know.
+	SecondRound       int64 `json:"second_round"`
+	SecondRoundHealed int64 `json:"second_round_healed"`
+	TransportRetries  int64 `json:"transport_retries"`
+	Calls             int64 `json:"calls"`
+	PromptTokens      int64 `json:"prompt_tokens"`
+	CompletionTokens  int64 `json:"completion_tokens"`
 }
 
 // Snapshot copies the counters.
@@ -51,6 +62,8 @@ func (c *Counters) Snapshot() CountersSnapshot {
 		Calls:              c.calls.Load(),
 		PromptTokens:       c.promptTokens.Load(),
 		CompletionTokens:   c.completionTokens.Load(),
+		SecondRound:        c.secondRound.Load(),
+		SecondRoundHealed:  c.secondRoundHealed.Load(),
 	}
 	for i := range c.healedAt {
 		if n := c.healedAt[i].Load(); n != 0 {
@@ -77,6 +90,8 @@ func (c *Counters) record(r *Result, dl *DeadLetter) {
 		switch {
 		case r.Attempts >= 2:
 			c.healedAt[min(r.Attempts, maxTrackedAttempt)].Add(1)
+			c.secondRound.Add(1)
+			c.secondRoundHealed.Add(1)
 		case r.Outcome == OutcomeFixed:
 			c.fixedBySchema.Add(1)
 		case r.Outcome == OutcomeSanitized:
@@ -90,9 +105,22 @@ func (c *Counters) record(r *Result, dl *DeadLetter) {
 		if dl.Class < classCount {
 			c.deadLettered[dl.Class].Add(1)
 		}
+		if dl.ModelAttempts >= 2 {
+			c.secondRound.Add(1)
+		}
 	}
 	c.calls.Add(int64(calls))
 	c.transportRetries.Add(int64(retries))
 	c.promptTokens.Add(int64(u.PromptTokens))
 	c.completionTokens.Add(int64(u.CompletionTokens))
+}
+
+// SecondRoundRate is SecondRoundHealed / SecondRound: the share of the
+// tasks that entered a second attempt and left it healed (0 when none
+// entered).
+func (s CountersSnapshot) SecondRoundRate() float64 {
+	if s.SecondRound == 0 {
+		return 0
+	}
+	return float64(s.SecondRoundHealed) / float64(s.SecondRound)
 }

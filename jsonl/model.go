@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -222,19 +221,7 @@ func (m *ModelHealer) notSent(req *HealRequest) string {
 }
 
 // stopsRun reports whether a give-up would repeat for every record.
-func stopsRun(err error) bool {
-	var te *heal.TransportError
-	if !errors.As(err, &te) {
-		return false
-	}
-	switch {
-	case te.StatusCode == http.StatusUnauthorized, te.StatusCode == http.StatusForbidden,
-		te.StatusCode == http.StatusNotFound, te.Code == "insufficient_quota":
-		return true
-	}
-	class, _ := heal.ClassifyError(te)
-	return class == heal.ClassAuth
-}
+func stopsRun(err error) bool { return heal.RefusesRun(err) }
 
 // repairSystemPrompt is the system turn of every repair task.
 func repairSystemPrompt(schema []byte) string {

@@ -31,7 +31,8 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 		`usage: jsonheal ask --schema FILE --model NAME [--base-url URL] [flags] "prompt"`,
 		"Asks the model, repairs and validates the answer, re-asks with diagnostics, and prints the JSON.",
 		`The prompt is the arguments joined by spaces; "-" reads it from stdin.`,
-		"Exit 0: valid JSON on stdout; 1: gave up (dead letter JSON on stderr); 2: usage; 3: the schema does not compile.",
+		"Exit 0: valid JSON on stdout; 1: gave up (dead letter JSON on stderr); 2: usage, or the model",
+		"refused the run (credentials, unknown model, quota; dead letter on stderr too); 3: the schema does not compile.",
 	)
 	schemaFile := fs.String("schema", "", "JSON Schema FILE the answer must match (required)")
 	model := fs.String("model", "", "model NAME (required)")
@@ -39,7 +40,8 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 	keyEnv := fs.String("api-key-env", "OPENAI_API_KEY", "environment variable holding the API key (none sent when empty)")
 	system := fs.String("system", "", "system prompt (default: asks for JSON matching the schema, which it includes)")
 	maxAttempts := fs.Int("max-attempts", heal.DefaultMaxAttempts, "model attempts, not retries: 2 = the first call and one correction")
-	budgetTokens := fs.Int("budget-tokens", 0, "stop once prompt+completion tokens reach N (0 = no limit)")
+	budgetTokens := fs.Int("budget-tokens", 0, "prompt+completion tokens for all attempts (0 = no limit); checked before each call, "+
+		"so the call that crosses it may overshoot it by what it uses")
 	timeout := fs.Duration("timeout", 0, "overall time limit, backoff included (0 = none)")
 	attemptTimeout := fs.Duration("attempt-timeout", heal.DefaultAttemptTimeout, "time limit of each call")
 	maxTokens := fs.Int("max-tokens", 0, "max_tokens of the answer (0 = the server's default)")
@@ -136,6 +138,7 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 	}
 	if *verbose {
 		h.Observer = heal.ObserverFunc(func(ev heal.Event) { fmt.Fprintln(e.stderr, traceLine(ev)) })
+		h.Counters = &heal.Counters{}
 	}
 	if *timeout > 0 {
 		var cancel context.CancelFunc
@@ -148,11 +151,22 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 		if !errors.As(err, &gu) {
 			return usageErr("%v", err)
 		}
-		fmt.Fprintf(e.stderr, "jsonheal ask: %v\n", err)
+		code := exitFailed
+		if heal.RefusesRun(err) {
+			// Like clean: every call would fail the same way, so this is
+			// the run's failure (exit 2), not the answer's.
+			fmt.Fprintf(e.stderr, "jsonheal ask: the model refused the run (%s): %v\n", gu.DeadLetter.Class, err)
+			code = exitUsage
+		} else {
+			fmt.Fprintf(e.stderr, "jsonheal ask: %v\n", err)
+		}
+		if *verbose {
+			fmt.Fprintln(e.stderr, secondRoundLine(h.Counters.Snapshot()))
+		}
 		enc := json.NewEncoder(e.stderr)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(gu.DeadLetter)
-		return exitFailed
+		return code
 	}
 	if _, err := fmt.Fprintf(e.stdout, "%s\n", res.JSON); err != nil {
 		return usageErr("writing the answer: %v", err)
@@ -160,6 +174,7 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 	if *verbose {
 		fmt.Fprintf(e.stderr, "accepted (%s) at attempt %d: %d call(s), %d transport retr(ies), %d+%d tokens\n",
 			res.Outcome, res.Attempts, res.Calls, res.TransportRetries, res.Usage.PromptTokens, res.Usage.CompletionTokens)
+		fmt.Fprintln(e.stderr, secondRoundLine(h.Counters.Snapshot()))
 	}
 	return exitOK
 }

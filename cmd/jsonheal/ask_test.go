@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,6 +52,7 @@ func TestAskPrintsValidatedJSON(t *testing.T) {
 	assert.Equal(t, `{"city":"Madrid","temp":21.5}`+"\n", out)
 	assert.Contains(t, errOut, "attempt 1: none -> fix: valid after schema-guided fixes")
 	assert.Contains(t, errOut, "accepted (fixed) at attempt 1")
+	assert.Contains(t, errOut, "second round: no task entered a second attempt")
 
 	rec := srv.Requests()[0]
 	assert.Equal(t, "Bearer sk-env", rec.Header.Get("Authorization"))
@@ -69,6 +71,7 @@ func TestAskReasksAndTracesWithV(t *testing.T) {
 	assert.Equal(t, `{"city":"Madrid","temp":20}`+"\n", out)
 	assert.Contains(t, errOut, "attempt 1: schema -> reask")
 	assert.Contains(t, errOut, "accepted (clean) at attempt 2")
+	assert.Contains(t, errOut, "second round: 1 task(s) entered a second attempt, 1 left it healed (100%)")
 	assert.Equal(t, 2, srv.Calls())
 	assert.Equal(t, 50, srv.Requests()[0].MaxTokens)
 }
@@ -110,9 +113,47 @@ func TestAskUnauthorizedGivesUpAtOnce(t *testing.T) {
 	defer srv.Close()
 	code, _, errOut := askCLI(t, map[string]string{"OPENAI_API_KEY": "wrong"}, "",
 		"--schema", schemaFile(t, askSchema), "--model", "m1", "--base-url", srv.URL, "go")
-	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, exitUsage, code, "a refused run exits 2, as clean does")
+	assert.Contains(t, errOut, "the model refused the run (auth)")
 	assert.Contains(t, errOut, `"class": "auth"`)
 	assert.Equal(t, 1, srv.Calls())
+}
+
+// TestAskExitCodesWhenTheModelRefusesTheRun: credentials, an unknown model
+// and an exhausted quota exit 2; a rate limit that outlasts the retries
+// and a schema give-up exit 1.
+func TestAskExitCodesWhenTheModelRefusesTheRun(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		step healtest.Step
+		want int
+	}{
+		{"forbidden", healtest.Status(http.StatusForbidden), exitUsage},
+		{"unknown model", healtest.Step{Status: http.StatusNotFound, ErrorCode: "model_not_found"}, exitUsage},
+		{"quota", healtest.Step{Status: http.StatusTooManyRequests, ErrorCode: "insufficient_quota"}, exitUsage},
+		{"bad request", healtest.Status(http.StatusBadRequest), exitFailed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := healtest.New(tc.step)
+			defer srv.Close()
+			code, out, errOut := askCLI(t, nil, "",
+				"--schema", schemaFile(t, askSchema), "--model", "m1", "--base-url", srv.URL, "-v", "go")
+			assert.Equal(t, tc.want, code, errOut)
+			assert.Empty(t, out)
+			_, body, _ := strings.Cut(errOut, "\n{")
+			_, err := heal.ParseDeadLetter([]byte("{" + body))
+			assert.NoError(t, err, "the dead letter is on stderr, after the trace and the summary")
+		})
+	}
+}
+
+func TestAskHelpSaysHowTheBudgetBehaves(t *testing.T) {
+	for _, cmd := range []string{"ask", "clean"} {
+		code, _, errOut := runCLI(t, "", cmd, "-h")
+		assert.Equal(t, exitOK, code)
+		assert.Contains(t, errOut, "checked before each call", cmd)
+		assert.Contains(t, errOut, "overshoot", cmd)
+	}
 }
 
 func TestAskPromptFromStdinAndResponseFormat(t *testing.T) {

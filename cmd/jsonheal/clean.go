@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/jsonheal/jsonheal/jsonl"
-	"github.com/jsonheal/jsonheal/validate"
 )
 
 func init() {
@@ -25,15 +24,12 @@ func init() {
 
 // cleanConfig holds the parsed flags of `jsonheal clean`.
 type cleanConfig struct {
-	output, rejects, schema string
-	jobs                    int
-	unordered               bool
-	maxRecord               int64
-	policy                  repairPolicy
-	failOn, progress        string
-	report                  string
-	inputs                  []string
-	heal                    cleanModelFlags
+	pipelineFlags
+	output, rejects  string
+	unordered        bool
+	failOn, progress string
+	report           string
+	inputs           []string
 }
 
 func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
@@ -42,15 +38,11 @@ func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
 	fs.SetOutput(e.stderr)
 	fs.StringVar(&c.output, "o", "-", "write clean records to `FILE` (.gz and .zst compress); - is stdout")
 	fs.StringVar(&c.rejects, "rejects", "", "write rejected records to `FILE` (.gz and .zst compress), one JSON object per line")
-	fs.StringVar(&c.schema, "schema", "", "validate every record against the JSON Schema in `FILE`")
-	fs.IntVar(&c.jobs, "j", 0, "number of workers (0: one per CPU)")
 	fs.BoolVar(&c.unordered, "unordered", false, "write records as they are done, not in input order")
-	maxRecord := fs.String("max-record-bytes", "64MiB", "reject records larger than this (bytes, or with K, M, G, KiB, MiB, GiB)")
-	c.policy.register(fs)
+	c.pipelineFlags.register(fs)
 	fs.StringVar(&c.failOn, "fail-on", "invalid", "exit 1 when: invalid (some record rejected), repaired (some record repaired or rejected), never")
 	fs.StringVar(&c.progress, "progress", "auto", "progress line on stderr: auto (when stderr is a terminal), always or never")
 	fs.StringVar(&c.report, "report", "text", "summary on stderr at the end: text, json or none")
-	c.heal.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, "usage: jsonheal clean [flags] [FILE...]")
 		fmt.Fprintln(e.stderr, "Cleans JSON Lines (stdin when FILE is absent or -; gzip and zstd input detected):")
@@ -71,13 +63,8 @@ func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
 		fmt.Fprintf(e.stderr, "jsonheal clean: "+format+"\n", a...)
 		return nil, exitUsage
 	}
-	n, err := parseSize(*maxRecord)
-	if err != nil || n <= 0 {
-		return bad("--max-record-bytes: invalid size %q", *maxRecord)
-	}
-	c.maxRecord = n
-	if c.jobs < 0 {
-		return bad("-j must be at least 0, not %d", c.jobs)
+	if err := c.pipelineFlags.check(fs); err != nil {
+		return bad("%v", err)
 	}
 	switch c.failOn {
 	case "invalid", "repaired", "never":
@@ -93,11 +80,6 @@ func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
 	case "text", "json", "none":
 	default:
 		return bad("--report must be text, json or none, not %q", c.report)
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if err := c.heal.check(set); err != nil {
-		return bad("%v", err)
 	}
 	c.inputs = fs.Args()
 	if len(c.inputs) == 0 {
@@ -168,36 +150,13 @@ func runClean(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 
-	sanOpts, err := cfg.policy.options()
+	pl, code, err := cfg.pipelineFlags.build(e, true)
 	if err != nil {
-		return fail(exitUsage, "%v", err)
+		return fail(code, "%v", err)
 	}
-	disabled, _ := cfg.heal.disabledFixes() // checked with the flags
-	opts := jsonl.Options{
-		Workers:             cfg.heal.workers(cfg.jobs),
-		Unordered:           cfg.unordered,
-		MaxRecordBytes:      cfg.maxRecord,
-		Sanitize:            sanOpts,
-		DisabledSchemaFixes: disabled,
-	}
-	var schema *validate.Schema
-	var schemaText []byte
-	if cfg.schema != "" {
-		text, err := os.ReadFile(cfg.schema)
-		if err != nil {
-			return fail(exitUsage, "read schema: %v", err)
-		}
-		s, err := validate.Compile(text, validate.Options{})
-		if err != nil {
-			return fail(exitNoCompile, "schema %s does not compile: %v", cfg.schema, err)
-		}
-		opts.Schema = jsonl.SchemaValidator(s)
-		schema, schemaText = s, text
-	}
-	mh := cfg.heal.healer(e, schema, schemaText, sanOpts)
-	if mh != nil {
-		opts.Healer = mh
-	}
+	opts := pl.opts
+	opts.Unordered = cfg.unordered
+	mh := pl.model
 
 	out, err := createOutput(e, cfg.output)
 	if err != nil {
@@ -226,6 +185,7 @@ func runClean(ctx context.Context, e *env, args []string) int {
 	if mh != nil {
 		ms := mh.Stats()
 		sum.Model = &ms
+		sum.SecondRound = newSecondRound(pl.counters.Snapshot())
 	}
 
 	if err := out.close(); err != nil && runErr == nil {

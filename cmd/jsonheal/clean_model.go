@@ -40,7 +40,8 @@ func (m *cleanModelFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&m.baseURL, "base-url", defaultBaseURL, "OpenAI-compatible base `URL` (…/v1) of --model")
 	fs.StringVar(&m.keyEnv, "api-key-env", "OPENAI_API_KEY", "environment variable holding the API key (none sent when empty)")
 	fs.IntVar(&m.maxAttempts, "max-attempts", heal.DefaultMaxAttempts, "model attempts per record, not retries: 2 = the first call and one correction")
-	fs.Int64Var(&m.budgetTokens, "budget-tokens", 0, "total prompt+completion tokens for the whole run; records that find it spent are rejected as budget (0 = no limit)")
+	fs.Int64Var(&m.budgetTokens, "budget-tokens", 0, "total prompt+completion tokens for the whole run (0 = no limit); checked before each call, so the calls in flight "+
+		"when it runs out may overshoot it by what they use; records that find it spent are rejected as budget")
 	fs.IntVar(&m.concurrency, "model-concurrency", jsonl.DefaultModelConcurrency, "records healed by the model at once (so calls in flight)")
 	fs.DurationVar(&m.timeout, "timeout", 0, "time limit for healing one record: its attempts, retries and backoff (0 = none)")
 	fs.DurationVar(&m.attemptTimeout, "attempt-timeout", heal.DefaultAttemptTimeout, "time limit of each model call")
@@ -113,8 +114,24 @@ func (m *cleanModelFlags) workers(jobs int) int {
 	return max(runtime.GOMAXPROCS(0), m.concurrency)
 }
 
-// healer builds the ModelHealer of --model; nil without it.
-func (m *cleanModelFlags) healer(e *env, schema *validate.Schema, schemaText []byte, san sanitize.Options) *jsonl.ModelHealer {
+// healer builds the ModelHealer of --model; nil without it. Every task it
+// finishes is counted in counters (may be nil).
+func (m *cleanModelFlags) healer(e *env, schema *validate.Schema, schemaText []byte, san sanitize.Options, counters *heal.Counters) *jsonl.ModelHealer {
+	h := m.loop(e, schema, san, counters)
+	if h == nil {
+		return nil
+	}
+	return jsonl.NewModelHealer(h, jsonl.ModelOptions{
+		Schema:       schemaText,
+		Concurrency:  m.concurrency,
+		BudgetTokens: m.budgetTokens,
+		MaxTokens:    m.maxTokens,
+	})
+}
+
+// loop builds heal's loop of --model (model, schema, policy); nil without
+// it.
+func (m *cleanModelFlags) loop(e *env, schema *validate.Schema, san sanitize.Options, counters *heal.Counters) *heal.Healer {
 	if m.model == "" {
 		return nil
 	}
@@ -125,8 +142,9 @@ func (m *cleanModelFlags) healer(e *env, schema *validate.Schema, schemaText []b
 		}
 	}
 	h := &heal.Healer{
-		Model:  openai.New(m.baseURL, m.model, opts...),
-		Schema: schema,
+		Model:    openai.New(m.baseURL, m.model, opts...),
+		Schema:   schema,
+		Counters: counters,
 		Policy: heal.Policy{
 			MaxAttempts:   m.maxAttempts,
 			MinConfidence: san.MinConfidence,
@@ -137,10 +155,5 @@ func (m *cleanModelFlags) healer(e *env, schema *validate.Schema, schemaText []b
 	if m.attemptTimeout == 0 {
 		h.Policy.Retry.AttemptTimeout = -1 // none
 	}
-	return jsonl.NewModelHealer(h, jsonl.ModelOptions{
-		Schema:       schemaText,
-		Concurrency:  m.concurrency,
-		BudgetTokens: m.budgetTokens,
-		MaxTokens:    m.maxTokens,
-	})
+	return h
 }

@@ -71,6 +71,7 @@ func TestCleanHealsWithAModelInOrder(t *testing.T) {
 	assert.Equal(t, "{\"id\":1,\"status\":\"open\"}\n{\"id\":2,\"status\":\"open\"}\n{\"id\":3,\"status\":\"closed\"}\n{\"id\":5,\"status\":\"closed\"}\n", out)
 	assert.Contains(t, errOut, "schema-fixed: 1 (coerce 1, enum_case 1)")
 	assert.Contains(t, errOut, "model: 1 healed, 0 gave up, 0 over budget, 1 not sent; 1 calls")
+	assert.Contains(t, errOut, "second round: no task entered a second attempt", "healed at the first call")
 
 	require.Equal(t, 1, srv.Calls(), "schema fixes and the truncated record make no call")
 	req := srv.Requests()[0]
@@ -100,6 +101,7 @@ func TestCleanModelReportJSONCountsCallsAndTokens(t *testing.T) {
 	require.NotNil(t, s.Model)
 	assert.Equal(t, int64(2), s.Model.Calls, "the first call and one correction")
 	assert.Equal(t, int64(1), s.Model.GaveUp)
+	assert.Equal(t, &secondRound{Entered: 1, Healed: 0, Rate: 0}, s.SecondRound, "entered the correction, left it unhealed")
 	assert.Positive(t, s.Model.PromptTokens)
 	assert.Equal(t, int64(1), s.Records)
 	assert.Equal(t, int64(1), s.Rejected)

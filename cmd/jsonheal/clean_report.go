@@ -37,6 +37,9 @@ type summary struct {
 	Error         string           `json:"error,omitempty"`
 	// Model is what --model did: calls, tokens, healed, gave up...
 	Model *jsonl.ModelStats `json:"model,omitempty"`
+	// SecondRound says, with --model, how many records entered a second
+	// model attempt and how many left it healed.
+	SecondRound *secondRound `json:"second_round,omitempty"`
 }
 
 func (s *summary) add(name string, st jsonl.Stats) {
@@ -107,6 +110,9 @@ func (s *summary) writeText(w io.Writer) {
 	if m := s.Model; m != nil {
 		fmt.Fprintf(w, "  model: %d healed, %d gave up, %d over budget, %d not sent; %d calls, %d+%d tokens\n",
 			m.Healed, m.GaveUp, m.OverBudget, m.Skipped, m.Calls, m.PromptTokens, m.CompletionTokens)
+	}
+	if r := s.SecondRound; r != nil {
+		fmt.Fprintf(w, "  %s\n", r.line())
 	}
 	if len(s.RejectedBy) > 0 {
 		where := "use --rejects FILE to keep them"

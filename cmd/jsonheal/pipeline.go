@@ -1,0 +1,102 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/jsonheal/jsonheal/heal"
+	"github.com/jsonheal/jsonheal/jsonl"
+	"github.com/jsonheal/jsonheal/validate"
+)
+
+// pipelineFlags are the flags that say what a record goes through: the
+// schema, the repair policy, the schema fixes, the model. `clean` and
+// `replay` share them (same names, same meanings).
+type pipelineFlags struct {
+	schema        string
+	jobs          int
+	maxRecordText string
+	maxRecord     int64
+	policy        repairPolicy
+	heal          cleanModelFlags
+}
+
+// register adds the pipeline flags to fs.
+func (p *pipelineFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&p.schema, "schema", "", "validate every record against the JSON Schema in `FILE`")
+	fs.IntVar(&p.jobs, "j", 0, "number of workers (0: one per CPU)")
+	fs.StringVar(&p.maxRecordText, "max-record-bytes", "64MiB", "reject records larger than this (bytes, or with K, M, G, KiB, MiB, GiB)")
+	p.policy.register(fs)
+	p.heal.register(fs)
+}
+
+// check validates the parsed flags of fs.
+func (p *pipelineFlags) check(fs *flag.FlagSet) error {
+	n, err := parseSize(p.maxRecordText)
+	if err != nil || n <= 0 {
+		return fmt.Errorf("--max-record-bytes: invalid size %q", p.maxRecordText)
+	}
+	p.maxRecord = n
+	if p.jobs < 0 {
+		return fmt.Errorf("-j must be at least 0, not %d", p.jobs)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return p.heal.check(set)
+}
+
+// pipeline is what the flags build: the Cleaner's options, the compiled
+// schema, and with --model the ModelHealer and the counters of its loop.
+type pipeline struct {
+	opts       jsonl.Options
+	schema     *validate.Schema
+	schemaText []byte
+	model      *jsonl.ModelHealer // nil without --model
+	counters   *heal.Counters
+}
+
+// build compiles the schema and builds the pipeline. On failure it returns
+// the exit code (exitUsage, or exitNoCompile for a schema that does not
+// compile) and the error to print.
+func (p *pipelineFlags) build(e *env, withModel bool) (*pipeline, int, error) {
+	sanOpts, err := p.policy.options()
+	if err != nil {
+		return nil, exitUsage, err
+	}
+	disabled, _ := p.heal.disabledFixes() // checked with the flags
+	pl := &pipeline{counters: &heal.Counters{}}
+	pl.opts = jsonl.Options{
+		Workers:             p.workers(withModel),
+		MaxRecordBytes:      p.maxRecord,
+		Sanitize:            sanOpts,
+		DisabledSchemaFixes: disabled,
+	}
+	if p.schema != "" {
+		text, err := os.ReadFile(p.schema)
+		if err != nil {
+			return nil, exitUsage, fmt.Errorf("read schema: %w", err)
+		}
+		s, err := validate.Compile(text, validate.Options{})
+		if err != nil {
+			return nil, exitNoCompile, fmt.Errorf("schema %s does not compile: %w", p.schema, err)
+		}
+		pl.opts.Schema = jsonl.SchemaValidator(s)
+		pl.schema, pl.schemaText = s, text
+	}
+	if withModel {
+		if mh := p.heal.healer(e, pl.schema, pl.schemaText, sanOpts, pl.counters); mh != nil {
+			pl.model = mh
+			pl.opts.Healer = mh
+		}
+	}
+	return pl, exitOK, nil
+}
+
+// workers is the number of workers (see cleanModelFlags.workers).
+func (p *pipelineFlags) workers(withModel bool) int {
+	if !withModel {
+		return p.jobs
+	}
+	return p.heal.workers(p.jobs)
+}
