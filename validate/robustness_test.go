@@ -1,0 +1,222 @@
+package validate
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Hostile inputs of issue 30 for the validator: each must end quickly, with
+// a typed error or a verdict, in memory bounded by the caps and the input.
+
+// allocDuring returns the bytes allocated while f runs.
+func allocDuring(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// within runs f and fails the test if it has not returned after d (a
+// blocking open of a FIFO would hang the test otherwise).
+func within(t *testing.T, d time.Duration, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+	case <-time.After(d):
+		t.Fatalf("did not return within %v", d)
+	}
+}
+
+// compileWithFileRef compiles a schema whose only content is a $ref to
+// target, with FileLoader, and returns the error.
+func compileWithFileRef(t *testing.T, target string) error {
+	t.Helper()
+	var err error
+	within(t, 5*time.Second, func() {
+		_, err = Compile([]byte(`{"$ref":`+strconv.Quote(target)+`}`), Options{Loader: FileLoader(t.TempDir())})
+	})
+	return err
+}
+
+func TestRobustRefToDevicesAndDirectories(t *testing.T) {
+	dir := t.TempDir()
+	for _, target := range []string{"file:///dev/zero", "file:///dev/urandom", "/dev/zero", "file://" + filepath.ToSlash(dir)} {
+		if _, err := os.Stat(strings.TrimPrefix(target, "file://")); err != nil {
+			t.Fatalf("%s: %v (the test needs it)", target, err)
+		}
+		var err error
+		alloc := allocDuring(func() { err = compileWithFileRef(t, target) })
+		require.ErrorIs(t, err, ErrUnresolvedRef, target)
+		assert.Contains(t, err.Error(), "not a regular file", target)
+		assert.Less(t, alloc, uint64(1<<20), "%s: nothing is read", target)
+	}
+}
+
+func TestRobustReadSchemaFile(t *testing.T) {
+	dir := t.TempDir()
+	_, err := ReadSchemaFile("/dev/zero")
+	require.ErrorIs(t, err, ErrNotRegularFile)
+	var le *LoadError
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, "validate: load /dev/zero: not a regular file (a character device)", err.Error())
+	_, err = ReadSchemaFile(dir)
+	require.ErrorIs(t, err, ErrNotRegularFile)
+	assert.Contains(t, err.Error(), "a directory")
+	_, err = ReadSchemaFile(filepath.Join(dir, "none.json"))
+	require.ErrorIs(t, err, os.ErrNotExist)
+
+	// A sparse file one byte over the cap: refused from its size, unread.
+	big := filepath.Join(dir, "big.json")
+	f, err := os.Create(big)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(MaxResourceBytes+1))
+	require.NoError(t, f.Close())
+	alloc := allocDuring(func() { _, err = ReadSchemaFile(big) })
+	require.ErrorIs(t, err, ErrResourceTooLarge)
+	assert.Less(t, alloc, uint64(1<<20))
+	err = compileWithFileRef(t, "file://"+filepath.ToSlash(big))
+	require.ErrorIs(t, err, ErrUnresolvedRef)
+	assert.Contains(t, err.Error(), "schema document too large")
+
+	ok := filepath.Join(dir, "ok.json")
+	require.NoError(t, os.WriteFile(ok, []byte(`{"type":"string"}`), 0o600))
+	b, err := ReadSchemaFile(ok)
+	require.NoError(t, err)
+	assert.Equal(t, `{"type":"string"}`, string(b))
+}
+
+func TestRobustLoaderResultCapped(t *testing.T) {
+	huge := make([]byte, MaxResourceBytes+1)
+	_, err := Compile([]byte(`{"$ref":"http://x.test/s.json"}`), Options{Loader: func(string) ([]byte, error) { return huge, nil }})
+	require.ErrorIs(t, err, ErrResourceTooLarge)
+	var ce *CompileError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, "http://x.test/s.json", ce.URI)
+}
+
+// TestRobustLoadedErrorsQuoteNoContent: a referenced file that is not JSON
+// is reported by offset, never by its bytes.
+func TestRobustLoadedErrorsQuoteNoContent(t *testing.T) {
+	dir := t.TempDir()
+	for i, content := range []string{"\x00\xffSECRET", "SECRET", `{"a":SECRET}`, "{\"a\":\"SECRET\x01\"}", `{"a":1} SECRET`} {
+		p := filepath.Join(dir, "f"+strconv.Itoa(i)+".json")
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o600))
+		err := compileWithFileRef(t, "file://"+filepath.ToSlash(p))
+		require.ErrorIs(t, err, ErrNotJSON, content)
+		msg := err.Error()
+		assert.NotContains(t, msg, "SECRET", content)
+		assert.NotContains(t, msg, "S'", content)
+		assert.NotContains(t, msg, `\x00`, content)
+		assert.Contains(t, msg, "the document is not a JSON schema", content)
+	}
+	// The root schema (given by the caller) keeps its detailed message.
+	_, err := Compile([]byte(`{"a":x}`), Options{})
+	require.ErrorIs(t, err, ErrNotJSON)
+	assert.Contains(t, err.Error(), `unexpected character "x"`)
+}
+
+// TestRobustUniqueItemsRepeated is issue 30's [1,1,1,...] (50k items, 96 s
+// before): a bounded number of comparisons and memory within a few times
+// the document's size.
+func TestRobustUniqueItemsRepeated(t *testing.T) {
+	doc := []byte(repeatItems(50000, func(int) string { return "1" }))
+	v := mustCompile(t, `{"uniqueItems":true}`).NewValidator()
+	_, err := v.Validate(doc) // warm up
+	require.NoError(t, err)
+	v.st.uniq.compares = 0
+	var d Diagnostics
+	alloc := allocDuring(func() { d, err = v.Validate(doc) })
+	require.NoError(t, err)
+	require.Len(t, d, 1)
+	assert.Equal(t, "items 0 and 1 are equal", d[0].Message)
+	assert.LessOrEqual(t, v.st.uniq.compares, 2)
+	// fastjson's tree of the document is most of it (about 20 bytes an item).
+	assert.Less(t, alloc, uint64(32*len(doc)), "allocated %d for a %d-byte document", alloc, len(doc))
+
+	// Distinct objects whose member values swap (they collided under the
+	// old hash) and every hash forced equal: n log n comparisons at most.
+	objs := []byte(repeatItems(20000, func(i int) string {
+		return `{"a":` + strconv.Itoa(i) + `,"b":` + strconv.Itoa(i+1) + `}`
+	}))
+	v.st.uniq.compares = 0
+	d, err = v.Validate(objs)
+	require.NoError(t, err)
+	assert.Nil(t, d)
+	assert.Zero(t, v.st.uniq.compares)
+	testForceCollisions = true
+	defer func() { testForceCollisions = false }()
+	d, err = v.Validate(objs)
+	require.NoError(t, err)
+	assert.Nil(t, d)
+	assert.LessOrEqual(t, v.st.uniq.compares, 3*20000*15)
+}
+
+// TestRobustRefCycles: schemas that recurse without progress do not
+// compile (the CLI exits 3), whatever the document.
+func TestRobustRefCycles(t *testing.T) {
+	for _, schema := range []string{
+		`{"$ref":"#"}`,
+		`{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"}`,
+		`{"$defs":{"a":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/b"}]},"b":{"oneOf":[{"$ref":"#/$defs/a"}]}},"properties":{"x":{"$ref":"#/$defs/a"}}}`,
+		`{"$schema":"http://json-schema.org/draft-04/schema#","definitions":{"a":{"$ref":"#/definitions/a"}},"properties":{"p":{"$ref":"#/definitions/a"}}}`,
+	} {
+		_, err := Compile([]byte(schema), Options{})
+		require.ErrorIs(t, err, ErrRecursion, schema)
+		var ce *CompileError
+		require.True(t, errors.As(err, &ce), schema)
+	}
+}
+
+// TestRobustBigExponents: limits and values with exponents near 2^62 and
+// beyond int64 compare exactly.
+func TestRobustBigExponents(t *testing.T) {
+	s := mustCompile(t, `{"maximum":1e4611686018427387904}`)
+	d, err := s.Validate([]byte(`1e4611686018427387905`))
+	require.NoError(t, err)
+	require.Len(t, d, 1)
+	assert.Equal(t, CodeMaximum, d[0].Code)
+	d, err = s.Validate([]byte(`1e4611686018427387904`))
+	require.NoError(t, err)
+	assert.Nil(t, d)
+
+	// An exponent of 100k digits: linear work and memory.
+	exp := "1" + strings.Repeat("0", 100000)
+	doc := []byte("2e" + exp)
+	s = mustCompile(t, `{"maximum":1e`+exp+`,"multipleOf":2}`)
+	alloc := allocDuring(func() { d, err = s.Validate(doc) })
+	require.NoError(t, err)
+	require.Len(t, d, 1)
+	assert.Equal(t, CodeMaximum, d[0].Code)
+	assert.Less(t, alloc, uint64(64*len(doc)), "allocated %d", alloc)
+}
+
+// TestRobustMultipleOfLongMantissa: a 1 MB number against multipleOf is
+// reduced 18 digits at a time, without big integers.
+func TestRobustMultipleOfLongMantissa(t *testing.T) {
+	doc := []byte("3" + strings.Repeat("0", 1<<20))
+	s := mustCompile(t, `{"multipleOf":0.75}`)
+	var d Diagnostics
+	var err error
+	alloc := allocDuring(func() { d, err = s.Validate(doc) })
+	require.NoError(t, err)
+	assert.Nil(t, d)
+	assert.Less(t, alloc, uint64(8*len(doc)), "allocated %d", alloc)
+	d, err = s.Validate([]byte("3" + strings.Repeat("0", 1<<20) + "1"))
+	require.NoError(t, err)
+	assert.Len(t, d, 1)
+}
