@@ -302,6 +302,11 @@ func (st *state) compareValues(a, b *fastjson.Value) int {
 	return 0
 }
 
+// smallObject is the most members for which equalValues looks each member
+// up in the other object (a linear scan); larger objects are compared by
+// their sorted members, in O(m log m).
+const smallObject = 16
+
 // sortedMembers lists an object's members by name (the collision
 // fallback only; it allocates).
 func sortedMembers(o *fastjson.Object) []memberRef {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -203,4 +204,26 @@ func TestUniqueItemsWork(t *testing.T) {
 	got, compares = uniqueVerdict(t, repeatItems(n, func(i int) string { return `{"a":[1,{"b":"x"}]}` }))
 	assert.Equal(t, "items 0 and 1 are equal", got)
 	assert.LessOrEqual(t, compares, 2)
+}
+
+// TestUniqueItemsLargeObjects: two equal objects of 50k members (in
+// different orders) compare in O(m log m), not by m lookups of O(m) each.
+func TestUniqueItemsLargeObjects(t *testing.T) {
+	const m = 50000
+	var fwd, rev strings.Builder
+	for i := range m {
+		if i > 0 {
+			fwd.WriteByte(',')
+			rev.WriteByte(',')
+		}
+		fmt.Fprintf(&fwd, `"k%d":%d`, i, i)
+		fmt.Fprintf(&rev, `"k%d":%d.0`, m-1-i, m-1-i)
+	}
+	doc := "[{" + fwd.String() + "},{" + rev.String() + "}]"
+	start := time.Now()
+	got, _ := uniqueVerdict(t, doc)
+	assert.Equal(t, "items 0 and 1 are equal", got)
+	assert.Less(t, time.Since(start), 5*time.Second, "quadratic member lookups take minutes")
+	got, _ = uniqueVerdict(t, strings.Replace(doc, `"k77":77.0`, `"k77":78`, 1))
+	assert.Empty(t, got)
 }

@@ -113,6 +113,10 @@ func equalValues(a, b *fastjson.Value, st *state) bool {
 		if x.Len() != y.Len() {
 			return false
 		}
+		if x.Len() > smallObject {
+			// Get is a linear scan: compare sorted members instead.
+			return st.compareValues(a, b) == 0
+		}
 		eq := true
 		x.Visit(func(k []byte, e *fastjson.Value) {
 			if !eq {
