@@ -321,3 +321,29 @@ type memberRef struct {
 	k []byte
 	v *fastjson.Value
 }
+
+// equalLarge is cval.equal for an object constant of more than
+// smallObject members: each member of o is looked up in the constant's
+// index (not the constant's names in o, a linear scan each), and a bitset
+// checks that every name of the constant was met.
+func (c *cval) equalLarge(o *fastjson.Object, st *state) bool {
+	mark := len(st.words)
+	seen := st.allocBits(len(c.keys))
+	met, eq := 0, true
+	o.Visit(func(k []byte, e *fastjson.Value) {
+		if !eq {
+			return
+		}
+		i, ok := c.index[b2s(k)]
+		if !ok || !c.vals[i].equal(e, st) {
+			eq = false
+			return
+		}
+		if !st.bit(seen, i) {
+			st.setBit(seen, i)
+			met++
+		}
+	})
+	st.words = st.words[:mark]
+	return eq && met == len(c.index)
+}

@@ -227,3 +227,34 @@ func TestUniqueItemsLargeObjects(t *testing.T) {
 	got, _ = uniqueVerdict(t, strings.Replace(doc, `"k77":77.0`, `"k77":78`, 1))
 	assert.Empty(t, got)
 }
+
+// TestConstLargeObject: const and enum objects of many members compare by
+// index, whatever the member order; a duplicate name cannot stand in for
+// a missing one.
+func TestConstLargeObject(t *testing.T) {
+	const m = 20000
+	var fwd, rev strings.Builder
+	for i := range m {
+		if i > 0 {
+			fwd.WriteByte(',')
+			rev.WriteByte(',')
+		}
+		fmt.Fprintf(&fwd, `"k%d":%d`, i, i)
+		fmt.Fprintf(&rev, `"k%d":%de0`, m-1-i, m-1-i)
+	}
+	c := mustCompile(t, `{"const":{`+fwd.String()+`}}`)
+	e := mustCompile(t, `{"enum":[1,{`+fwd.String()+`}]}`)
+	for _, s := range []*Schema{c, e} {
+		start := time.Now()
+		d, err := s.Validate([]byte("{" + rev.String() + "}"))
+		require.NoError(t, err)
+		assert.Nil(t, d)
+		assert.Less(t, time.Since(start), 5*time.Second)
+		d, err = s.Validate([]byte("{" + strings.Replace(rev.String(), `"k5":5e0`, `"k5":6`, 1) + "}"))
+		require.NoError(t, err)
+		assert.Len(t, d, 1)
+		d, err = s.Validate([]byte("{" + strings.Replace(rev.String(), `"k5":5e0`, `"k6":6`, 1) + "}"))
+		require.NoError(t, err)
+		assert.Len(t, d, 1, "k6 twice, k5 missing")
+	}
+}
