@@ -34,6 +34,7 @@ type compiler struct {
 	nodes     map[*fastjson.Value]*node
 	loadErrs  map[string]error // Loader failures, for messages
 	metaDepth int
+	loaded    int // bytes returned by the Loader so far
 	usesDyn   bool
 	skipMeta  bool
 }

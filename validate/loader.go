@@ -13,6 +13,10 @@ import (
 // ReadSchemaFile or FileLoader, or the bytes an Options.Loader returns.
 const MaxResourceBytes = 16 << 20
 
+// MaxLoadedBytes caps the bytes all the documents an Options.Loader returns
+// for one Compile may total.
+const MaxLoadedBytes = 4 * MaxResourceBytes
+
 // Sentinel errors of schema loading (see LoadError and CompileError).
 var (
 	// ErrNotRegularFile: a schema path names a device, FIFO, socket or

@@ -149,6 +149,11 @@ func (c *compiler) resourceFor(uri string, defaultDraft Draft) (*resource, error
 			return nil, &CompileError{URI: uri, Err: ErrResourceTooLarge,
 				Msg: itoa(len(data)) + " bytes, the limit is " + itoa(MaxResourceBytes)}
 		}
+		c.loaded += len(data)
+		if c.loaded > MaxLoadedBytes {
+			return nil, &CompileError{URI: uri, Err: ErrResourceTooLarge,
+				Msg: "the documents loaded for one schema exceed " + itoa(MaxLoadedBytes) + " bytes"}
+		}
 	}
 	r, err := c.addDocument(uri, data, defaultDraft)
 	if err != nil {

@@ -107,6 +107,16 @@ func TestRobustLoaderResultCapped(t *testing.T) {
 	var ce *CompileError
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, "http://x.test/s.json", ce.URI)
+
+	// Many documents under the cap each: their total is capped.
+	part := []byte(`{"type":"string","description":"` + strings.Repeat("x", MaxResourceBytes-64) + `"}`)
+	refs := make([]string, 6)
+	for i := range refs {
+		refs[i] = `{"$ref":"http://x.test/` + strconv.Itoa(i) + `.json"}`
+	}
+	_, err = Compile([]byte(`{"allOf":[`+strings.Join(refs, ",")+`]}`), Options{Loader: func(string) ([]byte, error) { return part, nil }})
+	require.ErrorIs(t, err, ErrResourceTooLarge)
+	assert.Contains(t, err.Error(), "the documents loaded for one schema exceed")
 }
 
 // TestRobustLoadedErrorsQuoteNoContent: a referenced file that is not JSON
