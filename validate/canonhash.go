@@ -41,6 +41,7 @@ type canonHasher struct {
 	last   uint64 // hash of the last top-level value
 	inKey  bool   // the open leaf is a member name
 	seeded bool
+	buf    []byte // a number's canonical bytes
 }
 
 // canonFrame is an open array or object.
@@ -156,21 +157,33 @@ func (h *canonHasher) key(b []byte) {
 // number hashes a number by value: sign, magnitude and significant digits.
 func (h *canonHasher) number(d *decimal) {
 	h.startLeaf(canonNumber)
-	var b [17]byte
+	h.buf = d.appendCanonical(h.buf[:0])
+	h.leaf.Write(h.buf)
+	h.value(h.leaf.Sum64())
+}
+
+// appendCanonical appends bytes that identify the number's value: equal
+// values (1, 1.0, 1e0, 10e-1; 0 and -0) append the same bytes, different
+// values different ones. It is the sign, the magnitude (8 bytes, then the
+// digits of a huge one with their count) and the significant digits. Any
+// hash of numbers by value should hash these bytes: d.mag alone is
+// saturated for exponents of more than 18 digits.
+func (d *decimal) appendCanonical(dst []byte) []byte {
+	sign := byte(0)
 	if d.neg {
-		b[0] = 1
+		sign = 1
 	}
-	binary.LittleEndian.PutUint64(b[1:], uint64(d.mag))
-	binary.LittleEndian.PutUint64(b[9:], uint64(len(d.huge)))
-	h.leaf.Write(b[:])
-	h.leaf.WriteString(d.huge)
+	dst = append(dst, sign)
+	dst = binary.LittleEndian.AppendUint64(dst, uint64(d.mag))
+	dst = binary.LittleEndian.AppendUint64(dst, uint64(len(d.huge)))
+	dst = append(dst, d.huge...)
 	// The significant digits are intPart+fracPart[lead : lead+sigLen].
 	start, stop, il := d.lead, d.lead+d.sigLen, len(d.intPart)
 	if start < il {
-		h.leaf.WriteString(d.intPart[start:min(stop, il)])
+		dst = append(dst, d.intPart[start:min(stop, il)]...)
 	}
 	if stop > il {
-		h.leaf.WriteString(d.fracPart[max(start-il, 0) : stop-il])
+		dst = append(dst, d.fracPart[max(start-il, 0):stop-il]...)
 	}
-	h.value(h.leaf.Sum64())
+	return dst
 }

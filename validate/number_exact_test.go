@@ -137,3 +137,34 @@ func TestSignedDigits(t *testing.T) {
 	assert.Equal(t, int64(-hugeMag), signedDigits{neg: true, digits: "1000000000000000000"}.saturate())
 	assert.Equal(t, int64(-999999999999999999), signedDigits{neg: true, digits: "999999999999999999"}.saturate())
 }
+
+// TestAppendCanonical: equal values give equal bytes, different values
+// different bytes, huge exponents included.
+func TestAppendCanonical(t *testing.T) {
+	groups := [][]string{
+		{"1", "1.0", "1e0", "10e-1", "0.1e1", "1.000E+0"},
+		{"0", "-0", "0.0", "0e99999999999999999999", "-0.0e-5"},
+		{"-25", "-2.5e1", "-250e-1"},
+		{"1e4611686018427387904", "10e4611686018427387903", "0.1e4611686018427387905"},
+		{"1e4611686018427387905"},
+		{"1e-4611686018427387904"},
+		{"123456789012345678901234567890", "1.23456789012345678901234567890e29"},
+		{"123456789012345678901234567891"},
+	}
+	canon := func(s string) string {
+		d, ok := parseDecimal(s)
+		require.True(t, ok, s)
+		return string(d.appendCanonical(nil))
+	}
+	seen := map[string]int{}
+	for gi, g := range groups {
+		first := canon(g[0])
+		for _, s := range g[1:] {
+			assert.Equal(t, first, canon(s), "%s and %s", g[0], s)
+		}
+		if prev, dup := seen[first]; dup {
+			t.Errorf("groups %d and %d share canonical bytes", prev, gi)
+		}
+		seen[first] = gi
+	}
+}

@@ -29,10 +29,10 @@ type hashedItem struct {
 // one before the array is searched by sorting instead.
 const maxReps = 8
 
-// duplicate returns the indices i < j of two equal items with the
-// smallest j (and for it the smallest i), or -1, -1. Short arrays of
-// scalars are compared pair by pair. Otherwise the items are taken in
-// order, each with its canonical hash (equal values hash alike), into a
+// duplicate returns the indices i < j of two equal items, or -1, -1.
+// Short arrays of scalars are compared pair by pair and report the
+// smallest i (then j), as they always have. Otherwise the pair reported
+// has the smallest j (then i): the items are taken in order, each with its canonical hash (equal values hash alike), into a
 // hash table whose entries chain the distinct items of one hash; an item
 // is compared only with those, and the first match ends the search. That
 // is O(n) for all-equal and all-distinct arrays; when more than maxReps
@@ -41,8 +41,8 @@ const maxReps = 8
 func (st *state) duplicate(a []*fastjson.Value) (int, int) {
 	u := &st.uniq
 	if len(a) <= 32 && allScalars(a) {
-		for j := range a {
-			for i := range j {
+		for i := range a {
+			for j := i + 1; j < len(a); j++ {
 				u.compares++
 				if equalValues(a[i], a[j], st) {
 					return i, j
