@@ -1,6 +1,9 @@
 package validate
 
 import (
+	"math/big"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -166,5 +169,62 @@ func TestAppendCanonical(t *testing.T) {
 			t.Errorf("groups %d and %d share canonical bytes", prev, gi)
 		}
 		seen[first] = gi
+	}
+}
+
+// randomNumberText returns a JSON number with a few digits and an exponent
+// in [-30, 30], in one of several spellings.
+func randomNumberText(r *rand.Rand) string {
+	var b strings.Builder
+	if r.IntN(4) == 0 {
+		b.WriteByte('-')
+	}
+	b.WriteString(strconv.Itoa(r.IntN(2000)))
+	if r.IntN(2) == 0 {
+		b.WriteByte('.')
+		b.WriteString(strconv.Itoa(r.IntN(1000)))
+		if r.IntN(3) == 0 {
+			b.WriteString("00")
+		}
+	}
+	if r.IntN(2) == 0 {
+		b.WriteString("e")
+		b.WriteString(strconv.Itoa(r.IntN(61) - 30))
+	}
+	return b.String()
+}
+
+// TestDecimalAgainstBigRat checks cmpDecimal and isMultipleOf against
+// math/big rationals on random numbers.
+func TestDecimalAgainstBigRat(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	rat := func(s string) *big.Rat {
+		x, ok := new(big.Rat).SetString(s)
+		require.True(t, ok, s)
+		return x
+	}
+	for range 20000 {
+		as, bs := randomNumberText(r), randomNumberText(r)
+		a, ok := parseDecimal(as)
+		require.True(t, ok, as)
+		b, ok := parseDecimal(bs)
+		require.True(t, ok, bs)
+		ra, rb := rat(as), rat(bs)
+		require.Equal(t, ra.Cmp(rb), cmpDecimal(&a, &b), "%s vs %s", as, bs)
+		if rb.Sign() > 0 {
+			q := new(big.Rat).Quo(ra, rb)
+			require.Equal(t, q.IsInt(), isMultipleOf(&a, &b), "%s multipleOf %s", as, bs)
+			// An exact multiple (and a near miss), spelled in full.
+			k := new(big.Rat).SetInt64(int64(r.IntN(1000) - 500))
+			m := new(big.Rat).Mul(rb, k).FloatString(40)
+			dm, ok := parseDecimal(m)
+			require.True(t, ok, m)
+			require.True(t, isMultipleOf(&dm, &b), "%s multipleOf %s", m, bs)
+			miss := new(big.Rat).Add(rat(m), big.NewRat(1, 1e12)).FloatString(40)
+			dmiss, ok := parseDecimal(miss)
+			require.True(t, ok, miss)
+			want := new(big.Rat).Quo(rat(miss), rb).IsInt()
+			require.Equal(t, want, isMultipleOf(&dmiss, &b), "%s multipleOf %s", miss, bs)
+		}
 	}
 }
