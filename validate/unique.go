@@ -307,6 +307,27 @@ func (st *state) compareValues(a, b *fastjson.Value) int {
 // their sorted members, in O(m log m).
 const smallObject = 16
 
+// hasDuplicateNames reports whether an object of at most smallObject
+// members repeats a name. Without repeats, looking each member of one
+// object up in the other is exact (multiset) equality; with them it is not
+// ({"a":1,"a":1} would equal {"a":1,"a":2}).
+func hasDuplicateNames(o *fastjson.Object) bool {
+	var names [smallObject][]byte
+	n, dup := 0, false
+	o.Visit(func(k []byte, _ *fastjson.Value) {
+		for _, m := range names[:n] {
+			if string(m) == string(k) {
+				dup = true
+			}
+		}
+		if n < len(names) {
+			names[n] = k
+			n++
+		}
+	})
+	return dup
+}
+
 // sortedMembers lists an object's members by name (the collision
 // fallback only; it allocates).
 func sortedMembers(o *fastjson.Object) []memberRef {

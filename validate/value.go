@@ -127,8 +127,9 @@ func equalValues(a, b *fastjson.Value, st *state) bool {
 		if x.Len() != y.Len() {
 			return false
 		}
-		if x.Len() > smallObject {
-			// Get is a linear scan: compare sorted members instead.
+		if x.Len() > smallObject || hasDuplicateNames(x) {
+			// Get is a linear scan, and it only sees the first of
+			// duplicate names: compare sorted members instead.
 			return st.compareValues(a, b) == 0
 		}
 		eq := true
