@@ -14,6 +14,7 @@ type uniqueScratch struct {
 	hashes   []uint64     // canonical hash of each item seen
 	next     []int32      // next distinct item with the same hash, or -1
 	slots    []int32      // open-addressing table: first item of a hash, plus one
+	spare    []int32      // entries moved while the table grows
 	sorted   []hashedItem // the collision fallback's (hash, index) pairs
 	reps     []int        // distinct values of one hash group (item indices)
 	compares int          // equality tests made (a work counter for tests)
@@ -51,44 +52,86 @@ func (st *state) duplicate(a []*fastjson.Value) (int, int) {
 		}
 		return -1, -1
 	}
-	size := 64
-	for size < 2*len(a) {
-		size <<= 1
-	}
-	u.slots = slices.Grow(u.slots[:0], size)[:size]
-	clear(u.slots)
+	u.resetTable(64)
 	u.hashes, u.next = u.hashes[:0], u.next[:0]
+	heads := 0
 	for j, e := range a {
 		h := st.canonicalHash(e)
 		u.hashes = append(u.hashes, h)
 		u.next = append(u.next, -1)
-		for slot := int(h) & (size - 1); ; slot = (slot + 1) & (size - 1) {
-			s := u.slots[slot]
-			if s == 0 {
-				u.slots[slot] = int32(j + 1)
-				break
+		head := u.find(h)
+		if head < 0 {
+			if 2*(heads+1) > len(u.slots) {
+				u.grow()
 			}
-			head := int(s - 1)
-			if u.hashes[head] != h {
-				continue
-			}
-			last, reps := head, 0
-			for r := head; r >= 0; r = int(u.next[r]) {
-				u.compares++
-				if equalValues(a[r], a[j], st) {
-					return r, j
-				}
-				last = r
-				reps++
-			}
-			if reps >= maxReps {
-				return st.duplicateSorted(a)
-			}
-			u.next[last] = int32(j)
-			break
+			u.insert(j)
+			heads++
+			continue
 		}
+		last, reps := head, 0
+		for r := head; r >= 0; r = int(u.next[r]) {
+			u.compares++
+			if equalValues(a[r], a[j], st) {
+				return r, j
+			}
+			last = r
+			reps++
+		}
+		if reps >= maxReps {
+			return st.duplicateSorted(a)
+		}
+		u.next[last] = int32(j)
 	}
 	return -1, -1
+}
+
+// The table: open addressing with linear probing over the low bits of the
+// hash; a slot holds 1 + the index of the first item with that hash. It
+// starts small and doubles at half load, so an early duplicate costs
+// little and a long array ends at 2 to 4 slots per distinct hash.
+
+func (u *uniqueScratch) resetTable(size int) {
+	u.slots = slices.Grow(u.slots[:0], size)[:size]
+	clear(u.slots)
+}
+
+// find returns the first item with hash h, or -1.
+func (u *uniqueScratch) find(h uint64) int {
+	mask := len(u.slots) - 1
+	for slot := int(h) & mask; ; slot = (slot + 1) & mask {
+		s := u.slots[slot]
+		if s == 0 {
+			return -1
+		}
+		if u.hashes[s-1] == h {
+			return int(s - 1)
+		}
+	}
+}
+
+// insert puts item i (whose hash is not in the table) in a free slot.
+func (u *uniqueScratch) insert(i int) {
+	mask := len(u.slots) - 1
+	slot := int(u.hashes[i]) & mask
+	for u.slots[slot] != 0 {
+		slot = (slot + 1) & mask
+	}
+	u.slots[slot] = int32(i + 1)
+}
+
+// grow doubles the table and puts its entries back.
+func (u *uniqueScratch) grow() {
+	old := u.spare[:0]
+	for _, s := range u.slots {
+		if s != 0 {
+			old = append(old, s)
+		}
+	}
+	u.resetTable(2 * len(u.slots))
+	for _, s := range old {
+		u.insert(int(s - 1))
+	}
+	u.spare = old[:0]
 }
 
 // canonicalHash returns the canonical hash of one item.
