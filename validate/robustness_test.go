@@ -218,3 +218,34 @@ func TestRobustMultipleOfLongMantissa(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, d, 1)
 }
+
+// TestRobustUniqueItemsHugeExponents: numbers that differ only in an
+// exponent beyond 18 digits are distinct items, and equal spellings of one
+// such number are duplicates, for a root array (which may be evaluated as
+// it streams) as for a member array, short or long.
+func TestRobustUniqueItemsHugeExponents(t *testing.T) {
+	root := mustCompile(t, `{"uniqueItems":true}`)
+	member := mustCompile(t, `{"properties":{"a":{"uniqueItems":true}}}`)
+	pad := repeatItems(40, func(i int) string { return strconv.Itoa(i) + ".5" })
+	pad = pad[1 : len(pad)-1]
+	for _, c := range []struct{ items, msg string }{
+		{`1e4611686018427387904,1e4611686018427387905`, ""},
+		{`1e99999999999999999999,1e99999999999999999998,-1e99999999999999999999`, ""},
+		{`1e4611686018427387904,10e4611686018427387903`, "items 0 and 1 are equal"},
+		{pad + `,1e4611686018427387904,1e4611686018427387905`, ""},
+		{pad + `,1e4611686018427387904,0.1e4611686018427387905`, "items 40 and 41 are equal"},
+	} {
+		for _, run := range []func() (Diagnostics, error){
+			func() (Diagnostics, error) { return root.Validate([]byte("[" + c.items + "]")) },
+			func() (Diagnostics, error) { return member.Validate([]byte(`{"a":[` + c.items + "]}")) },
+		} {
+			d, err := run()
+			require.NoError(t, err)
+			got := ""
+			if len(d) > 0 {
+				got = d[0].Message
+			}
+			assert.Equal(t, c.msg, got, c.items)
+		}
+	}
+}
