@@ -183,7 +183,7 @@ func runClean(ctx context.Context, e *env, args []string) int {
 	var schema *validate.Schema
 	var schemaText []byte
 	if cfg.schema != "" {
-		text, err := validate.ReadSchemaFile(cfg.schema)
+		text, err := os.ReadFile(cfg.schema)
 		if err != nil {
 			return fail(exitUsage, "read schema: %v", err)
 		}

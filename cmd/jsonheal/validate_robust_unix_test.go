@@ -39,11 +39,3 @@ func TestValidateRefToDeviceRefused(t *testing.T) {
 		assert.Contains(t, errOut, "not a regular file", schema)
 	}
 }
-
-// TestCleanSchemaDeviceRefused: clean --schema reads the schema through
-// validate.ReadSchemaFile too: /dev/zero is refused at once (exit 2).
-func TestCleanSchemaDeviceRefused(t *testing.T) {
-	code, _, errOut := runCLI(t, "{}\n", "clean", "--schema", "/dev/zero")
-	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, errOut, "not a regular file")
-}
