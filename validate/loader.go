@@ -4,13 +4,11 @@ import (
 	"errors"
 	"io"
 	"io/fs"
-	"net/url"
 	"os"
-	"path/filepath"
 )
 
 // MaxResourceBytes caps the size of one schema document: a file read by
-// ReadSchemaFile or FileLoader, or the bytes an Options.Loader returns.
+// ReadSchemaFile, or the bytes an Options.Loader returns.
 const MaxResourceBytes = 16 << 20
 
 // MaxLoadedBytes caps the bytes all the documents an Options.Loader returns
@@ -116,29 +114,4 @@ func fileKind(m fs.FileMode) string {
 		return "a device"
 	}
 	return "mode " + m.String()
-}
-
-// FileLoader returns an Options.Loader that reads local files only:
-// file: URIs, and URIs without scheme and host (relative ones against
-// dir, the folder of the schema that refers to them). Files are read with
-// ReadSchemaFile (regular files of at most MaxResourceBytes); any other URI
-// is refused, so nothing is fetched from the network.
-func FileLoader(dir string) func(uri string) ([]byte, error) {
-	return func(uri string) ([]byte, error) {
-		u, err := url.Parse(uri)
-		if err != nil {
-			return nil, err
-		}
-		switch {
-		case u.Scheme == "file":
-			return ReadSchemaFile(filepath.FromSlash(u.Path))
-		case u.Scheme == "" && u.Host == "":
-			p := filepath.FromSlash(u.Path)
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(dir, p)
-			}
-			return ReadSchemaFile(p)
-		}
-		return nil, errors.New(uri + ": only local files are loaded")
-	}
 }

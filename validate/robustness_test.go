@@ -43,12 +43,12 @@ func within(t *testing.T, d time.Duration, f func()) {
 }
 
 // compileWithFileRef compiles a schema whose only content is a $ref to
-// target, with FileLoader, and returns the error.
+// target, with the CLI's loader, and returns the error.
 func compileWithFileRef(t *testing.T, target string) error {
 	t.Helper()
 	var err error
 	within(t, 5*time.Second, func() {
-		_, err = Compile([]byte(`{"$ref":`+strconv.Quote(target)+`}`), Options{Loader: FileLoader(t.TempDir())})
+		_, err = Compile([]byte(`{"$ref":`+strconv.Quote(target)+`}`), Options{Loader: testFileLoader(t.TempDir())})
 	})
 	return err
 }

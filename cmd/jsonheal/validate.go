@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/url"
 	"path/filepath"
 	"strings"
 
@@ -57,7 +58,7 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 	s, err := validate.Compile(schemaBytes, validate.Options{
 		AssertFormat: *assertFormat,
 		DefaultDraft: draft,
-		Loader:       validate.FileLoader(filepath.Dir(*schemaPath)),
+		Loader:       fileLoader(filepath.Dir(*schemaPath)),
 	})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "jsonheal validate: schema %s: %v\n", *schemaPath, err)
@@ -107,6 +108,30 @@ var drafts = map[string]validate.Draft{
 	"7": validate.Draft7, "draft-07": validate.Draft7,
 	"6": validate.Draft6, "draft-06": validate.Draft6,
 	"4": validate.Draft4, "draft-04": validate.Draft4,
+}
+
+// fileLoader resolves references to local files: file: URIs and relative
+// references (against the schema's folder). Nothing is fetched from the
+// network, and files are read with validate.ReadSchemaFile: regular files
+// of at most validate.MaxResourceBytes (no devices, FIFOs or directories).
+func fileLoader(dir string) func(uri string) ([]byte, error) {
+	return func(uri string) ([]byte, error) {
+		u, err := url.Parse(uri)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case u.Scheme == "file":
+			return validate.ReadSchemaFile(filepath.FromSlash(u.Path))
+		case u.Scheme == "" && u.Host == "":
+			p := filepath.FromSlash(u.Path)
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(dir, p)
+			}
+			return validate.ReadSchemaFile(p)
+		}
+		return nil, fmt.Errorf("%s: only local files are loaded", uri)
+	}
 }
 
 func displayName(name string) string {
