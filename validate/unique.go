@@ -33,12 +33,13 @@ const maxReps = 8
 // duplicate returns the indices i < j of two equal items, or -1, -1.
 // Short arrays of scalars are compared pair by pair and report the
 // smallest i (then j), as they always have. Otherwise the pair reported
-// has the smallest j (then i): the items are taken in order, each with its canonical hash (equal values hash alike), into a
-// hash table whose entries chain the distinct items of one hash; an item
-// is compared only with those, and the first match ends the search. That
-// is O(n) for all-equal and all-distinct arrays; when more than maxReps
-// distinct items share a hash (collisions), the search sorts instead, in
-// O(n log n) comparisons.
+// has the smallest j (then i): the items are taken in order, each with its
+// canonical hash (equal values hash alike), into a hash table whose
+// entries chain the distinct items of one hash; an item is compared only
+// with those, and the first match ends the search. That is O(n) for
+// all-equal and all-distinct arrays; when more than maxReps distinct items
+// share a hash (collisions), the search sorts instead, in O(n log n)
+// comparisons.
 func (st *state) duplicate(a []*fastjson.Value) (int, int) {
 	u := &st.uniq
 	if len(a) <= 32 && allScalars(a) {
@@ -179,6 +180,7 @@ func (st *state) duplicateSorted(a []*fastjson.Value) (int, int) {
 // testForceCollisions makes every canonical hash equal (tests only).
 var testForceCollisions = false
 
+// allScalars reports whether no item is an object or an array.
 func allScalars(a []*fastjson.Value) bool {
 	for _, e := range a {
 		if t := e.Type(); t == fastjson.TypeObject || t == fastjson.TypeArray {
