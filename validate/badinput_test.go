@@ -17,23 +17,40 @@ func TestRefCycles(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, d, 1)
 	assert.Equal(t, "/kids/1/kids/0", d[0].InstanceLocation)
-	// Cycles that never consume it end in a typed error, not a stack overflow.
-	for _, schema := range []string{
-		`{"$ref":"#"}`,
-		`{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"allOf":[{"$ref":"#/$defs/a"}]}},"$ref":"#/$defs/a"}`,
-		`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"a":{"$ref":"#/definitions/a"}},"anyOf":[{"$ref":"#/definitions/a"}]}`,
+	// Cycles that never consume it do not compile: a typed error that
+	// says where the cycle is.
+	for _, c := range []struct{ schema, loc, msg string }{
+		{`{"$ref":"#"}`, "", "# /$ref -> #"},
+		{`{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"allOf":[{"$ref":"#/$defs/a"}]}},"$ref":"#/$defs/a"}`, "/$defs/a",
+			"#/$defs/a /$ref -> #/$defs/b /allOf/0 -> #/$defs/b/allOf/0 /$ref -> #/$defs/a"},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"a":{"$ref":"#/definitions/a"}},"anyOf":[{"$ref":"#/definitions/a"}]}`,
+			"/definitions/a", "#/definitions/a /$ref -> #/definitions/a"},
+		{`{"anyOf":[{"type":"string"},{"not":{"$ref":"#"}}]}`, "", "# /anyOf/1 -> #/anyOf/1 /not -> #/anyOf/1/not /$ref -> #"},
+		{`{"if":{"$ref":"#/$defs/t"},"$defs":{"t":{"if":true,"then":{"$ref":"#"}}}}`, "", "# /if -> #/if /$ref -> #/$defs/t /then -> #/$defs/t/then /$ref -> #"},
+		{`{"dependentSchemas":{"a":{"$ref":"#"}}}`, "", "# /dependentSchemas/a -> #/dependentSchemas/a /$ref -> #"},
 	} {
-		s := mustCompile(t, schema)
-		_, err := s.Validate([]byte(`{}`))
-		assert.ErrorIs(t, err, ErrRecursion, schema)
-		var de *DocumentError
-		assert.True(t, errors.As(err, &de))
+		_, err := Compile([]byte(c.schema), Options{})
+		require.ErrorIs(t, err, ErrRecursion, c.schema)
+		var ce *CompileError
+		require.ErrorAs(t, err, &ce)
+		assert.Equal(t, c.loc, ce.Location, c.schema)
+		assert.Equal(t, c.msg, ce.Msg, c.schema)
 	}
+	// A cycle through a dynamic reference (its target depends on the
+	// path) is stopped at run time, with a typed error.
+	s = mustCompile(t, dynamicCycle)
+	_, err = s.Validate([]byte(`{"a":[1]}`))
+	assert.ErrorIs(t, err, ErrRecursion)
+	var de *DocumentError
+	assert.True(t, errors.As(err, &de))
 }
+
+// dynamicCycle recurses through $dynamicRef on /a/0 without progress.
+const dynamicCycle = `{"properties":{"a":{"items":{"$dynamicRef":"#x"}}},"$defs":{"x":{"$dynamicAnchor":"x","$dynamicRef":"#x"}}}`
 
 func TestRecursionErrorPointer(t *testing.T) {
 	// The fast pass keeps no paths; the error still says where it is.
-	s := mustCompile(t, `{"properties":{"a":{"items":{"$ref":"#/$defs/x"}}},"$defs":{"x":{"$ref":"#/$defs/x"}}}`)
+	s := mustCompile(t, dynamicCycle)
 	for _, validate := range []func([]byte) (Diagnostics, error){s.Validate, s.NewValidator().ValidateJSON} {
 		_, err := validate([]byte(`{"a":[1,2]}`))
 		var de *DocumentError

@@ -34,13 +34,16 @@ type compiler struct {
 	nodes     map[*fastjson.Value]*node
 	loadErrs  map[string]error // Loader failures, for messages
 	metaDepth int
+	loaded    int // bytes returned by the Loader so far
 	usesDyn   bool
 	skipMeta  bool
 }
 
 // Compile compiles a schema. Errors are *CompileError values that say where
 // the schema is wrong (errors.Is with ErrInvalidSchema, ErrUnresolvedRef,
-// ErrUnknownDraft, ErrInvalidRegexp, ErrNotJSON, ErrUnsupportedVocabulary).
+// ErrUnknownDraft, ErrInvalidRegexp, ErrNotJSON, ErrUnsupportedVocabulary,
+// ErrRecursion for references that cycle without progress, and
+// ErrResourceTooLarge for a loaded document over MaxResourceBytes).
 func Compile(schema []byte, opts Options) (*Schema, error) {
 	return compile(schema, opts, false)
 }
@@ -70,6 +73,9 @@ func compile(schema []byte, opts Options, skipMeta bool) (s *Schema, err error) 
 		if err := c.checkMetaschemas(); err != nil {
 			return nil, err
 		}
+	}
+	if err := c.checkCycles(root); err != nil {
+		return nil, err
 	}
 	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn, free: make(chan *state, 2*runtime.GOMAXPROCS(0))}
 	if res.uri != "" {

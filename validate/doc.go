@@ -11,7 +11,9 @@
 // reported from its best-matching branch, and near misses carry a hint.
 //
 // Nothing is ever loaded from the network: the metaschemas of the five drafts
-// are embedded and any other URI goes through Options.Loader.
+// are embedded and any other URI goes through Options.Loader. A Loader that
+// reads local files should read them with ReadSchemaFile (regular files of at
+// most MaxResourceBytes only).
 //
 // Known differences from the specification are documented in README.md of
 // this folder (regular expressions are RE2, not ECMA-262).

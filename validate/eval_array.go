@@ -1,8 +1,6 @@
 package validate
 
 import (
-	"cmp"
-	"slices"
 	"unicode/utf8"
 
 	"github.com/valyala/fastjson"
@@ -110,102 +108,6 @@ func (st *state) evalArray(n *node, v *fastjson.Value, a []*fastjson.Value, ev i
 		}
 	}
 	return ok
-}
-
-// duplicate returns the indices of two equal items, or -1, -1. Short
-// arrays of scalars are compared pair by pair; otherwise items are bucketed
-// by a hash that equal values share and only equal hashes are compared.
-func (st *state) duplicate(a []*fastjson.Value) (int, int) {
-	scalars := len(a) <= 32
-	for _, e := range a {
-		if t := e.Type(); t == fastjson.TypeObject || t == fastjson.TypeArray {
-			scalars = false
-			break
-		}
-	}
-	if scalars {
-		for i := range a {
-			for j := i + 1; j < len(a); j++ {
-				if equalValues(a[i], a[j], st) {
-					return i, j
-				}
-			}
-		}
-		return -1, -1
-	}
-	hs := st.hashes[:0]
-	for i, e := range a {
-		hs = append(hs, hashedItem{st.hashValue(e), i})
-	}
-	st.hashes = hs
-	slices.SortFunc(hs, func(x, y hashedItem) int {
-		if x.h != y.h {
-			return cmp.Compare(x.h, y.h)
-		}
-		return x.i - y.i
-	})
-	bi, bj := -1, -1
-	for x := 0; x < len(hs); x++ {
-		for y := x + 1; y < len(hs) && hs[y].h == hs[x].h; y++ {
-			if equalValues(a[hs[x].i], a[hs[y].i], st) {
-				i, j := hs[x].i, hs[y].i
-				if i > j {
-					i, j = j, i
-				}
-				if bi < 0 || j < bj || j == bj && i < bi {
-					bi, bj = i, j
-				}
-			}
-		}
-	}
-	return bi, bj
-}
-
-// hashedItem is an array item's hash and index.
-type hashedItem struct {
-	h uint64
-	i int
-}
-
-// hashValue hashes a value so that equal values (by JSON Schema equality)
-// hash alike: numbers by their significant digits and magnitude, objects
-// independently of member order.
-func (st *state) hashValue(v *fastjson.Value) uint64 {
-	const prime = 1099511628211
-	h := uint64(14695981039346656037) ^ uint64(v.Type())
-	switch v.Type() {
-	case fastjson.TypeString:
-		b, _ := v.StringBytes()
-		for _, c := range b {
-			h = (h ^ uint64(c)) * prime
-		}
-	case fastjson.TypeNumber:
-		d, _ := st.number(v)
-		h = (h ^ uint64(d.mag)) * prime
-		if d.neg {
-			h = (h ^ 1) * prime
-		}
-		for k := 0; k < d.sigLen && k < 32; k++ {
-			h = (h ^ uint64(d.sig(k))) * prime
-		}
-	case fastjson.TypeArray:
-		a, _ := v.Array()
-		for _, e := range a {
-			h = (h ^ st.hashValue(e)) * prime
-		}
-	case fastjson.TypeObject:
-		o, _ := v.Object()
-		var sum uint64
-		o.Visit(func(k []byte, e *fastjson.Value) {
-			kh := uint64(14695981039346656037)
-			for _, c := range k {
-				kh = (kh ^ uint64(c)) * prime
-			}
-			sum += kh*31 + st.hashValue(e)
-		})
-		h = (h ^ sum) * prime
-	}
-	return h
 }
 
 // evalString applies the string keywords of n to v.

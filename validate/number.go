@@ -3,6 +3,7 @@ package validate
 import (
 	"math/big"
 	"math/bits"
+	"strconv"
 )
 
 // decimal is an exact view of a JSON number's text: value =
@@ -14,14 +15,14 @@ type decimal struct {
 	fracPart string // digits after '.'
 	lead     int    // leading zeros of intPart+fracPart
 	sigLen   int    // number of significant digits; 0 means the value is zero
-	mag      int64  // position of the decimal point relative to d1
-	neg      bool
-	src      string // the number's text
+	mag      int64  // position of the decimal point relative to d1 (±hugeMag when huge is set)
+	// huge holds the digits of |mag| when mag has more than exactDigits
+	// digits (an exponent near or beyond 2^60); mag then holds ±hugeMag,
+	// which orders it correctly against every exact magnitude.
+	huge string
+	neg  bool
+	src  string // the number's text
 }
-
-// expLimit saturates exponents: beyond it a number is "astronomically"
-// large or small and only its sign and magnitude order matter.
-const expLimit = 1 << 40
 
 // parseDecimal parses JSON number text. ok is false for text that is not a
 // JSON number.
@@ -51,27 +52,21 @@ func parseDecimal(s string) (d decimal, ok bool) {
 		}
 		d.fracPart = s[fs:i]
 	}
-	var exp int64
+	expDigits, eneg := "0", false
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
 		i++
-		eneg := false
 		if i < len(s) && (s[i] == '+' || s[i] == '-') {
 			eneg = s[i] == '-'
 			i++
 		}
 		es := i
 		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			if exp < expLimit {
-				exp = exp*10 + int64(s[i]-'0')
-			}
 			i++
 		}
 		if i == es {
 			return d, false
 		}
-		if eneg {
-			exp = -exp
-		}
+		expDigits = trimZeros(s[es:i])
 	}
 	if i != len(s) {
 		return d, false
@@ -91,8 +86,37 @@ func parseDecimal(s string) (d decimal, ok bool) {
 	}
 	d.lead = lead
 	d.sigLen = n - lead - trail
-	d.mag = int64(len(d.intPart)-lead) + exp
+	d.setMag(int64(len(d.intPart)-lead), expDigits, eneg)
 	return d, true
+}
+
+// setMag sets the magnitude to point + exponent, exactly: an exponent of
+// up to 17 digits is added as an int64; a longer one in decimal, and the
+// result is kept as digits when it does not fit exactDigits.
+func (d *decimal) setMag(point int64, expDigits string, eneg bool) {
+	if len(expDigits) < exactDigits {
+		exp, _ := strconv.ParseInt(expDigits, 10, 64)
+		if eneg {
+			exp = -exp
+		}
+		d.mag = point + exp // |point| < 2^40 and |exp| < 1e17: no overflow
+		return
+	}
+	m := digitsOf(point).add(signedDigits{neg: eneg, digits: expDigits})
+	if x, ok := m.small(); ok {
+		d.mag = x
+		return
+	}
+	d.huge = m.digits
+	d.mag = m.saturate()
+}
+
+// magDigits returns the magnitude as decimal digits.
+func (d *decimal) magDigits() signedDigits {
+	if d.huge != "" {
+		return signedDigits{neg: d.mag < 0, digits: d.huge}
+	}
+	return digitsOf(d.mag)
 }
 
 // smallInt parses number text made only of an optional '-' and at most 18
@@ -165,13 +189,30 @@ func (d *decimal) sign() int {
 	return 1
 }
 
-// cmpAbs compares |a| and |b|, both non-zero.
-func cmpAbs(a, b *decimal) int {
+// cmpMag compares the magnitudes of a and b exactly.
+func cmpMag(a, b *decimal) int {
 	if a.mag != b.mag {
 		if a.mag < b.mag {
 			return -1
 		}
 		return 1
+	}
+	if a.huge == "" && b.huge == "" {
+		return 0
+	}
+	// Both huge with the same sign (a huge magnitude is never equal to an
+	// exact one, as the stand-in exceeds every exact value).
+	c := cmpDigits(a.huge, b.huge)
+	if a.mag < 0 {
+		c = -c
+	}
+	return c
+}
+
+// cmpAbs compares |a| and |b|, both non-zero.
+func cmpAbs(a, b *decimal) int {
+	if c := cmpMag(a, b); c != 0 {
+		return c
 	}
 	n := min(a.sigLen, b.sigLen)
 	for k := range n {
@@ -206,74 +247,131 @@ func (d *decimal) mantissa() (m uint64, e int64, ok bool) {
 
 var pow10 = [20]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19}
 
-// isMultipleOf reports whether v is an integer multiple of m (m > 0), exactly.
+// isMultipleOf reports whether v is an integer multiple of m (m > 0),
+// exactly. With v = Dv×10^ev and m = Dm×10^em (D the significant digits,
+// which end in a non-zero digit, so 10 divides neither), v/m is
+// Dv×10^(ev−em)/Dm: when ev < em it would need 10 | Dv, so it is never an
+// integer; otherwise Dm must divide Dv×10^(ev−em), which is decided modulo
+// Dm in time linear in the digits of v and of the exponent difference.
 func isMultipleOf(v, m *decimal) bool {
 	if v.isZero() {
 		return true
 	}
-	dv, ev, ok1 := v.mantissa()
-	dm, em, ok2 := m.mantissa()
-	if ok1 && ok2 {
-		diff := ev - em
-		switch {
-		case diff >= 0 && diff < 20:
-			hi, lo := bits.Mul64(dv, pow10[diff])
-			return bits.Rem64(hi, lo, dm) == 0
-		case diff < 0 && diff > -20:
-			hi, lo := bits.Mul64(dm, pow10[-diff])
-			return hi == 0 && dv%lo == 0
-		case diff <= -20:
-			return false // the divisor exceeds the dividend
-		}
-	}
-	return isMultipleOfBig(v, m)
-}
-
-// isMultipleOfBig decides D_v×10^e_v ≡ 0 (mod D_m×10^e_m) without raising 10
-// to large powers: with D_m = 2^a × 5^b × k (k coprime to 10) the test is
-// k | D_v, v2(D_v)+d ≥ a and v5(D_v)+d ≥ b where d = e_v − e_m.
-func isMultipleOfBig(v, m *decimal) bool {
-	dv := v.bigMantissa()
-	dm := m.bigMantissa()
-	ev := v.mag - int64(v.sigLen)
-	em := m.mag - int64(m.sigLen)
-	d := ev - em
-	a, b := stripTwoFive(dm)
-	var r big.Int
-	if r.Rem(dv, dm).Sign() != 0 {
+	diff := expDiff(v, m)
+	if diff.neg {
 		return false
 	}
-	v2, v5 := stripTwoFive(new(big.Int).Set(dv))
-	return v2+d >= a && v5+d >= b
+	dm, _, ok := m.mantissa()
+	if !ok {
+		return isMultipleOfBig(v, m, diff.digits)
+	}
+	if dv, _, ok := v.mantissa(); ok && len(diff.digits) == 1 {
+		hi, lo := bits.Mul64(dv, pow10[diff.digits[0]-'0'])
+		return bits.Rem64(hi, lo, dm) == 0
+	}
+	r := v.remainder(dm)
+	if r == 0 {
+		return true
+	}
+	hi, lo := bits.Mul64(r, pow10Mod(diff.digits, dm))
+	return bits.Rem64(hi, lo, dm) == 0
 }
 
-// stripTwoFive divides x by 2 and 5 as long as possible and returns the
-// exponents removed.
-func stripTwoFive(x *big.Int) (twos, fives int64) {
-	if x.Sign() == 0 {
-		return 0, 0
+// expDiff returns ev − em, the difference of the exponents of the last
+// significant digits of v and m, exactly.
+func expDiff(v, m *decimal) signedDigits {
+	if v.huge == "" && m.huge == "" {
+		// |mag| < 1e18 each: the difference fits an int64.
+		return digitsOf((v.mag - int64(v.sigLen)) - (m.mag - int64(m.sigLen)))
 	}
-	t := x.TrailingZeroBits()
-	x.Rsh(x, t)
-	five := big.NewInt(5)
-	var q, r big.Int
-	for {
-		q.QuoRem(x, five, &r)
-		if r.Sign() != 0 {
-			break
+	ev := v.magDigits().add(digitsOf(-int64(v.sigLen)))
+	em := m.magDigits().add(digitsOf(-int64(m.sigLen)))
+	return ev.add(em.negate())
+}
+
+// mulMod returns x×y mod m.
+func mulMod(x, y, m uint64) uint64 {
+	hi, lo := bits.Mul64(x, y)
+	return bits.Rem64(hi, lo, m)
+}
+
+// pow10Mod returns 10^e mod m for the decimal exponent e, one step per
+// digit of e: 10^(10a+b) = (10^a)^10 × 10^b.
+func pow10Mod(e string, m uint64) uint64 {
+	r := 1 % m
+	for i := 0; i < len(e); i++ {
+		r2 := mulMod(r, r, m)
+		r8 := mulMod(mulMod(r2, r2, m), mulMod(r2, r2, m), m)
+		r = mulMod(mulMod(r8, r2, m), pow10[e[i]-'0']%m, m)
+	}
+	return r
+}
+
+// remainder returns Dv mod m, 18 digits at a time.
+func (d *decimal) remainder(m uint64) uint64 {
+	var r uint64
+	for k := 0; k < d.sigLen; {
+		n := min(18, d.sigLen-k)
+		var chunk uint64
+		for j := range n {
+			chunk = chunk*10 + uint64(d.sig(k+j)-'0')
 		}
-		x.Set(&q)
-		fives++
+		k += n
+		hi, lo := bits.Mul64(r, pow10[n])
+		var carry uint64
+		lo, carry = bits.Add64(lo, chunk, 0)
+		r = bits.Rem64(hi+carry, lo, m)
 	}
-	return int64(t), fives
+	return r
 }
 
-func (d *decimal) bigMantissa() *big.Int {
-	buf := make([]byte, d.sigLen)
-	for k := range buf {
-		buf[k] = d.sig(k)
+// isMultipleOfBig is isMultipleOf for a divisor of more than 19
+// significant digits (written in the schema): the same test with math/big,
+// whose cost per digit of v is bounded by the size of the divisor.
+func isMultipleOfBig(v, m *decimal, diff string) bool {
+	dm := m.bigMantissa()
+	r := new(big.Int)
+	var chunk, scale big.Int
+	for k := 0; k < v.sigLen; {
+		n := min(18, v.sigLen-k)
+		var c uint64
+		for j := range n {
+			c = c*10 + uint64(v.sig(k+j)-'0')
+		}
+		k += n
+		r.Mul(r, scale.SetUint64(pow10[n]))
+		r.Add(r, chunk.SetUint64(c))
+		r.Mod(r, dm)
 	}
-	x, _ := new(big.Int).SetString(string(buf), 10)
+	if r.Sign() == 0 {
+		return true
+	}
+	p := big.NewInt(1)
+	var p2, p8, digit big.Int
+	for i := 0; i < len(diff); i++ {
+		p2.Mul(p, p).Mod(&p2, dm)
+		p8.Mul(&p2, &p2).Mod(&p8, dm)
+		p8.Mul(&p8, &p8).Mod(&p8, dm)
+		p.Mul(&p8, &p2).Mod(p, dm)
+		p.Mul(p, digit.SetUint64(pow10[diff[i]-'0'])).Mod(p, dm)
+	}
+	return r.Mul(r, p).Mod(r, dm).Sign() == 0
+}
+
+// bigMantissa returns the significant digits as an integer, 18 at a time.
+func (d *decimal) bigMantissa() *big.Int {
+	x := new(big.Int)
+	var chunk, scale big.Int
+	for k := 0; k < d.sigLen; {
+		n := min(18, d.sigLen-k)
+		var c uint64
+		for j := range n {
+			c = c*10 + uint64(d.sig(k+j)-'0')
+		}
+		k += n
+		x.Mul(x, scale.SetUint64(pow10[n]))
+		x.Add(x, chunk.SetUint64(c))
+	}
 	return x
 }
 

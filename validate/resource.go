@@ -33,12 +33,24 @@ func (c *compiler) addDocument(uri string, data []byte, defaultDraft Draft) (*re
 	uri = normalizeURI(uri)
 	if err := checkJSON(data); err != nil {
 		de := err.(*DocumentError)
-		return nil, &CompileError{URI: uri, Err: de.Err, Msg: "at offset " + itoa(int(de.Offset)) + ": " + de.Msg}
+		msg := "at offset " + itoa(int(de.Offset))
+		if uri == "" {
+			msg += ": " + de.Msg
+		} else {
+			// A loaded resource may be anything (a device, a binary
+			// file): the message says where, never what.
+			msg += ": the document is not a JSON schema"
+		}
+		return nil, &CompileError{URI: uri, Err: de.Err, Msg: msg}
 	}
 	p := new(fastjson.Parser)
 	root, err := p.ParseBytes(data)
 	if err != nil {
-		return nil, &CompileError{URI: uri, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
+		msg := "the document is not a JSON schema"
+		if uri == "" {
+			msg = truncate(err.Error(), 200)
+		}
+		return nil, &CompileError{URI: uri, Err: ErrNotJSON, Msg: msg}
 	}
 	c.parsers = append(c.parsers, p)
 	c.docs = append(c.docs, docEntry{uri: uri, data: data})
@@ -132,6 +144,15 @@ func (c *compiler) resourceFor(uri string, defaultDraft Draft) (*resource, error
 				c.loadErrs[uri] = err
 			}
 			return nil, nil
+		}
+		if len(data) > MaxResourceBytes {
+			return nil, &CompileError{URI: uri, Err: ErrResourceTooLarge,
+				Msg: itoa(len(data)) + " bytes, the limit is " + itoa(MaxResourceBytes)}
+		}
+		c.loaded += len(data)
+		if c.loaded > MaxLoadedBytes {
+			return nil, &CompileError{URI: uri, Err: ErrResourceTooLarge,
+				Msg: "the documents loaded for one schema exceed " + itoa(MaxLoadedBytes) + " bytes"}
 		}
 	}
 	r, err := c.addDocument(uri, data, defaultDraft)

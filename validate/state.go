@@ -40,7 +40,7 @@ type state struct {
 	numParsed   bool            // num and numOK hold its parse
 	num         decimal         // its text, parsed (it points into nbuf)
 	numOK       bool
-	hashes      []hashedItem
+	uniq        uniqueScratch
 
 	// Diagnostics of a collecting pass. out is handed to the caller (never
 	// reused); outKeys[i] is the sort key of out[i], the member ordinals

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"net/url"
+	"path"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -42,6 +43,15 @@ func resolveURI(base, ref string) (string, error) {
 	if b.Opaque != "" {
 		// urn:... bases cannot resolve relative paths.
 		return r.String(), nil
+	}
+	if b.Scheme == "" && b.Host == "" && !strings.HasPrefix(b.Path, "/") &&
+		r.Host == "" && r.Path != "" && !strings.HasPrefix(r.Path, "/") {
+		// A relative base (a schema loaded by a relative reference, such
+		// as "defs/b.json"): ResolveReference would root the result
+		// ("/defs/c.json"); stay relative to the base's folder instead.
+		res := *r
+		res.Path = path.Join(path.Dir(b.Path), r.Path)
+		return res.String(), nil
 	}
 	return b.ResolveReference(r).String(), nil
 }

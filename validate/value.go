@@ -15,7 +15,10 @@ type cval struct {
 	arr  []*cval
 	keys []string
 	vals []*cval
-	json string // compact JSON text, for messages
+	// index maps a member name to its position in keys, for objects of
+	// more than smallObject members (nil otherwise).
+	index map[string]int
+	json  string // compact JSON text, for messages
 }
 
 // newCval copies v into a constant that outlives the parser.
@@ -35,6 +38,14 @@ func newCval(v *fastjson.Value) *cval {
 			c.keys = append(c.keys, string(k))
 			c.vals = append(c.vals, newCval(e))
 		})
+		if len(c.keys) > smallObject {
+			c.index = make(map[string]int, len(c.keys))
+			for i, k := range c.keys {
+				if _, dup := c.index[k]; !dup {
+					c.index[k] = i
+				}
+			}
+		}
 	}
 	return c
 }
@@ -68,6 +79,9 @@ func (c *cval) equal(v *fastjson.Value, st *state) bool {
 		o, _ := v.Object()
 		if o.Len() != len(c.keys) {
 			return false
+		}
+		if c.index != nil {
+			return c.equalLarge(o, st)
 		}
 		for i, k := range c.keys {
 			e := o.Get(k)
@@ -112,6 +126,11 @@ func equalValues(a, b *fastjson.Value, st *state) bool {
 		y, _ := b.Object()
 		if x.Len() != y.Len() {
 			return false
+		}
+		if x.Len() > smallObject || hasDuplicateNames(x) {
+			// Get is a linear scan, and it only sees the first of
+			// duplicate names: compare sorted members instead.
+			return st.compareValues(a, b) == 0
 		}
 		eq := true
 		x.Visit(func(k []byte, e *fastjson.Value) {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -82,7 +81,7 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 	if strings.TrimSpace(prompt) == "" {
 		return usageErr("the prompt is empty")
 	}
-	schemaText, err := os.ReadFile(*schemaFile)
+	schemaText, err := validate.ReadSchemaFile(*schemaFile)
 	if err != nil {
 		return usageErr("%v", err)
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -51,7 +50,7 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "jsonheal validate: unknown --draft %q\n", *draftName)
 		return exitUsage
 	}
-	schemaBytes, err := os.ReadFile(*schemaPath)
+	schemaBytes, err := validate.ReadSchemaFile(*schemaPath)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
 		return exitUsage
@@ -113,7 +112,8 @@ var drafts = map[string]validate.Draft{
 
 // fileLoader resolves references to local files: file: URIs and relative
 // references (against the schema's folder). Nothing is fetched from the
-// network.
+// network, and files are read with validate.ReadSchemaFile: regular files
+// of at most validate.MaxResourceBytes (no devices, FIFOs or directories).
 func fileLoader(dir string) func(uri string) ([]byte, error) {
 	return func(uri string) ([]byte, error) {
 		u, err := url.Parse(uri)
@@ -122,13 +122,13 @@ func fileLoader(dir string) func(uri string) ([]byte, error) {
 		}
 		switch {
 		case u.Scheme == "file":
-			return os.ReadFile(filepath.FromSlash(u.Path))
+			return validate.ReadSchemaFile(filepath.FromSlash(u.Path))
 		case u.Scheme == "" && u.Host == "":
 			p := filepath.FromSlash(u.Path)
 			if !filepath.IsAbs(p) {
 				p = filepath.Join(dir, p)
 			}
-			return os.ReadFile(p)
+			return validate.ReadSchemaFile(p)
 		}
 		return nil, fmt.Errorf("%s: only local files are loaded", uri)
 	}

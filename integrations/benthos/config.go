@@ -74,7 +74,7 @@ func parseSettings(conf *service.ParsedConfig, batch bool) (*settings, error) {
 	case inline != "":
 		s.schemaText = []byte(inline)
 	case path != "":
-		if s.schemaText, err = os.ReadFile(path); err != nil {
+		if s.schemaText, err = validate.ReadSchemaFile(path); err != nil {
 			return nil, fmt.Errorf("schema_path: %w", err)
 		}
 	}

@@ -1,0 +1,41 @@
+package validate
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestFileLoaderNestedRelativeRefs: a file loaded by a relative reference
+// resolves its own relative references against its folder.
+func TestFileLoaderNestedRelativeRefs(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "sub", "b.json"), []byte(`{"items":{"$ref":"c.json#/$defs/n"}}`), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "sub", "c.json"), []byte(`{"$defs":{"n":{"type":"integer"}}}`), 0o600))
+	s, err := Compile([]byte(`{"properties":{"a":{"$ref":"sub/b.json"}}}`), Options{Loader: testFileLoader(dir)})
+	require.NoError(t, err)
+	d, err := s.Validate([]byte(`{"a":[1,"x"]}`))
+	require.NoError(t, err)
+	require.Len(t, d, 1)
+	assert.Equal(t, "/a/1", d[0].InstanceLocation)
+}
+
+func TestResolveURIRelativeBase(t *testing.T) {
+	for _, c := range []struct{ base, ref, want string }{
+		{"b.json", "a.json", "a.json"},
+		{"sub/b.json", "c.json#/x", "sub/c.json#/x"},
+		{"sub/b.json", "../c.json", "c.json"},
+		{"sub/b.json", "/abs.json", "/abs.json"},
+		{"sub/b.json", "#/x", "sub/b.json#/x"},
+		{"http://h/s/b.json", "c.json", "http://h/s/c.json"},
+		{"/root/b.json", "c.json", "/root/c.json"},
+	} {
+		got, err := resolveURI(c.base, c.ref)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, got, "%s + %s", c.base, c.ref)
+	}
+}

@@ -1,0 +1,415 @@
+package validate
+
+import (
+	"bytes"
+	"cmp"
+	"slices"
+
+	"github.com/valyala/fastjson"
+)
+
+// uniqueScratch is the reusable state of uniqueItems.
+type uniqueScratch struct {
+	canon    canonHasher
+	hashes   []uint64     // canonical hash of each item seen
+	next     []int32      // next distinct item with the same hash, or -1
+	slots    []int32      // open-addressing table: first item of a hash, plus one
+	spare    []int32      // entries moved while the table grows
+	sorted   []hashedItem // the collision fallback's (hash, index) pairs
+	reps     []int        // distinct values of one hash group (item indices)
+	compares int          // equality tests made (a work counter for tests)
+}
+
+// hashedItem is an array item's hash and index.
+type hashedItem struct {
+	h uint64
+	i int
+}
+
+// maxReps is how many distinct values sharing one hash are compared one by
+// one before the array is searched by sorting instead.
+const maxReps = 8
+
+// duplicate returns the indices i < j of two equal items, or -1, -1.
+// Short arrays of scalars are compared pair by pair and report the
+// smallest i (then j), as they always have. Otherwise the pair reported
+// has the smallest j (then i): the items are taken in order, each with its
+// canonical hash (equal values hash alike), into a hash table whose
+// entries chain the distinct items of one hash; an item is compared only
+// with those, and the first match ends the search. That is O(n) for
+// all-equal and all-distinct arrays; when more than maxReps distinct items
+// share a hash (collisions), the search sorts instead, in O(n log n)
+// comparisons.
+func (st *state) duplicate(a []*fastjson.Value) (int, int) {
+	u := &st.uniq
+	if len(a) <= 32 && allScalars(a) {
+		for i := range a {
+			for j := i + 1; j < len(a); j++ {
+				u.compares++
+				if equalValues(a[i], a[j], st) {
+					return i, j
+				}
+			}
+		}
+		return -1, -1
+	}
+	u.resetTable(64)
+	u.hashes, u.next = u.hashes[:0], u.next[:0]
+	heads := 0
+	for j, e := range a {
+		h := st.canonicalHash(e)
+		u.hashes = append(u.hashes, h)
+		u.next = append(u.next, -1)
+		head := u.find(h)
+		if head < 0 {
+			if 2*(heads+1) > len(u.slots) {
+				u.grow()
+			}
+			u.insert(j)
+			heads++
+			continue
+		}
+		last, reps := head, 0
+		for r := head; r >= 0; r = int(u.next[r]) {
+			u.compares++
+			if equalValues(a[r], a[j], st) {
+				return r, j
+			}
+			last = r
+			reps++
+		}
+		if reps >= maxReps {
+			return st.duplicateSorted(a)
+		}
+		u.next[last] = int32(j)
+	}
+	return -1, -1
+}
+
+// The table: open addressing with linear probing over the low bits of the
+// hash; a slot holds 1 + the index of the first item with that hash. It
+// starts small and doubles at half load, so an early duplicate costs
+// little and a long array ends at 2 to 4 slots per distinct hash.
+
+func (u *uniqueScratch) resetTable(size int) {
+	u.slots = slices.Grow(u.slots[:0], size)[:size]
+	clear(u.slots)
+}
+
+// find returns the first item with hash h, or -1.
+func (u *uniqueScratch) find(h uint64) int {
+	mask := len(u.slots) - 1
+	for slot := int(h) & mask; ; slot = (slot + 1) & mask {
+		s := u.slots[slot]
+		if s == 0 {
+			return -1
+		}
+		if u.hashes[s-1] == h {
+			return int(s - 1)
+		}
+	}
+}
+
+// insert puts item i (whose hash is not in the table) in a free slot.
+func (u *uniqueScratch) insert(i int) {
+	mask := len(u.slots) - 1
+	slot := int(u.hashes[i]) & mask
+	for u.slots[slot] != 0 {
+		slot = (slot + 1) & mask
+	}
+	u.slots[slot] = int32(i + 1)
+}
+
+// grow doubles the table and puts its entries back.
+func (u *uniqueScratch) grow() {
+	old := u.spare[:0]
+	for _, s := range u.slots {
+		if s != 0 {
+			old = append(old, s)
+		}
+	}
+	u.resetTable(2 * len(u.slots))
+	for _, s := range old {
+		u.insert(int(s - 1))
+	}
+	u.spare = old[:0]
+}
+
+// canonicalHash returns the canonical hash of one item.
+func (st *state) canonicalHash(v *fastjson.Value) uint64 {
+	if testForceCollisions {
+		return 0
+	}
+	st.uniq.canon.reset()
+	st.hashTree(&st.uniq.canon, v)
+	return st.uniq.canon.sum()
+}
+
+// duplicateSorted is duplicate for arrays whose hashes collide: the
+// (hash, index) pairs are sorted and each group of equal hashes is
+// searched on its own (firstEqual).
+func (st *state) duplicateSorted(a []*fastjson.Value) (int, int) {
+	u := &st.uniq
+	hs := u.sorted[:0]
+	for i, e := range a {
+		hs = append(hs, hashedItem{st.canonicalHash(e), i})
+	}
+	u.sorted = hs
+	slices.SortFunc(hs, func(x, y hashedItem) int {
+		if x.h != y.h {
+			return cmp.Compare(x.h, y.h)
+		}
+		return x.i - y.i
+	})
+	bi, bj := -1, -1
+	for x := 0; x < len(hs); {
+		y := x + 1
+		for y < len(hs) && hs[y].h == hs[x].h {
+			y++
+		}
+		if y-x > 1 && (bj < 0 || hs[x+1].i < bj) {
+			if i, j := st.firstEqual(a, hs[x:y]); j >= 0 && (bj < 0 || j < bj) {
+				bi, bj = i, j
+			}
+		}
+		x = y
+	}
+	return bi, bj
+}
+
+// testForceCollisions makes every canonical hash equal (tests only).
+var testForceCollisions = false
+
+// allScalars reports whether no item is an object or an array.
+func allScalars(a []*fastjson.Value) bool {
+	for _, e := range a {
+		if t := e.Type(); t == fastjson.TypeObject || t == fastjson.TypeArray {
+			return false
+		}
+	}
+	return true
+}
+
+// firstEqual finds, in a group of items with one hash (sorted by index),
+// the first item equal to an earlier one: it returns that earlier item's
+// index (the value's first occurrence) and its own, or -1, -1. Each item
+// is compared with the group's distinct values so far; past maxReps of
+// them (hashes that collide) the group is sorted instead.
+func (st *state) firstEqual(a []*fastjson.Value, g []hashedItem) (int, int) {
+	u := &st.uniq
+	reps := u.reps[:0]
+	defer func() { u.reps = reps[:0] }()
+	for _, it := range g {
+		for _, r := range reps {
+			u.compares++
+			if equalValues(a[r], a[it.i], st) {
+				return r, it.i
+			}
+		}
+		if len(reps) == maxReps {
+			return st.firstEqualSorted(a, g)
+		}
+		reps = append(reps, it.i)
+	}
+	return -1, -1
+}
+
+// firstEqualSorted is firstEqual by ordering the group with compareValues
+// (then by index): equal items become neighbours, and each run of equal
+// items offers its first two indices.
+func (st *state) firstEqualSorted(a []*fastjson.Value, g []hashedItem) (int, int) {
+	u := &st.uniq
+	slices.SortFunc(g, func(x, y hashedItem) int {
+		u.compares++
+		if c := st.compareValues(a[x.i], a[y.i]); c != 0 {
+			return c
+		}
+		return x.i - y.i
+	})
+	bi, bj := -1, -1
+	for x := 0; x+1 < len(g); x++ {
+		u.compares++
+		if st.compareValues(a[g[x].i], a[g[x+1].i]) != 0 {
+			continue
+		}
+		if bj < 0 || g[x+1].i < bj {
+			bi, bj = g[x].i, g[x+1].i
+		}
+		// Skip the rest of the run.
+		for x+1 < len(g) && st.compareValues(a[g[x].i], a[g[x+1].i]) == 0 {
+			x++
+		}
+	}
+	// Leave the group as firstEqual found it (sorted by index).
+	slices.SortFunc(g, func(x, y hashedItem) int { return x.i - y.i })
+	return bi, bj
+}
+
+// hashTree feeds a document value to the canonical hasher.
+func (st *state) hashTree(h *canonHasher, v *fastjson.Value) {
+	switch v.Type() {
+	case fastjson.TypeString:
+		b, _ := v.StringBytes()
+		h.str(b)
+	case fastjson.TypeNumber:
+		d, ok := st.number(v)
+		if !ok {
+			h.str(v.MarshalTo(nil)) // not reached: documents are checked first
+			return
+		}
+		h.number(&d)
+	case fastjson.TypeNull:
+		h.null()
+	case fastjson.TypeTrue:
+		h.boolean(true)
+	case fastjson.TypeFalse:
+		h.boolean(false)
+	case fastjson.TypeArray:
+		a, _ := v.Array()
+		h.beginArray()
+		for _, e := range a {
+			st.hashTree(h, e)
+		}
+		h.end()
+	case fastjson.TypeObject:
+		o, _ := v.Object()
+		h.beginObject()
+		o.Visit(func(k []byte, e *fastjson.Value) {
+			h.key(k)
+			st.hashTree(h, e)
+		})
+		h.end()
+	}
+}
+
+// canonRank orders the JSON types for compareValues.
+func canonRank(v *fastjson.Value) int {
+	switch v.Type() {
+	case fastjson.TypeNull:
+		return 0
+	case fastjson.TypeFalse:
+		return 1
+	case fastjson.TypeTrue:
+		return 2
+	case fastjson.TypeNumber:
+		return 3
+	case fastjson.TypeString:
+		return 4
+	case fastjson.TypeArray:
+		return 5
+	}
+	return 6
+}
+
+// compareValues is a total order of document values that agrees with
+// JSON Schema equality (0 exactly for equal values): by type, then numbers
+// by value, strings by decoded bytes, arrays item by item, objects by their
+// members sorted by name. Only hash collisions reach it.
+func (st *state) compareValues(a, b *fastjson.Value) int {
+	ra, rb := canonRank(a), canonRank(b)
+	if ra != rb {
+		return cmp.Compare(ra, rb)
+	}
+	switch a.Type() {
+	case fastjson.TypeString:
+		x, _ := a.StringBytes()
+		y, _ := b.StringBytes()
+		return bytes.Compare(x, y)
+	case fastjson.TypeNumber:
+		x, _ := st.number(a)
+		y, _ := st.number2(b)
+		return cmpDecimal(&x, &y)
+	case fastjson.TypeArray:
+		x, _ := a.Array()
+		y, _ := b.Array()
+		for i := range min(len(x), len(y)) {
+			if c := st.compareValues(x[i], y[i]); c != 0 {
+				return c
+			}
+		}
+		return cmp.Compare(len(x), len(y))
+	case fastjson.TypeObject:
+		x, _ := a.Object()
+		y, _ := b.Object()
+		if c := cmp.Compare(x.Len(), y.Len()); c != 0 {
+			return c
+		}
+		mx, my := sortedMembers(x), sortedMembers(y)
+		for i := range mx {
+			if c := bytes.Compare(mx[i].k, my[i].k); c != 0 {
+				return c
+			}
+			if c := st.compareValues(mx[i].v, my[i].v); c != 0 {
+				return c
+			}
+		}
+	}
+	return 0
+}
+
+// smallObject is the most members for which equalValues looks each member
+// up in the other object (a linear scan); larger objects are compared by
+// their sorted members, in O(m log m).
+const smallObject = 16
+
+// hasDuplicateNames reports whether an object of at most smallObject
+// members repeats a name. Without repeats, looking each member of one
+// object up in the other is exact (multiset) equality; with them it is not
+// ({"a":1,"a":1} would equal {"a":1,"a":2}).
+func hasDuplicateNames(o *fastjson.Object) bool {
+	var names [smallObject][]byte
+	n, dup := 0, false
+	o.Visit(func(k []byte, _ *fastjson.Value) {
+		for _, m := range names[:n] {
+			if string(m) == string(k) {
+				dup = true
+			}
+		}
+		if n < len(names) {
+			names[n] = k
+			n++
+		}
+	})
+	return dup
+}
+
+// sortedMembers lists an object's members by name (the collision
+// fallback only; it allocates).
+func sortedMembers(o *fastjson.Object) []memberRef {
+	ms := make([]memberRef, 0, o.Len())
+	o.Visit(func(k []byte, v *fastjson.Value) { ms = append(ms, memberRef{k, v}) })
+	slices.SortStableFunc(ms, func(x, y memberRef) int { return bytes.Compare(x.k, y.k) })
+	return ms
+}
+
+// memberRef is an object member, for ordering objects by sorted members.
+type memberRef struct {
+	k []byte
+	v *fastjson.Value
+}
+
+// equalLarge is cval.equal for an object constant of more than
+// smallObject members: each member of o is looked up in the constant's
+// index (not the constant's names in o, a linear scan each), and a bitset
+// checks that every name of the constant was met.
+func (c *cval) equalLarge(o *fastjson.Object, st *state) bool {
+	mark := len(st.words)
+	seen := st.allocBits(len(c.keys))
+	met, eq := 0, true
+	o.Visit(func(k []byte, e *fastjson.Value) {
+		if !eq {
+			return
+		}
+		i, ok := c.index[b2s(k)]
+		if !ok || !c.vals[i].equal(e, st) {
+			eq = false
+			return
+		}
+		if !st.bit(seen, i) {
+			st.setBit(seen, i)
+			met++
+		}
+	})
+	st.words = st.words[:mark]
+	return eq && met == len(c.index)
+}
