@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 
 	"github.com/jsonheal/jsonheal/heal"
 	"github.com/jsonheal/jsonheal/jsonl"
@@ -73,7 +72,7 @@ func (p *pipelineFlags) build(e *env, withModel bool) (*pipeline, int, error) {
 		DisabledSchemaFixes: disabled,
 	}
 	if p.schema != "" {
-		text, err := os.ReadFile(p.schema)
+		text, err := validate.ReadSchemaFile(p.schema)
 		if err != nil {
 			return nil, exitUsage, fmt.Errorf("read schema: %w", err)
 		}
