@@ -78,7 +78,7 @@ func (z *Sanitizer) Reset() { z.reset(nil) }
 
 func (z *Sanitizer) reset(dst []byte) {
 	z.sc.Reset(z.opts.MaxDepth)
-	z.report.Fixes = z.report.Fixes[:0]
+	z.report.resetFixes()
 	z.backInsert = -1
 	z.report.Values = 0
 	z.report.Truncated = false
