@@ -30,6 +30,11 @@ const (
 	// KindSeparator: a newline was put between two top-level values that
 	// had nothing between them.
 	KindSeparator
+	// KindValues: the top-level values were reshaped as Options.Values
+	// asked: every value after the first dropped (ValuesFirst, one fix at
+	// the second value), or the values wrapped in one array (ValuesArray,
+	// one fix at the first value). Made only when the caller asked for it.
+	KindValues
 
 	// The repairs of broken syntax, in the order of scanner.RepairKind.
 
@@ -74,6 +79,7 @@ var kindNames = [...]string{
 	KindDropIncomplete:  "drop_incomplete",
 	KindCloseTruncated:  "close_truncated",
 	KindSeparator:       "separator",
+	KindValues:          "values",
 	KindEscapedDocument: "escaped_document",
 }
 
@@ -83,7 +89,7 @@ var kindNames = [...]string{
 var confidences = [kindCount]Confidence{
 	KindFence: Certain, KindProse: Certain, KindControlChar: Certain,
 	KindInvalidUTF8: Certain, KindDropIncomplete: Certain, KindCloseTruncated: Certain,
-	KindSeparator: Certain,
+	KindSeparator: Certain, KindValues: Certain,
 
 	KindTrailingComma:     Certain,
 	KindExtraComma:        Likely,

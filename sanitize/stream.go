@@ -59,6 +59,9 @@ func (st *Stream) updateStable() {
 		st.stableIn = in
 		pos = z.cutPos(in)
 	}
+	if z.opts.Values == ValuesFirst && z.firstEnd >= 0 {
+		pos = min(pos, z.firstEnd) // what follows the first value is dropped
+	}
 	if pos > st.stable {
 		st.stable = min(pos, len(z.out))
 	}
@@ -104,12 +107,14 @@ func (st *Stream) Close() ([]byte, error) {
 	}
 	st.done = true
 	if st.err != nil {
-		return st.z.out[:st.z.lastValue], st.err
+		st.z.out = st.z.out[:st.z.lastValue]
+		st.err = st.z.settle(st.err)
+		return st.z.out, st.err
 	}
 	err := st.z.finish()
 	st.z.flushAll()
 	st.z.chunk = nil
-	return st.z.out, err
+	return st.z.out, st.z.settle(err)
 }
 
 // Report returns what the Stream did so far.
