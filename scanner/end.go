@@ -23,6 +23,12 @@ func (s *Scanner) end() Event {
 			return ev
 		}
 	}
+	if s.replayN != 0 {
+		if ev := s.readReplay(); ev != None {
+			return ev
+		}
+		return s.end()
+	}
 	off := s.base
 	switch s.st {
 	case stStrClose:

@@ -12,8 +12,19 @@ import (
 func (s *Scanner) Next(b []byte) (n int, ev Event) {
 	s.growQueue()
 	s.nq = 0
+	return s.next(b)
+}
+
+// next is Next once the queue is emptied: held bytes replayed go through
+// it without losing what is queued.
+func (s *Scanner) next(b []byte) (n int, ev Event) {
 	if s.virt != 0 {
 		if ev := s.readVirtual(); ev != None {
+			return 0, ev
+		}
+	}
+	if s.replayN != 0 {
+		if ev := s.readReplay(); ev != None {
 			return 0, ev
 		}
 	}
@@ -425,10 +436,15 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			}
 
 		case stStrClose, stSlash, stLineComment, stBlockComment, stDot, stEllipsis,
-			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide:
+			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide, stBlank:
 			var ev Event
 			if i, ev = s.nextRepairState(b, i); ev != None {
 				return s.ret(b, i, ev)
+			}
+			if s.replayN != 0 { // what was held is no blank: read it again first
+				if ev = s.readReplay(); ev != None {
+					return s.ret(b, i, ev)
+				}
 			}
 
 		case stError:

@@ -63,6 +63,11 @@ const (
 	// RepairFullWidth turns full-width punctuation used as JSON syntax
 	// (，：［］｛｝) into its ASCII twin. Inside strings it stays as it is.
 	RepairFullWidth
+	// RepairWhitespace drops a Unicode blank where JSON syntax belongs
+	// (U+00A0, U+1680, U+2000-U+200B, U+202F, U+205F, U+3000, U+FEFF): it
+	// is whitespace there, never the start of a bare value. Inside strings
+	// it stays as it is.
+	RepairWhitespace
 
 	repairCount // keep last
 )
@@ -90,6 +95,7 @@ var repairNames = [...]string{
 	RepairInvalidEscape:     "invalid_escape",
 	RepairBOM:               "bom",
 	RepairFullWidth:         "full_width",
+	RepairWhitespace:        "whitespace",
 }
 
 // String returns the repair's snake_case name.

@@ -311,6 +311,11 @@ func (s *Scanner) beginComment(c byte, off int64) Event {
 // repairValue handles byte c at off where a value belongs but c cannot
 // start one. It returns the new index and the event (None to go on).
 func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
+	if blankLead[c] && s.can(RepairWhitespace) {
+		if j, ev, ok := s.openBlank(b, i, off); ok {
+			return j, ev
+		}
+	}
 	obj := s.stack.depth > 0 && s.stack.topIsObject()
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
@@ -353,6 +358,11 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 
 // repairKey handles byte c at off where a key belongs but c is not '"'.
 func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
+	if blankLead[c] && s.can(RepairWhitespace) {
+		if j, ev, ok := s.openBlank(b, i, off); ok {
+			return j, ev
+		}
+	}
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return s.openComment(b, i, off)
@@ -383,6 +393,11 @@ func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
 
 // repairColon handles byte c at off where the ':' after a key belongs.
 func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
+	if blankLead[c] && s.can(RepairWhitespace) {
+		if j, ev, ok := s.openBlank(b, i, off); ok {
+			return j, ev
+		}
+	}
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return s.openComment(b, i, off)
@@ -405,6 +420,11 @@ func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
 // repairAfterValue handles byte c at off after a value inside a container
 // where ',' or the right closer belongs.
 func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Event) {
+	if blankLead[c] && s.can(RepairWhitespace) {
+		if j, ev, ok := s.openBlank(b, i, off); ok {
+			return j, ev
+		}
+	}
 	obj := s.stack.topIsObject()
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
@@ -518,6 +538,11 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		if c == ' ' && s.closeSpaces < 64 {
 			s.closeSpaces++
 			return i + 1, None
+		}
+		if blankLead[c] && s.repairs.Has(RepairWhitespace) {
+			if j, ev, ok := s.blankAfterQuote(b, i); ok {
+				return j, ev
+			}
 		}
 		if s.reopens(c) {
 			repl := `\"`
@@ -652,6 +677,9 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			return i, s.endWide(base + int64(i))
 		}
 		return i, s.endTypographicOpen(base + int64(i))
+
+	case stBlank:
+		return s.readHeldBlank(b, i)
 
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {

@@ -84,6 +84,14 @@ type Scanner struct {
 	uqEnd            mark // just past the last non-blank byte of an unquoted value
 	wrapDepth        int  // depth whose next value is wrapped in a constructor call; 0 none
 	bomN             int
+	blankBuf         [3]byte // the bytes held of what may be a Unicode blank (stBlank)
+	blankN           uint8
+	blankStart       mark    // where it begins
+	blankRet         state   // the state it stands in
+	replayBuf        [3]byte // held bytes that were no blank, to read again
+	replayN          uint8
+	replayOff        int64 // the offset of replayBuf[0]
+	replaying        bool  // those bytes are being read again: hold no blank
 
 	endedTruncated bool // End reported Truncated
 }
@@ -135,10 +143,11 @@ func (s *Scanner) Err() *SyntaxError { return s.err }
 // element (or the opener) of the innermost open container.
 func (s *Scanner) CommitOffset() int64 { return s.commit.off }
 
-// HasPending reports whether the scanner holds a byte of its own to read
-// before the next input byte (the ASCII twin of full-width punctuation):
+// HasPending reports whether the scanner holds bytes of its own to read
+// before the next input byte (the ASCII twin of full-width punctuation,
+// or what looked like the start of a Unicode blank and was not):
 // call Next, even with an empty chunk, until it reports false.
-func (s *Scanner) HasPending() bool { return s.virt != 0 }
+func (s *Scanner) HasPending() bool { return s.virt != 0 || s.replayN != 0 }
 
 // Depth returns the number of open containers.
 func (s *Scanner) Depth() int { return s.stack.depth }
@@ -233,6 +242,16 @@ func (s *Scanner) Truncation() Truncation {
 		// The comment is dropped; what matters is where it stands.
 		t.Partial = int(s.base - s.cmt.off)
 		st = s.retState
+	case stBlank:
+		// The bytes of what may be a blank are dropped with it.
+		t.Partial = int(s.blankN)
+		st = s.blankRet
+		if st == stStrClose {
+			st = stColon
+			if !s.inKey {
+				st = stAfterValue
+			}
+		}
 	case stStrClose:
 		// The quote read last may close the string: read as closed.
 		st = stColon
@@ -290,7 +309,7 @@ func (s *Scanner) Truncation() Truncation {
 func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 	dst = append(dst,
 		s.commit.off, s.prevCommit.off, s.comma.off, s.keyEnd.off, s.strQuote.off,
-		s.typoStart.off, s.wideStart.off, s.cmt.off, s.dot.off, s.numStart.off,
+		s.typoStart.off, s.wideStart.off, s.blankStart.off, s.replayOff, s.cmt.off, s.dot.off, s.numStart.off,
 		s.wordStart.off, s.uqEnd.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff)
 	if s.cmtGap > 0 {
 		dst = append(dst, s.cmtGap-1)

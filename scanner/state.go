@@ -41,6 +41,7 @@ const (
 	stBOM          // inside a byte order mark at the start of the input
 	stTypoOpen     // inside what may be a typographic opening quote
 	stWide         // inside what may be full-width punctuation
+	stBlank        // inside what may be a Unicode blank (see blank.go)
 
 	stError // after a syntax error
 	stEnded // End has reported everything
