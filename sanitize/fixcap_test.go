@@ -100,3 +100,17 @@ func TestFixLogMemoryIsBounded(t *testing.T) {
 		})
 	}
 }
+
+func TestFixLogCutAllocatesNothingOnceWarm(t *testing.T) {
+	src := trailingCommas(MaxFixes + 100)
+	z := New(Options{})
+	dst := make([]byte, 0, len(src))
+	run := func() {
+		if _, err := z.Append(dst[:0], src); err != nil || !z.Report().FixesCut {
+			panic(err)
+		}
+	}
+	run()
+	assert.Zero(t, testing.AllocsPerRun(3, run))
+	assert.Equal(t, int64(100), z.Report().Omitted[KindTrailingComma])
+}

@@ -78,7 +78,7 @@ const MaxFixes = 10_000
 func (z *Sanitizer) addFixAt(k Kind, off int64, line, col int) error {
 	c := k.Confidence()
 	if len(z.report.Fixes) >= MaxFixes {
-		z.report.omit(k)
+		z.omit(k)
 		if c < z.opts.MinConfidence {
 			return z.belowFloor(k, off, line, col)
 		}
@@ -137,18 +137,21 @@ func (r *Report) newFix() *Fix {
 	return &r.Fixes[len(r.Fixes)-1]
 }
 
-// omit counts a fix of kind k made past MaxFixes.
-func (r *Report) omit(k Kind) {
-	if r.Omitted == nil {
-		r.Omitted = make(map[Kind]int64)
+// omit counts a fix of kind k made past MaxFixes, in a map the Sanitizer
+// keeps from one document to the next (no allocation once warm).
+func (z *Sanitizer) omit(k Kind) {
+	if !z.report.FixesCut {
+		if z.omitted == nil {
+			z.omitted = make(map[Kind]int64)
+		}
+		clear(z.omitted)
+		z.report.FixesCut, z.report.Omitted = true, z.omitted
 	}
-	r.FixesCut = true
-	r.Omitted[k]++
+	z.omitted[k]++
 }
 
 // resetFixes empties the fix log for a new document, keeping its memory.
 func (r *Report) resetFixes() {
 	r.Fixes = r.Fixes[:0]
-	r.FixesCut = false
-	r.Omitted = nil // a Report handed out before keeps its counts
+	r.FixesCut, r.Omitted = false, nil
 }

@@ -70,6 +70,8 @@ type Sanitizer struct {
 	firstEnd int        // output position just past the first complete value; -1 before
 	arrayAt  int        // output position of ValuesArray's '['; -1 before it is written
 	outStart int        // len(dst): where this document's output begins
+
+	omitted map[Kind]int64 // Report.Omitted's map, kept for the next document
 }
 
 // New returns a Sanitizer with the given options.
