@@ -42,6 +42,12 @@ func (s *Scanner) end() Event {
 		return s.dropComment(off)
 	case stBOM:
 		return s.bomIsProse()
+	case stTopStrEnd:
+		return s.endTopString()
+	case stTopTail:
+		return s.endTail()
+	case stTopTailEmit:
+		return s.emitTail()
 	case stFenceMarker:
 		return s.endFenceMarker()
 	case stTopEnd:

@@ -436,7 +436,8 @@ func (s *Scanner) next(b []byte) (n int, ev Event) {
 			}
 
 		case stStrClose, stSlash, stLineComment, stBlockComment, stDot, stEllipsis,
-			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide, stBlank:
+			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide, stBlank,
+			stTopStrEnd, stTopTail, stTopTailEmit:
 			var ev Event
 			if i, ev = s.nextRepairState(b, i); ev != None {
 				return s.ret(b, i, ev)
@@ -587,6 +588,14 @@ func (s *Scanner) outside(c byte, off int64, atLineStart bool) Event {
 		if s.containersAllowed() {
 			return s.startContainer(c, off)
 		}
+	} else if c == '"' && s.quoteStartsValue {
+		// A string right after a top-level string on its line: a value.
+		s.quoteStartsValue = false
+		s.st, s.inKey, s.quote = stString, false, '"'
+		s.valueStart = off
+		s.values++
+		s.event(off, 1)
+		return ValueStart
 	} else if atLineStart && !s.gapDirty {
 		switch c {
 		case '"':

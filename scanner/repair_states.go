@@ -86,6 +86,9 @@ func (s *Scanner) closeString(off int64) Event {
 // closeStringN is closeString for a closing quote of n bytes (3 for a
 // typographic one).
 func (s *Scanner) closeStringN(off int64, n int) Event {
+	if s.stack.depth == 0 && !s.inKey {
+		return s.topStringClosed(off, n)
+	}
 	if s.repairs != 0 {
 		s.strQuote, s.strQuoteLen = s.here(off), n
 		if s.stack.depth > 0 && s.repairs.Has(RepairInnerQuote) {
@@ -680,6 +683,15 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 
 	case stBlank:
 		return s.readHeldBlank(b, i)
+
+	case stTopStrEnd:
+		return s.topStrEnd(b, i)
+
+	case stTopTail:
+		return s.topTail(b, i)
+
+	case stTopTailEmit:
+		return i, s.emitTail()
 
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {

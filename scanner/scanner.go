@@ -92,6 +92,15 @@ type Scanner struct {
 	replayN          uint8
 	replayOff        int64 // the offset of replayBuf[0]
 	replaying        bool  // those bytes are being read again: hold no blank
+	quoteStartsValue bool  // the '"' next, after a top-level string on its line, begins a value
+	tailStart        mark  // the text after a top-level string (see toptail.go)
+	tailFirst        byte  // its first byte
+	tailQuote        [maxTailQuotes]int64
+	tailQuotes       int   // quotes in it
+	tailDirty        int64 // the first byte in it that cannot go into a string as it is; -1 none
+	tailEndsQuote    bool  // its last non-blank byte so far is a quote
+	tailStep         int   // what emitTail reports next
+	tailInner        int   // quotes it escapes
 
 	endedTruncated bool // End reported Truncated
 }
@@ -313,6 +322,9 @@ func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 		s.wordStart.off, s.uqEnd.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff)
 	if s.cmtGap > 0 {
 		dst = append(dst, s.cmtGap-1)
+	}
+	if s.st == stTopTail || s.st == stTopTailEmit {
+		dst = append(dst, s.tailQuote[:min(s.tailQuotes, maxTailQuotes)]...)
 	}
 	return dst
 }
