@@ -669,6 +669,9 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		// so that a split anywhere gives the same result; the bytes of it
 		// that are in b are read in one step.
 		for s.u8n < 3 && i < len(b) {
+			if b[i] == '\n' { // read as part of the character, still a line break
+				s.newline(base + int64(i))
+			}
 			s.u8[s.u8n] = b[i]
 			s.u8n++
 			i++
@@ -889,7 +892,7 @@ func (s *Scanner) endTypographicOpen(end int64) Event {
 		s.uqEnd = s.here(end)
 		return s.openOdd(s.insertBefore(RepairUnquotedValue, s.typoStart, `"`))
 	}
-	s.fail(s.typoStart.off, 0xE2, "where a value or key belongs", "a value")
+	s.failAt(s.typoStart, 0xE2, "where a value or key belongs", "a value")
 	return Error
 }
 
@@ -915,8 +918,8 @@ func (s *Scanner) openWide(b []byte, i int, off int64) (int, Event) {
 		}
 	}
 	s.beginWide(off)
-	if i+3 > len(b) {
-		return i + 1, None
+	if i+3 > len(b) || b[i+1] == '\n' || b[i+2] == '\n' {
+		return i + 1, None // stWide reads on, counting lines
 	}
 	s.u8[1], s.u8[2], s.u8n = b[i+1], b[i+2], 3
 	return i + 3, s.endWide(off + 3)
@@ -957,7 +960,7 @@ func (s *Scanner) endWide(end int64) Event {
 		s.uqEnd = s.here(end)
 		return s.openOdd(s.insertBefore(RepairUnquotedValue, s.wideStart, `"`))
 	}
-	s.fail(s.wideStart.off, 0xEF, "where JSON syntax belongs", "a value or punctuation")
+	s.failAt(s.wideStart, 0xEF, "where JSON syntax belongs", "a value or punctuation")
 	return Error
 }
 

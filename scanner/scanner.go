@@ -223,6 +223,14 @@ func (s *Scanner) newline(off int64) {
 	s.lineBreak = off
 }
 
+// failAt records a syntax error at m, which may lie on an earlier line
+// (a character read across a line break).
+func (s *Scanner) failAt(m mark, c byte, context, expected string) {
+	s.fail(m.off, c, context, expected)
+	s.last.Line, s.last.Column = m.line, int(m.off-m.lineBreak)
+	s.err.Line, s.err.Column = s.last.Line, s.last.Column
+}
+
 // fail records a syntax error at absolute offset off.
 func (s *Scanner) fail(off int64, c byte, context, expected string) {
 	s.event(off, 1)
