@@ -61,6 +61,7 @@ const (
 	KindBOM               // a byte order mark was dropped
 	KindFullWidth         // full-width punctuation used as syntax (，：［］｛｝) became ASCII
 	KindWhitespace        // a Unicode blank (U+00A0, U+2000-U+200B, U+3000, ...) between tokens was dropped
+	KindValueComment      // a # comment where a value belongs was dropped (#fff, #1 may be data)
 	// KindEscapedDocument: a top-level string holding a whole document
 	// ("{\"a\": 1}") was replaced by that document. Applied only when the
 	// string's content is by itself a valid object or array.
@@ -115,6 +116,7 @@ var confidences = [kindCount]Confidence{
 	KindBOM:               Certain,
 	KindFullWidth:         Likely,
 	KindWhitespace:        Certain,
+	KindValueComment:      Guess,
 	KindEscapedDocument:   Likely,
 }
 

@@ -68,6 +68,11 @@ const (
 	// is whitespace there, never the start of a bare value. Inside strings
 	// it stays as it is.
 	RepairWhitespace
+	// RepairValueComment drops a # comment that stands where a value
+	// belongs ([#1, 2], {"color": #fff}): a guess, as what it drops may be
+	// data (a hex color, a hashtag, an issue number). Elsewhere a #
+	// comment is a RepairComment.
+	RepairValueComment
 
 	repairCount // keep last
 )
@@ -96,6 +101,7 @@ var repairNames = [...]string{
 	RepairBOM:               "bom",
 	RepairFullWidth:         "full_width",
 	RepairWhitespace:        "whitespace",
+	RepairValueComment:      "value_comment",
 }
 
 // String returns the repair's snake_case name.

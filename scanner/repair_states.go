@@ -303,6 +303,7 @@ func (s *Scanner) beginWord(off int64, prefix string) {
 func (s *Scanner) beginComment(c byte, off int64) Event {
 	s.retState = s.st
 	s.cmt = s.here(off)
+	s.cmtValue = c == '#' && s.valuePlace()
 	if c == '#' {
 		s.st = stLineComment
 	} else {
@@ -321,7 +322,7 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 	}
 	obj := s.stack.depth > 0 && s.stack.topIsObject()
 	switch {
-	case (c == '/' || c == '#') && s.can(RepairComment):
+	case (c == '/' || c == '#' && s.can(RepairValueComment)) && s.can(RepairComment):
 		return s.openComment(b, i, off)
 	case c == ']' && s.st == stValue && !obj && s.commaRead() && s.can(RepairTrailingComma):
 		s.st = stAfterValue

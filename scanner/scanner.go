@@ -72,6 +72,7 @@ type Scanner struct {
 	retState         state // where a comment or '.' returns to
 	cmt              mark  // start of the current comment
 	cmtStar          bool  // a block comment just read '*'
+	cmtValue         bool  // the current comment is a # comment where a value belongs
 	cmtJoins         bool  // the current comment joins the last one's fix (see commentJoins)
 	cmtGap           int64 // 1 + where the unchecked whitespace after the last dropped comment begins; 0 when none
 	dot              mark  // first '.' of a number or ellipsis
