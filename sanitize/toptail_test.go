@@ -97,3 +97,31 @@ func TestTopLevelStringTailSplitAnywhere(t *testing.T) {
 		}
 	}
 }
+
+// A comma right after a top-level value, on its line, followed by a quote
+// may be the value going on (closed too early): refused, not dropped as
+// certain prose. Otherwise the comma is prose as before.
+func TestTopLevelValueComma(t *testing.T) {
+	for _, in := range []string{`{"a": "x"}, "b": 2}`, `[1], "x"`, `{"a":1}, 'b': 2}`} {
+		_, _, err := Append(nil, []byte(in), Options{})
+		require.ErrorIs(t, err, ErrSyntax, in)
+		var e *Error
+		require.ErrorAs(t, err, &e)
+		assert.Contains(t, e.Msg, "closed too early", in)
+	}
+	for in, want := range map[string]string{
+		`{"a":1},`:                 `{"a":1}`,
+		"{\"a\":1},\n":             `{"a":1}`,
+		`{"a":1}, and that is all`: `{"a":1}`,
+		"{\"a\":1}\n, \"b\"":       `{"a":1}`,
+	} {
+		out, rep, err := Append(nil, []byte(in), Options{})
+		require.NoError(t, err, in)
+		assert.Equal(t, want, string(out), in)
+		require.Len(t, rep.Fixes, 1, in)
+		assert.Equal(t, KindProse, rep.Fixes[0].Kind, in)
+	}
+	out, _, err := Append(nil, []byte(`{"a":1}, {"b":2}`), Options{Values: ValuesArray})
+	require.NoError(t, err)
+	assert.Equal(t, `[{"a":1},{"b":2}]`, string(out))
+}

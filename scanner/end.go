@@ -48,6 +48,8 @@ func (s *Scanner) end() Event {
 		return s.endTail()
 	case stTopTailEmit:
 		return s.emitTail()
+	case stTopComma:
+		return s.topCommaIsProse()
 	case stFenceMarker:
 		return s.endFenceMarker()
 	case stTopEnd:

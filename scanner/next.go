@@ -392,6 +392,7 @@ func (s *Scanner) next(b []byte) (n int, ev Event) {
 			case '\n':
 				s.newline(off)
 				s.st = stLineStart
+				s.afterTopValue = false
 				i++
 			default:
 				i++
@@ -437,7 +438,7 @@ func (s *Scanner) next(b []byte) (n int, ev Event) {
 
 		case stStrClose, stSlash, stLineComment, stBlockComment, stDot, stEllipsis,
 			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide, stBlank,
-			stTopStrEnd, stTopTail, stTopTailEmit:
+			stTopStrEnd, stTopTail, stTopTailEmit, stTopComma:
 			var ev Event
 			if i, ev = s.nextRepairState(b, i); ev != None {
 				return s.ret(b, i, ev)
@@ -554,6 +555,7 @@ func (s *Scanner) valueDone(off int64) Event {
 		s.event(off, 0)
 		s.st = stMidLine
 		s.gapDirty = false
+		s.afterTopValue = true
 		return ValueEnd
 	}
 	s.st = stAfterValue
@@ -584,6 +586,12 @@ func (s *Scanner) startContainer(c byte, off int64) Event {
 // outside classifies byte c at off outside any value; atLineStart says
 // whether only blanks precede it on its line. c is consumed.
 func (s *Scanner) outside(c byte, off int64, atLineStart bool) Event {
+	if s.afterTopValue {
+		s.afterTopValue = false
+		if c == ',' && !atLineStart {
+			return s.topValueComma(off)
+		}
+	}
 	if c == '{' || c == '[' {
 		if s.containersAllowed() {
 			return s.startContainer(c, off)

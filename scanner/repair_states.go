@@ -697,6 +697,9 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 	case stTopTailEmit:
 		return i, s.emitTail()
 
+	case stTopComma:
+		return s.afterTopComma(b, i)
+
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {
 			return i, s.bomIsProse()

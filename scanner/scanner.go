@@ -94,6 +94,8 @@ type Scanner struct {
 	replayOff        int64 // the offset of replayBuf[0]
 	replaying        bool  // those bytes are being read again: hold no blank
 	quoteStartsValue bool  // the '"' next, after a top-level string on its line, begins a value
+	afterTopValue    bool  // only blanks since a top-level value ended, on its line
+	topComma         mark  // a comma right after a top-level value (see topValueComma)
 	tailStart        mark  // the text after a top-level string (see toptail.go)
 	tailFirst        byte  // its first byte
 	tailQuote        [maxTailQuotes]int64

@@ -45,6 +45,7 @@ const (
 	stTopStrEnd    // after the quote that may close a top-level string (see toptail.go)
 	stTopTail      // in the text after a top-level string, on its line
 	stTopTailEmit  // reporting what that text turned out to be
+	stTopComma     // after a comma that follows a top-level value on its line
 
 	stError // after a syntax error
 	stEnded // End has reported everything

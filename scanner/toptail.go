@@ -136,3 +136,44 @@ func (s *Scanner) emitTail() Event {
 	s.st = stProse
 	return Prose
 }
+
+// A comma right after a top-level value, on its line.
+//
+// `{"a": "x"}, "b": 2}` reads as an object closed too early as much as an
+// object and prose: what follows the comma may be members of the value.
+// When a quote (a key, or a string) comes next on the line, the text is
+// not dropped as prose but refused; anything else makes the comma prose
+// as before ("{...}," at a line's end, "{...}, {...}" two values, "{...},
+// and that is all").
+
+// topValueComma handles the comma at off after a top-level value.
+func (s *Scanner) topValueComma(off int64) Event {
+	s.topComma = s.here(off)
+	s.st = stTopComma
+	return None
+}
+
+// afterTopComma is the state after that comma.
+func (s *Scanner) afterTopComma(b []byte, i int) (int, Event) {
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case ' ', '\t', '\r':
+		case '"', '\'':
+			s.fail(s.topComma.off, ',', "after a top-level value, on its line",
+				"no member after it (the value may have been closed too early)")
+			return i, Error
+		default:
+			return i, s.topCommaIsProse()
+		}
+	}
+	return i, None
+}
+
+// topCommaIsProse reports the comma as prose; what follows it is read as
+// prose next (where '{' and '[' still begin a value).
+func (s *Scanner) topCommaIsProse() Event {
+	s.event(s.topComma.off, 1)
+	s.gapDirty = true
+	s.st = stProse
+	return Prose
+}
