@@ -77,8 +77,23 @@ func (st *Stream) Pending() []byte { return st.z.out[st.stable:] }
 
 // AppendSnapshot appends to dst the output so far with the open value
 // closed as if the input ended here: valid JSON whenever the stream holds
-// at least one value.
+// at least one value (with Options.Values set to ValuesArray, the array
+// of the values so far; with ValuesFirst, the first value).
 func (st *Stream) AppendSnapshot(dst []byte) []byte {
+	z := &st.z
+	if z.opts.Values == ValuesFirst && z.firstEnd >= 0 {
+		return append(dst, z.out[:z.firstEnd]...)
+	}
+	n := len(dst)
+	dst = st.appendSnapshot(dst)
+	if z.opts.Values == ValuesArray && !st.done && z.arrayAt >= 0 && z.arrayAt < len(dst)-n {
+		dst = append(dst, ']')
+	}
+	return dst
+}
+
+// appendSnapshot is AppendSnapshot before Options.Values is applied.
+func (st *Stream) appendSnapshot(dst []byte) []byte {
 	z := &st.z
 	if st.done || st.err != nil || !z.sc.InValue() {
 		return append(dst, z.out[:z.lastValue]...)

@@ -112,3 +112,18 @@ func TestParseValuesMode(t *testing.T) {
 	_, ok := ParseValuesMode("all")
 	assert.False(t, ok)
 }
+
+func TestValuesStreamSnapshot(t *testing.T) {
+	st := NewStream(Options{Values: ValuesArray})
+	_, err := st.Write([]byte(`{"a":1} {"b":[1,`))
+	require.NoError(t, err)
+	assert.Equal(t, `[{"a":1},{"b":[1]}]`, string(st.AppendSnapshot(nil)))
+	out, err := st.Close()
+	require.ErrorIs(t, err, ErrTruncated)
+	assert.Equal(t, `[{"a":1},{"b":[1]}]`, string(out))
+
+	st = NewStream(Options{Values: ValuesFirst})
+	_, err = st.Write([]byte(`{"a":1} {"b":[1,`))
+	require.NoError(t, err)
+	assert.Equal(t, `{"a":1}`, string(st.AppendSnapshot(nil)))
+}
