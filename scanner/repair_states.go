@@ -685,20 +685,8 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		}
 		return i, s.endTypographicOpen(base + int64(i))
 
-	case stBlank:
-		return s.readHeldBlank(b, i)
-
-	case stTopStrEnd:
-		return s.topStrEnd(b, i)
-
-	case stTopTail:
-		return s.topTail(b, i)
-
-	case stTopTailEmit:
-		return i, s.emitTail()
-
-	case stTopComma:
-		return s.afterTopComma(b, i)
+	case stBlank, stTopStrEnd, stTopTail, stTopTailEmit, stTopComma:
+		return s.contractState(b, i)
 
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {

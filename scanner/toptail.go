@@ -177,3 +177,21 @@ func (s *Scanner) topCommaIsProse() Event {
 	s.st = stProse
 	return Prose
 }
+
+// contractState runs one step of the states of blank.go and toptail.go
+// (for nextRepairState).
+func (s *Scanner) contractState(b []byte, i int) (int, Event) {
+	switch s.st {
+	case stBlank:
+		return s.readHeldBlank(b, i)
+	case stTopStrEnd:
+		return s.topStrEnd(b, i)
+	case stTopTail:
+		return s.topTail(b, i)
+	case stTopTailEmit:
+		return i, s.emitTail()
+	case stTopComma:
+		return s.afterTopComma(b, i)
+	}
+	return i, None
+}
