@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -126,4 +127,19 @@ func TestValuesStreamSnapshot(t *testing.T) {
 	_, err = st.Write([]byte(`{"a":1} {"b":[1,`))
 	require.NoError(t, err)
 	assert.Equal(t, `{"a":1}`, string(st.AppendSnapshot(nil)))
+}
+
+func TestValuesFirstWriterDropsWhatFailsLater(t *testing.T) {
+	in := []byte(`{"a":1} {"b" @@ } [1,`)
+	for size := 1; size <= len(in); size++ {
+		var buf bytes.Buffer
+		w := NewWriter(&buf, Options{Values: ValuesFirst})
+		for off := 0; off < len(in); off += size {
+			_, err := w.Write(in[off:min(off+size, len(in))])
+			require.NoError(t, err, "chunk size %d", size)
+		}
+		require.NoError(t, w.Close(), "chunk size %d", size)
+		assert.Equal(t, `{"a":1}`, buf.String(), "chunk size %d", size)
+		assert.Equal(t, []string{"values@8(1:9)"}, fixes(*w.Report()), "chunk size %d", size)
+	}
 }
