@@ -196,6 +196,9 @@ var fuzzOptions = []sanitize.Options{
 	{CloseTruncated: true, MaxDepth: 3},
 	{Strict: true},
 	{Strict: true, CloseTruncated: true, MaxDepth: 3},
+	{Values: sanitize.ValuesLines},
+	{CloseTruncated: true, Values: sanitize.ValuesFirst},
+	{CloseTruncated: true, Values: sanitize.ValuesArray},
 }
 
 // FuzzSanitize checks the sanitizer's guarantees on arbitrary input: no
@@ -252,10 +255,17 @@ func checkResult(t *testing.T, in []byte, opts sanitize.Options, out []byte, rep
 		t.Fatalf("opts %+v: Report.Truncated=%v but err=%v", opts, rep.Truncated, err)
 	}
 	if err == nil {
-		if n, ok := countValues(out); !ok || n != rep.Values {
-			t.Fatalf("opts %+v: nil error but output is not %d valid values (got %d, ok=%v): %q", opts, rep.Values, n, ok, out)
+		want := rep.Values
+		if opts.Values != sanitize.ValuesLines {
+			want = 1 // one document: the only value, the first, or the array
 		}
-		if rep.Values == 1 && !json.Valid(out) {
+		if opts.Values == sanitize.ValuesOne && rep.Values != 1 {
+			t.Fatalf("opts %+v: nil error with %d values", opts, rep.Values)
+		}
+		if n, ok := countValues(out); !ok || n != want {
+			t.Fatalf("opts %+v: nil error but output is not %d valid values (got %d, ok=%v): %q", opts, want, n, ok, out)
+		}
+		if want == 1 && !json.Valid(out) {
 			t.Fatalf("opts %+v: nil error but json.Valid rejects %q", opts, out)
 		}
 		return
@@ -268,7 +278,7 @@ func checkResult(t *testing.T, in []byte, opts sanitize.Options, out []byte, rep
 		t.Fatalf("opts %+v: bad coordinates in %#v (offset %d is at %d:%d)", opts, e, e.Offset, line, col)
 	}
 	known := false
-	for _, s := range []error{sanitize.ErrSyntax, sanitize.ErrTruncated, sanitize.ErrNoValue, sanitize.ErrDepth, sanitize.ErrTooLarge} {
+	for _, s := range []error{sanitize.ErrSyntax, sanitize.ErrTruncated, sanitize.ErrNoValue, sanitize.ErrDepth, sanitize.ErrTooLarge, sanitize.ErrMultipleValues} {
 		known = known || errors.Is(err, s)
 	}
 	if !known {
@@ -331,7 +341,16 @@ func checkIdempotent(t *testing.T, in []byte, opts sanitize.Options, out []byte,
 	if len(bytes.TrimSpace(out)) == 0 {
 		return
 	}
-	again, rep, err2 := sanitize.Append(nil, out, sanitize.Options{MaxDepth: opts.MaxDepth, Strict: opts.Strict})
+	values, depth := opts.Values, opts.MaxDepth
+	if values == sanitize.ValuesArray {
+		// The array is one document (wrapped again it would nest), one
+		// level deeper than the values it holds.
+		values, depth = sanitize.ValuesOne, max(depth, sanitize.DefaultMaxDepth)+1
+		if opts.MaxDepth > 0 {
+			depth = opts.MaxDepth + 1
+		}
+	}
+	again, rep, err2 := sanitize.Append(nil, out, sanitize.Options{MaxDepth: depth, Strict: opts.Strict, Values: values})
 	if err2 != nil || !bytes.Equal(again, out) || len(rep.Fixes) > 0 {
 		t.Fatalf("opts %+v: not idempotent on input %q:\nfirst  %q\nsecond %q\nfixes %v err %v", opts, in, out, again, rep.Fixes, err2)
 	}

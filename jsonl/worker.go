@@ -272,6 +272,8 @@ func reasonOf(err error) Reason {
 		return ReasonTooLarge
 	case errors.Is(err, sanitize.ErrNeedsModel):
 		return ReasonNeedsModel
+	case errors.Is(err, sanitize.ErrMultipleValues):
+		return ReasonMultipleValues
 	}
 	return ReasonSyntax
 }

@@ -115,7 +115,7 @@ func TestLLMRawMatchesLLM(t *testing.T) {
 	clean, err := os.ReadFile("../testdata/corpus/llm.jsonl")
 	require.NoError(t, err)
 
-	out, rep, err := Append(nil, raw, Options{})
+	out, rep, err := Append(nil, raw, Options{Values: ValuesLines})
 	require.NoError(t, err)
 	assert.NotEmpty(t, rep.Fixes)
 	for _, f := range rep.Fixes {
@@ -128,7 +128,7 @@ func TestLLMRawMatchesLLM(t *testing.T) {
 	assert.Equal(t, rep.Values, 292)
 	assert.Equal(t, want, got[:291])
 
-	out, rep, err = Append(nil, clean, Options{})
+	out, rep, err = Append(nil, clean, Options{Values: ValuesLines})
 	require.NoError(t, err)
 	assert.Equal(t, clean, out)
 	assert.Empty(t, rep.Fixes)
@@ -212,7 +212,7 @@ func TestSanitizerAppendDoesNotAllocate(t *testing.T) {
 	for _, f := range []string{"twitter.json", "citm_catalog.json", "canada.json", "llm.jsonl", "llm_raw.jsonl"} {
 		in, err := os.ReadFile("../testdata/corpus/" + f)
 		require.NoError(t, err)
-		z := New(Options{})
+		z := New(Options{Values: ValuesLines})
 		dst := make([]byte, 0, 2*len(in))
 		run := func() {
 			out, err := z.Append(dst[:0], in)

@@ -1,8 +1,7 @@
 // Package sanitize rewrites what a model emitted into JSON, in one pass,
 // recording every change.
 //
-// It strips markdown fences and the prose around the JSON (several values
-// come back as several, one per line), escapes raw control bytes inside
+// It strips markdown fences and the prose around the JSON, escapes raw control bytes inside
 // strings with the shortest valid escape, replaces invalid UTF-8 inside
 // strings with U+FFFD, and detects truncation: a document cut off mid-value
 // is never reported complete. Valid JSON passes through byte-identical with
@@ -18,6 +17,9 @@
 // depth: the map from input offsets to output positions keeps only the
 // offsets a later repair can reach.
 //
-// A nil error means the output is complete, valid JSON. Every error is an
-// *Error with coordinates that wraps one of the sentinel errors.
+// A nil error means the output is complete, valid JSON: by default exactly
+// one JSON text, input holding several top-level values being refused with
+// ErrMultipleValues; Options.Values can keep the first, wrap them in an
+// array, or keep one per line instead. Every error is an *Error with
+// coordinates that wraps one of the sentinel errors.
 package sanitize

@@ -26,6 +26,11 @@ var (
 	// ErrNeedsModel: the document needs a fix below Options.MinConfidence;
 	// the error's coordinates and message say which and where.
 	ErrNeedsModel = errors.New("repair below the confidence floor")
+	// ErrMultipleValues: the input holds several top-level values where
+	// one document was expected (Options.Values is ValuesOne). The error's
+	// coordinates are the second value's; its message says how many values
+	// there were and where each began.
+	ErrMultipleValues = errors.New("several JSON values where one was expected")
 	// ErrClosed: Write or Close was called on a closed Writer.
 	ErrClosed = errors.New("sanitize: writer closed")
 )

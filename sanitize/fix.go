@@ -30,6 +30,11 @@ const (
 	// KindSeparator: a newline was put between two top-level values that
 	// had nothing between them.
 	KindSeparator
+	// KindValues: the top-level values were reshaped as Options.Values
+	// asked: every value after the first dropped (ValuesFirst, one fix at
+	// the second value), or the values wrapped in one array (ValuesArray,
+	// one fix at the first value). Made only when the caller asked for it.
+	KindValues
 
 	// The repairs of broken syntax, in the order of scanner.RepairKind.
 
@@ -55,6 +60,8 @@ const (
 	KindInvalidEscape     // an invalid escape's backslash was escaped, or dropped before '
 	KindBOM               // a byte order mark was dropped
 	KindFullWidth         // full-width punctuation used as syntax (，：［］｛｝) became ASCII
+	KindWhitespace        // a Unicode blank (U+00A0, U+2000-U+200B, U+3000, ...) between tokens was dropped
+	KindValueComment      // a # comment where a value belongs was dropped (#fff, #1 may be data)
 	// KindEscapedDocument: a top-level string holding a whole document
 	// ("{\"a\": 1}") was replaced by that document. Applied only when the
 	// string's content is by itself a valid object or array.
@@ -74,6 +81,7 @@ var kindNames = [...]string{
 	KindDropIncomplete:  "drop_incomplete",
 	KindCloseTruncated:  "close_truncated",
 	KindSeparator:       "separator",
+	KindValues:          "values",
 	KindEscapedDocument: "escaped_document",
 }
 
@@ -83,7 +91,7 @@ var kindNames = [...]string{
 var confidences = [kindCount]Confidence{
 	KindFence: Certain, KindProse: Certain, KindControlChar: Certain,
 	KindInvalidUTF8: Certain, KindDropIncomplete: Certain, KindCloseTruncated: Certain,
-	KindSeparator: Certain,
+	KindSeparator: Certain, KindValues: Certain,
 
 	KindTrailingComma:     Certain,
 	KindExtraComma:        Likely,
@@ -107,6 +115,8 @@ var confidences = [kindCount]Confidence{
 	KindInvalidEscape:     Likely,
 	KindBOM:               Certain,
 	KindFullWidth:         Likely,
+	KindWhitespace:        Certain,
+	KindValueComment:      Guess,
 	KindEscapedDocument:   Likely,
 }
 

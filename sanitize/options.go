@@ -35,6 +35,10 @@ type Options struct {
 	// NonFiniteAsString turns undefined, NaN, Infinity and -Infinity into
 	// strings ("NaN") instead of null.
 	NonFiniteAsString bool
+	// Values says what to do with input that holds several top-level
+	// values. The zero value, ValuesOne, refuses it: a nil error means the
+	// output is exactly one JSON text.
+	Values ValuesMode
 	// MaxDepth caps the nesting of arrays and objects; zero means
 	// DefaultMaxDepth.
 	MaxDepth int

@@ -25,13 +25,21 @@ var repairCases = []repairCase{
 		[]string{"missing_comma@2(1:3)", "missing_comma@4(1:5)", "missing_comma@8(1:9)", "missing_comma@16(1:17)"}},
 	{KindMissingComma, "{\"a\":1\n\"b\":2}", "{\"a\":1,\n\"b\":2}", []string{"missing_comma@6(1:7)"}},
 	{KindComment, "[1, // one\n2 /* two */, # three\n3]", "[1, \n2 , \n3]",
-		[]string{"comment@4(1:5)", "comment@13(2:3)", "comment@24(2:14)"}},
+		[]string{"comment@4(1:5)", "comment@13(2:3)", "value_comment@24(2:14)"}},
 	{KindComment, "{\"a\":1 /* multi\nline */}", `{"a":1 }`, []string{"comment@7(1:8)"}},
 	// Comments with only whitespace between them are one fix, at the
 	// first, however the input is split.
 	{KindComment, "[1 /*a*/ /**/  /* b */ # c\n, 2]", "[1     \n, 2]", []string{"comment@3(1:4)"}},
 	{KindComment, "[1, // one\n  // two\n2, /* three */\n\t# four\n3]", "[1, \n  \n2, \n\t\n3]",
-		[]string{"comment@4(1:5)", "comment@23(3:4)"}},
+		[]string{"comment@4(1:5)", "comment@23(3:4)", "value_comment@36(4:2)"}},
+	// A # comment where a value belongs may be data (#1, #fff): a guess,
+	// and a fix of its own. After a value or a comma in an object it is
+	// a comment.
+	{KindValueComment, "[\n  #1,\n  2\n]", "[\n  \n  2\n]", []string{"value_comment@4(2:3)"}},
+	{KindValueComment, "{\"a\": 1, # note\n\"b\": 2 # end\n}", "{\"a\": 1, \n\"b\": 2 \n}",
+		[]string{"comment@9(1:10)", "comment@23(2:8)"}},
+	{KindWhitespace, "{\"a\":\u00a0\"foo\",\u3000\"b\"\u2003:[1,\u202f2]}", `{"a":"foo","b":[1,2]}`,
+		[]string{"whitespace@5(1:6)", "whitespace@13(1:14)", "whitespace@19(1:20)", "whitespace@26(1:27)"}},
 	// A repair found after a comment that follows the place it edits is
 	// recorded before the comment: fixes are in input order.
 	{KindMissingComma, "{ a:1 /*c*/ b:2 }", `{ "a":1,  "b":2 }`,

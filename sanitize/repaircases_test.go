@@ -86,6 +86,13 @@ func TestRepairCasesAgreement(t *testing.T) {
 			continue
 		}
 		out, rep, err := Append(nil, []byte(v.Input), v.sanitizeOptions())
+		if errors.Is(err, ErrMultipleValues) {
+			// Several values are refused by default; the other projects
+			// give them as an array, which is --values=array.
+			opts := v.sanitizeOptions()
+			opts.Values = ValuesArray
+			out, rep, err = Append(nil, []byte(v.Input), opts)
+		}
 		value, ok := resultValue(out, rep, err)
 		if ok {
 			require.True(t, validSequence(out), "%s %q: invalid output %q", v.Source, v.Input, out)
@@ -198,4 +205,38 @@ func normalizeNumbers(v any) any {
 		}
 	}
 	return v
+}
+
+// The public vectors that hold several top-level values are refused by
+// default (ErrMultipleValues, never exit 0 with a sequence), and agree
+// with their source's array when Options.Values asks for one.
+func TestRepairCasesSeveralValues(t *testing.T) {
+	f, err := os.Open("../testdata/repair-cases/public.jsonl")
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	n := 0
+	for sc.Scan() {
+		var v repairVector
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &v))
+		if v.schemaGuided() {
+			continue
+		}
+		out, _, err := Append(nil, []byte(v.Input), v.sanitizeOptions())
+		if !errors.Is(err, ErrMultipleValues) {
+			continue
+		}
+		n++
+		assert.Empty(t, out, "%q", v.Input)
+		opts := v.sanitizeOptions()
+		opts.Values = ValuesArray
+		out, rep, err := Append(nil, []byte(v.Input), opts)
+		require.NoError(t, err, "%q", v.Input)
+		require.True(t, json.Valid(out), "%q: %q", v.Input, out)
+		value, ok := resultValue(out, rep, err)
+		assert.True(t, agrees(v, value, ok), "%s %q: %q", v.Source, v.Input, out)
+	}
+	require.NoError(t, sc.Err())
+	assert.Equal(t, 6, n, "vectors holding several values")
 }

@@ -11,6 +11,14 @@ type Report struct {
 	// Fixes lists every change, in input order. Empty when the output is
 	// byte-identical to the input.
 	Fixes []Fix `json:"fixes"`
+	// FixesCut reports that the input needed more than MaxFixes fixes:
+	// Fixes lists the first MaxFixes of them and Omitted counts the rest by
+	// kind, so that the log stays bounded whatever the input.
+	FixesCut bool `json:"fixes_cut,omitempty"`
+	// Omitted counts, by kind, the fixes made past MaxFixes (as they were
+	// made: a later cut of truncated input does not take them back). Nil
+	// unless FixesCut.
+	Omitted map[Kind]int64 `json:"omitted,omitempty"`
 	// Values is the number of top-level JSON values in the output. Several
 	// values are separated by their original whitespace, or by a newline
 	// where prose or fences were removed or nothing separated them.
@@ -59,10 +67,23 @@ const (
 	PendingLiteral = scanner.PendingLiteral
 )
 
+// MaxFixes is the most fixes Report.Fixes lists for one document. Past
+// it, fixes are still made and checked against the confidence floor, but
+// only counted, by kind, in Report.Omitted: ten million trailing commas
+// cost a counter, not ten million entries.
+const MaxFixes = 10_000
+
 // addFixAt records a fix of kind k at input offset off. It returns
 // ErrNeedsModel when k's confidence is below Options.MinConfidence.
 func (z *Sanitizer) addFixAt(k Kind, off int64, line, col int) error {
 	c := k.Confidence()
+	if len(z.report.Fixes) >= MaxFixes {
+		z.omit(k)
+		if c < z.opts.MinConfidence {
+			return z.belowFloor(k, off, line, col)
+		}
+		return nil
+	}
 	f := z.report.newFix()
 	f.Kind, f.Confidence, f.Offset, f.Line, f.Column = k, c, off, line, col
 	if n := len(z.report.Fixes); n > 1 && z.report.Fixes[n-2].Offset > off {
@@ -105,8 +126,32 @@ func (z *Sanitizer) belowFloor(k Kind, off int64, line, col int) error {
 // twice).
 func (r *Report) newFix() *Fix {
 	if len(r.Fixes) == cap(r.Fixes) {
+		// The capacity never passes MaxFixes: the fast paths (usualFix)
+		// write only below it, and leave the rest to addFixAt.
 		r.Fixes = slices.Grow(r.Fixes, 1)
+		if cap(r.Fixes) > MaxFixes {
+			r.Fixes = append(make([]Fix, 0, MaxFixes), r.Fixes...)
+		}
 	}
 	r.Fixes = r.Fixes[:len(r.Fixes)+1]
 	return &r.Fixes[len(r.Fixes)-1]
+}
+
+// omit counts a fix of kind k made past MaxFixes, in a map the Sanitizer
+// keeps from one document to the next (no allocation once warm).
+func (z *Sanitizer) omit(k Kind) {
+	if !z.report.FixesCut {
+		if z.omitted == nil {
+			z.omitted = make(map[Kind]int64)
+		}
+		clear(z.omitted)
+		z.report.FixesCut, z.report.Omitted = true, z.omitted
+	}
+	z.omitted[k]++
+}
+
+// resetFixes empties the fix log for a new document, keeping its memory.
+func (r *Report) resetFixes() {
+	r.Fixes = r.Fixes[:0]
+	r.FixesCut, r.Omitted = false, nil
 }

@@ -23,12 +23,13 @@ func fixes(r Report) []string {
 
 func TestAppend(t *testing.T) {
 	cases := []struct {
-		name  string
-		in    string
-		close bool
-		out   string
-		fixes []string
-		err   error // sentinel, or nil
+		name   string
+		in     string
+		close  bool
+		values ValuesMode
+		out    string
+		fixes  []string
+		err    error // sentinel, or nil
 	}{
 		{name: "valid passes through", in: `{"a": [1, 2.5e3, "x\n"]}`, out: `{"a": [1, 2.5e3, "x\n"]}`},
 		{name: "whitespace around kept", in: " \n[1]\n ", out: " \n[1]\n "},
@@ -38,7 +39,7 @@ func TestAppend(t *testing.T) {
 			fixes: []string{"prose@0(1:1)", "prose@26(3:1)"}},
 		{name: "prose and fence", in: "Here:\n```json\n[true]\n```\nDone.", out: `[true]`,
 			fixes: []string{"prose@0(1:1)", "fence@6(2:1)", "fence@21(4:1)", "prose@25(5:1)"}},
-		{name: "two fenced values", in: "A:\n```json\n{\"a\":1}\n```\nB:\n```json\n{\"b\":2}\n```", out: "{\"a\":1}\n{\"b\":2}",
+		{name: "two fenced values", in: "A:\n```json\n{\"a\":1}\n```\nB:\n```json\n{\"b\":2}\n```", out: "{\"a\":1}\n{\"b\":2}", values: ValuesLines,
 			fixes: []string{"prose@0(1:1)", "fence@3(2:1)", "fence@19(4:1)", "prose@23(5:1)", "fence@26(6:1)", "fence@42(8:1)"}},
 		{name: "fenced scalar", in: "```\n42\n```", out: "42", fixes: []string{"fence@0(1:1)", "fence@7(3:1)"}},
 		{name: "raw control bytes", in: "{\"a\":\"l1\nl2\tx\r\x01\x1f\"}", out: `{"a":"l1\nl2\tx\r\u0001\u001f"}`,
@@ -54,7 +55,7 @@ func TestAppend(t *testing.T) {
 		{name: "syntax error", in: `{"a":1 @}`, err: ErrSyntax},
 		{name: "unrepairable value", in: `[1, @]`, err: ErrSyntax},
 		{name: "truncated", in: `{"a":1,"b":[1,2`, out: "", err: ErrTruncated},
-		{name: "truncated keeps earlier values", in: "{}\n{\"a\":", out: "{}", err: ErrTruncated},
+		{name: "truncated keeps earlier values", in: "{}\n{\"a\":", values: ValuesLines, out: "{}", err: ErrTruncated},
 		{name: "closed number dropped", in: `{"n": 25`, close: true, out: `{}`, err: ErrTruncated,
 			fixes: []string{"drop_incomplete@1(1:2)", "close_truncated@8(1:9)"}},
 		{name: "closed element kept", in: `{"a":[1,2],"b":"tex`, close: true, out: `{"a":[1,2],"b":"tex"}`, err: ErrTruncated,
@@ -77,7 +78,7 @@ func TestAppend(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			out, rep, err := Append([]byte("prefix:"), []byte(tc.in), Options{CloseTruncated: tc.close})
+			out, rep, err := Append([]byte("prefix:"), []byte(tc.in), Options{CloseTruncated: tc.close, Values: tc.values})
 			if tc.err != nil {
 				require.Error(t, err)
 				assert.ErrorIs(t, err, tc.err)
@@ -127,24 +128,32 @@ func TestErrorCoordinates(t *testing.T) {
 
 func TestWriterMatchesAppend(t *testing.T) {
 	in := []byte("Here:\n```json\n{\"a\":\"x\ny\"}\n```\n```json\n[1,\"\xff\"]\n```\nbye")
-	want, wantRep, wantErr := Append(nil, in, Options{})
+	for _, mode := range []ValuesMode{ValuesLines, ValuesFirst, ValuesArray} {
+		writerMatchesAppend(t, in, Options{Values: mode})
+	}
+	_, _, err := Append(nil, in, Options{})
+	require.ErrorIs(t, err, ErrMultipleValues)
+}
+
+func writerMatchesAppend(t *testing.T, in []byte, opts Options) {
+	want, wantRep, wantErr := Append(nil, in, opts)
 	require.NoError(t, wantErr)
 	for size := 1; size <= len(in); size++ {
 		var buf bytes.Buffer
-		w := NewWriter(&buf, Options{})
+		w := NewWriter(&buf, opts)
 		for off := 0; off < len(in); off += size {
 			_, err := w.Write(in[off:min(off+size, len(in))])
 			require.NoError(t, err)
 		}
 		require.NoError(t, w.Close())
-		assert.Equal(t, string(want), buf.String(), "chunk size %d", size)
-		assert.Equal(t, wantRep, *w.Report(), "chunk size %d", size)
+		assert.Equal(t, string(want), buf.String(), "%s: chunk size %d", opts.Values, size)
+		assert.Equal(t, wantRep, *w.Report(), "%s: chunk size %d", opts.Values, size)
 	}
 }
 
 func TestWriterPassesCompleteValuesEarly(t *testing.T) {
 	var buf bytes.Buffer
-	w := NewWriter(&buf, Options{})
+	w := NewWriter(&buf, Options{Values: ValuesLines})
 	_, err := w.Write([]byte("{\"a\":1}\n{\"b\":"))
 	require.NoError(t, err)
 	assert.Equal(t, `{"a":1}`, buf.String())
@@ -159,9 +168,15 @@ type failingWriter struct{}
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
 func TestWriterReportsUnderlyingError(t *testing.T) {
-	w := NewWriter(failingWriter{}, Options{})
+	w := NewWriter(failingWriter{}, Options{Values: ValuesLines})
 	_, err := w.Write([]byte(`{"a":1} `))
 	assert.EqualError(t, err, "disk full")
+
+	// One document: the output is held until Close, which reports it.
+	w = NewWriter(failingWriter{}, Options{})
+	_, err = w.Write([]byte(`{"a":1} `))
+	require.NoError(t, err)
+	assert.EqualError(t, w.Close(), "disk full")
 }
 
 func TestMaxInput(t *testing.T) {

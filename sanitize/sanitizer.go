@@ -64,6 +64,14 @@ type Sanitizer struct {
 	scratch     []byte
 	lastValue   int // output position just past the last complete value
 	values      int // complete values in the output
+
+	begun    int        // top-level values begun (complete, truncated or broken)
+	starts   []Position // where the first maxListedStarts values began
+	firstEnd int        // output position just past the first complete value; -1 before
+	arrayAt  int        // output position of ValuesArray's '['; -1 before it is written
+	outStart int        // len(dst): where this document's output begins
+
+	omitted map[Kind]int64 // Report.Omitted's map, kept for the next document
 }
 
 // New returns a Sanitizer with the given options.
@@ -78,7 +86,7 @@ func (z *Sanitizer) Reset() { z.reset(nil) }
 
 func (z *Sanitizer) reset(dst []byte) {
 	z.sc.Reset(z.opts.MaxDepth)
-	z.report.Fixes = z.report.Fixes[:0]
+	z.report.resetFixes()
 	z.backInsert = -1
 	z.report.Values = 0
 	z.report.Truncated = false
@@ -106,6 +114,7 @@ func (z *Sanitizer) reset(dst []byte) {
 	}
 	z.gapIn, z.gapOut, z.gapDirty, z.proseOpen = 0, len(dst), false, false
 	z.valueOut, z.lastValue, z.values = len(dst), len(dst), 0
+	z.begun, z.starts, z.firstEnd, z.arrayAt, z.outStart = 0, z.starts[:0], -1, -1, len(dst)
 }
 
 // Report returns what the last Append (or the Writer driving z) did. It
@@ -119,7 +128,7 @@ func (z *Sanitizer) Report() *Report { return &z.report }
 // value).
 func (z *Sanitizer) Append(dst, src []byte) ([]byte, error) {
 	z.reset(dst)
-	if err := z.run(src); err != nil {
+	if err := z.settle(z.run(src)); err != nil {
 		return z.out, err
 	}
 	if !z.copied {
@@ -133,7 +142,7 @@ func (z *Sanitizer) Append(dst, src []byte) ([]byte, error) {
 // without copying.
 func (z *Sanitizer) Bytes(src []byte) ([]byte, error) {
 	z.reset(nil)
-	if err := z.run(src); err != nil {
+	if err := z.settle(z.run(src)); err != nil {
 		return z.out, err
 	}
 	if !z.copied {
@@ -153,6 +162,17 @@ func (z *Sanitizer) run(src []byte) error {
 	z.flushAll()
 	z.out = z.out[:z.lastValue]
 	return err
+}
+
+// settle applies Options.Values once the input has ended with err (nil
+// or the call's error), when there is something to apply: several values,
+// or the array of ValuesArray. It returns the call's error.
+func (z *Sanitizer) settle(err error) error {
+	if z.begun < 2 && z.arrayAt < 0 {
+		return err // one value or none: nothing to reshape, no copy to make
+	}
+	z.flushAll()
+	return z.settleValues(err)
 }
 
 // Append sanitizes src, appends the result to dst and returns it with the
@@ -282,7 +302,11 @@ func (z *Sanitizer) syntaxError() error {
 // startValue closes the gap before a value that begins at input offset off.
 func (z *Sanitizer) startValue(off int64, i int) {
 	z.proseOpen = false
-	if z.gapDirty {
+	line, col := z.sc.EventPos()
+	z.noteStart(off, line, col)
+	if z.opts.Values == ValuesArray {
+		z.wrapStart(off, i)
+	} else if z.gapDirty {
 		// The gap's bytes are in the output verbatim, followed by the bytes
 		// of the value read so far; replace the gap with a separator.
 		z.flush(i)
@@ -311,7 +335,7 @@ func (z *Sanitizer) startValue(off int64, i int) {
 	z.base0 = z.delta
 	z.valueOut = int(off + z.delta)
 	z.valueIn = off
-	z.valueLine, z.valueCol = z.sc.EventPos()
+	z.valueLine, z.valueCol = line, col
 	z.valueQuoted = z.sc.InString()
 }
 
@@ -333,6 +357,9 @@ func (z *Sanitizer) endValue(off int64, i int) error {
 	z.gapIn = off
 	z.gapOut = int(off + z.delta)
 	z.lastValue = z.gapOut
+	if z.values == 1 {
+		z.firstEnd = z.gapOut
+	}
 	z.gapDirty = false
 	z.proseOpen = false
 	return nil

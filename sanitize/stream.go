@@ -59,6 +59,9 @@ func (st *Stream) updateStable() {
 		st.stableIn = in
 		pos = z.cutPos(in)
 	}
+	if z.opts.Values == ValuesFirst && z.firstEnd >= 0 {
+		pos = min(pos, z.firstEnd) // what follows the first value is dropped
+	}
 	if pos > st.stable {
 		st.stable = min(pos, len(z.out))
 	}
@@ -74,8 +77,23 @@ func (st *Stream) Pending() []byte { return st.z.out[st.stable:] }
 
 // AppendSnapshot appends to dst the output so far with the open value
 // closed as if the input ended here: valid JSON whenever the stream holds
-// at least one value.
+// at least one value (with Options.Values set to ValuesArray, the array
+// of the values so far; with ValuesFirst, the first value).
 func (st *Stream) AppendSnapshot(dst []byte) []byte {
+	z := &st.z
+	if z.opts.Values == ValuesFirst && z.firstEnd >= 0 {
+		return append(dst, z.out[:z.firstEnd]...)
+	}
+	n := len(dst)
+	dst = st.appendSnapshot(dst)
+	if z.opts.Values == ValuesArray && !st.done && z.arrayAt >= 0 && z.arrayAt < len(dst)-n {
+		dst = append(dst, ']')
+	}
+	return dst
+}
+
+// appendSnapshot is AppendSnapshot before Options.Values is applied.
+func (st *Stream) appendSnapshot(dst []byte) []byte {
 	z := &st.z
 	if st.done || st.err != nil || !z.sc.InValue() {
 		return append(dst, z.out[:z.lastValue]...)
@@ -104,12 +122,14 @@ func (st *Stream) Close() ([]byte, error) {
 	}
 	st.done = true
 	if st.err != nil {
-		return st.z.out[:st.z.lastValue], st.err
+		st.z.out = st.z.out[:st.z.lastValue]
+		st.err = st.z.settle(st.err)
+		return st.z.out, st.err
 	}
 	err := st.z.finish()
 	st.z.flushAll()
 	st.z.chunk = nil
-	return st.z.out, err
+	return st.z.out, st.z.settle(err)
 }
 
 // Report returns what the Stream did so far.

@@ -4,13 +4,19 @@ import "io"
 
 // Writer sanitizes the bytes written through it and writes the result to an
 // underlying io.Writer. Chunks may be split anywhere; the output bytes and
-// the Report are the same as Append's on the whole input. Complete values
-// are passed on as soon as they end; Close ends the input.
+// the Report are the same as Append's on the whole input. With
+// Options.Values set to ValuesLines, complete values are passed on as soon
+// as they end; in the other modes a later value can still change the
+// output (refused, dropped or wrapped), so the output is held until Close.
+// Close ends the input.
 type Writer struct {
 	z      Sanitizer
 	w      io.Writer
 	err    error
 	closed bool
+	// settled: ValuesFirst kept its first value and the rest of the input
+	// is read no more (an error after that value does not fail the call).
+	settled bool
 }
 
 // NewWriter returns a Writer that writes sanitized output to w.
@@ -25,7 +31,7 @@ func NewWriter(w io.Writer, opts Options) *Writer {
 // memory.
 func (w *Writer) Reset(dst io.Writer) {
 	w.z.reset(w.z.out[:0])
-	w.w, w.err, w.closed = dst, nil, false
+	w.w, w.err, w.closed, w.settled = dst, nil, false, false
 }
 
 // Write sanitizes p. After a sanitizing error (see Close), Write passes on
@@ -37,10 +43,17 @@ func (w *Writer) Write(p []byte) (int, error) {
 	if w.err != nil {
 		return 0, w.err
 	}
+	if w.settled {
+		return len(p), nil
+	}
 	if err := w.z.write(p); err != nil {
 		w.z.flushAll()
 		w.z.chunk = nil
 		w.z.out = w.z.out[:w.z.lastValue]
+		if err = w.z.settle(err); err == nil {
+			w.settled = true // ValuesFirst has its value: the rest is dropped
+			return len(p), nil
+		}
 		w.err = err
 		if werr := w.emit(len(w.z.out)); werr != nil {
 			return 0, werr
@@ -49,6 +62,9 @@ func (w *Writer) Write(p []byte) (int, error) {
 	}
 	w.z.flushAll()
 	w.z.chunk = nil
+	if w.z.holdsOutput() {
+		return len(p), nil
+	}
 	if err := w.emit(w.z.lastValue); err != nil {
 		w.err = err
 		return 0, err
@@ -67,9 +83,13 @@ func (w *Writer) Close() error {
 	if w.err != nil {
 		return w.err
 	}
-	err := w.z.finish()
-	w.z.flushAll()
-	w.z.chunk = nil
+	var err error
+	if !w.settled {
+		err = w.z.finish()
+		w.z.flushAll()
+		w.z.chunk = nil
+		err = w.z.settle(err)
+	}
 	if werr := w.emit(len(w.z.out)); werr != nil {
 		return werr
 	}
@@ -100,5 +120,11 @@ func (w *Writer) emit(upto int) error {
 	z.gapOut -= upto
 	z.valueOut -= upto
 	z.lastValue -= upto
+	if z.firstEnd >= 0 {
+		z.firstEnd -= upto
+	}
+	if z.arrayAt >= 0 {
+		z.arrayAt -= upto
+	}
 	return nil
 }

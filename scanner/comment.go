@@ -42,6 +42,10 @@ func (s *Scanner) openCommentAfterValue(b []byte, i int, off int64) (int, Event)
 
 // openCommentRun is openComment, or with afterValue openCommentAfterValue.
 func (s *Scanner) openCommentRun(b []byte, i int, off int64, afterValue bool) (int, Event) {
+	kind := RepairComment
+	if b[i] == '#' && !afterValue && s.valuePlace() {
+		kind = RepairValueComment // decided before the state moves on (commaAfterComments)
+	}
 	joins := s.commentJoins(b, i, off)
 	j, gaps := commentsFrom(b, i)
 	if j < 0 {
@@ -59,7 +63,10 @@ func (s *Scanner) openCommentRun(b []byte, i int, off int64, afterValue bool) (i
 		carried := !joins && s.commit.off == off-1 && i > 0 && b[i-1] == ' '
 		comma = s.commaAfterComments(b, j, carried)
 	}
-	r, ev := s.report(RepairComment, s.here(off), j-i, spaces[:gaps])
+	if kind == RepairValueComment {
+		joins = false
+	}
+	r, ev := s.report(kind, s.here(off), j-i, spaces[:gaps])
 	r.Joins, r.Comma = joins, comma
 	return j, ev
 }
@@ -130,11 +137,19 @@ func allSpace(b []byte) bool {
 	return true
 }
 
+// valuePlace reports whether the scanner stands where a value belongs in
+// a container (a # comment there may be data: see RepairValueComment).
+func (s *Scanner) valuePlace() bool { return s.st == stValue || s.st == stArrayFirst }
+
 // dropComment reports the Repair that drops the comment read byte by byte
 // from s.cmt up to off.
 func (s *Scanner) dropComment(off int64) Event {
-	r, ev := s.report(RepairComment, s.cmt, int(off-s.cmt.off), "")
-	r.Joins, r.Comma = s.cmtJoins, false
+	kind, joins := RepairComment, s.cmtJoins
+	if s.cmtValue {
+		kind, joins = RepairValueComment, false
+	}
+	r, ev := s.report(kind, s.cmt, int(off-s.cmt.off), "")
+	r.Joins, r.Comma = joins, false
 	s.cmtGap = off + 1
 	return ev
 }

@@ -23,6 +23,12 @@ func (s *Scanner) end() Event {
 			return ev
 		}
 	}
+	if s.replayN != 0 {
+		if ev := s.readReplay(); ev != None {
+			return ev
+		}
+		return s.end()
+	}
 	off := s.base
 	switch s.st {
 	case stStrClose:
@@ -36,6 +42,14 @@ func (s *Scanner) end() Event {
 		return s.dropComment(off)
 	case stBOM:
 		return s.bomIsProse()
+	case stTopStrEnd:
+		return s.endTopString()
+	case stTopTail:
+		return s.endTail()
+	case stTopTailEmit:
+		return s.emitTail()
+	case stTopComma:
+		return s.topCommaIsProse()
 	case stFenceMarker:
 		return s.endFenceMarker()
 	case stTopEnd:

@@ -12,8 +12,19 @@ import (
 func (s *Scanner) Next(b []byte) (n int, ev Event) {
 	s.growQueue()
 	s.nq = 0
+	return s.next(b)
+}
+
+// next is Next once the queue is emptied: held bytes replayed go through
+// it without losing what is queued.
+func (s *Scanner) next(b []byte) (n int, ev Event) {
 	if s.virt != 0 {
 		if ev := s.readVirtual(); ev != None {
+			return 0, ev
+		}
+	}
+	if s.replayN != 0 {
+		if ev := s.readReplay(); ev != None {
 			return 0, ev
 		}
 	}
@@ -381,6 +392,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			case '\n':
 				s.newline(off)
 				s.st = stLineStart
+				s.afterTopValue = false
 				i++
 			default:
 				i++
@@ -425,10 +437,16 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			}
 
 		case stStrClose, stSlash, stLineComment, stBlockComment, stDot, stEllipsis,
-			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide:
+			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide, stBlank,
+			stTopStrEnd, stTopTail, stTopTailEmit, stTopComma:
 			var ev Event
 			if i, ev = s.nextRepairState(b, i); ev != None {
 				return s.ret(b, i, ev)
+			}
+			if s.replayN != 0 { // what was held is no blank: read it again first
+				if ev = s.readReplay(); ev != None {
+					return s.ret(b, i, ev)
+				}
 			}
 
 		case stError:
@@ -537,6 +555,7 @@ func (s *Scanner) valueDone(off int64) Event {
 		s.event(off, 0)
 		s.st = stMidLine
 		s.gapDirty = false
+		s.afterTopValue = true
 		return ValueEnd
 	}
 	s.st = stAfterValue
@@ -567,10 +586,24 @@ func (s *Scanner) startContainer(c byte, off int64) Event {
 // outside classifies byte c at off outside any value; atLineStart says
 // whether only blanks precede it on its line. c is consumed.
 func (s *Scanner) outside(c byte, off int64, atLineStart bool) Event {
+	if s.afterTopValue {
+		s.afterTopValue = false
+		if c == ',' && !atLineStart {
+			return s.topValueComma(off)
+		}
+	}
 	if c == '{' || c == '[' {
 		if s.containersAllowed() {
 			return s.startContainer(c, off)
 		}
+	} else if c == '"' && s.quoteStartsValue {
+		// A string right after a top-level string on its line: a value.
+		s.quoteStartsValue = false
+		s.st, s.inKey, s.quote = stString, false, '"'
+		s.valueStart = off
+		s.values++
+		s.event(off, 1)
+		return ValueStart
 	} else if atLineStart && !s.gapDirty {
 		switch c {
 		case '"':

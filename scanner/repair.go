@@ -63,6 +63,16 @@ const (
 	// RepairFullWidth turns full-width punctuation used as JSON syntax
 	// (，：［］｛｝) into its ASCII twin. Inside strings it stays as it is.
 	RepairFullWidth
+	// RepairWhitespace drops a Unicode blank where JSON syntax belongs
+	// (U+00A0, U+1680, U+2000-U+200B, U+202F, U+205F, U+3000, U+FEFF): it
+	// is whitespace there, never the start of a bare value. Inside strings
+	// it stays as it is.
+	RepairWhitespace
+	// RepairValueComment drops a # comment that stands where a value
+	// belongs ([#1, 2], {"color": #fff}): a guess, as what it drops may be
+	// data (a hex color, a hashtag, an issue number). Elsewhere a #
+	// comment is a RepairComment.
+	RepairValueComment
 
 	repairCount // keep last
 )
@@ -90,6 +100,8 @@ var repairNames = [...]string{
 	RepairInvalidEscape:     "invalid_escape",
 	RepairBOM:               "bom",
 	RepairFullWidth:         "full_width",
+	RepairWhitespace:        "whitespace",
+	RepairValueComment:      "value_comment",
 }
 
 // String returns the repair's snake_case name.

@@ -86,6 +86,9 @@ func (s *Scanner) closeString(off int64) Event {
 // closeStringN is closeString for a closing quote of n bytes (3 for a
 // typographic one).
 func (s *Scanner) closeStringN(off int64, n int) Event {
+	if s.stack.depth == 0 && !s.inKey {
+		return s.topStringClosed(off, n)
+	}
 	if s.repairs != 0 {
 		s.strQuote, s.strQuoteLen = s.here(off), n
 		if s.stack.depth > 0 && s.repairs.Has(RepairInnerQuote) {
@@ -300,6 +303,7 @@ func (s *Scanner) beginWord(off int64, prefix string) {
 func (s *Scanner) beginComment(c byte, off int64) Event {
 	s.retState = s.st
 	s.cmt = s.here(off)
+	s.cmtValue = c == '#' && s.valuePlace()
 	if c == '#' {
 		s.st = stLineComment
 	} else {
@@ -311,9 +315,14 @@ func (s *Scanner) beginComment(c byte, off int64) Event {
 // repairValue handles byte c at off where a value belongs but c cannot
 // start one. It returns the new index and the event (None to go on).
 func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
+	if blankLead[c] && s.can(RepairWhitespace) {
+		if j, ev, ok := s.openBlank(b, i, off); ok {
+			return j, ev
+		}
+	}
 	obj := s.stack.depth > 0 && s.stack.topIsObject()
 	switch {
-	case (c == '/' || c == '#') && s.can(RepairComment):
+	case (c == '/' || c == '#' && s.can(RepairValueComment)) && s.can(RepairComment):
 		return s.openComment(b, i, off)
 	case c == ']' && s.st == stValue && !obj && s.commaRead() && s.can(RepairTrailingComma):
 		s.st = stAfterValue
@@ -353,6 +362,11 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 
 // repairKey handles byte c at off where a key belongs but c is not '"'.
 func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
+	if blankLead[c] && s.can(RepairWhitespace) {
+		if j, ev, ok := s.openBlank(b, i, off); ok {
+			return j, ev
+		}
+	}
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return s.openComment(b, i, off)
@@ -383,6 +397,11 @@ func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
 
 // repairColon handles byte c at off where the ':' after a key belongs.
 func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
+	if blankLead[c] && s.can(RepairWhitespace) {
+		if j, ev, ok := s.openBlank(b, i, off); ok {
+			return j, ev
+		}
+	}
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return s.openComment(b, i, off)
@@ -405,6 +424,11 @@ func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
 // repairAfterValue handles byte c at off after a value inside a container
 // where ',' or the right closer belongs.
 func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Event) {
+	if blankLead[c] && s.can(RepairWhitespace) {
+		if j, ev, ok := s.openBlank(b, i, off); ok {
+			return j, ev
+		}
+	}
 	obj := s.stack.topIsObject()
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
@@ -518,6 +542,11 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		if c == ' ' && s.closeSpaces < 64 {
 			s.closeSpaces++
 			return i + 1, None
+		}
+		if blankLead[c] && s.repairs.Has(RepairWhitespace) {
+			if j, ev, ok := s.blankAfterQuote(b, i); ok {
+				return j, ev
+			}
 		}
 		if s.reopens(c) {
 			repl := `\"`
@@ -641,6 +670,9 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		// so that a split anywhere gives the same result; the bytes of it
 		// that are in b are read in one step.
 		for s.u8n < 3 && i < len(b) {
+			if b[i] == '\n' { // read as part of the character, still a line break
+				s.newline(base + int64(i))
+			}
 			s.u8[s.u8n] = b[i]
 			s.u8n++
 			i++
@@ -652,6 +684,9 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			return i, s.endWide(base + int64(i))
 		}
 		return i, s.endTypographicOpen(base + int64(i))
+
+	case stBlank, stTopStrEnd, stTopTail, stTopTailEmit, stTopComma:
+		return s.contractState(b, i)
 
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {
@@ -849,7 +884,7 @@ func (s *Scanner) endTypographicOpen(end int64) Event {
 		s.uqEnd = s.here(end)
 		return s.openOdd(s.insertBefore(RepairUnquotedValue, s.typoStart, `"`))
 	}
-	s.fail(s.typoStart.off, 0xE2, "where a value or key belongs", "a value")
+	s.failAt(s.typoStart, 0xE2, "where a value or key belongs", "a value")
 	return Error
 }
 
@@ -875,8 +910,8 @@ func (s *Scanner) openWide(b []byte, i int, off int64) (int, Event) {
 		}
 	}
 	s.beginWide(off)
-	if i+3 > len(b) {
-		return i + 1, None
+	if i+3 > len(b) || b[i+1] == '\n' || b[i+2] == '\n' {
+		return i + 1, None // stWide reads on, counting lines
 	}
 	s.u8[1], s.u8[2], s.u8n = b[i+1], b[i+2], 3
 	return i + 3, s.endWide(off + 3)
@@ -917,7 +952,7 @@ func (s *Scanner) endWide(end int64) Event {
 		s.uqEnd = s.here(end)
 		return s.openOdd(s.insertBefore(RepairUnquotedValue, s.wideStart, `"`))
 	}
-	s.fail(s.wideStart.off, 0xEF, "where JSON syntax belongs", "a value or punctuation")
+	s.failAt(s.wideStart, 0xEF, "where JSON syntax belongs", "a value or punctuation")
 	return Error
 }
 

@@ -72,6 +72,7 @@ type Scanner struct {
 	retState         state // where a comment or '.' returns to
 	cmt              mark  // start of the current comment
 	cmtStar          bool  // a block comment just read '*'
+	cmtValue         bool  // the current comment is a # comment where a value belongs
 	cmtJoins         bool  // the current comment joins the last one's fix (see commentJoins)
 	cmtGap           int64 // 1 + where the unchecked whitespace after the last dropped comment begins; 0 when none
 	dot              mark  // first '.' of a number or ellipsis
@@ -84,6 +85,25 @@ type Scanner struct {
 	uqEnd            mark // just past the last non-blank byte of an unquoted value
 	wrapDepth        int  // depth whose next value is wrapped in a constructor call; 0 none
 	bomN             int
+	blankBuf         [3]byte // the bytes held of what may be a Unicode blank (stBlank)
+	blankN           uint8
+	blankStart       mark    // where it begins
+	blankRet         state   // the state it stands in
+	replayBuf        [3]byte // held bytes that were no blank, to read again
+	replayN          uint8
+	replayOff        int64 // the offset of replayBuf[0]
+	replaying        bool  // those bytes are being read again: hold no blank
+	quoteStartsValue bool  // the '"' next, after a top-level string on its line, begins a value
+	afterTopValue    bool  // only blanks since a top-level value ended, on its line
+	topComma         mark  // a comma right after a top-level value (see topValueComma)
+	tailStart        mark  // the text after a top-level string (see toptail.go)
+	tailFirst        byte  // its first byte
+	tailQuote        [maxTailQuotes]int64
+	tailQuotes       int   // quotes in it
+	tailDirty        int64 // the first byte in it that cannot go into a string as it is; -1 none
+	tailEndsQuote    bool  // its last non-blank byte so far is a quote
+	tailStep         int   // what emitTail reports next
+	tailInner        int   // quotes it escapes
 
 	endedTruncated bool // End reported Truncated
 }
@@ -135,10 +155,11 @@ func (s *Scanner) Err() *SyntaxError { return s.err }
 // element (or the opener) of the innermost open container.
 func (s *Scanner) CommitOffset() int64 { return s.commit.off }
 
-// HasPending reports whether the scanner holds a byte of its own to read
-// before the next input byte (the ASCII twin of full-width punctuation):
+// HasPending reports whether the scanner holds bytes of its own to read
+// before the next input byte (the ASCII twin of full-width punctuation,
+// or what looked like the start of a Unicode blank and was not):
 // call Next, even with an empty chunk, until it reports false.
-func (s *Scanner) HasPending() bool { return s.virt != 0 }
+func (s *Scanner) HasPending() bool { return s.virt != 0 || s.replayN != 0 }
 
 // Depth returns the number of open containers.
 func (s *Scanner) Depth() int { return s.stack.depth }
@@ -205,6 +226,14 @@ func (s *Scanner) newline(off int64) {
 	s.lineBreak = off
 }
 
+// failAt records a syntax error at m, which may lie on an earlier line
+// (a character read across a line break).
+func (s *Scanner) failAt(m mark, c byte, context, expected string) {
+	s.fail(m.off, c, context, expected)
+	s.last.Line, s.last.Column = m.line, int(m.off-m.lineBreak)
+	s.err.Line, s.err.Column = s.last.Line, s.last.Column
+}
+
 // fail records a syntax error at absolute offset off.
 func (s *Scanner) fail(off int64, c byte, context, expected string) {
 	s.event(off, 1)
@@ -233,6 +262,16 @@ func (s *Scanner) Truncation() Truncation {
 		// The comment is dropped; what matters is where it stands.
 		t.Partial = int(s.base - s.cmt.off)
 		st = s.retState
+	case stBlank:
+		// The bytes of what may be a blank are dropped with it.
+		t.Partial = int(s.blankN)
+		st = s.blankRet
+		if st == stStrClose {
+			st = stColon
+			if !s.inKey {
+				st = stAfterValue
+			}
+		}
 	case stStrClose:
 		// The quote read last may close the string: read as closed.
 		st = stColon
@@ -290,10 +329,13 @@ func (s *Scanner) Truncation() Truncation {
 func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 	dst = append(dst,
 		s.commit.off, s.prevCommit.off, s.comma.off, s.keyEnd.off, s.strQuote.off,
-		s.typoStart.off, s.wideStart.off, s.cmt.off, s.dot.off, s.numStart.off,
+		s.typoStart.off, s.wideStart.off, s.blankStart.off, s.replayOff, s.cmt.off, s.dot.off, s.numStart.off,
 		s.wordStart.off, s.uqEnd.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff)
 	if s.cmtGap > 0 {
 		dst = append(dst, s.cmtGap-1)
+	}
+	if s.st == stTopTail || s.st == stTopTailEmit {
+		dst = append(dst, s.tailQuote[:min(s.tailQuotes, maxTailQuotes)]...)
 	}
 	return dst
 }

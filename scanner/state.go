@@ -41,6 +41,11 @@ const (
 	stBOM          // inside a byte order mark at the start of the input
 	stTypoOpen     // inside what may be a typographic opening quote
 	stWide         // inside what may be full-width punctuation
+	stBlank        // inside what may be a Unicode blank (see blank.go)
+	stTopStrEnd    // after the quote that may close a top-level string (see toptail.go)
+	stTopTail      // in the text after a top-level string, on its line
+	stTopTailEmit  // reporting what that text turned out to be
+	stTopComma     // after a comma that follows a top-level value on its line
 
 	stError // after a syntax error
 	stEnded // End has reported everything

@@ -39,8 +39,10 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "repair",
 		"usage: jsonheal repair [flags] [FILE]",
 		"Repairs one document (stdin when FILE is absent or -) and writes the JSON to stdout.",
-		"Exit 0: complete valid JSON; 1: not repairable, truncated, or needing a fix below --min-confidence; 2: usage or I/O.",
+		"Exit 0: stdout is exactly one complete JSON text (one value per line with --values=lines);",
+		"1: not repairable, truncated, several values (see --values), or needing a fix below --min-confidence; 2: usage or I/O.",
 	)
+	values := fs.String("values", "one", "input holding several top-level values: one (refuse), first (keep the first), array (wrap them in [...]), lines (one per line)")
 	report := fs.String("report", "", "write the report to stderr: text or json")
 	var policy repairPolicy
 	policy.register(fs)
@@ -57,6 +59,12 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "jsonheal repair: %v\n", err)
 		return exitUsage
 	}
+	mode, ok := sanitize.ParseValuesMode(*values)
+	if !ok {
+		fmt.Fprintf(e.stderr, "jsonheal repair: --values must be one, first, array or lines, not %q\n", *values)
+		return exitUsage
+	}
+	opts.Values = mode
 	if *report != "" && *report != "text" && *report != "json" {
 		fmt.Fprintf(e.stderr, "jsonheal repair: --report must be text or json, not %q\n", *report)
 		return exitUsage
@@ -102,6 +110,9 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 	if sanErr != nil {
 		if *report != "json" {
 			fmt.Fprintf(e.stderr, "jsonheal repair: %s: %s\n", kindOf(sanErr), sanErr.Error())
+			if sanErr.Err == sanitize.ErrMultipleValues {
+				fmt.Fprintln(e.stderr, "jsonheal repair: choose with --values=first, --values=array or --values=lines")
+			}
 		}
 		return exitFailed
 	}
@@ -121,6 +132,8 @@ func kindOf(err *sanitize.Error) string {
 		return "too_large"
 	case sanitize.ErrNeedsModel:
 		return "needs_model"
+	case sanitize.ErrMultipleValues:
+		return "multiple_values"
 	}
 	return "syntax"
 }
@@ -129,6 +142,15 @@ func writeRepairText(w io.Writer, rep *sanitize.Report) {
 	fmt.Fprintf(w, "values: %d, fixes: %d\n", rep.Values, len(rep.Fixes))
 	for _, f := range rep.Fixes {
 		fmt.Fprintf(w, "  %d:%d (offset %d) %s [%s]\n", f.Line, f.Column, f.Offset, f.Kind, f.Confidence)
+	}
+	if rep.FixesCut {
+		fmt.Fprintf(w, "  ... the fix log was cut at %d; more by kind:", sanitize.MaxFixes)
+		for _, k := range sanitize.Kinds() {
+			if n := rep.Omitted[k]; n > 0 {
+				fmt.Fprintf(w, " %s %d", k, n)
+			}
+		}
+		fmt.Fprintln(w)
 	}
 	if rep.Truncated {
 		t := rep.Truncation

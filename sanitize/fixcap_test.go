@@ -1,0 +1,116 @@
+package sanitize
+
+import (
+	"bytes"
+	"encoding/json"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// trailingCommas returns an array of n arrays that each end with a
+// trailing comma: n fixes of kind trailing_comma in 4n+1 bytes.
+func trailingCommas(n int) []byte {
+	b := make([]byte, 0, 4*n+2)
+	b = append(b, '[')
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, "[1,]"...)
+	}
+	return append(b, ']')
+}
+
+func TestFixLogIsCapped(t *testing.T) {
+	const n = MaxFixes + 2500
+	out, rep, err := Bytes(trailingCommas(n), Options{})
+	require.NoError(t, err)
+	assert.True(t, json.Valid(out))
+	assert.Equal(t, n, bytes.Count(out, []byte("[1]")))
+	require.Len(t, rep.Fixes, MaxFixes)
+	assert.True(t, rep.FixesCut)
+	assert.Equal(t, map[Kind]int64{KindTrailingComma: n - MaxFixes}, rep.Omitted)
+	// The listed fixes are the first ones, in input order.
+	assert.Equal(t, int64(3), rep.Fixes[0].Offset)
+	assert.Equal(t, int64(3+5*(MaxFixes-1)), rep.Fixes[MaxFixes-1].Offset)
+
+	// A Sanitizer reused for a small document forgets the cut.
+	z := New(Options{})
+	_, err = z.Bytes(trailingCommas(n))
+	require.NoError(t, err)
+	require.True(t, z.Report().FixesCut)
+	_, err = z.Bytes([]byte("[1,]"))
+	require.NoError(t, err)
+	assert.False(t, z.Report().FixesCut)
+	assert.Nil(t, z.Report().Omitted)
+	assert.Len(t, z.Report().Fixes, 1)
+}
+
+func TestFixLogCapStillEnforcesTheFloor(t *testing.T) {
+	// Past the cap, a fix below the floor is still refused.
+	src := trailingCommas(MaxFixes + 10)
+	src = append(src[:len(src)-1], ",{'a':1}]"...)
+	_, _, err := Bytes(src, Options{MinConfidence: Certain})
+	require.ErrorIs(t, err, ErrNeedsModel)
+	assert.Contains(t, err.Error(), "single_quote")
+}
+
+// TestFixLogMemoryIsBounded feeds ten million fixes in about ten
+// megabytes (issue #30: about 140 bytes a fix before the cap) and checks
+// that what the sanitizer allocates stays near the output's size.
+func TestFixLogMemoryIsBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates tens of megabytes")
+	}
+	cases := map[string][]byte{
+		// 10 M raw newlines inside one string: 10 M control_char fixes.
+		"raw newlines": append(append([]byte{'"'}, bytes.Repeat([]byte{'\n'}, 10_000_000)...), '"'),
+		// 2.5 M trailing commas in 10 MB.
+		"trailing commas": trailingCommas(2_500_000),
+	}
+	for name, src := range cases {
+		t.Run(name, func(t *testing.T) {
+			z := New(Options{})
+			out := make([]byte, 0, 2*len(src)+16)
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			out, err := z.Append(out[:0], src)
+			runtime.ReadMemStats(&after)
+			require.NoError(t, err)
+			assert.True(t, json.Valid(out))
+			rep := z.Report()
+			assert.True(t, rep.FixesCut)
+			assert.Len(t, rep.Fixes, MaxFixes)
+			var total int64
+			for _, c := range rep.Omitted {
+				total += c
+			}
+			fixes := total + MaxFixes
+			assert.GreaterOrEqual(t, fixes, int64(2_500_000))
+			alloc := after.TotalAlloc - before.TotalAlloc
+			// The output buffer was given; what is left is the fix log
+			// (10,000 entries, 320 KB) and small change. Before the cap:
+			// at least 32 bytes a fix, 80 MB and more.
+			t.Logf("%d fixes, %d bytes allocated", fixes, alloc)
+			assert.Less(t, alloc, uint64(4<<20), "allocated %d bytes for %d fixes", alloc, fixes)
+		})
+	}
+}
+
+func TestFixLogCutAllocatesNothingOnceWarm(t *testing.T) {
+	src := trailingCommas(MaxFixes + 100)
+	z := New(Options{})
+	dst := make([]byte, 0, len(src))
+	run := func() {
+		if _, err := z.Append(dst[:0], src); err != nil || !z.Report().FixesCut {
+			panic(err)
+		}
+	}
+	run()
+	assert.Zero(t, testing.AllocsPerRun(3, run))
+	assert.Equal(t, int64(100), z.Report().Omitted[KindTrailingComma])
+}

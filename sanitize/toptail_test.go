@@ -1,0 +1,127 @@
+package sanitize
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Text after a top-level string on its line (issue #25 item 2): a prose
+// fix is certain only when nothing in the text could belong to the
+// string; the inner-quote reading is a guess; two open readings are
+// refused.
+func TestTopLevelStringTail(t *testing.T) {
+	cases := []struct {
+		name, in, out string
+		fixes         []string
+		err           error
+	}{
+		{name: "inner quote, inches", in: `"The TV has a 24" screen"`, out: `"The TV has a 24\" screen"`,
+			fixes: []string{"inner_quote@16(1:17)"}},
+		{name: "inner quote, parenthesis", in: `"He is six feet (72") tall"`, out: `"He is six feet (72\") tall"`,
+			fixes: []string{"inner_quote@19(1:20)"}},
+		{name: "several inner quotes", in: `"say "hi" and "bye" now"`, out: `"say \"hi\" and \"bye\" now"`,
+			fixes: []string{"inner_quote@5(1:6)", "inner_quote@8(1:9)", "inner_quote@14(1:15)", "inner_quote@18(1:19)"}},
+		{name: "inner quote then prose on the next line", in: "\"a 24\" TV\"\nThanks!", out: `"a 24\" TV"`,
+			fixes: []string{"inner_quote@5(1:6)", "prose@11(2:1)"}},
+		{name: "two strings are two values", in: `"a" "b"`, err: ErrMultipleValues},
+		{name: "a string then an object", in: `"a" {"b":1}`, err: ErrMultipleValues},
+		{name: "prose without a quote", in: `"yes" is my answer.`, out: `"yes"`, fixes: []string{"prose@6(1:7)"}},
+		{name: "two readings refused", in: `"a" said "b" yesterday`, err: ErrSyntax},
+		{name: "quote after non-ASCII text refused", in: `"a" é "b"`, err: ErrSyntax},
+		{name: "too many quotes refused", in: `"a"` + ` x"x"x"x"x"x"x"x"x"`, err: ErrSyntax},
+		{name: "blanks only", in: "\"a\" \t\r\n", out: "\"a\" \t\r\n"},
+		{name: "at the end of input", in: `"a"`, out: `"a"`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			out, rep, err := Append(nil, []byte(tc.in), Options{})
+			if tc.err != nil {
+				require.ErrorIs(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.out, string(out))
+			assert.Equal(t, tc.fixes, fixes(rep))
+			for _, f := range rep.Fixes {
+				if f.Kind == KindInnerQuote {
+					assert.Equal(t, Guess, f.Confidence)
+				}
+			}
+		})
+	}
+}
+
+func TestTopLevelStringTailChoices(t *testing.T) {
+	out, _, err := Append(nil, []byte(`"a" "b"`), Options{Values: ValuesLines})
+	require.NoError(t, err)
+	assert.Equal(t, "\"a\" \"b\"", string(out))
+	out, _, err = Append(nil, []byte(`"a" "b"`), Options{Values: ValuesArray})
+	require.NoError(t, err)
+	assert.Equal(t, `["a","b"]`, string(out))
+
+	// Without the inner-quote repair, a quote in the text is refused
+	// rather than dropped as prose.
+	_, _, err = Append(nil, []byte(`"The TV has a 24" screen"`), Options{Strict: true})
+	require.ErrorIs(t, err, ErrSyntax)
+	_, _, err = Append(nil, []byte(`"The TV has a 24" screen"`), Options{MinConfidence: Likely})
+	require.ErrorIs(t, err, ErrNeedsModel)
+}
+
+func TestTopLevelStringTailSplitAnywhere(t *testing.T) {
+	for _, in := range []string{
+		`"The TV has a 24" screen"`,
+		"\"say \"hi\" and \"bye\" now\"  \nok \"x\"",
+		`"a" "b" {"c":1}`,
+		`"yes" is my answer.`,
+		`"a" said "b" yesterday`,
+	} {
+		src := []byte(in)
+		opts := Options{Values: ValuesLines}
+		want, wantRep, wantErr := Append(nil, src, opts)
+		for cut := 1; cut < len(src); cut++ {
+			var buf bytes.Buffer
+			w := NewWriter(&buf, opts)
+			_, err := w.Write(src[:cut])
+			if err == nil {
+				_, err = w.Write(src[cut:])
+			}
+			if err == nil {
+				err = w.Close()
+			}
+			assert.Equal(t, wantErr == nil, err == nil, "%q cut %d", in, cut)
+			assert.Equal(t, string(want), buf.String(), "%q cut %d", in, cut)
+			assert.Equal(t, wantRep, *w.Report(), "%q cut %d", in, cut)
+		}
+	}
+}
+
+// A comma right after a top-level value, on its line, followed by a quote
+// may be the value going on (closed too early): refused, not dropped as
+// certain prose. Otherwise the comma is prose as before.
+func TestTopLevelValueComma(t *testing.T) {
+	for _, in := range []string{`{"a": "x"}, "b": 2}`, `[1], "x"`, `{"a":1}, 'b': 2}`} {
+		_, _, err := Append(nil, []byte(in), Options{})
+		require.ErrorIs(t, err, ErrSyntax, in)
+		var e *Error
+		require.ErrorAs(t, err, &e)
+		assert.Contains(t, e.Msg, "closed too early", in)
+	}
+	for in, want := range map[string]string{
+		`{"a":1},`:                 `{"a":1}`,
+		"{\"a\":1},\n":             `{"a":1}`,
+		`{"a":1}, and that is all`: `{"a":1}`,
+		"{\"a\":1}\n, \"b\"":       `{"a":1}`,
+	} {
+		out, rep, err := Append(nil, []byte(in), Options{})
+		require.NoError(t, err, in)
+		assert.Equal(t, want, string(out), in)
+		require.Len(t, rep.Fixes, 1, in)
+		assert.Equal(t, KindProse, rep.Fixes[0].Kind, in)
+	}
+	out, _, err := Append(nil, []byte(`{"a":1}, {"b":2}`), Options{Values: ValuesArray})
+	require.NoError(t, err)
+	assert.Equal(t, `[{"a":1},{"b":2}]`, string(out))
+}
