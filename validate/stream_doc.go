@@ -1,0 +1,130 @@
+package validate
+
+// This file drives one document through the reader: it decides, when the
+// top-level value begins, whether the root array streams item by item or
+// the value is kept whole, and hands complete items to the array
+// evaluator (stream_items.go).
+
+// Document modes.
+const (
+	modeStart = iota // before the top-level value
+	modeWhole        // the value is kept whole and evaluated at the end
+	modeItems        // a root array: items are evaluated as they complete
+	modeAfter        // the root array closed: only the tail is read
+)
+
+// doc is the per-document reading state (part of state, reused).
+type doc struct {
+	rd        reader
+	mode      int
+	fed       int64 // absolute offset up to which the scanner has read
+	itemStart int64 // absolute offset where the current item's text begins
+}
+
+// begin readies st for a new document.
+func (st *state) begin() {
+	st.reset()
+	st.doc.rd.reset()
+	st.doc.mode, st.doc.fed, st.doc.itemStart = modeStart, 0, 0
+	st.arr.reset()
+}
+
+// keepFrom returns the absolute offset before which the caller may drop
+// the bytes it has passed to advance: nothing before the top-level value
+// is decided, the whole value in modeWhole, the current item in modeItems.
+func (st *state) keepFrom() int64 {
+	switch st.doc.mode {
+	case modeStart:
+		return 0
+	case modeWhole:
+		return st.doc.rd.start
+	case modeItems:
+		return st.doc.itemStart
+	}
+	return st.doc.fed
+}
+
+// advance reads the bytes of win (which begins at absolute offset base and
+// holds at least everything from keepFrom on) that the scanner has not
+// read yet, evaluating the items of a streamed root array as they
+// complete. A syntax error stops the reading (st.doc.rd.err); an
+// evaluation error (st.err) stops the evaluation only.
+func (st *state) advance(win []byte, base int64) {
+	d := &st.doc
+	end := base + int64(len(win))
+	for d.rd.err == nil && d.fed < end {
+		i := int(d.fed - base)
+		switch d.mode {
+		case modeStart:
+			d.fed += int64(d.rd.feed(win[i:], true))
+			if d.rd.started {
+				d.mode = modeWhole
+				if at := d.rd.start - base; at >= 0 && win[at] == '[' && st.arr.plan(st.s) {
+					d.mode = modeItems
+					d.itemStart = d.rd.start + 1
+				}
+			}
+		case modeWhole, modeAfter:
+			d.fed += int64(d.rd.feed(win[i:], false))
+		case modeItems:
+			j := nextSeparator(win, i)
+			if j == len(win) {
+				d.fed += int64(d.rd.feed(win[i:], false))
+				break
+			}
+			d.fed += int64(d.rd.feed(win[i:j+1], false))
+			if d.rd.err != nil {
+				break
+			}
+			depth := d.rd.sc.Depth()
+			if depth == 1 && win[j] == ',' && !d.rd.sc.InString() {
+				st.arrayItem(win[d.itemStart-base : j])
+				d.itemStart = base + int64(j) + 1
+				if st.err != nil {
+					d.mode = modeAfter // a syntax error further on still comes first
+				}
+			} else if depth == 0 && d.rd.ended {
+				if item := win[d.itemStart-base : j]; !blank(item) {
+					st.arrayItem(item)
+				}
+				d.mode = modeAfter
+			}
+		}
+	}
+}
+
+// blank reports whether b holds only JSON whitespace.
+func blank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\n' && c != '\r' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// finish ends the document: win holds the bytes from keepFrom on (the
+// whole value in modeWhole), beginning at absolute offset base.
+func (st *state) finish(win []byte, base int64) (Diagnostics, error) {
+	d := &st.doc
+	if d.rd.err == nil {
+		d.rd.finish()
+	}
+	if d.rd.err != nil {
+		return nil, d.rd.err
+	}
+	if st.err != nil {
+		return nil, st.err
+	}
+	if d.mode == modeStart {
+		d.mode = modeWhole // a top-level scalar, confirmed at the end
+	}
+	if d.mode == modeWhole {
+		v, err := st.parser.ParseBytes(win[d.rd.start-base:])
+		if err != nil {
+			return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
+		}
+		return st.run(st.s.root, v)
+	}
+	return st.arrayEnd()
+}

@@ -1,0 +1,261 @@
+package validate
+
+import (
+	"github.com/valyala/fastjson"
+)
+
+// A root array streams when its schema only needs, of the whole array,
+// what can be counted or hashed item by item: the item schemas
+// (prefixItems, items, additionalItems), minItems/maxItems, contains with
+// its bounds, uniqueItems (a hash per item) and $ref to a schema of the
+// same kind. Each item is parsed and evaluated as soon as its last byte is
+// read, then dropped; the array's own verdicts come at the end. Any other
+// keyword on the root (an applicator, unevaluatedItems, const, enum,
+// $dynamicRef) keeps the array whole, evaluated as before.
+
+// maxChain bounds the $ref chain followed from the root.
+const maxChain = 32
+
+// arrayStream is the state of a root array read item by item.
+type arrayStream struct {
+	chain   []*node // the root schema, then its $ref targets in turn
+	tallies []arrayTally
+	count   int    // items read
+	recv    []byte // the array's Received text so far (appendLimited)
+	unique  uniqueTracker
+}
+
+// arrayTally is what one schema of the chain counts over the items.
+type arrayTally struct {
+	matches  int  // items that hold contains
+	addFalse bool // an item beyond prefixItems met items (or additionalItems): false
+}
+
+func (a *arrayStream) reset() {
+	a.chain, a.count = a.chain[:0], 0
+	a.tallies = a.tallies[:0]
+	a.recv = append(a.recv[:0], '[')
+	a.unique.reset()
+}
+
+// plan follows the root's $ref chain and reports whether the root array
+// can stream under it.
+func (a *arrayStream) plan(s *Schema) bool {
+	if s.usesDyn {
+		return false
+	}
+	a.chain = a.chain[:0]
+	unique := false
+	for n := s.root; n != nil; n = n.ref {
+		if len(a.chain) == maxChain || n.boolean != 0 || n.hasType && n.types&tArray == 0 ||
+			n.constV != nil || n.enum != nil || n.dynRef != nil || n.recursiveRef != nil ||
+			n.hasApplicators || n.trackEval || n.unevalItems != nil {
+			return false
+		}
+		for _, c := range a.chain {
+			if c == n {
+				return false // a $ref cycle: the whole-value path reports it
+			}
+		}
+		a.chain = append(a.chain, n)
+		unique = unique || n.uniqueItems
+	}
+	for range a.chain {
+		a.tallies = append(a.tallies, arrayTally{})
+	}
+	a.unique.on = unique
+	return true
+}
+
+// itemSchema returns the schema n applies to item i, or nil.
+func itemSchema(n *node, i int) *node {
+	if i < len(n.prefixItems) {
+		return n.prefixItems[i]
+	}
+	return n.items
+}
+
+// arrayItem evaluates one complete item of the root array.
+func (st *state) arrayItem(text []byte) {
+	a := &st.arr
+	i := a.count
+	a.count++
+	st.numV = nil // the parser reuses its values
+	v, err := st.parser.ParseBytes(text)
+	if err != nil {
+		st.err = &DocumentError{Offset: -1, Pointer: "/" + itoa(i), Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
+		return
+	}
+	if len(a.recv) <= maxReceived+1 {
+		if i > 0 {
+			a.recv = append(a.recv, ',')
+		}
+		a.recv = appendLimited(a.recv, v, maxReceived+1)
+	}
+	if a.unique.on {
+		a.unique.add(st, v, i)
+	}
+	ok := st.itemChecks(i, v)
+	st.itemContains(i, v)
+	if st.err != nil {
+		// Run the item again with paths kept, to say where the error is.
+		first := st.err
+		st.err = nil
+		st.track = true
+		st.inst = append(st.inst[:0], pathSeg{idx: i})
+		st.itemChecks(i, v)
+		st.itemContains(i, v)
+		if st.err == nil {
+			st.err = first
+		}
+		return
+	}
+	if ok {
+		return
+	}
+	st.collect, st.track = true, true
+	st.inst = append(st.inst[:0], pathSeg{idx: i})
+	st.itemChecks(i, v)
+	st.collect, st.track = false, false
+	st.inst = st.inst[:0]
+}
+
+// itemChecks applies the item schemas of the chain to item i, innermost
+// $ref target first (the order of a whole-array evaluation).
+func (st *state) itemChecks(i int, v *fastjson.Value) bool {
+	a := &st.arr
+	ok := true
+	for k := len(a.chain) - 1; k >= 0; k-- {
+		n := a.chain[k]
+		sub := itemSchema(n, i)
+		if sub == nil || sub.boolean == 1 {
+			continue
+		}
+		if sub.boolean == 2 && i >= len(n.prefixItems) {
+			// Reported once, on the array, when its length is known.
+			a.tallies[k].addFalse = true
+			ok = false
+			continue
+		}
+		st.enterChain(k)
+		st.depth = k + 1
+		st.pushKw(sub.seg)
+		r := st.eval(sub, v, 0)
+		st.popKw()
+		if !r {
+			ok = false
+			if !st.collect {
+				return false
+			}
+		}
+	}
+	return ok
+}
+
+// itemContains counts item i for the contains keywords of the chain.
+func (st *state) itemContains(i int, v *fastjson.Value) {
+	a := &st.arr
+	collect := st.collect
+	st.collect = false
+	for k := len(a.chain) - 1; k >= 0 && st.err == nil; k-- {
+		if c := a.chain[k].contains; c != nil {
+			st.enterChain(k)
+			st.depth = k + 1
+			if st.eval(c, v, 0) {
+				a.tallies[k].matches++
+			}
+		}
+	}
+	st.collect = collect
+}
+
+// enterChain sets the keyword path to the k-th schema of the chain: k
+// times "/$ref" (when paths are kept).
+func (st *state) enterChain(k int) {
+	if !st.track {
+		return
+	}
+	st.kw = st.kw[:0]
+	for range k {
+		st.kw = append(st.kw, "/$ref")
+	}
+}
+
+// arrayEnd gives the array's own verdicts once every item is read, and
+// the diagnostics in document order.
+func (st *state) arrayEnd() (Diagnostics, error) {
+	a := &st.arr
+	dupI, dupJ := -1, -1
+	if a.unique.on && a.count > 1 {
+		dupI, dupJ = a.unique.duplicate(a.count)
+	}
+	fails := st.nrec() > 0
+	for k := len(a.chain) - 1; k >= 0 && !fails; k-- {
+		n, t := a.chain[k], &a.tallies[k]
+		fails = n.minItems >= 0 && a.count < n.minItems || n.maxItems >= 0 && a.count > n.maxItems ||
+			t.addFalse || n.contains != nil && (t.matches < minContains(n) || n.maxContains >= 0 && t.matches > n.maxContains) ||
+			n.uniqueItems && dupI >= 0
+	}
+	if !fails {
+		return nil, nil
+	}
+	st.collect, st.track = true, true
+	st.inst = st.inst[:0]
+	recv := append(a.recv, ']')
+	for k := len(a.chain) - 1; k >= 0; k-- {
+		st.enterChain(k)
+		st.arrayVerdicts(a.chain[k], &a.tallies[k], a.count, dupI, dupJ, recv)
+	}
+	return st.diagnostics(), nil
+}
+
+// minContains is the least number of matches contains asks for.
+func minContains(n *node) int {
+	if n.minContains >= 0 {
+		return n.minContains
+	}
+	return 1
+}
+
+// arrayVerdicts records the failed whole-array keywords of n, with the
+// messages evalArray gives them.
+func (st *state) arrayVerdicts(n *node, t *arrayTally, count, dupI, dupJ int, recv []byte) {
+	rec := func(kw string, code Code, msg, expected string) {
+		d := st.fail(n, kw, code, nil, msg, expected)
+		if len(recv) > maxReceived {
+			d.Received = truncate(string(recv), maxReceived)
+		} else {
+			d.Received = st.intern(recv)
+		}
+		d.ReceivedType = "array"
+	}
+	if n.minItems >= 0 && count < n.minItems {
+		rec("minItems", CodeMinItems, st.str("must have at least ", itoa(n.minItems), " items, has ", itoa(count)), itoa(n.minItems))
+	}
+	if n.maxItems >= 0 && count > n.maxItems {
+		rec("maxItems", CodeMaxItems, st.str("must have at most ", itoa(n.maxItems), " items, has ", itoa(count)), itoa(n.maxItems))
+	}
+	if t.addFalse {
+		kw := "items"
+		if n.itemsSeg == "/additionalItems" {
+			kw = "additionalItems"
+		}
+		rec(kw, CodeAdditionalItems, "must have at most "+itoa(len(n.prefixItems))+" items, has "+itoa(count), itoa(len(n.prefixItems)))
+	}
+	if n.contains != nil {
+		minC := minContains(n)
+		if t.matches < minC {
+			kw, code := "contains", CodeContains
+			if n.minContains >= 0 {
+				kw, code = "minContains", CodeMinContains
+			}
+			rec(kw, code, "must contain at least "+itoa(minC)+" matching items, has "+itoa(t.matches), itoa(minC))
+		}
+		if n.maxContains >= 0 && t.matches > n.maxContains {
+			rec("maxContains", CodeMaxContains, "must contain at most "+itoa(n.maxContains)+" matching items, has "+itoa(t.matches), itoa(n.maxContains))
+		}
+	}
+	if n.uniqueItems && dupI >= 0 {
+		rec("uniqueItems", CodeUniqueItems, st.str("items ", itoa(dupI), " and ", itoa(dupJ), " are equal"), "unique items")
+	}
+}

@@ -1,0 +1,220 @@
+package validate
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// verdict is a validation result in a comparable form.
+type verdict struct {
+	Diags Diagnostics
+	Err   string
+}
+
+func verdictOf(d Diagnostics, err error) verdict {
+	v := verdict{Diags: d}
+	if err != nil {
+		v.Err = err.Error()
+	}
+	return v
+}
+
+// streamCut validates doc written as doc[:cut] then doc[cut:].
+func streamCut(s *Schema, doc []byte, cut int) verdict {
+	w := s.NewStream()
+	if _, err := w.Write(doc[:cut]); err == nil {
+		_, _ = w.Write(doc[cut:])
+	}
+	return verdictOf(w.Close())
+}
+
+// streamBytes validates doc written one byte at a time.
+func streamBytes(s *Schema, doc []byte) verdict {
+	w := s.NewStream()
+	for i := range doc {
+		if _, err := w.Write(doc[i : i+1]); err != nil {
+			break
+		}
+	}
+	return verdictOf(w.Close())
+}
+
+// treeVerdict is the whole-tree evaluation of doc (the path Validate took
+// for every document before roots streamed): only for JSON documents.
+func treeVerdict(s *Schema, doc []byte) verdict {
+	return verdictOf(s.NewValidator().ValidateJSON(doc))
+}
+
+// assertSameEverywhere checks that Validate, the tree evaluation, a Stream
+// cut at every offset, a Stream fed byte by byte and ValidateReader agree.
+func assertSameEverywhere(t *testing.T, s *Schema, doc []byte, label string) verdict {
+	t.Helper()
+	want := verdictOf(s.Validate(doc))
+	if want.Err == "" {
+		require.Equal(t, want, treeVerdict(s, doc), "%s: tree evaluation", label)
+	}
+	for cut := 0; cut <= len(doc); cut++ {
+		require.Equal(t, want, streamCut(s, doc, cut), "%s: cut at %d", label, cut)
+	}
+	require.Equal(t, want, streamBytes(s, doc), "%s: byte by byte", label)
+	require.Equal(t, want, verdictOf(s.ValidateReader(iotest.OneByteReader(bytes.NewReader(doc)))), "%s: reader", label)
+	return want
+}
+
+// TestStreamMatchesValidateOnSuite runs every required test of the
+// official suite (2020-12 and draft-07) through every way in.
+func TestStreamMatchesValidateOnSuite(t *testing.T) {
+	for _, d := range []struct {
+		dir   string
+		draft Draft
+	}{{"draft2020-12", Draft2020_12}, {"draft7", Draft7}} {
+		files, err := filepath.Glob(filepath.Join(suiteDir, "tests", d.dir, "*.json"))
+		require.NoError(t, err)
+		for _, f := range files {
+			for _, g := range readGroups(t, f) {
+				s, err := Compile(g.Schema, Options{DefaultDraft: d.draft, Loader: suiteLoader})
+				if err != nil {
+					continue
+				}
+				for _, tc := range g.Tests {
+					doc := []byte(tc.Data)
+					if len(doc) > 400 {
+						// Every cut of a long document costs its length
+						// squared; a few cuts are enough there.
+						want := verdictOf(s.Validate(doc))
+						for _, cut := range []int{0, 1, len(doc) / 3, len(doc) / 2, len(doc) - 1} {
+							require.Equal(t, want, streamCut(s, doc, cut))
+						}
+						continue
+					}
+					assertSameEverywhere(t, s, doc, filepath.Base(f)+": "+g.Description+" / "+tc.Description)
+				}
+			}
+		}
+	}
+}
+
+// TestStreamedArrayKeywords: root arrays whose keywords stream, checked
+// against the tree evaluation and by value.
+func TestStreamedArrayKeywords(t *testing.T) {
+	cases := []struct {
+		schema, doc string
+		want        []string // "location code message"
+	}{
+		{`{"items":{"type":"integer"}}`, ` [ 1 , "x" ,3, {"a":[1,2]} ] `, []string{
+			"/1 type must be integer, got string", "/3 type must be integer, got object"}},
+		{`{"$defs":{"t":{"type":"array","items":{"$ref":"#/$defs/i"},"minItems":5},"i":{"type":"object","required":["id"]}},"$ref":"#/$defs/t","maxItems":1}`,
+			`[{"id":1},{},{"id":"a,]}"}]`, []string{
+				" min_items must have at least 5 items, has 3", " max_items must have at most 1 items, has 3",
+				"/1 required missing required property \"id\""}},
+		{`{"prefixItems":[{"const":1},false],"items":false}`, `[1,2,3,4]`, []string{
+			" additional_items must have at most 2 items, has 4", "/1 false_schema no value is allowed here"}},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","items":[{"type":"string"}],"additionalItems":false}`, `["a",1]`, []string{
+			" additional_items must have at most 1 items, has 2"}},
+		{`{"contains":{"type":"string"},"minContains":2,"maxContains":2}`, `["a",1,"b","c"]`, []string{
+			" max_contains must contain at most 2 matching items, has 3"}},
+		{`{"contains":{"type":"string"}}`, `[1,2,{"a":"b"}]`, []string{
+			" contains must contain at least 1 matching items, has 0"}},
+		{`{"uniqueItems":true}`, `[1,{"a":1,"b":[1.0,"x"]},2,{"b":[1,"x"],"a":1e0},1]`, []string{
+			" unique_items items 1 and 3 are equal"}},
+		{`{"uniqueItems":true}`, `[3,1,2,1.0,3]`, []string{" unique_items items 0 and 4 are equal"}},
+		{`{"uniqueItems":true,"items":{"maxLength":3}}`, `["abcdefghijklmnopqrstuvwxyz","abcdefghijklmnopqrstuvwxyz0123456789","x","x"]`, []string{
+			" unique_items items 2 and 3 are equal", "/0 max_length must be at most 3 characters long, is 26",
+			"/1 max_length must be at most 3 characters long, is 36"}},
+		{`{"items":{"type":"string"}}`, `[]`, nil},
+	}
+	for _, c := range cases {
+		s := mustCompile(t, c.schema)
+		v := assertSameEverywhere(t, s, []byte(c.doc), c.schema+" on "+c.doc)
+		require.Empty(t, v.Err)
+		var got []string
+		for _, d := range v.Diags {
+			got = append(got, d.InstanceLocation+" "+string(d.Code)+" "+d.Message)
+		}
+		assert.Equal(t, c.want, got, c.schema)
+	}
+}
+
+// TestStreamedArrayReceived: the array's own diagnostics show its first
+// bytes as the tree evaluation renders them.
+func TestStreamedArrayReceived(t *testing.T) {
+	s := mustCompile(t, `{"maxItems":2,"items":{"type":"object"}}`)
+	doc := []byte(`[{"name":"a long name that goes past the sixty-four bytes shown","n":1},{},{}]`)
+	v := assertSameEverywhere(t, s, doc, "received")
+	require.Len(t, v.Diags, 1)
+	assert.Equal(t, `[{"name":"a long name that goes past the sixty-four bytes sho...`, v.Diags[0].Received)
+	assert.Equal(t, "array", v.Diags[0].ReceivedType)
+}
+
+// TestStreamErrors: syntax errors win over diagnostics and evaluation
+// errors, whatever the chunking, and carry the offset.
+func TestStreamErrors(t *testing.T) {
+	s := mustCompile(t, `{"items":{"$ref":"#/$defs/x"},"$defs":{"x":{"$ref":"#/$defs/x"}}}`)
+	v := assertSameEverywhere(t, s, []byte(`[1,2]`), "recursion")
+	assert.Contains(t, v.Err, `at "/0"`)
+	assert.Contains(t, v.Err, ErrRecursion.Error())
+
+	s = mustCompile(t, `{"items":{"type":"string"}}`)
+	for doc, off := range map[string]int{
+		`[1, 2, 3`:        8,
+		`[1, 2, 3] x`:     10,
+		`[1, 2, 3] [`:     10,
+		`[1, "a` + "\x01": 6,
+		`[1, 01]`:         5,
+		"":                0,
+		"   ":             3,
+		`{"a":1,}`:        7,
+	} {
+		v := assertSameEverywhere(t, s, []byte(doc), doc)
+		assert.Contains(t, v.Err, "not JSON", doc)
+		assert.Contains(t, v.Err, "offset "+strconv.Itoa(off), doc)
+	}
+}
+
+// TestStreamTooLarge: a document that must be held whole stops at the
+// cap with a typed error; a streamed array holds one item at a time.
+func TestStreamTooLarge(t *testing.T) {
+	s := mustCompile(t, `{"type":"array","items":{"type":"integer"}}`)
+	w := s.NewStream()
+	w.MaxBuffer = 1 << 10
+	_, err := w.ReadFrom(strings.NewReader("[" + strings.Repeat("12345,", 100000) + "1]"))
+	require.NoError(t, err)
+	d, err := w.Close()
+	require.NoError(t, err)
+	assert.Nil(t, d)
+
+	w.MaxBuffer = 1 << 10
+	_, err = w.ReadFrom(strings.NewReader(`{"a":"` + strings.Repeat("x", 4096) + `"}`))
+	var de *DocumentError
+	require.True(t, errors.As(err, &de), "%v", err)
+	assert.ErrorIs(t, err, ErrTooLarge)
+	_, err = w.Close()
+	assert.ErrorIs(t, err, ErrTooLarge)
+}
+
+// TestValidateReaderFile: a file on disk read through ValidateReader gives
+// Validate's answer.
+func TestValidateReaderFile(t *testing.T) {
+	s := compileFile(t, "../testdata/schemas/llm.schema.json")
+	for _, name := range []string{"llm.valid.json", "llm.invalid.json"} {
+		doc, err := os.ReadFile("../testdata/schemas/" + name)
+		require.NoError(t, err)
+		f, err := os.Open("../testdata/schemas/" + name)
+		require.NoError(t, err)
+		got := verdictOf(s.ValidateReader(f))
+		require.NoError(t, f.Close())
+		assert.Equal(t, verdictOf(s.Validate(doc)), got, name)
+	}
+	_, err := s.ValidateReader(iotest.ErrReader(fmt.Errorf("disk on fire")))
+	assert.EqualError(t, err, "disk on fire")
+}
