@@ -93,7 +93,7 @@ func (st *state) arrayItem(text []byte) {
 		a.recv = appendLimited(a.recv, v, maxReceived+1)
 	}
 	if a.unique.on {
-		a.unique.add(st, v, i)
+		a.unique.add(v, i)
 	}
 	ok := st.itemChecks(i, v)
 	st.itemContains(i, v)

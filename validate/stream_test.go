@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -217,4 +218,36 @@ func TestValidateReaderFile(t *testing.T) {
 	}
 	_, err := s.ValidateReader(iotest.ErrReader(fmt.Errorf("disk on fire")))
 	assert.EqualError(t, err, "disk on fire")
+}
+
+// TestStreamedUniqueItemsMatchesTree: long arrays with duplicates far
+// apart, numbers spelled differently and objects with members reordered,
+// give the tree evaluation's pair.
+func TestStreamedUniqueItemsMatchesTree(t *testing.T) {
+	s := mustCompile(t, `{"uniqueItems":true}`)
+	rng := rand.New(rand.NewPCG(26, 1))
+	for round := range 40 {
+		var b strings.Builder
+		b.WriteByte('[')
+		n := 10 + rng.IntN(3000)
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			x := rng.IntN(4 * n)
+			switch rng.IntN(3) {
+			case 0:
+				fmt.Fprintf(&b, "%d", x)
+			case 1:
+				fmt.Fprintf(&b, "%d.0e0", x)
+			default:
+				fmt.Fprintf(&b, `{"b":[%d,"x"],"a":null}`, x%50)
+			}
+		}
+		b.WriteByte(']')
+		doc := []byte(b.String())
+		want := treeVerdict(s, doc)
+		require.Equal(t, want, verdictOf(s.Validate(doc)), "round %d", round)
+		require.Equal(t, want, streamCut(s, doc, len(doc)/2), "round %d", round)
+	}
 }
