@@ -60,8 +60,10 @@ type state struct {
 	arenaUsed, lastArena int
 
 	// Reading: the scanner over the document, and a streamed root array.
-	doc doc
-	arr arrayStream
+	doc     doc
+	arr     arrayStream
+	obj     objectStream
+	kparser fastjson.Parser // member names with escapes
 }
 
 // refFrame is a $ref target being applied to a value.

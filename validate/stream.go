@@ -66,6 +66,7 @@ func (w *Stream) state() *state {
 	if w.st == nil {
 		w.st = w.s.getState()
 		w.st.begin()
+		w.st.doc.members = true
 	}
 	return w.st
 }

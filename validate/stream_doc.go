@@ -7,10 +7,11 @@ package validate
 
 // Document modes.
 const (
-	modeStart = iota // before the top-level value
-	modeWhole        // the value is kept whole and evaluated at the end
-	modeItems        // a root array: items are evaluated as they complete
-	modeAfter        // the root array closed: only the tail is read
+	modeStart   = iota // before the top-level value
+	modeWhole          // the value is kept whole and evaluated at the end
+	modeItems          // a root array: items are evaluated as they complete
+	modeMembers        // a root object: members are evaluated as they complete
+	modeAfter          // the root container closed: only the tail is read
 )
 
 // doc is the per-document reading state (part of state, reused).
@@ -18,15 +19,23 @@ type doc struct {
 	rd        reader
 	mode      int
 	fed       int64 // absolute offset up to which the scanner has read
-	itemStart int64 // absolute offset where the current item's text begins
+	itemStart int64 // absolute offset where the current item's (or member's) text begins
+	colon     int64 // absolute offset of the current member's colon (-1: not read yet)
+	// members lets a root object stream member by member (a Stream sets
+	// it; Validate on a whole buffer evaluates objects as one tree, which
+	// is faster there and gives the same answer).
+	members  bool
+	streamed byte // '[' or '{': the root container streams
 }
 
 // begin readies st for a new document.
 func (st *state) begin() {
 	st.reset()
 	st.doc.rd.reset()
-	st.doc.mode, st.doc.fed, st.doc.itemStart = modeStart, 0, 0
+	st.doc.mode, st.doc.fed, st.doc.itemStart, st.doc.colon = modeStart, 0, 0, -1
+	st.doc.members, st.doc.streamed = false, 0
 	st.arr.reset()
+	st.obj.reset()
 }
 
 // keepFrom returns the absolute offset before which the caller may drop
@@ -38,7 +47,7 @@ func (st *state) keepFrom() int64 {
 		return 0
 	case modeWhole:
 		return st.doc.rd.start
-	case modeItems:
+	case modeItems, modeMembers:
 		return st.doc.itemStart
 	}
 	return st.doc.fed
@@ -59,13 +68,21 @@ func (st *state) advance(win []byte, base int64) {
 			d.fed += int64(d.rd.feed(win[i:], true))
 			if d.rd.started {
 				d.mode = modeWhole
-				if at := d.rd.start - base; at >= 0 && win[at] == '[' && st.arr.plan(st.s) {
-					d.mode = modeItems
+				if at := d.rd.start - base; at < 0 {
+					break
+				} else if win[at] == '[' && st.arr.plan(st.s) {
+					d.mode, d.streamed = modeItems, '['
 					d.itemStart = d.rd.start + 1
+				} else if win[at] == '{' && d.members && st.planObject() {
+					d.mode, d.streamed = modeMembers, '{'
+					d.itemStart = d.rd.start + 1
+					st.arr.recv[0] = '{'
 				}
 			}
 		case modeWhole, modeAfter:
 			d.fed += int64(d.rd.feed(win[i:], false))
+		case modeMembers:
+			st.advanceMembers(win, base, i)
 		case modeItems:
 			j := nextSeparator(win, i)
 			if j == len(win) {
@@ -126,5 +143,42 @@ func (st *state) finish(win []byte, base int64) (Diagnostics, error) {
 		}
 		return st.run(st.s.root, v)
 	}
+	if d.streamed == '{' {
+		return st.objectEnd()
+	}
 	return st.arrayEnd()
+}
+
+// advanceMembers is advance for a root object: it reads up to the next
+// ',', ':' or '}' after i and evaluates the member that ends there.
+func (st *state) advanceMembers(win []byte, base int64, i int) {
+	d := &st.doc
+	j := i
+	for j < len(win) && win[j] != ',' && win[j] != ':' && win[j] != '}' {
+		j++
+	}
+	if j == len(win) {
+		d.fed += int64(d.rd.feed(win[i:], false))
+		return
+	}
+	d.fed += int64(d.rd.feed(win[i:j+1], false))
+	if d.rd.err != nil {
+		return
+	}
+	depth := d.rd.sc.Depth()
+	switch {
+	case depth == 1 && win[j] == ':' && d.colon < 0 && !d.rd.sc.InString():
+		d.colon = base + int64(j)
+	case depth == 1 && win[j] == ',' && !d.rd.sc.InString():
+		st.objectMember(win[d.itemStart-base:d.colon-base], win[d.colon+1-base:j])
+		d.itemStart, d.colon = base+int64(j)+1, -1
+	case depth == 0 && d.rd.ended:
+		if d.colon >= 0 {
+			st.objectMember(win[d.itemStart-base:d.colon-base], win[d.colon+1-base:j])
+		}
+		d.mode = modeAfter
+	}
+	if st.err != nil {
+		d.mode = modeAfter
+	}
 }

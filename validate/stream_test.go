@@ -251,3 +251,36 @@ func TestStreamedUniqueItemsMatchesTree(t *testing.T) {
 		require.Equal(t, want, streamCut(s, doc, len(doc)/2), "round %d", round)
 	}
 }
+
+// TestStreamedObjectKeywords: root objects read member by member by a
+// Stream give the whole-tree answer of Validate, hints included.
+func TestStreamedObjectKeywords(t *testing.T) {
+	cases := []struct{ schema, doc string }{
+		{`{"$ref":"#/$defs/o","$defs":{"o":{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name","zip"],"additionalProperties":false,"minProperties":4}},"maxProperties":1}`,
+			`{"userId":1, "nmae":"x", "id":"7", "a\"b,}:":{"c":[1,{"d":2}]}}`},
+		{`{"patternProperties":{"^x-":{"type":"string"}},"propertyNames":{"maxLength":4},"additionalProperties":{"type":"integer"}}`,
+			`{"x-a":1,"x-bbbb":"s","k":"v","k":2,"\u006b":3}`},
+		{`{"dependentRequired":{"a":["b","c"]},"required":["q"],"properties":{"b":{}}}`, `{"a":1,"b":2}`},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","dependencies":{"a":["b"]},"properties":{"a":{"enum":["x"]}}}`, `{"a":"X"}`},
+		{`{"type":"object","properties":{"user_id":{"type":"integer","default":0}},"required":["user_id"],"additionalProperties":false}`, `{"userId":"12"}`},
+		{`{"properties":{"a":{"type":"string"}}}`, `{}`},
+		{`{"required":["a"]}`, `[{}]`},
+	}
+	for _, c := range cases {
+		s := mustCompile(t, c.schema)
+		v := assertSameEverywhere(t, s, []byte(c.doc), c.schema+" on "+c.doc)
+		require.Empty(t, v.Err, c.schema)
+	}
+	// Hints pair extras and missing names as the tree does ("id" is
+	// present, so "userId" gets none).
+	s := mustCompile(t, cases[0].schema)
+	d, err := s.ValidateReader(strings.NewReader(cases[0].doc))
+	require.NoError(t, err)
+	var hints []string
+	for _, x := range d {
+		if x.Hint != "" {
+			hints = append(hints, x.Property+": "+x.Hint)
+		}
+	}
+	assert.Equal(t, []string{`nmae: did you mean "name"?`, `name: found "nmae": rename it to "name"?`, `: remove the quotes: 7`}, hints)
+}

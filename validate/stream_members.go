@@ -1,0 +1,332 @@
+package validate
+
+import (
+	"bytes"
+
+	"github.com/valyala/fastjson"
+)
+
+// A root object streams in a Stream when its schema (and the $ref chain
+// from it) needs of the whole object only what can be kept member by
+// member: properties, patternProperties, additionalProperties and
+// propertyNames apply to each member as it completes; required and
+// dependentRequired need presence bits, minProperties/maxProperties a
+// count, additionalProperties: false the extra names (reported, with
+// their hints, once the object is closed). dependentSchemas, applicators,
+// unevaluatedProperties, const and enum keep the object whole.
+
+// objectStream is the state of a root object read member by member.
+type objectStream struct {
+	count  int
+	seen   []int       // per chain schema: handle of its properties' presence bits (0: none)
+	extras []extraName // additionalProperties: false, in member order
+	watch  []watchName // other names whose presence matters
+	key    []byte      // the current member's name, decoded
+}
+
+// extraName is a member that additionalProperties: false refuses.
+type extraName struct {
+	k    int // the chain schema
+	name string
+}
+
+// watchName is a name required (or dependentRequired) by a chain schema
+// that is not among its properties, or a dependentRequired trigger.
+type watchName struct {
+	name    string
+	present bool
+}
+
+func (o *objectStream) reset() {
+	o.count = 0
+	o.seen = o.seen[:0]
+	clear(o.extras)
+	o.extras = o.extras[:0]
+	o.watch = o.watch[:0]
+}
+
+// planObject follows the root's $ref chain and reports whether the root
+// object can stream under it.
+func (st *state) planObject() bool {
+	a, o := &st.arr, &st.obj
+	if st.s.usesDyn {
+		return false
+	}
+	a.chain = a.chain[:0]
+	for n := st.s.root; n != nil; n = n.ref {
+		if len(a.chain) == maxChain || n.boolean != 0 || n.hasType && n.types&tObject == 0 ||
+			n.constV != nil || n.enum != nil || n.dynRef != nil || n.recursiveRef != nil ||
+			n.hasApplicators || n.trackEval || n.unevalProps != nil || len(n.depSchemas) > 0 {
+			return false
+		}
+		for _, c := range a.chain {
+			if c == n {
+				return false
+			}
+		}
+		a.chain = append(a.chain, n)
+	}
+	for _, n := range a.chain {
+		h := 0
+		if len(n.props) > 0 {
+			h = st.allocBits(len(n.props))
+		}
+		o.seen = append(o.seen, h)
+		for _, r := range n.required {
+			if r.idx < 0 {
+				o.watch = append(o.watch, watchName{name: r.name})
+			}
+		}
+		for _, dr := range n.depRequired {
+			o.watch = append(o.watch, watchName{name: dr.name})
+			for _, name := range dr.required {
+				o.watch = append(o.watch, watchName{name: name})
+			}
+		}
+	}
+	return true
+}
+
+// present reports whether a member named name was read.
+func (o *objectStream) present(name string) bool {
+	for _, w := range o.watch {
+		if w.name == name {
+			return w.present
+		}
+	}
+	return false
+}
+
+// objectMember evaluates one complete member of the root object: its
+// name's text (quoted, with blanks around) and its value's text.
+func (st *state) objectMember(keyText, valText []byte) {
+	a, o := &st.arr, &st.obj
+	i := o.count
+	o.count++
+	keyText = bytes.TrimSpace(keyText)
+	raw := keyText[1 : len(keyText)-1]
+	if bytes.IndexByte(raw, '\\') < 0 {
+		o.key = append(o.key[:0], raw...)
+	} else {
+		kv, err := st.kparser.ParseBytes(keyText)
+		if err != nil {
+			st.err = &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
+			return
+		}
+		b, _ := kv.StringBytes()
+		o.key = append(o.key[:0], b...)
+	}
+	k := o.key
+	st.numV = nil
+	v, err := st.parser.ParseBytes(valText)
+	if err != nil {
+		st.err = &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
+		return
+	}
+	if len(a.recv) <= maxReceived+1 {
+		if i > 0 {
+			a.recv = append(a.recv, ',')
+		}
+		a.recv = appendJSONString(a.recv, b2s(k))
+		a.recv = append(a.recv, ':')
+		a.recv = appendLimited(a.recv, v, maxReceived+1)
+	}
+	st.memberTally(k)
+	ok := st.memberChecks(i, k, v)
+	if st.err != nil {
+		first := st.err
+		st.err = nil
+		st.track = true
+		st.memberChecks(i, k, v)
+		st.track = false
+		if st.err == nil {
+			st.err = first
+		}
+		return
+	}
+	if ok {
+		return
+	}
+	st.collect, st.track = true, true
+	st.memberChecks(i, k, v)
+	st.collect, st.track = false, false
+	st.inst = st.inst[:0]
+}
+
+// memberTally records what the object's own verdicts need of a member
+// named k: presence, and whether additionalProperties: false refuses it.
+func (st *state) memberTally(k []byte) {
+	a, o := &st.arr, &st.obj
+	for w := range o.watch {
+		if o.watch[w].name == string(k) {
+			o.watch[w].present = true
+		}
+	}
+	for c, n := range a.chain {
+		evaluated := false
+		if len(n.props) > 0 {
+			if j := n.propIndexOf(k); j >= 0 {
+				st.setBit(o.seen[c], j)
+				evaluated = true
+			}
+		}
+		for _, pp := range n.patternProps {
+			evaluated = evaluated || pp.re.Match(k)
+		}
+		if !evaluated && n.additional != nil && n.additional.boolean == 2 {
+			o.extras = append(o.extras, extraName{c, string(k)})
+		}
+	}
+}
+
+// memberChecks applies the member keywords of the chain to member i,
+// innermost $ref target first.
+func (st *state) memberChecks(i int, k []byte, v *fastjson.Value) bool {
+	a := &st.arr
+	ok := true
+	for c := len(a.chain) - 1; c >= 0; c-- {
+		n := a.chain[c]
+		st.enterChain(c)
+		st.depth = c + 1
+		st.inst = append(st.inst[:0], pathSeg{key: k, idx: i, isKey: true})
+		evaluated := false
+		if n.propertyNames != nil {
+			st.arena.Reset()
+			kv := st.arena.NewStringBytes(k)
+			st.pushKw("/propertyNames")
+			if !st.eval(n.propertyNames, kv, 0) {
+				ok = false
+			}
+			st.popKw()
+		}
+		if len(n.props) > 0 {
+			if j := n.propIndexOf(k); j >= 0 {
+				evaluated = true
+				p := n.props[j].n
+				st.pushKw(p.seg)
+				if !st.eval(p, v, 0) {
+					ok = false
+				}
+				st.popKw()
+			}
+		}
+		for _, pp := range n.patternProps {
+			if (ok || st.collect) && pp.re.Match(k) {
+				evaluated = true
+				st.pushKw(pp.n.seg)
+				if !st.eval(pp.n, v, 0) {
+					ok = false
+				}
+				st.popKw()
+			}
+		}
+		if !evaluated && n.additional != nil && (ok || st.collect) {
+			if n.additional.boolean == 2 {
+				ok = false // reported with the object (memberTally)
+			} else {
+				st.pushKw(n.additional.seg)
+				if !st.eval(n.additional, v, 0) {
+					ok = false
+				}
+				st.popKw()
+			}
+		}
+		if !ok && !st.collect {
+			return false
+		}
+	}
+	return ok
+}
+
+// objectEnd gives the object's own verdicts once every member is read,
+// and the diagnostics in document order.
+func (st *state) objectEnd() (Diagnostics, error) {
+	a, o := &st.arr, &st.obj
+	fails := st.nrec() > 0 || len(o.extras) > 0
+	for c := len(a.chain) - 1; c >= 0 && !fails; c-- {
+		fails = st.objectVerdicts(a.chain[c], c, nil)
+	}
+	if !fails {
+		return nil, nil
+	}
+	st.collect, st.track = true, true
+	st.inst = st.inst[:0]
+	recv := append(a.recv, '}')
+	for c := len(a.chain) - 1; c >= 0; c-- {
+		st.enterChain(c)
+		mark := st.nrec()
+		st.objectVerdicts(a.chain[c], c, recv)
+		st.objectHints(a.chain[c], nil, mark, o.seen[c])
+	}
+	return st.diagnostics(), nil
+}
+
+// objectVerdicts records (collect mode, recv set) or only reports
+// (recv nil) the failed whole-object keywords of the c-th chain schema n,
+// with the messages evalObject gives them and in its order.
+func (st *state) objectVerdicts(n *node, c int, recv []byte) bool {
+	o := &st.obj
+	failed := false
+	rec := func(d *Diagnostic) *Diagnostic {
+		if len(recv) > maxReceived {
+			d.Received = truncate(string(recv), maxReceived)
+		} else {
+			d.Received = st.intern(recv)
+		}
+		d.ReceivedType = "object"
+		return d
+	}
+	if n.minProps >= 0 && o.count < n.minProps {
+		if failed = true; recv != nil {
+			rec(st.fail(n, "minProperties", CodeMinProperties, nil, "must have at least "+itoa(n.minProps)+" properties, has "+itoa(o.count), itoa(n.minProps)))
+		}
+	}
+	if n.maxProps >= 0 && o.count > n.maxProps {
+		if failed = true; recv != nil {
+			rec(st.fail(n, "maxProperties", CodeMaxProperties, nil, "must have at most "+itoa(n.maxProps)+" properties, has "+itoa(o.count), itoa(n.maxProps)))
+		}
+	}
+	for _, x := range o.extras {
+		if x.k == c && recv != nil {
+			st.extraProperty(n, "additionalProperties", CodeAdditionalProperties, []byte(x.name))
+		}
+	}
+	has := func(name string, idx int) bool {
+		if idx >= 0 && o.seen[c] != 0 {
+			return st.bit(o.seen[c], idx)
+		}
+		if j, ok := n.propIndex[name]; ok && o.seen[c] != 0 {
+			return st.bit(o.seen[c], j)
+		}
+		return o.present(name)
+	}
+	for _, r := range n.required {
+		if !has(r.name, r.idx) {
+			if failed = true; recv != nil {
+				rec(st.missingProperty(n, "required", CodeRequired, nil, r.name, r.idx))
+			}
+		}
+	}
+	for _, dr := range n.depRequired {
+		if !has(dr.name, -1) {
+			continue
+		}
+		for _, name := range dr.required {
+			if has(name, -1) {
+				continue
+			}
+			if failed = true; recv == nil {
+				continue
+			}
+			kw := "dependentRequired"
+			if n.draft <= Draft7 {
+				kw = "dependencies"
+			}
+			d := rec(st.missingProperty(n, kw, CodeDependentRequired, nil, name, -1))
+			d.Message = "property " + quote(name) + " is required when " + quote(dr.name) + " is present"
+			d.KeywordLocation += "/" + escapePointerToken(dr.name)
+			d.AbsoluteKeywordLocation += "/" + escapePointerToken(dr.name)
+		}
+	}
+	return failed
+}
