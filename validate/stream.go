@@ -167,6 +167,32 @@ func (w *Stream) Close() (Diagnostics, error) {
 	return w.state().finish(w.buf, w.base)
 }
 
+// Early returns what is already certain while a streamed root object or
+// array is still being written: the diagnostics of its complete members
+// or items, in the order they were found, then the members that
+// additionalProperties: false refuses (Property and Allowed set; their
+// hints need the whole object). Close reports each of them again, sorted
+// and complete. Early returns nil while nothing is certain and for a
+// document held whole. The slice is the caller's.
+func (w *Stream) Early() Diagnostics {
+	st := w.st
+	if st == nil || st.doc.streamed == 0 || st.nrec() == 0 && len(st.obj.extras) == 0 {
+		return nil
+	}
+	out := append(Diagnostics(nil), st.out...)
+	for _, x := range st.obj.extras {
+		n := st.arr.chain[x.k]
+		out = append(out, Diagnostic{Keyword: "additionalProperties", Code: CodeAdditionalProperties,
+			Message: "property " + quote(x.name) + " is not allowed", Expected: n.allowedText,
+			Received: truncate(quote(x.name), maxReceived), ReceivedType: "property",
+			Property: x.name, Allowed: n.allowedList})
+	}
+	return out
+}
+
+// Ended reports whether the top-level value has been read to its end.
+func (w *Stream) Ended() bool { return w.st != nil && w.st.doc.rd.ended }
+
 // Reset drops the document in progress and readies the Stream for
 // another one.
 func (w *Stream) Reset() {
