@@ -284,3 +284,27 @@ func TestStreamedObjectKeywords(t *testing.T) {
 	}
 	assert.Equal(t, []string{`nmae: did you mean "name"?`, `name: found "nmae": rename it to "name"?`, `: remove the quotes: 7`}, hints)
 }
+
+// TestZeroAllocsStreamedArray: a valid root array evaluated item by item
+// (and a reused Stream) allocates nothing once warm.
+func TestZeroAllocsStreamedArray(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	s := compileFile(t, "../testdata/schemas/tickets.schema.json")
+	doc := []byte(`[{"id":"TCK-000001","status":"open","priority":"low","title":"cannot log in","tags":["login","sso"],` +
+		`"assignee":{"id":7,"email":"a@example.com"},"created":"2026-01-02T03:04:05Z","estimate":1.5,` +
+		`"watchers":[{"id":8,"email":"b@example.com","name":"B"}]},` +
+		`{"id":"TCK-000002","status":"closed","priority":"urgent","title":"refund","tags":[],` +
+		`"assignee":{"id":9,"email":"c@example.com"},"created":"2026-01-02T03:04:05Z"}]`)
+	d, err := s.Validate(doc)
+	require.NoError(t, err)
+	require.Nil(t, d)
+	assert.Zero(t, testing.AllocsPerRun(50, func() { _, _ = s.Validate(doc) }), "Validate")
+	w := s.NewStream()
+	assert.Zero(t, testing.AllocsPerRun(50, func() {
+		_, _ = w.Write(doc[:100])
+		_, _ = w.Write(doc[100:])
+		_, _ = w.Close()
+	}), "Stream")
+}
