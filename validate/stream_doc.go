@@ -84,7 +84,7 @@ func (st *state) advance(win []byte, base int64) {
 		case modeMembers:
 			st.advanceMembers(win, base, i)
 		case modeItems:
-			j := nextSeparator(win, i)
+			j := nextSeparator(win, i, d.rd.sc.Depth())
 			if j == len(win) {
 				d.fed += int64(d.rd.feed(win[i:], false))
 				break
@@ -154,8 +154,12 @@ func (st *state) finish(win []byte, base int64) (Diagnostics, error) {
 func (st *state) advanceMembers(win []byte, base int64, i int) {
 	d := &st.doc
 	j := i
-	for j < len(win) && win[j] != ',' && win[j] != ':' && win[j] != '}' {
-		j++
+	if d.rd.sc.Depth() > 1 {
+		j = nextCloser(win, i)
+	} else {
+		for j < len(win) && win[j] != ',' && win[j] != ':' && win[j] != '}' {
+			j++
+		}
 	}
 	if j == len(win) {
 		d.fed += int64(d.rd.feed(win[i:], false))

@@ -108,12 +108,28 @@ func syntaxErr64(off int64, msg string) *DocumentError {
 	return &DocumentError{Offset: off, Err: ErrNotJSON, Msg: msg}
 }
 
-// nextSeparator returns the index in b of the first ',' or ']' at or after
-// i, or len(b): the places where an item of the root array may end. Most
-// are inside items; the scanner says which are not.
-func nextSeparator(b []byte, i int) int {
+// nextSeparator returns the index in b of the first byte at or after i
+// where an item of the root array may end, or len(b): a ',' or ']' while
+// the scanner is at depth 1 (depth), else the next '}' or ']' (inside an
+// item nothing can end it before its containers close). The scanner says
+// which candidates are real (not inside a string, at the right depth).
+func nextSeparator(b []byte, i, depth int) int {
+	if depth > 1 {
+		return nextCloser(b, i)
+	}
 	for ; i < len(b); i++ {
 		if c := b[i]; c == ',' || c == ']' {
+			return i
+		}
+	}
+	return len(b)
+}
+
+// nextCloser returns the index of the first '}' or ']' at or after i, or
+// len(b).
+func nextCloser(b []byte, i int) int {
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '}' || c == ']' {
 			return i
 		}
 	}
