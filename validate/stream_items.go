@@ -93,7 +93,7 @@ func (st *state) arrayItem(text []byte) {
 		a.recv = appendLimited(a.recv, v, maxReceived+1)
 	}
 	if a.unique.on {
-		a.unique.add(v, i)
+		a.unique.add(v, text, i)
 	}
 	ok := st.itemChecks(i, v)
 	st.itemContains(i, v)
@@ -187,7 +187,7 @@ func (st *state) arrayEnd() (Diagnostics, error) {
 	a := &st.arr
 	dupI, dupJ := -1, -1
 	if a.unique.on && a.count > 1 {
-		dupI, dupJ = a.unique.duplicate(a.count)
+		dupI, dupJ = a.unique.duplicate(st, a.count)
 	}
 	fails := st.nrec() > 0
 	for k := len(a.chain) - 1; k >= 0 && !fails; k-- {

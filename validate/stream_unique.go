@@ -19,9 +19,10 @@ import (
 
 var uniqueSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
-// maxShortUnique is the length up to which an array of scalars reports
-// its first duplicate pair in pairwise order (smallest i, then j), as the
-// whole-array evaluation does.
+// maxShortUnique is the length up to which an array of scalars is
+// compared pair by pair by the whole-array evaluation (duplicate), whose
+// order of reporting may differ from the first repeat: the texts of such
+// an array's items are kept and handed to duplicate itself at the end.
 const maxShortUnique = 32
 
 // uniqueShards splits the table by the top bits of the hash, so that it
@@ -35,7 +36,8 @@ type uniqueTracker struct {
 	shards     [][]uniqueSlot
 	used       []int
 	dupI, dupJ int         // the duplicate with the smallest j
-	short      []shortItem // the first maxShortUnique+1 items
+	short      []byte // "[" and the texts of the first items, while they are scalars
+	shortOK    bool   // every item so far is a scalar, and at most maxShortUnique+1 were
 	scratch    []byte
 }
 
@@ -48,24 +50,28 @@ type uniqueSlot struct {
 	idx    int32
 }
 
-type shortItem struct {
-	h      [2]uint64
-	scalar bool
-}
-
 func (u *uniqueTracker) reset() {
 	u.on = false
 	u.shards, u.used = nil, nil // a table is made per array, and only for a long one
 	u.dupI, u.dupJ = -1, -1
-	u.short = u.short[:0]
+	u.short = append(u.short[:0], '[')
+	u.shortOK = true
 }
 
-// add takes item i.
-func (u *uniqueTracker) add(v *fastjson.Value, i int) {
+// add takes item i, whose JSON text is text.
+func (u *uniqueTracker) add(v *fastjson.Value, text []byte, i int) {
 	h := u.hash(v)
-	if i <= maxShortUnique {
+	if u.shortOK {
 		t := v.Type()
-		u.short = append(u.short, shortItem{h, t != fastjson.TypeObject && t != fastjson.TypeArray})
+		if i > maxShortUnique || t == fastjson.TypeObject || t == fastjson.TypeArray {
+			u.shortOK = false
+			u.short = u.short[:1]
+		} else {
+			if i > 0 {
+				u.short = append(u.short, ',')
+			}
+			u.short = append(u.short, text...)
+		}
 	}
 	if u.dupJ >= 0 {
 		return
@@ -115,21 +121,13 @@ func (u *uniqueTracker) grow(k uint64) {
 
 // duplicate returns the pair the whole-array evaluation reports for an
 // array of count items, or -1, -1.
-func (u *uniqueTracker) duplicate(count int) (int, int) {
-	if count <= maxShortUnique {
-		scalars := true
-		for _, s := range u.short {
-			scalars = scalars && s.scalar
-		}
-		if scalars {
-			for i := range u.short {
-				for j := i + 1; j < len(u.short); j++ {
-					if u.short[i].h == u.short[j].h {
-						return i, j
-					}
-				}
-			}
-			return -1, -1
+func (u *uniqueTracker) duplicate(st *state, count int) (int, int) {
+	if u.shortOK && count <= maxShortUnique {
+		v, err := st.kparser.ParseBytes(append(u.short, ']'))
+		if err == nil {
+			st.numV = nil
+			a, _ := v.Array()
+			return st.duplicate(a)
 		}
 	}
 	return u.dupI, u.dupJ
