@@ -308,3 +308,25 @@ func TestZeroAllocsStreamedArray(t *testing.T) {
 		_, _ = w.Close()
 	}), "Stream")
 }
+
+// TestCanonNumber: equal numbers, however spelled, have one canonical
+// form; different ones (huge exponents included) do not.
+func TestCanonNumber(t *testing.T) {
+	canon := func(s string) string { return string(appendCanonNumber(nil, []byte(s))) }
+	for _, same := range [][]string{
+		{"1", "1.0", "10e-1", "0.1E1", "100e-2", "1.000e+0"},
+		{"0", "-0", "0.000", "0e99999999999999999999999"},
+		{"-2.5e3", "-2500", "-25e2", "-0.0025e6"},
+		{"1e99999999999999999999", "10e99999999999999999998", "0.1e100000000000000000000"},
+	} {
+		for _, s := range same {
+			assert.Equal(t, canon(same[0]), canon(s), s)
+		}
+	}
+	seen := map[string]string{}
+	for _, s := range []string{"1", "-1", "2", "1.5", "15", "1e99999999999999999999", "1e99999999999999999998", "2e99999999999999999999", "1e-99999999999999999999"} {
+		c := canon(s)
+		assert.Empty(t, seen[c], "%s and %s", s, seen[c])
+		seen[c] = s
+	}
+}

@@ -2,7 +2,9 @@ package validate
 
 import (
 	"hash/maphash"
+	"math/big"
 	"math/bits"
+	"strconv"
 
 	"github.com/valyala/fastjson"
 )
@@ -147,21 +149,10 @@ func (u *uniqueTracker) hash(v *fastjson.Value) [2]uint64 {
 		b, _ := v.StringBytes()
 		return [2]uint64{mix(t, maphash.Bytes(uniqueSeeds[0], b)), mix(t, maphash.Bytes(uniqueSeeds[1], b))}
 	case fastjson.TypeNumber:
-		// Sign, magnitude and significant digits: 1, 1.0 and 10e-1 alike.
+		// Canonical digits and exponent: 1, 1.0 and 10e-1 alike.
 		text := v.MarshalTo(u.scratch[:0])
-		d, _ := parseDecimal(b2s(text))
-		c := append(text, 0)[len(text):] // after the text, which d points into
-		if d.sigLen > 0 {
-			if d.neg {
-				c = append(c, '-')
-			}
-			m := uint64(d.mag)
-			c = append(c, byte(m), byte(m>>8), byte(m>>16), byte(m>>24), byte(m>>32), byte(m>>40), byte(m>>48), byte(m>>56))
-			for k := range d.sigLen {
-				c = append(c, d.sig(k))
-			}
-		}
-		u.scratch = c
+		c := appendCanonNumber(text, text)[len(text):]
+		u.scratch = text
 		return [2]uint64{mix(t, maphash.Bytes(uniqueSeeds[0], c)), mix(t, maphash.Bytes(uniqueSeeds[1], c))}
 	case fastjson.TypeArray:
 		a, _ := v.Array()
@@ -184,4 +175,60 @@ func (u *uniqueTracker) hash(v *fastjson.Value) [2]uint64 {
 		return [2]uint64{mix(t, mix(sum[0], n)), mix(^t, mix(sum[1], n))}
 	}
 	return [2]uint64{mix(t, 1), mix(t, 2)}
+}
+
+// appendCanonNumber appends to dst a canonical form of the JSON number
+// text t, the same for equal numbers however they are spelled: the
+// significant digits, '-' when negative, 'e' and the exponent of the last
+// digit (exact for exponents of any length). Zero is "0" whatever its sign. dst must
+// not overlap t past len(dst).
+func appendCanonNumber(dst, t []byte) []byte {
+	i, neg := 0, false
+	if i < len(t) && t[i] == '-' {
+		neg = true
+		i++
+	}
+	start := len(dst)
+	fracLen := 0
+	for ; i < len(t) && t[i] >= '0' && t[i] <= '9'; i++ {
+		dst = append(dst, t[i])
+	}
+	if i < len(t) && t[i] == '.' {
+		for i++; i < len(t) && t[i] >= '0' && t[i] <= '9'; i++ {
+			dst = append(dst, t[i])
+			fracLen++
+		}
+	}
+	exp := "0"
+	if i < len(t) && (t[i] == 'e' || t[i] == 'E') {
+		exp = string(t[i+1:])
+	}
+	digits := dst[start:]
+	lead := 0
+	for lead < len(digits) && digits[lead] == '0' {
+		lead++
+	}
+	digits = digits[lead:]
+	if len(digits) == 0 {
+		return append(dst[:start], '0')
+	}
+	trail := 0
+	for digits[len(digits)-1-trail] == '0' {
+		trail++
+	}
+	n := copy(dst[start:], digits[:len(digits)-trail]) // moves left: no overlap trouble
+	dst = dst[:start+n]
+	if neg {
+		dst = append(dst, '-')
+	}
+	dst = append(dst, 'e')
+	adj := int64(trail - fracLen) // the value is digits × 10^(exp+adj)
+	if e, err := strconv.ParseInt(exp, 10, 64); err == nil && e > -1<<60 && e < 1<<60 {
+		return strconv.AppendInt(dst, e+adj, 10)
+	}
+	var e big.Int
+	if _, ok := e.SetString(exp, 10); !ok {
+		return append(dst, exp...)
+	}
+	return e.Add(&e, big.NewInt(adj)).Append(dst, 10)
 }
