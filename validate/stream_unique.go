@@ -37,7 +37,7 @@ type uniqueTracker struct {
 	on         bool
 	shards     [][]uniqueSlot
 	used       []int
-	dupI, dupJ int         // the duplicate with the smallest j
+	dupI, dupJ int    // the duplicate with the smallest j
 	short      []byte // "[" and the texts of the first items, while they are scalars
 	shortOK    bool   // every item so far is a scalar, and at most maxShortUnique+1 were
 	scratch    []byte
