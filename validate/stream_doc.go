@@ -70,7 +70,7 @@ func (st *state) advance(win []byte, base int64) {
 				d.mode = modeWhole
 				if at := d.rd.start - base; at < 0 {
 					break
-				} else if win[at] == '[' && st.arr.plan(st.s) {
+				} else if win[at] == '[' && st.arr.plan(st.s, st.s.root) {
 					d.mode, d.streamed = modeItems, '['
 					d.itemStart = d.rd.start + 1
 				} else if win[at] == '{' && d.members && st.planObject() {
@@ -95,14 +95,14 @@ func (st *state) advance(win []byte, base int64) {
 			}
 			depth := d.rd.sc.Depth()
 			if depth == 1 && win[j] == ',' && !d.rd.sc.InString() {
-				st.arrayItem(win[d.itemStart-base : j])
+				st.arrayItem(&st.arr, win[d.itemStart-base : j])
 				d.itemStart = base + int64(j) + 1
 				if st.err != nil {
 					d.mode = modeAfter // a syntax error further on still comes first
 				}
 			} else if depth == 0 && d.rd.ended {
 				if item := win[d.itemStart-base : j]; !blank(item) {
-					st.arrayItem(item)
+					st.arrayItem(&st.arr, item)
 				}
 				d.mode = modeAfter
 			}

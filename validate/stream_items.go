@@ -18,8 +18,12 @@ const maxChain = 32
 
 // arrayStream is the state of a root array read item by item.
 type arrayStream struct {
-	chain   []*node // the root schema, then its $ref targets in turn
+	chain   []*node // the array's schema, then its $ref targets in turn
 	tallies []arrayTally
+	// Where the array is: its instance location and the keyword path to
+	// its schema (empty for a root array).
+	instPrefix []pathSeg
+	kwPrefix   []string
 	count   int    // items read
 	recv    []byte // the array's Received text so far (appendLimited)
 	unique  uniqueTracker
@@ -33,20 +37,21 @@ type arrayTally struct {
 
 func (a *arrayStream) reset() {
 	a.chain, a.count = a.chain[:0], 0
+	a.instPrefix, a.kwPrefix = a.instPrefix[:0], a.kwPrefix[:0]
 	a.tallies = a.tallies[:0]
 	a.recv = append(a.recv[:0], '[')
 	a.unique.reset()
 }
 
-// plan follows the root's $ref chain and reports whether the root array
-// can stream under it.
-func (a *arrayStream) plan(s *Schema) bool {
+// plan follows the $ref chain from root and reports whether an array can
+// stream under it.
+func (a *arrayStream) plan(s *Schema, root *node) bool {
 	if s.usesDyn {
 		return false
 	}
-	a.chain = a.chain[:0]
+	a.chain, a.tallies = a.chain[:0], a.tallies[:0]
 	unique := false
-	for n := s.root; n != nil; n = n.ref {
+	for n := root; n != nil; n = n.ref {
 		if len(a.chain) == maxChain || n.boolean != 0 || n.hasType && n.types&tArray == 0 ||
 			n.constV != nil || n.enum != nil || n.dynRef != nil || n.recursiveRef != nil ||
 			n.hasApplicators || n.trackEval || n.unevalItems != nil {
@@ -75,9 +80,8 @@ func itemSchema(n *node, i int) *node {
 	return n.items
 }
 
-// arrayItem evaluates one complete item of the root array.
-func (st *state) arrayItem(text []byte) {
-	a := &st.arr
+// arrayItem evaluates one complete item of the streamed array a.
+func (st *state) arrayItem(a *arrayStream, text []byte) {
 	i := a.count
 	a.count++
 	st.numV = nil // the parser reuses its values
@@ -95,16 +99,16 @@ func (st *state) arrayItem(text []byte) {
 	if a.unique.on {
 		a.unique.add(v, text, i)
 	}
-	ok := st.itemChecks(i, v)
-	st.itemContains(i, v)
+	ok := st.itemChecks(a, i, v)
+	st.itemContains(a, i, v)
 	if st.err != nil {
 		// Run the item again with paths kept, to say where the error is.
 		first := st.err
 		st.err = nil
 		st.track = true
-		st.inst = append(st.inst[:0], pathSeg{idx: i})
-		st.itemChecks(i, v)
-		st.itemContains(i, v)
+		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
+		st.itemChecks(a, i, v)
+		st.itemContains(a, i, v)
 		if st.err == nil {
 			st.err = first
 		}
@@ -114,16 +118,15 @@ func (st *state) arrayItem(text []byte) {
 		return
 	}
 	st.collect, st.track = true, true
-	st.inst = append(st.inst[:0], pathSeg{idx: i})
-	st.itemChecks(i, v)
+	st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
+	st.itemChecks(a, i, v)
 	st.collect, st.track = false, false
 	st.inst = st.inst[:0]
 }
 
 // itemChecks applies the item schemas of the chain to item i, innermost
 // $ref target first (the order of a whole-array evaluation).
-func (st *state) itemChecks(i int, v *fastjson.Value) bool {
-	a := &st.arr
+func (st *state) itemChecks(a *arrayStream, i int, v *fastjson.Value) bool {
 	ok := true
 	for k := len(a.chain) - 1; k >= 0; k-- {
 		n := a.chain[k]
@@ -137,8 +140,8 @@ func (st *state) itemChecks(i int, v *fastjson.Value) bool {
 			ok = false
 			continue
 		}
-		st.enterChain(k)
-		st.depth = k + 1
+		st.enterChain(a.kwPrefix, k)
+		st.depth = len(a.kwPrefix) + k + 1
 		st.pushKw(sub.seg)
 		r := st.eval(sub, v, 0)
 		st.popKw()
@@ -153,14 +156,13 @@ func (st *state) itemChecks(i int, v *fastjson.Value) bool {
 }
 
 // itemContains counts item i for the contains keywords of the chain.
-func (st *state) itemContains(i int, v *fastjson.Value) {
-	a := &st.arr
+func (st *state) itemContains(a *arrayStream, i int, v *fastjson.Value) {
 	collect := st.collect
 	st.collect = false
 	for k := len(a.chain) - 1; k >= 0 && st.err == nil; k-- {
 		if c := a.chain[k].contains; c != nil {
-			st.enterChain(k)
-			st.depth = k + 1
+			st.enterChain(a.kwPrefix, k)
+			st.depth = len(a.kwPrefix) + k + 1
 			if st.eval(c, v, 0) {
 				a.tallies[k].matches++
 			}
@@ -169,27 +171,37 @@ func (st *state) itemContains(i int, v *fastjson.Value) {
 	st.collect = collect
 }
 
-// enterChain sets the keyword path to the k-th schema of the chain: k
-// times "/$ref" (when paths are kept).
-func (st *state) enterChain(k int) {
+// enterChain sets the keyword path to the k-th schema of a chain whose
+// first schema is at prefix: k times "/$ref" after it (when paths are
+// kept).
+func (st *state) enterChain(prefix []string, k int) {
 	if !st.track {
 		return
 	}
-	st.kw = st.kw[:0]
+	st.kw = append(st.kw[:0], prefix...)
 	for range k {
 		st.kw = append(st.kw, "/$ref")
 	}
 }
 
-// arrayEnd gives the array's own verdicts once every item is read, and
-// the diagnostics in document order.
+// arrayEnd gives the root array's own verdicts once every item is read,
+// and the diagnostics in document order.
 func (st *state) arrayEnd() (Diagnostics, error) {
-	a := &st.arr
+	if !st.arrayVerdictsAll(&st.arr, st.nrec() > 0) {
+		return nil, nil
+	}
+	return st.diagnostics(), nil
+}
+
+// arrayVerdictsAll records the failed whole-array keywords of the
+// streamed array a, once every item is read, and reports whether the
+// document fails (failed: it already did).
+func (st *state) arrayVerdictsAll(a *arrayStream, failed bool) bool {
 	dupI, dupJ := -1, -1
 	if a.unique.on && a.count > 1 {
 		dupI, dupJ = a.unique.duplicate(st, a.count)
 	}
-	fails := st.nrec() > 0
+	fails := false
 	for k := len(a.chain) - 1; k >= 0 && !fails; k-- {
 		n, t := a.chain[k], &a.tallies[k]
 		fails = n.minItems >= 0 && a.count < n.minItems || n.maxItems >= 0 && a.count > n.maxItems ||
@@ -197,16 +209,19 @@ func (st *state) arrayEnd() (Diagnostics, error) {
 			n.uniqueItems && dupI >= 0
 	}
 	if !fails {
-		return nil, nil
+		return failed
 	}
+	collect, track := st.collect, st.track
 	st.collect, st.track = true, true
-	st.inst = st.inst[:0]
+	st.inst = append(st.inst[:0], a.instPrefix...)
 	recv := append(a.recv, ']')
 	for k := len(a.chain) - 1; k >= 0; k-- {
-		st.enterChain(k)
+		st.enterChain(a.kwPrefix, k)
 		st.arrayVerdicts(a.chain[k], &a.tallies[k], a.count, dupI, dupJ, recv)
 	}
-	return st.diagnostics(), nil
+	st.collect, st.track = collect, track
+	st.inst = st.inst[:0]
+	return true
 }
 
 // minContains is the least number of matches contains asks for.

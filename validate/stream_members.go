@@ -186,7 +186,7 @@ func (st *state) memberChecks(i int, k []byte, v *fastjson.Value) bool {
 	ok := true
 	for c := len(a.chain) - 1; c >= 0; c-- {
 		n := a.chain[c]
-		st.enterChain(c)
+		st.enterChain(nil, c)
 		st.depth = c + 1
 		st.inst = append(st.inst[:0], pathSeg{key: k, idx: i, isKey: true})
 		evaluated := false
@@ -253,7 +253,7 @@ func (st *state) objectEnd() (Diagnostics, error) {
 	st.inst = st.inst[:0]
 	recv := append(a.recv, '}')
 	for c := len(a.chain) - 1; c >= 0; c-- {
-		st.enterChain(c)
+		st.enterChain(nil, c)
 		mark := st.nrec()
 		st.objectVerdicts(a.chain[c], c, recv)
 		st.objectHints(a.chain[c], nil, mark, o.seen[c])
