@@ -95,7 +95,7 @@ func (st *state) advance(win []byte, base int64) {
 			}
 			depth := d.rd.sc.Depth()
 			if depth == 1 && win[j] == ',' && !d.rd.sc.InString() {
-				st.arrayItem(&st.arr, win[d.itemStart-base : j])
+				st.arrayItem(&st.arr, win[d.itemStart-base:j])
 				d.itemStart = base + int64(j) + 1
 				if st.err != nil {
 					d.mode = modeAfter // a syntax error further on still comes first

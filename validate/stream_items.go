@@ -24,9 +24,9 @@ type arrayStream struct {
 	// its schema (empty for a root array).
 	instPrefix []pathSeg
 	kwPrefix   []string
-	count   int    // items read
-	recv    []byte // the array's Received text so far (appendLimited)
-	unique  uniqueTracker
+	count      int    // items read
+	recv       []byte // the array's Received text so far (appendLimited)
+	unique     uniqueTracker
 }
 
 // arrayTally is what one schema of the chain counts over the items.
