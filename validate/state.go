@@ -63,6 +63,7 @@ type state struct {
 	doc     doc
 	arr     arrayStream
 	obj     objectStream
+	nest    arrayStream     // an array member of a streamed root object
 	kparser fastjson.Parser // member names with escapes
 }
 

@@ -26,6 +26,10 @@ type doc struct {
 	// is faster there and gives the same answer).
 	members  bool
 	streamed byte // '[' or '{': the root container streams
+	// valKind is what the current member's value is, once its colon is
+	// read: 0 not yet known, 'v' a value evaluated when it completes,
+	// 'n' an array streaming item by item (st.nest), 'd' that array done.
+	valKind byte
 }
 
 // begin readies st for a new document.
@@ -33,7 +37,7 @@ func (st *state) begin() {
 	st.reset()
 	st.doc.rd.reset()
 	st.doc.mode, st.doc.fed, st.doc.itemStart, st.doc.colon = modeStart, 0, 0, -1
-	st.doc.members, st.doc.streamed = false, 0
+	st.doc.members, st.doc.streamed, st.doc.valKind = false, 0, 0
 	st.arr.reset()
 	st.obj.reset()
 }
@@ -84,7 +88,7 @@ func (st *state) advance(win []byte, base int64) {
 		case modeMembers:
 			st.advanceMembers(win, base, i)
 		case modeItems:
-			j := nextSeparator(win, i, d.rd.sc.Depth())
+			j := nextSeparator(win, i, d.rd.sc.Depth(), 1)
 			if j == len(win) {
 				d.fed += int64(d.rd.feed(win[i:], false))
 				break
@@ -150,9 +154,35 @@ func (st *state) finish(win []byte, base int64) (Diagnostics, error) {
 }
 
 // advanceMembers is advance for a root object: it reads up to the next
-// ',', ':' or '}' after i and evaluates the member that ends there.
+// ',', ':' or '}' after i and evaluates the member that ends there (or
+// hands an array value to advanceNested).
 func (st *state) advanceMembers(win []byte, base int64, i int) {
 	d := &st.doc
+	switch {
+	case d.valKind == 'n':
+		st.advanceNested(win, base, i)
+		return
+	case d.colon >= 0 && d.valKind == 0:
+		// The value's first byte decides how it is read.
+		k := i
+		for k < len(win) && (win[k] == ' ' || win[k] == '\t' || win[k] == '\n' || win[k] == '\r') {
+			k++
+		}
+		if k > i {
+			d.fed += int64(d.rd.feed(win[i:k], false))
+			return
+		}
+		d.valKind = 'v'
+		if win[k] == '[' && st.nestedArray(win[d.itemStart-base:d.colon-base]) {
+			d.valKind = 'n'
+			d.itemStart = base + int64(k) + 1
+			return
+		}
+		if st.err != nil {
+			d.mode = modeAfter
+			return
+		}
+	}
 	j := i
 	if d.rd.sc.Depth() > 1 {
 		j = nextCloser(win, i)
@@ -174,13 +204,46 @@ func (st *state) advanceMembers(win []byte, base int64, i int) {
 	case depth == 1 && win[j] == ':' && d.colon < 0 && !d.rd.sc.InString():
 		d.colon = base + int64(j)
 	case depth == 1 && win[j] == ',' && !d.rd.sc.InString():
-		st.objectMember(win[d.itemStart-base:d.colon-base], win[d.colon+1-base:j])
-		d.itemStart, d.colon = base+int64(j)+1, -1
+		if d.valKind != 'd' {
+			st.objectMember(win[d.itemStart-base:d.colon-base], win[d.colon+1-base:j])
+		}
+		d.itemStart, d.colon, d.valKind = base+int64(j)+1, -1, 0
 	case depth == 0 && d.rd.ended:
-		if d.colon >= 0 {
+		if d.colon >= 0 && d.valKind != 'd' {
 			st.objectMember(win[d.itemStart-base:d.colon-base], win[d.colon+1-base:j])
 		}
 		d.mode = modeAfter
+	}
+	if st.err != nil {
+		d.mode = modeAfter
+	}
+}
+
+// advanceNested reads the array value of a member of a streamed root
+// object, item by item, as advance does for a root array one level up.
+func (st *state) advanceNested(win []byte, base int64, i int) {
+	d := &st.doc
+	j := nextSeparator(win, i, d.rd.sc.Depth(), 2)
+	if j == len(win) {
+		d.fed += int64(d.rd.feed(win[i:], false))
+		return
+	}
+	d.fed += int64(d.rd.feed(win[i:j+1], false))
+	if d.rd.err != nil {
+		return
+	}
+	depth := d.rd.sc.Depth()
+	switch {
+	case depth == 2 && win[j] == ',' && !d.rd.sc.InString():
+		st.arrayItem(&st.nest, win[d.itemStart-base:j])
+		d.itemStart = base + int64(j) + 1
+	case depth == 1 && win[j] == ']' && !d.rd.sc.InString():
+		if item := win[d.itemStart-base : j]; !blank(item) {
+			st.arrayItem(&st.nest, item)
+		}
+		st.nestedEnd()
+		d.valKind = 'd'
+		d.itemStart = base + int64(j) + 1
 	}
 	if st.err != nil {
 		d.mode = modeAfter

@@ -24,8 +24,9 @@ type arrayStream struct {
 	// its schema (empty for a root array).
 	instPrefix []pathSeg
 	kwPrefix   []string
-	count      int    // items read
-	recv       []byte // the array's Received text so far (appendLimited)
+	count      int     // items read
+	recv       []byte  // the array's Received text so far (appendLimited)
+	outer      *[]byte // the enclosing object's Received text, while it shows the items
 	unique     uniqueTracker
 }
 
@@ -37,7 +38,7 @@ type arrayTally struct {
 
 func (a *arrayStream) reset() {
 	a.chain, a.count = a.chain[:0], 0
-	a.instPrefix, a.kwPrefix = a.instPrefix[:0], a.kwPrefix[:0]
+	a.instPrefix, a.kwPrefix, a.outer = a.instPrefix[:0], a.kwPrefix[:0], nil
 	a.tallies = a.tallies[:0]
 	a.recv = append(a.recv[:0], '[')
 	a.unique.reset()
@@ -96,6 +97,12 @@ func (st *state) arrayItem(a *arrayStream, text []byte) {
 		}
 		a.recv = appendLimited(a.recv, v, maxReceived+1)
 	}
+	if a.outer != nil && len(*a.outer) <= maxReceived+1 {
+		if i > 0 {
+			*a.outer = append(*a.outer, ',')
+		}
+		*a.outer = appendLimited(*a.outer, v, maxReceived+1)
+	}
 	if a.unique.on {
 		a.unique.add(v, text, i)
 	}
@@ -103,6 +110,7 @@ func (st *state) arrayItem(a *arrayStream, text []byte) {
 	st.itemContains(a, i, v)
 	if st.err != nil {
 		// Run the item again with paths kept, to say where the error is.
+		st.numV = nil
 		first := st.err
 		st.err = nil
 		st.track = true

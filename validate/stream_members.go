@@ -97,24 +97,34 @@ func (o *objectStream) present(name string) bool {
 	return false
 }
 
+// memberKey decodes a member's name from its text (quoted, with blanks
+// around) into st.obj.key; false (and st.err) when it does not parse.
+func (st *state) memberKey(keyText []byte) bool {
+	o := &st.obj
+	keyText = bytes.TrimSpace(keyText)
+	raw := keyText[1 : len(keyText)-1]
+	if bytes.IndexByte(raw, '\\') < 0 {
+		o.key = append(o.key[:0], raw...)
+		return true
+	}
+	kv, err := st.kparser.ParseBytes(keyText)
+	if err != nil {
+		st.err = &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
+		return false
+	}
+	b, _ := kv.StringBytes()
+	o.key = append(o.key[:0], b...)
+	return true
+}
+
 // objectMember evaluates one complete member of the root object: its
 // name's text (quoted, with blanks around) and its value's text.
 func (st *state) objectMember(keyText, valText []byte) {
 	a, o := &st.arr, &st.obj
 	i := o.count
 	o.count++
-	keyText = bytes.TrimSpace(keyText)
-	raw := keyText[1 : len(keyText)-1]
-	if bytes.IndexByte(raw, '\\') < 0 {
-		o.key = append(o.key[:0], raw...)
-	} else {
-		kv, err := st.kparser.ParseBytes(keyText)
-		if err != nil {
-			st.err = &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
-			return
-		}
-		b, _ := kv.StringBytes()
-		o.key = append(o.key[:0], b...)
+	if !st.memberKey(keyText) {
+		return
 	}
 	k := o.key
 	st.numV = nil
@@ -329,4 +339,74 @@ func (st *state) objectVerdicts(n *node, c int, recv []byte) bool {
 		}
 	}
 	return failed
+}
+
+// nestedArray decides, at the '[' that opens the value of a member whose
+// name is keyText, whether that array streams too: when exactly one
+// schema applies to the member (through properties, patternProperties or
+// additionalProperties, over the chain), no schema of the chain has
+// propertyNames (whose diagnostics would come out of order), and that
+// schema lets an array stream. It then counts the member as read and
+// readies st.nest.
+func (st *state) nestedArray(keyText []byte) bool {
+	a, o := &st.arr, &st.obj
+	if !st.memberKey(keyText) {
+		return false
+	}
+	k := o.key
+	var sub *node
+	pairs, at := 0, 0
+	for c, n := range a.chain {
+		if n.propertyNames != nil {
+			return false
+		}
+		evaluated := false
+		if len(n.props) > 0 {
+			if j := n.propIndexOf(k); j >= 0 {
+				sub, at, evaluated = n.props[j].n, c, true
+				pairs++
+			}
+		}
+		for _, pp := range n.patternProps {
+			if pp.re.Match(k) {
+				sub, at, evaluated = pp.n, c, true
+				pairs++
+			}
+		}
+		if !evaluated && n.additional != nil {
+			sub, at = n.additional, c
+			pairs++
+		}
+	}
+	nest := &st.nest
+	nest.reset()
+	if pairs != 1 || sub.boolean != 0 || !nest.plan(st.s, sub) {
+		return false
+	}
+	nest.instPrefix = append(nest.instPrefix[:0], pathSeg{key: k, idx: o.count, isKey: true})
+	nest.kwPrefix = nest.kwPrefix[:0]
+	for range at {
+		nest.kwPrefix = append(nest.kwPrefix, "/$ref")
+	}
+	nest.kwPrefix = append(nest.kwPrefix, sub.seg)
+	nest.outer = nil
+	if len(a.recv) <= maxReceived+1 {
+		if o.count > 0 {
+			a.recv = append(a.recv, ',')
+		}
+		a.recv = appendJSONString(a.recv, b2s(k))
+		a.recv = append(a.recv, ':', '[')
+		nest.outer = &a.recv
+	}
+	o.count++
+	st.memberTally(k)
+	return true
+}
+
+// nestedEnd gives the verdicts of a member's streamed array.
+func (st *state) nestedEnd() {
+	if st.nest.outer != nil {
+		*st.nest.outer = append(*st.nest.outer, ']')
+	}
+	st.arrayVerdictsAll(&st.nest, false)
 }

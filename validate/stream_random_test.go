@@ -17,11 +17,13 @@ func TestStreamRandomChunks(t *testing.T) {
 		`{"items":{"anyOf":[{"type":"string","pattern":"^x"},{"type":"number","multipleOf":0.5}]},"uniqueItems":true,"contains":{"type":"string"},"maxItems":4}`,
 		`{"properties":{"a":true},"patternProperties":{"^b":{"type":"boolean"}},"propertyNames":{"maxLength":3},"minProperties":2,"dependentRequired":{"a":["bb"]}}`,
 		`{"$ref":"#/$defs/x","$defs":{"x":{"prefixItems":[{"type":"object"}],"items":false}}}`,
+		`{"$ref":"#/$defs/o","$defs":{"o":{"properties":{"data":{"$ref":"#/$defs/d"}},"additionalProperties":{"items":{"type":"string"},"minItems":1},"required":["data"]},"d":{"items":{"type":"integer"},"uniqueItems":true,"maxItems":3,"contains":{"minimum":2}}}}`,
 	} {
 		ss = append(ss, mustCompile(t, src))
 	}
 	ss = append(ss, compileFile(t, "../testdata/schemas/llm.schema.json"))
-	seeds := []string{`{"a":1}`, `{"a":-1,"b":2}`, `["x",1.5,"x"]`, `{"bb":true,"a":null}`, `[[[[]]]]`, `{"a":1e400}`, "\"\\ud800\"", `[{"a":1},2]`, `{"a":{"b":[1,2]},"bb":false,"ccc":1}`}
+	seeds := []string{`{"a":1}`, `{"a":-1,"b":2}`, `["x",1.5,"x"]`, `{"bb":true,"a":null}`, `[[[[]]]]`, `{"a":1e400}`, "\"\\ud800\"", `[{"a":1},2]`, `{"a":{"b":[1,2]},"bb":false,"ccc":1}`,
+		`{"data":[1,2,2,"x"],"b":[],"c":["y",[1]]}`, `{"x":["a"],"data":[ 3 , [0] ,{"k":[1]}]}`}
 	for _, n := range []string{"llm.valid.json", "llm.invalid.json"} {
 		b, _ := os.ReadFile("../testdata/schemas/" + n)
 		seeds = append(seeds, string(b))

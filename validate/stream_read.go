@@ -109,12 +109,13 @@ func syntaxErr64(off int64, msg string) *DocumentError {
 }
 
 // nextSeparator returns the index in b of the first byte at or after i
-// where an item of the root array may end, or len(b): a ',' or ']' while
-// the scanner is at depth 1 (depth), else the next '}' or ']' (inside an
-// item nothing can end it before its containers close). The scanner says
-// which candidates are real (not inside a string, at the right depth).
-func nextSeparator(b []byte, i, depth int) int {
-	if depth > 1 {
+// where an item of an array whose items are at scanner depth itemDepth
+// may end, or len(b): a ',' or ']' while the scanner is at that depth
+// (depth), else the next '}' or ']' (inside an item nothing can end it
+// before its containers close). The scanner says which candidates are
+// real (not inside a string, at the right depth).
+func nextSeparator(b []byte, i, depth, itemDepth int) int {
+	if depth > itemDepth {
 		return nextCloser(b, i)
 	}
 	for ; i < len(b); i++ {

@@ -330,3 +330,35 @@ func TestCanonNumber(t *testing.T) {
 		seen[c] = s
 	}
 }
+
+// TestStreamedNestedArray: the array value of a root object's member
+// streams item by item in a Stream, with the whole-tree answer.
+func TestStreamedNestedArray(t *testing.T) {
+	s := mustCompile(t, `{"properties":{"list":{"items":{"type":"integer"},"maxItems":1,"uniqueItems":true},"y":{}},"required":["z"]}`)
+	doc := []byte(`{"list":[1,"a",3,1],"y":{"long":"a string long enough to push the object's text past 64 bytes"}}`)
+	v := assertSameEverywhere(t, s, doc, "nested")
+	var got []string
+	for _, d := range v.Diags {
+		got = append(got, d.InstanceLocation+" "+d.Message+" "+d.Received)
+	}
+	assert.Equal(t, []string{
+		` missing required property "z" {"list":[1,"a",3,1],"y":{"long":"a string long enough to push...`,
+		`/list must have at most 1 items, has 4 [1,"a",3,1]`,
+		`/list items 0 and 3 are equal [1,"a",3,1]`,
+		`/list/1 must be integer, got string "a"`,
+	}, got)
+
+	s = mustCompile(t, `{"properties":{"a":{"items":{"$ref":"#/$defs/x"}}},"$defs":{"x":{"$ref":"#/$defs/x"}}}`)
+	v = assertSameEverywhere(t, s, []byte(`{"a":[1,2]}`), "recursion")
+	assert.Contains(t, v.Err, `at "/a/0"`)
+
+	// One item held at a time: a long member array fits a small buffer.
+	s = mustCompile(t, `{"type":"object","properties":{"data":{"type":"array","items":{"type":"integer"}}}}`)
+	w := s.NewStream()
+	w.MaxBuffer = 1 << 10
+	_, err := w.ReadFrom(strings.NewReader(`{"meta":1,"data":[` + strings.Repeat("12345,", 100000) + `1]}`))
+	require.NoError(t, err)
+	d, err := w.Close()
+	require.NoError(t, err)
+	assert.Nil(t, d)
+}
