@@ -21,11 +21,14 @@ const readChunk = 64 << 10
 // What it holds: a root array whose schema needs of the array only item
 // schemas, counts (minItems, maxItems, contains) and uniqueItems streams,
 // each item parsed and evaluated as soon as its last byte is read, then
-// dropped (uniqueItems keeps a 128-bit hash per item). Any other document
-// (an object or a scalar at the root, or a root schema with applicators,
-// unevaluatedItems, const or enum) is held whole and evaluated at Close.
-// Either way no more than MaxBuffer bytes are held: past it, Write returns
-// a *DocumentError wrapping ErrTooLarge.
+// dropped (uniqueItems keeps a 72-bit hash per item). A root object whose
+// schema needs of the object only presence bits and counts streams member
+// by member, and so do the items of a member's array value when one
+// streamable schema applies to it. Any other document (a scalar, or a
+// root schema with applicators, unevaluated*, dependentSchemas, const or
+// enum) is held whole and evaluated at Close. Either way no more than
+// MaxBuffer bytes are held: past it, Write returns a *DocumentError
+// wrapping ErrTooLarge.
 //
 // A Stream is not safe for concurrent use. Reset readies it for another
 // document.
