@@ -55,7 +55,7 @@ func (a *arrayStream) plan(s *Schema, root *node) bool {
 	for n := root; n != nil; n = n.ref {
 		if len(a.chain) == maxChain || n.boolean != 0 || n.hasType && n.types&tArray == 0 ||
 			n.constV != nil || n.enum != nil || n.dynRef != nil || n.recursiveRef != nil ||
-			n.hasApplicators || n.trackEval || n.unevalItems != nil {
+			hasApplicator(n) || n.trackEval || n.unevalItems != nil {
 			return false
 		}
 		for _, c := range a.chain {
@@ -71,6 +71,13 @@ func (a *arrayStream) plan(s *Schema, root *node) bool {
 	}
 	a.unique.on = unique
 	return true
+}
+
+// hasApplicator reports whether n has an in-place applicator that looks
+// at a whole value (allOf, anyOf, oneOf, not, if). $ref does not count:
+// the chain follows it.
+func hasApplicator(n *node) bool {
+	return n.allOf != nil || n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil
 }
 
 // itemSchema returns the schema n applies to item i, or nil.

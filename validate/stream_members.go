@@ -56,7 +56,7 @@ func (st *state) planObject() bool {
 	for n := st.s.root; n != nil; n = n.ref {
 		if len(a.chain) == maxChain || n.boolean != 0 || n.hasType && n.types&tObject == 0 ||
 			n.constV != nil || n.enum != nil || n.dynRef != nil || n.recursiveRef != nil ||
-			n.hasApplicators || n.trackEval || n.unevalProps != nil || len(n.depSchemas) > 0 {
+			hasApplicator(n) || n.trackEval || n.unevalProps != nil || len(n.depSchemas) > 0 {
 			return false
 		}
 		for _, c := range a.chain {

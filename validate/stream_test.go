@@ -185,7 +185,8 @@ func TestStreamErrors(t *testing.T) {
 // TestStreamTooLarge: a document that must be held whole stops at the
 // cap with a typed error; a streamed array holds one item at a time.
 func TestStreamTooLarge(t *testing.T) {
-	s := mustCompile(t, `{"type":"array","items":{"type":"integer"}}`)
+	// A root $ref chain streams too.
+	s := mustCompile(t, `{"$ref":"#/$defs/list","$defs":{"list":{"type":"array","items":{"type":"integer"}}}}`)
 	w := s.NewStream()
 	w.MaxBuffer = 1 << 10
 	_, err := w.ReadFrom(strings.NewReader("[" + strings.Repeat("12345,", 100000) + "1]"))
