@@ -24,10 +24,11 @@ import (
 // It is built on validate.Stream: the scanner finds where the answer's
 // first value begins (past prose and fences), and the validator reads
 // that value member by member, as the tokens come. Only a root object
-// whose schema lets it stream (no applicator, dependentSchemas or
-// unevaluatedProperties at its top level, see validate.Stream) is judged
-// early, so a Guard never cancels a stream the full validator would
-// accept. A Guard is immutable and safe for concurrent use.
+// whose schema lets it stream ($ref and allOf are followed; anyOf, oneOf,
+// not, if, dependentSchemas or unevaluatedProperties at its top level
+// keep it whole, see validate.Stream) is judged early, so a Guard never
+// cancels a stream the full validator would accept. A Guard is immutable
+// and safe for concurrent use.
 type Guard struct {
 	s *validate.Schema // nil: no rule
 }

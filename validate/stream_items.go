@@ -7,18 +7,77 @@ import (
 // A root array streams when its schema only needs, of the whole array,
 // what can be counted or hashed item by item: the item schemas
 // (prefixItems, items, additionalItems), minItems/maxItems, contains with
-// its bounds, uniqueItems (a hash per item) and $ref to a schema of the
-// same kind. Each item is parsed and evaluated as soon as its last byte is
+// its bounds, uniqueItems (a hash per item), and $ref and allOf to
+// schemas of the same kind. Each item is parsed and evaluated as soon as its last byte is
 // read, then dropped; the array's own verdicts come at the end. Any other
-// keyword on the root (an applicator, unevaluatedItems, const, enum,
-// $dynamicRef) keeps the array whole, evaluated as before.
+// keyword on the root (anyOf, oneOf, not, if, unevaluatedItems, const,
+// enum, $dynamicRef) keeps the array whole, evaluated as before.
 
-// maxChain bounds the $ref chain followed from the root.
+// maxChain bounds the schemas a chain follows (through $ref and allOf).
 const maxChain = 32
+
+// chainLink says how a schema of a chain is reached: from the schema at
+// index parent (-1 for the first), through the keyword path segment seg
+// ("/$ref" or "/allOf/i").
+type chainLink struct {
+	parent int
+	seg    string
+}
+
+// buildChain lists the schemas that apply in place to a value whose schema
+// is root, through $ref and allOf, and reports whether each of them lets
+// the value stream (object: as a root object, else as an array).
+func (a *arrayStream) buildChain(s *Schema, root *node, object bool) bool {
+	a.chain, a.links, a.order = a.chain[:0], a.links[:0], a.order[:0]
+	return !s.usesDyn && a.walk(root, -1, "", object)
+}
+
+func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
+	if len(a.chain) == maxChain || !streams(n, object) {
+		return false
+	}
+	for _, c := range a.chain {
+		if c == n {
+			return false // a cycle, or a schema met twice: the whole-value path decides
+		}
+	}
+	k := len(a.chain)
+	a.chain = append(a.chain, n)
+	a.links = append(a.links, chainLink{parent, seg})
+	if n.ref != nil && !a.walk(n.ref, k, "/$ref", object) {
+		return false
+	}
+	a.order = append(a.order, k) // after its $ref, before its allOf (evalKeywords' order)
+	for _, b := range n.allOf {
+		if !a.walk(b, k, b.seg, object) {
+			return false
+		}
+	}
+	return true
+}
+
+// streams reports whether n asks nothing of a whole array (object: a
+// whole object) beyond what streaming keeps.
+func streams(n *node, object bool) bool {
+	if n.boolean != 0 || n.constV != nil || n.enum != nil || n.dynRef != nil || n.recursiveRef != nil ||
+		n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil || n.trackEval {
+		return false
+	}
+	if object {
+		return (!n.hasType || n.types&tObject != 0) && n.unevalProps == nil && len(n.depSchemas) == 0
+	}
+	return (!n.hasType || n.types&tArray != 0) && n.unevalItems == nil
+}
 
 // arrayStream is the state of a root array read item by item.
 type arrayStream struct {
-	chain   []*node // the array's schema, then its $ref targets in turn
+	// chain is the schemas that apply to the array in place: its schema
+	// and, in turn, their $ref targets and allOf branches (each schema
+	// once), in preorder; links says how each is reached, order lists
+	// them in the order a whole-value evaluation applies them.
+	chain   []*node
+	links   []chainLink
+	order   []int
 	tallies []arrayTally
 	// Where the array is: its instance location and the keyword path to
 	// its schema (empty for a root array).
@@ -37,47 +96,27 @@ type arrayTally struct {
 }
 
 func (a *arrayStream) reset() {
-	a.chain, a.count = a.chain[:0], 0
+	a.chain, a.links, a.order, a.count = a.chain[:0], a.links[:0], a.order[:0], 0
 	a.instPrefix, a.kwPrefix, a.outer = a.instPrefix[:0], a.kwPrefix[:0], nil
 	a.tallies = a.tallies[:0]
 	a.recv = append(a.recv[:0], '[')
 	a.unique.reset()
 }
 
-// plan follows the $ref chain from root and reports whether an array can
-// stream under it.
+// plan lists the schemas that apply to an array whose schema is root and
+// reports whether it can stream under them.
 func (a *arrayStream) plan(s *Schema, root *node) bool {
-	if s.usesDyn {
+	a.tallies = a.tallies[:0]
+	if !a.buildChain(s, root, false) {
 		return false
 	}
-	a.chain, a.tallies = a.chain[:0], a.tallies[:0]
 	unique := false
-	for n := root; n != nil; n = n.ref {
-		if len(a.chain) == maxChain || n.boolean != 0 || n.hasType && n.types&tArray == 0 ||
-			n.constV != nil || n.enum != nil || n.dynRef != nil || n.recursiveRef != nil ||
-			hasApplicator(n) || n.trackEval || n.unevalItems != nil {
-			return false
-		}
-		for _, c := range a.chain {
-			if c == n {
-				return false // a $ref cycle: the whole-value path reports it
-			}
-		}
-		a.chain = append(a.chain, n)
-		unique = unique || n.uniqueItems
-	}
-	for range a.chain {
+	for _, n := range a.chain {
 		a.tallies = append(a.tallies, arrayTally{})
+		unique = unique || n.uniqueItems
 	}
 	a.unique.on = unique
 	return true
-}
-
-// hasApplicator reports whether n has an in-place applicator that looks
-// at a whole value (allOf, anyOf, oneOf, not, if). $ref does not count:
-// the chain follows it.
-func hasApplicator(n *node) bool {
-	return n.allOf != nil || n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil
 }
 
 // itemSchema returns the schema n applies to item i, or nil.
@@ -143,7 +182,7 @@ func (st *state) arrayItem(a *arrayStream, text []byte) {
 // $ref target first (the order of a whole-array evaluation).
 func (st *state) itemChecks(a *arrayStream, i int, v *fastjson.Value) bool {
 	ok := true
-	for k := len(a.chain) - 1; k >= 0; k-- {
+	for _, k := range a.order {
 		n := a.chain[k]
 		sub := itemSchema(n, i)
 		if sub == nil || sub.boolean == 1 {
@@ -155,7 +194,7 @@ func (st *state) itemChecks(a *arrayStream, i int, v *fastjson.Value) bool {
 			ok = false
 			continue
 		}
-		st.enterChain(a.kwPrefix, k)
+		st.enterChain(a, a.kwPrefix, k)
 		st.depth = len(a.kwPrefix) + k + 1
 		st.pushKw(sub.seg)
 		r := st.eval(sub, v, 0)
@@ -174,9 +213,12 @@ func (st *state) itemChecks(a *arrayStream, i int, v *fastjson.Value) bool {
 func (st *state) itemContains(a *arrayStream, i int, v *fastjson.Value) {
 	collect := st.collect
 	st.collect = false
-	for k := len(a.chain) - 1; k >= 0 && st.err == nil; k-- {
+	for _, k := range a.order {
+		if st.err != nil {
+			break
+		}
 		if c := a.chain[k].contains; c != nil {
-			st.enterChain(a.kwPrefix, k)
+			st.enterChain(a, a.kwPrefix, k)
 			st.depth = len(a.kwPrefix) + k + 1
 			if st.eval(c, v, 0) {
 				a.tallies[k].matches++
@@ -186,17 +228,26 @@ func (st *state) itemContains(a *arrayStream, i int, v *fastjson.Value) {
 	st.collect = collect
 }
 
-// enterChain sets the keyword path to the k-th schema of a chain whose
-// first schema is at prefix: k times "/$ref" after it (when paths are
-// kept).
-func (st *state) enterChain(prefix []string, k int) {
-	if !st.track {
-		return
+// enterChain sets the keyword path to the k-th schema of chain c, whose
+// first schema is at prefix (when paths are kept).
+func (st *state) enterChain(c *arrayStream, prefix []string, k int) {
+	if st.track {
+		st.kw = c.appendPath(append(st.kw[:0], prefix...), k)
 	}
-	st.kw = append(st.kw[:0], prefix...)
-	for range k {
-		st.kw = append(st.kw, "/$ref")
+}
+
+// appendPath appends the keyword path segments from the first schema of
+// the chain to the k-th.
+func (a *arrayStream) appendPath(dst []string, k int) []string {
+	n := 0
+	for j := k; a.links[j].parent >= 0; j = a.links[j].parent {
+		n++
 	}
+	dst = append(dst, make([]string, n)...) // no allocation when dst has room
+	for j, at := k, len(dst)-1; a.links[j].parent >= 0; j, at = a.links[j].parent, at-1 {
+		dst[at] = a.links[j].seg
+	}
+	return dst
 }
 
 // arrayEnd gives the root array's own verdicts once every item is read,
@@ -217,7 +268,10 @@ func (st *state) arrayVerdictsAll(a *arrayStream, failed bool) bool {
 		dupI, dupJ = a.unique.duplicate(st, a.count)
 	}
 	fails := false
-	for k := len(a.chain) - 1; k >= 0 && !fails; k-- {
+	for _, k := range a.order {
+		if fails {
+			break
+		}
 		n, t := a.chain[k], &a.tallies[k]
 		fails = n.minItems >= 0 && a.count < n.minItems || n.maxItems >= 0 && a.count > n.maxItems ||
 			t.addFalse || n.contains != nil && (t.matches < minContains(n) || n.maxContains >= 0 && t.matches > n.maxContains) ||
@@ -230,8 +284,8 @@ func (st *state) arrayVerdictsAll(a *arrayStream, failed bool) bool {
 	st.collect, st.track = true, true
 	st.inst = append(st.inst[:0], a.instPrefix...)
 	recv := append(a.recv, ']')
-	for k := len(a.chain) - 1; k >= 0; k-- {
-		st.enterChain(a.kwPrefix, k)
+	for _, k := range a.order {
+		st.enterChain(a, a.kwPrefix, k)
 		st.arrayVerdicts(a.chain[k], &a.tallies[k], a.count, dupI, dupJ, recv)
 	}
 	st.collect, st.track = collect, track

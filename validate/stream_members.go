@@ -6,14 +6,15 @@ import (
 	"github.com/valyala/fastjson"
 )
 
-// A root object streams in a Stream when its schema (and the $ref chain
-// from it) needs of the whole object only what can be kept member by
+// A root object streams in a Stream when its schema (and the schemas its
+// $ref and allOf apply in place) needs of the whole object only what can be kept member by
 // member: properties, patternProperties, additionalProperties and
 // propertyNames apply to each member as it completes; required and
 // dependentRequired need presence bits, minProperties/maxProperties a
 // count, additionalProperties: false the extra names (reported, with
 // their hints, once the object is closed). dependentSchemas, applicators,
-// unevaluatedProperties, const and enum keep the object whole.
+// unevaluatedProperties, const, enum and anyOf, oneOf, not, if keep the
+// object whole.
 
 // objectStream is the state of a root object read member by member.
 type objectStream struct {
@@ -45,26 +46,12 @@ func (o *objectStream) reset() {
 	o.watch = o.watch[:0]
 }
 
-// planObject follows the root's $ref chain and reports whether the root
-// object can stream under it.
+// planObject lists the schemas that apply to the root object and reports
+// whether it can stream under them.
 func (st *state) planObject() bool {
 	a, o := &st.arr, &st.obj
-	if st.s.usesDyn {
+	if !a.buildChain(st.s, st.s.root, true) {
 		return false
-	}
-	a.chain = a.chain[:0]
-	for n := st.s.root; n != nil; n = n.ref {
-		if len(a.chain) == maxChain || n.boolean != 0 || n.hasType && n.types&tObject == 0 ||
-			n.constV != nil || n.enum != nil || n.dynRef != nil || n.recursiveRef != nil ||
-			hasApplicator(n) || n.trackEval || n.unevalProps != nil || len(n.depSchemas) > 0 {
-			return false
-		}
-		for _, c := range a.chain {
-			if c == n {
-				return false
-			}
-		}
-		a.chain = append(a.chain, n)
 	}
 	for _, n := range a.chain {
 		h := 0
@@ -194,9 +181,9 @@ func (st *state) memberTally(k []byte) {
 func (st *state) memberChecks(i int, k []byte, v *fastjson.Value) bool {
 	a := &st.arr
 	ok := true
-	for c := len(a.chain) - 1; c >= 0; c-- {
+	for _, c := range a.order {
 		n := a.chain[c]
-		st.enterChain(nil, c)
+		st.enterChain(a, nil, c)
 		st.depth = c + 1
 		st.inst = append(st.inst[:0], pathSeg{key: k, idx: i, isKey: true})
 		evaluated := false
@@ -253,7 +240,10 @@ func (st *state) memberChecks(i int, k []byte, v *fastjson.Value) bool {
 func (st *state) objectEnd() (Diagnostics, error) {
 	a, o := &st.arr, &st.obj
 	fails := st.nrec() > 0 || len(o.extras) > 0
-	for c := len(a.chain) - 1; c >= 0 && !fails; c-- {
+	for _, c := range a.order {
+		if fails {
+			break
+		}
 		fails = st.objectVerdicts(a.chain[c], c, nil)
 	}
 	if !fails {
@@ -262,8 +252,8 @@ func (st *state) objectEnd() (Diagnostics, error) {
 	st.collect, st.track = true, true
 	st.inst = st.inst[:0]
 	recv := append(a.recv, '}')
-	for c := len(a.chain) - 1; c >= 0; c-- {
-		st.enterChain(nil, c)
+	for _, c := range a.order {
+		st.enterChain(a, nil, c)
 		mark := st.nrec()
 		st.objectVerdicts(a.chain[c], c, recv)
 		st.objectHints(a.chain[c], nil, mark, o.seen[c])
@@ -384,11 +374,7 @@ func (st *state) nestedArray(keyText []byte) bool {
 		return false
 	}
 	nest.instPrefix = append(nest.instPrefix[:0], pathSeg{key: k, idx: o.count, isKey: true})
-	nest.kwPrefix = nest.kwPrefix[:0]
-	for range at {
-		nest.kwPrefix = append(nest.kwPrefix, "/$ref")
-	}
-	nest.kwPrefix = append(nest.kwPrefix, sub.seg)
+	nest.kwPrefix = append(a.appendPath(nest.kwPrefix[:0], at), sub.seg)
 	nest.outer = nil
 	if len(a.recv) <= maxReceived+1 {
 		if o.count > 0 {

@@ -195,6 +195,18 @@ func TestStreamTooLarge(t *testing.T) {
 	require.NoError(t, err)
 	assert.Nil(t, d)
 
+	// So does a root allOf.
+	s2 := mustCompile(t, `{"allOf":[{"type":"array"},{"items":{"minimum":0}}],"minItems":1}`)
+	w2 := s2.NewStream()
+	w2.MaxBuffer = 1 << 10
+	_, err = w2.ReadFrom(strings.NewReader("[" + strings.Repeat("12345,", 100000) + "-1]"))
+	require.NoError(t, err)
+	d, err = w2.Close()
+	require.NoError(t, err)
+	require.Len(t, d, 1)
+	assert.Equal(t, "/100000", d[0].InstanceLocation)
+	assert.Equal(t, "/allOf/1/items/minimum", d[0].KeywordLocation)
+
 	w.MaxBuffer = 1 << 10
 	_, err = w.ReadFrom(strings.NewReader(`{"a":"` + strings.Repeat("x", 4096) + `"}`))
 	var de *DocumentError
