@@ -24,11 +24,11 @@ const readChunk = 64 << 10
 // dropped (uniqueItems keeps a 72-bit hash per item). A root object whose
 // schema needs of the object only presence bits and counts streams member
 // by member, and so do the items of a member's array value when one
-// streamable schema applies to it. Any other document (a scalar, or a
-// root schema with anyOf, oneOf, not, if, unevaluated*, dependentSchemas,
-// const or enum; $ref and allOf are followed) is held whole and evaluated at Close. Either way no more than
-// MaxBuffer bytes are held: past it, Write returns a *DocumentError
-// wrapping ErrTooLarge.
+// streamable schema applies to it ($ref and allOf are followed). Any
+// other document (a scalar, or a root schema with anyOf, oneOf, not, if,
+// unevaluated*, dependentSchemas, const or enum) is held whole and
+// evaluated at Close. Either way no more than MaxBuffer bytes are held:
+// past it, Write returns a *DocumentError wrapping ErrTooLarge.
 //
 // A Stream is not safe for concurrent use. Reset readies it for another
 // document.
