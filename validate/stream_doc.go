@@ -1,9 +1,10 @@
 package validate
 
 // This file drives one document through the reader: it decides, when the
-// top-level value begins, whether the root array streams item by item or
-// the value is kept whole, and hands complete items to the array
-// evaluator (stream_items.go).
+// top-level value begins, whether a root array streams item by item, a
+// root object member by member (and a member's array item by item), or
+// the value is kept whole, and hands complete items and members to their
+// evaluators (stream_items.go, stream_members.go).
 
 // Document modes.
 const (
@@ -44,7 +45,8 @@ func (st *state) begin() {
 
 // keepFrom returns the absolute offset before which the caller may drop
 // the bytes it has passed to advance: nothing before the top-level value
-// is decided, the whole value in modeWhole, the current item in modeItems.
+// is decided, the whole value in modeWhole, the current item or member
+// in modeItems and modeMembers.
 func (st *state) keepFrom() int64 {
 	switch st.doc.mode {
 	case modeStart:
@@ -59,8 +61,8 @@ func (st *state) keepFrom() int64 {
 
 // advance reads the bytes of win (which begins at absolute offset base and
 // holds at least everything from keepFrom on) that the scanner has not
-// read yet, evaluating the items of a streamed root array as they
-// complete. A syntax error stops the reading (st.doc.rd.err); an
+// read yet, evaluating the items and members of a streamed root
+// container as they complete. A syntax error stops the reading (st.doc.rd.err); an
 // evaluation error (st.err) stops the evaluation only.
 func (st *state) advance(win []byte, base int64) {
 	d := &st.doc
