@@ -1,9 +1,11 @@
 package fuzz
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"os"
+	"reflect"
 	"testing"
 
 	"github.com/jsonheal/jsonheal/validate"
@@ -41,6 +43,7 @@ func FuzzCompileSchema(f *testing.F) {
 		}
 		for _, doc := range docs {
 			checkDeterministic(t, s, doc)
+			checkStreamSame(t, s, doc)
 		}
 	})
 }
@@ -78,6 +81,7 @@ func FuzzValidateDocument(f *testing.F) {
 	f.Fuzz(func(t *testing.T, doc []byte) {
 		for _, s := range compiled {
 			checkDeterministic(t, s, doc)
+			checkStreamSame(t, s, doc)
 		}
 	})
 }
@@ -104,4 +108,30 @@ func checkDeterministic(t *testing.T, s *validate.Schema, doc []byte) {
 		t.Fatalf("basic output is not JSON: %s", out)
 	}
 	_ = d1.Text(200)
+}
+
+// checkStreamSame checks that a Stream cut in three places, ValidateReader
+// and (for JSON) the whole-tree evaluation give Validate's answer, to the
+// byte.
+func checkStreamSame(t *testing.T, s *validate.Schema, doc []byte) {
+	want, werr := s.Validate(doc)
+	same := func(how string, got validate.Diagnostics, err error) {
+		if (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s differs from Validate on %q: %v %+v, want %v %+v", how, doc, err, got, werr, want)
+		}
+	}
+	w := s.NewStream()
+	for _, cut := range [][2]int{{0, len(doc) / 3}, {len(doc) / 3, len(doc) * 2 / 3}, {len(doc) * 2 / 3, len(doc)}} {
+		if _, err := w.Write(doc[cut[0]:cut[1]]); err != nil {
+			break
+		}
+	}
+	got, err := w.Close()
+	same("Stream", got, err)
+	got, err = s.ValidateReader(bytes.NewReader(doc))
+	same("ValidateReader", got, err)
+	if werr == nil {
+		got, err = s.NewValidator().ValidateJSON(doc)
+		same("the tree evaluation", got, err)
+	}
 }

@@ -32,10 +32,11 @@ const maxFixRounds = 4
 // proposeFixes returns the edits the enabled rules make for diags on doc,
 // at or above floor.
 func proposeFixes(doc []byte, diags []diag, rules FixRule, floor sanitize.Confidence) []edit {
+	x := indexDoc(doc)
 	var edits []edit
 	renamed := map[string]bool{} // "objectPath\x00name" a rename already provides
 	if rules&FixRename != 0 {
-		edits = append(edits, renameFixes(doc, diags, renamed)...)
+		edits = append(edits, renameFixes(x, diags, renamed)...)
 	}
 	defaults := map[string][]diag{} // object path -> missing properties with defaults
 	var order []string
@@ -43,12 +44,12 @@ func proposeFixes(doc []byte, diags []diag, rules FixRule, floor sanitize.Confid
 		switch d.Code {
 		case "enum":
 			if rules&FixEnumCase != 0 {
-				if e, ok := enumFix(doc, d); ok {
+				if e, ok := enumFix(x, d); ok {
 					edits = append(edits, e)
 				}
 			}
 		case "type":
-			if e, ok := typeFix(doc, d, rules); ok {
+			if e, ok := typeFix(x, d, rules); ok {
 				edits = append(edits, e)
 			}
 		case "required":
@@ -61,7 +62,7 @@ func proposeFixes(doc []byte, diags []diag, rules FixRule, floor sanitize.Confid
 		}
 	}
 	for _, path := range order {
-		if e, ok := defaultFix(doc, path, defaults[path]); ok {
+		if e, ok := defaultFix(x, path, defaults[path]); ok {
 			edits = append(edits, e)
 		}
 	}
@@ -165,7 +166,7 @@ func editDistance(a, b string) int {
 // renameFixes renames an extra property to the single allowed, absent name
 // close to it, when no other extra property of the object is close to that
 // name too.
-func renameFixes(doc []byte, diags []diag, renamed map[string]bool) []edit {
+func renameFixes(doc *docIndex, diags []diag, renamed map[string]bool) []edit {
 	type extra struct {
 		obj  string // object path
 		name string
@@ -229,32 +230,28 @@ func renameFixes(doc []byte, diags []diag, renamed map[string]bool) []edit {
 
 // objectMembers returns the members of the object at path by name; nil
 // when there is no object there.
-func objectMembers(doc []byte, path string) map[string]member {
-	start, _, ok := locate(doc, path)
-	if !ok || doc[start] != '{' {
+func objectMembers(doc *docIndex, path string) map[string]member {
+	ms, ok := doc.members(path)
+	if !ok {
 		return nil
 	}
 	keys := map[string]member{}
-	for j := start + 1; ; {
-		m, next, more := nextMember(doc, j)
-		if !more {
-			return keys
-		}
-		keys[decodeKey(doc[m.keyStart:m.keyEnd])] = m
-		j = next
+	for _, m := range ms {
+		keys[decodeKey(doc.doc[m.keyStart:m.keyEnd])] = m
 	}
+	return keys
 }
 
 // objectPathOf returns the pointer of the object an additional-property
 // diagnostic is about: its InstanceLocation, or the parent when the
 // location names the property itself. "\x00" when neither fits.
-func objectPathOf(doc []byte, d diag) string {
-	if start, _, ok := locate(doc, d.Path); ok && doc[start] == '{' {
+func objectPathOf(doc *docIndex, d diag) string {
+	if start, _, ok := doc.locate(d.Path); ok && doc.doc[start] == '{' {
 		suffix := "/" + escapePointer(d.Property)
 		if !strings.HasSuffix(d.Path, suffix) {
 			return d.Path
 		}
-		if _, _, inner := locate(doc, d.Path+suffix); inner {
+		if _, _, inner := doc.locate(d.Path + suffix); inner {
 			return d.Path
 		}
 	}
@@ -273,8 +270,9 @@ func escapePointer(s string) string {
 }
 
 // enumFix case-folds a string to its only enum match.
-func enumFix(doc []byte, d diag) (edit, bool) {
-	start, end, ok := locate(doc, d.Path)
+func enumFix(x *docIndex, d diag) (edit, bool) {
+	doc := x.doc
+	start, end, ok := x.locate(d.Path)
 	if !ok || doc[start] != '"' {
 		return edit{}, false
 	}
@@ -304,8 +302,9 @@ func enumFix(doc []byte, d diag) (edit, bool) {
 
 // typeFix coerces exact readings ("42" -> 42, "true" -> true, 42 -> "42")
 // or wraps a lone value in an array.
-func typeFix(doc []byte, d diag, rules FixRule) (edit, bool) {
-	start, end, ok := locate(doc, d.Path)
+func typeFix(x *docIndex, d diag, rules FixRule) (edit, bool) {
+	doc := x.doc
+	start, end, ok := x.locate(d.Path)
 	if !ok {
 		return edit{}, false
 	}
@@ -346,12 +345,13 @@ func typeFix(doc []byte, d diag, rules FixRule) (edit, bool) {
 
 // defaultFix inserts the missing properties of one object from their
 // schema defaults, in one edit.
-func defaultFix(doc []byte, path string, missing []diag) (edit, bool) {
-	start, _, ok := locate(doc, path)
-	if !ok || doc[start] != '{' {
+func defaultFix(x *docIndex, path string, missing []diag) (edit, bool) {
+	start, _, ok := x.locate(path)
+	if !ok || x.doc[start] != '{' {
 		return edit{}, false
 	}
-	_, _, nonEmpty := nextMember(doc, start+1)
+	ms, _ := x.members(path)
+	nonEmpty := len(ms) > 0
 	var text []byte
 	seen := map[string]bool{}
 	for _, d := range missing {

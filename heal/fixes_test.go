@@ -30,14 +30,45 @@ func TestLocate(t *testing.T) {
 		"/a~1b":       `2`,
 	}
 	for ptr, want := range cases {
-		s, e, ok := locate(doc, ptr)
+		s, e, ok := indexDoc(doc).locate(ptr)
 		require.True(t, ok, ptr)
 		assert.Equal(t, want, string(doc[s:e]), ptr)
 	}
 	for _, bad := range []string{"/x", "/a/3", "/a/-1", "/a/0/x", "a"} {
-		_, _, ok := locate(doc, bad)
+		_, _, ok := indexDoc(doc).locate(bad)
 		assert.False(t, ok, bad)
 	}
+}
+
+// TestIndexDocSpans: values found through the scanner, with strings that
+// hold brackets, commas, colons and escaped quotes, and top-level scalars.
+func TestIndexDocSpans(t *testing.T) {
+	doc := []byte("{\"k\\\"]\": \"v,]}:\\\"\" ,\"n\":[ -1.5e3 ,false,\n[\"[\"]],\"o\":{}}")
+	cases := map[string]string{
+		"/k\"]":  "\"v,]}:\\\"\"",
+		"/n":     "[ -1.5e3 ,false,\n[\"[\"]]",
+		"/n/0":   "-1.5e3",
+		"/n/1":   "false",
+		"/n/2/0": "\"[\"",
+		"/o":     "{}",
+	}
+	x := indexDoc(doc)
+	for ptr, want := range cases {
+		s, e, ok := x.locate(ptr)
+		require.True(t, ok, ptr)
+		assert.Equal(t, want, string(doc[s:e]), ptr)
+	}
+	for _, bad := range []string{"/n/01", "/n/3", "/o/x", "/k"} {
+		_, _, ok := x.locate(bad)
+		assert.False(t, ok, bad)
+	}
+	for top, want := range map[string]string{"42": "42", ` "s" `: `"s"`, "\n true\n": "true"} {
+		s, e, ok := indexDoc([]byte(top)).locate("")
+		require.True(t, ok, top)
+		assert.Equal(t, want, top[s:e])
+	}
+	_, _, ok := indexDoc([]byte(`{"a":[1,}`)).locate("/a")
+	assert.False(t, ok, "not JSON: nothing is found")
 }
 
 func TestNumberGrammar(t *testing.T) {

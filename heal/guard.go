@@ -2,10 +2,12 @@ package heal
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/jsonheal/jsonheal/scanner"
+	"github.com/jsonheal/jsonheal/validate"
 )
 
 // Guard watches a streamed answer and reports, before the stream ends, a
@@ -19,14 +21,16 @@ import (
 //   - a completed string value outside a property's string enum, with no
 //     case-insensitive match.
 //
-// NewGuard reads only what the schema states directly at its top level;
-// when the top level combines subschemas ($ref, allOf, anyOf, oneOf, if,
-// patternProperties, unevaluatedProperties, dependentSchemas) it makes no
-// property rule, so it never cancels a stream the full validator would
-// accept. A Guard is immutable and safe for concurrent use.
+// It is built on validate.Stream: the scanner finds where the answer's
+// first value begins (past prose and fences), and the validator reads
+// that value member by member, as the tokens come. Only a root object
+// whose schema lets it stream ($ref and allOf are followed; anyOf, oneOf,
+// not, if, dependentSchemas or unevaluatedProperties at its top level
+// keep it whole, see validate.Stream) is judged early, so a Guard never
+// cancels a stream the full validator would accept. A Guard is immutable
+// and safe for concurrent use.
 type Guard struct {
-	allowed []string                   // nil: any property is allowed
-	enums   map[string]map[string]bool // property -> allowed strings
+	s *validate.Schema // nil: no rule
 }
 
 // EarlyViolation is the error a Guard's watcher returns when it cancels a
@@ -41,84 +45,41 @@ type EarlyViolation struct {
 // Error returns the diagnostic.
 func (e *EarlyViolation) Error() string { return "stopped early: " + e.Path + ": " + e.Message }
 
-// NewGuard builds a Guard from a JSON Schema document's text.
+// NewGuard builds a Guard from a JSON Schema document's text (compiled
+// with default options). Text that is not JSON is an error; a schema
+// that does not compile (a remote $ref, say) gives a Guard that never
+// cancels, and the full validator decides.
 func NewGuard(schema []byte) (*Guard, error) {
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(schema, &top); err != nil {
+	s, err := validate.Compile(schema, validate.Options{})
+	if errors.Is(err, validate.ErrNotJSON) {
 		return nil, fmt.Errorf("heal: guard: %w", err)
 	}
-	g := &Guard{enums: map[string]map[string]bool{}}
-	var props map[string]json.RawMessage
-	if raw, ok := top["properties"]; ok {
-		if err := json.Unmarshal(raw, &props); err != nil {
-			return nil, fmt.Errorf("heal: guard: properties: %w", err)
-		}
+	if err != nil {
+		return &Guard{}, nil
 	}
-	combined := false
-	for _, k := range []string{"$ref", "$dynamicRef", "allOf", "anyOf", "oneOf", "if", "not",
-		"patternProperties", "unevaluatedProperties", "dependentSchemas", "dependencies"} {
-		if _, ok := top[k]; ok {
-			combined = true
-		}
-	}
-	if combined {
-		return g, nil
-	}
-	if string(top["additionalProperties"]) == "false" {
-		g.allowed = make([]string, 0, len(props))
-		for name := range props {
-			g.allowed = append(g.allowed, name)
-		}
-	}
-	for name, raw := range props {
-		var sub struct {
-			Enum []json.RawMessage `json:"enum"`
-		}
-		if json.Unmarshal(raw, &sub) != nil || len(sub.Enum) == 0 {
-			continue
-		}
-		set := map[string]bool{}
-		for _, v := range sub.Enum {
-			var s string
-			if json.Unmarshal(v, &s) != nil {
-				set = nil // a non-string value: leave it to the validator
-				break
-			}
-			set[s] = true
-		}
-		if set != nil {
-			g.enums[name] = set
-		}
-	}
-	return g, nil
+	return NewGuardFor(s), nil
 }
+
+// NewGuardFor builds a Guard from a compiled schema.
+func NewGuardFor(s *validate.Schema) *Guard { return &Guard{s: s} }
 
 // Watch returns a watcher for one stream: call it with each content delta;
 // it returns an *EarlyViolation once a violation is certain, and nil
 // otherwise (also after the first value ended, or on anything it does not
 // understand).
 func (g *Guard) Watch() func(delta string) error {
-	w := &watcher{g: g}
+	w := &watcher{g: g, done: g.s == nil}
 	w.sc.Reset(0)
 	return w.write
 }
 
-// watcher follows the first top-level value of a stream: the scanner finds
-// where it starts (past prose and fences); a small lexer then reads the
-// top-level keys and string values.
+// watcher follows the first top-level value of a stream.
 type watcher struct {
-	g     *Guard
-	sc    scanner.Scanner
-	done  bool
-	in    bool // inside the first top-level value
-	depth int
-	// the string being read (key or value at depth 1)
-	inStr  bool
-	esc    bool
-	isKey  bool
-	buf    []byte
-	curKey string
-	expect byte // at depth 1: 'k' a key, ':' its colon, 'v' its value
+	g      *Guard
+	sc     scanner.Scanner  // finds the value's start
+	stream *validate.Stream // reads the value
+	done   bool
+	seen   int // diagnostics of stream.Early already judged
 }
 
 func (w *watcher) write(delta string) error {
@@ -126,154 +87,92 @@ func (w *watcher) write(delta string) error {
 		return nil
 	}
 	b := []byte(delta)
-	base := w.sc.Offset()
-	for pos := 0; pos < len(b) && !w.done; {
-		n, ev := w.sc.Next(b[pos:])
-		seg := b[pos : pos+n]
-		switch ev {
-		case scanner.ValueStart:
-			if !w.in {
-				start := int(w.sc.EventOffset() - base)
-				w.in, w.expect = true, 'v'
-				if start >= pos && start <= pos+n {
-					seg = b[start : pos+n]
-				}
-				if err := w.lex(seg); err != nil {
-					return err
-				}
-				pos += n
-				continue
-			}
-		case scanner.ValueEnd:
-			if w.in {
-				end := int(w.sc.EventOffset() - base)
-				if end >= pos && end <= pos+n {
-					seg = b[pos:end]
-				}
-				err := w.lex(seg)
-				w.done = true
-				return err
-			}
-		case scanner.Error:
-			w.done = true
-			return nil
-		}
-		if w.in {
-			if err := w.lex(seg); err != nil {
-				return err
-			}
-		}
-		if n == 0 && ev == scanner.None {
-			break
-		}
-		pos += n
-	}
-	return nil
-}
-
-// lex reads bytes of the value; only a top-level object is judged.
-func (w *watcher) lex(b []byte) error {
-	for _, c := range b {
-		if w.inStr {
-			if w.depth == 1 {
-				w.buf = append(w.buf, c)
-			}
-			switch {
-			case w.esc:
-				w.esc = false
-			case c == '\\':
-				w.esc = true
-			case c == '"':
-				w.inStr = false
-				if w.depth == 1 {
-					if err := w.endString(); err != nil {
-						w.done = true
-						return err
-					}
-				}
-			}
-			continue
-		}
-		switch c {
-		case '"':
-			w.inStr = true
-			w.isKey = w.depth == 1 && w.expect == 'k'
-			w.buf = append(w.buf[:0], c)
-		case '{', '[':
-			if w.depth == 0 && c == '[' {
-				w.done = true // not an object: nothing to judge
+	if w.stream == nil {
+		base := w.sc.Offset()
+		for pos := 0; ; {
+			n, ev := w.sc.Next(b[pos:])
+			pos += n
+			if ev == scanner.Error || ev == scanner.None && pos == len(b) {
+				w.done = ev == scanner.Error
 				return nil
 			}
-			w.depth++
-			if w.depth == 1 {
-				w.expect = 'k'
-			}
-		case '}', ']':
-			w.depth--
-		case ':':
-			if w.depth == 1 {
-				w.expect = 'v'
-			}
-		case ',':
-			if w.depth == 1 {
-				w.expect = 'k'
+			if ev == scanner.ValueStart {
+				start := int(w.sc.EventOffset() - base)
+				if start < 0 || start >= len(b) || b[start] != '{' {
+					w.done = true // not an object (or a scalar): nothing to judge
+					return nil
+				}
+				w.stream = w.g.s.NewStream()
+				b = b[start:]
+				break
 			}
 		}
 	}
-	return nil
-}
-
-func (w *watcher) endString() error {
-	var s string
-	if json.Unmarshal(w.buf, &s) != nil {
-		return nil
+	_, err := w.stream.Write(b)
+	if v := w.judge(); v != nil {
+		w.done = true
+		return v
 	}
-	if w.isKey {
-		w.curKey = s
-		w.expect = ':'
-		return w.checkKey(s)
-	}
-	if w.expect == 'v' {
-		w.expect = 0
-		return w.checkEnum(w.curKey, s)
+	if err != nil || w.stream.Ended() {
+		w.done = true
 	}
 	return nil
 }
 
-func (w *watcher) checkKey(name string) error {
-	g := w.g
-	if g.allowed == nil {
-		return nil
+// judge looks at the diagnostics that became certain since the last call.
+func (w *watcher) judge() error {
+	early := w.stream.Early()
+	for _, d := range early[min(w.seen, len(early)):] {
+		switch d.Code {
+		case validate.CodeAdditionalProperties:
+			if d.InstanceLocation == "" && !closeToAny(d.Property, d.Allowed) {
+				return &EarlyViolation{Path: "/" + escapePointer(d.Property),
+					Message: fmt.Sprintf("property %q is not allowed (allowed: %s)", d.Property, strings.Join(sorted(d.Allowed), ", "))}
+			}
+		case validate.CodeEnum:
+			if v := enumViolation(d); v != nil {
+				return v
+			}
+		}
 	}
-	for _, a := range g.allowed {
+	w.seen = len(early)
+	return nil
+}
+
+// closeToAny reports whether a rename could turn name into an allowed one.
+func closeToAny(name string, allowed []string) bool {
+	for _, a := range allowed {
 		if a == name || nameCloseness(name, a) > 0 {
-			return nil // allowed, or a rename may fix it
+			return true
 		}
 	}
-	return &EarlyViolation{Path: "/" + escapePointer(name),
-		Message: fmt.Sprintf("property %q is not allowed (allowed: %s)", name, strings.Join(sorted(g.allowed), ", "))}
+	return false
 }
 
-func (w *watcher) checkEnum(prop, value string) error {
-	set, ok := w.g.enums[prop]
-	if !ok || set[value] {
+// enumViolation judges an enum diagnostic on a top-level property: certain
+// when the value is a whole string, every allowed value is a string, and
+// none matches it case-insensitively (the enum fix would).
+func enumViolation(d validate.Diagnostic) error {
+	if strings.Count(d.InstanceLocation, "/") != 1 || d.ReceivedType != "string" || strings.HasSuffix(d.Received, "...") {
 		return nil
 	}
-	for s := range set {
+	var value string
+	if json.Unmarshal([]byte(d.Received), &value) != nil {
+		return nil
+	}
+	set := make([]string, 0, len(d.Allowed))
+	for _, text := range d.Allowed {
+		var s string
+		if json.Unmarshal([]byte(text), &s) != nil {
+			return nil // a non-string value: leave it to the validator
+		}
 		if strings.EqualFold(strings.TrimSpace(value), s) {
 			return nil // the enum rule will fix it
 		}
+		set = append(set, s)
 	}
-	return &EarlyViolation{Path: "/" + escapePointer(prop),
-		Message: fmt.Sprintf("%q is not one of %s", value, strings.Join(quoteAll(sorted(keys(set))), ", "))}
-}
-
-func keys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
+	return &EarlyViolation{Path: d.InstanceLocation,
+		Message: fmt.Sprintf("%q is not one of %s", value, strings.Join(quoteAll(sorted(set)), ", "))}
 }
 
 func sorted(s []string) []string {

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/jsonheal/jsonheal/validate"
 )
 
 const guardSchema = `{"type":"object","additionalProperties":false,
@@ -62,10 +64,24 @@ func TestGuardLeavesFixableAndNestedAlone(t *testing.T) {
 }
 
 func TestGuardMakesNoRuleForCombinedSchemas(t *testing.T) {
-	g, err := NewGuard([]byte(`{"allOf":[{}],"additionalProperties":false,"properties":{"a":{}}}`))
+	// anyOf (like oneOf, not, if) looks at the whole value: no early rule.
+	g, err := NewGuard([]byte(`{"anyOf":[{}],"additionalProperties":false,"properties":{"a":{}}}`))
 	require.NoError(t, err)
 	_, err = feed(t, g, `{"zzz":1}`, 1)
 	assert.NoError(t, err)
+	// allOf and $ref apply in place: what they refuse is certain, as the
+	// validator says.
+	g, err = NewGuard([]byte(`{"allOf":[{"$ref":"#/$defs/o"}],"$defs":{"o":{"additionalProperties":false,"properties":{"a":{}}}}}`))
+	require.NoError(t, err)
+	_, err = feed(t, g, `{"a":1,"zzz":1}`, 1)
+	var ev *EarlyViolation
+	require.ErrorAs(t, err, &ev)
+	assert.Equal(t, "/zzz", ev.Path)
+	s, err := validate.Compile([]byte(`{"allOf":[{"$ref":"#/$defs/o"}],"$defs":{"o":{"additionalProperties":false,"properties":{"a":{}}}}}`), validate.Options{})
+	require.NoError(t, err)
+	d, err := s.Validate([]byte(`{"a":1,"zzz":1}`))
+	require.NoError(t, err)
+	assert.NotEmpty(t, d, "the validator refuses it too")
 	_, err = NewGuard([]byte(`not json`))
 	assert.Error(t, err)
 }

@@ -3,8 +3,12 @@
 //
 // Compile turns a schema (drafts 2020-12, 2019-09, 7, 6 and 4) into an
 // immutable program that is safe for concurrent use. Schema.Validate checks a
-// document straight from its bytes, over a reused fastjson parse, and does not
-// allocate when the document is valid. When it is not, it returns one
+// document straight from its bytes (read by the scanner, evaluated over a
+// reused fastjson parse) and does not allocate when the document is valid.
+// Schema.ValidateReader and Stream (an io.Writer fed chunks split anywhere)
+// give the same answers without holding the document: a root array is
+// evaluated item by item and a root object member by member when the root
+// schema allows it (see Stream). When a document is not valid, it returns one
 // deterministic list of Diagnostics in document order, without cascades:
 // a missing required property is reported once at its parent, extra
 // properties are listed with the allowed names, an anyOf/oneOf failure is

@@ -25,6 +25,8 @@ var (
 	// ErrRecursion: evaluation went around a reference cycle without
 	// consuming the instance (a schema that can never finish).
 	ErrRecursion = errors.New("schema recursion without progress")
+	// ErrTooLarge: a Stream would have to hold more than its MaxBuffer.
+	ErrTooLarge = errors.New("document too large to hold")
 )
 
 // MaxDepth is the deepest nesting of arrays and objects accepted in a
@@ -66,7 +68,7 @@ type DocumentError struct {
 	Offset int64
 	// Pointer is the JSON Pointer of the instance involved, when known.
 	Pointer string
-	// Err is one of ErrNotJSON, ErrDepth, ErrRecursion.
+	// Err is one of ErrNotJSON, ErrDepth, ErrRecursion, ErrTooLarge.
 	Err error
 	// Msg gives the detail.
 	Msg string

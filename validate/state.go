@@ -58,6 +58,13 @@ type state struct {
 	// lastArena size the next one like the last one.
 	arena2               *strings.Builder
 	arenaUsed, lastArena int
+
+	// Reading: the scanner over the document, and a streamed root array.
+	doc     doc
+	arr     arrayStream
+	obj     objectStream
+	nest    arrayStream     // an array member of a streamed root object
+	kparser fastjson.Parser // member names with escapes
 }
 
 // refFrame is a $ref target being applied to a value.

@@ -11,16 +11,18 @@ import (
 // in document order when it is not, and a *DocumentError when doc is not
 // JSON, is nested deeper than MaxDepth, or the schema recursed without end.
 func (s *Schema) Validate(doc []byte) (Diagnostics, error) {
-	if err := checkJSON(doc); err != nil {
-		return nil, err
-	}
 	st := s.getState()
 	defer s.putState(st)
-	v, err := st.parser.ParseBytes(doc)
-	if err != nil {
-		return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
-	}
-	return st.run(s.root, v)
+	return st.validateBytes(doc)
+}
+
+// validateBytes reads doc through the scanner, as a Stream does with one
+// chunk: a root array that can stream is evaluated item by item (no tree
+// of the whole array), any other value as one tree.
+func (st *state) validateBytes(doc []byte) (Diagnostics, error) {
+	st.begin()
+	st.advance(doc, 0)
+	return st.finish(doc, 0)
 }
 
 // getState takes a scratch state from the schema's free list. The list is a
@@ -56,14 +58,7 @@ func (s *Schema) NewValidator() *Validator {
 
 // Validate is Schema.Validate with the Validator's own state.
 func (v *Validator) Validate(doc []byte) (Diagnostics, error) {
-	if err := checkJSON(doc); err != nil {
-		return nil, err
-	}
-	root, err := v.st.parser.ParseBytes(doc)
-	if err != nil {
-		return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
-	}
-	return v.st.run(v.st.s.root, root)
+	return v.st.validateBytes(doc)
 }
 
 // ValidateJSON is Validate for a document the caller already knows to be

@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"io"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -19,7 +19,8 @@ func init() {
 	})
 }
 
-// maxInputBytes caps one document read by the validate subcommand.
+// maxInputBytes caps what the validate subcommand holds of one document:
+// the whole of it, or one item of a streamed root array.
 const maxInputBytes = 1 << 30
 
 func runValidate(ctx context.Context, e *env, args []string) int {
@@ -74,12 +75,11 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
 			return exitUsage
 		}
-		doc, err := readInput(e, name)
+		diags, verr, err := validateInput(e, s, name)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
 			return exitUsage
 		}
-		diags, verr := s.Validate(doc)
 		if verr != nil || len(diags) > 0 {
 			code = exitFailed
 		}
@@ -141,20 +141,28 @@ func displayName(name string) string {
 	return name
 }
 
-// readInput reads one whole document (stdin for "-"), capped at
-// maxInputBytes.
-func readInput(e *env, name string) ([]byte, error) {
+// validateInput validates one document (stdin for "-") as it is read:
+// a root array streams item by item, anything else is held whole, up to
+// maxInputBytes either way. err is an I/O problem (or a document too
+// large to hold), verr the document's own error.
+func validateInput(e *env, s *validate.Schema, name string) (diags validate.Diagnostics, verr, err error) {
 	r, closeFn, err := openInput(e, name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer closeFn()
-	b, err := io.ReadAll(io.LimitReader(r, maxInputBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", displayName(name), err)
+	w := s.NewStream()
+	w.MaxBuffer = maxInputBytes
+	if _, err := w.ReadFrom(r); err != nil {
+		var de *validate.DocumentError
+		if !errors.As(err, &de) {
+			w.Reset()
+			return nil, nil, fmt.Errorf("read %s: %w", displayName(name), err)
+		}
 	}
-	if len(b) > maxInputBytes {
-		return nil, fmt.Errorf("read %s: larger than %d bytes", displayName(name), maxInputBytes)
+	diags, verr = w.Close()
+	if errors.Is(verr, validate.ErrTooLarge) {
+		return nil, nil, fmt.Errorf("read %s: larger than %d bytes", displayName(name), maxInputBytes)
 	}
-	return b, nil
+	return diags, verr, nil
 }

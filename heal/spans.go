@@ -1,0 +1,213 @@
+package heal
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/jsonheal/jsonheal/scanner"
+)
+
+// Schema fixes edit a document that is already one valid JSON value (the
+// sanitizer said so) at the places the validator's diagnostics point to.
+// They find those places through the scanner, the house's one reader: it
+// reads the document once and says, byte by byte, where strings (keys
+// apart from values) and containers open and close; what lies between
+// (commas, colons, numbers and literals) is then plain to see.
+
+// valueSpan is one value of a document.
+type valueSpan struct {
+	start, end int // the value's bytes
+	parent     int // the enclosing container's index in docIndex.vals; -1 for the root
+	keyStart   int // a member's name (quotes included): [keyStart, keyEnd); -1 for an item or the root
+	keyEnd     int
+}
+
+// docIndex is every value of a document, in the order they begin.
+type docIndex struct {
+	doc  []byte
+	vals []valueSpan
+}
+
+// member is one object member: the key's span (quotes included) and the
+// value's span.
+type member struct {
+	keyStart, keyEnd, valStart, valEnd int
+}
+
+// indexDoc reads doc through the scanner and records its values. A
+// document the scanner rejects gets an empty index (nothing is found in
+// it).
+func indexDoc(doc []byte) *docIndex {
+	x := &docIndex{doc: doc}
+	sc := scanner.New(0)
+	var stack []int
+	keyStart, keyEnd := -1, -1
+	scalar, str := -1, -1 // the open number or literal, the open string value
+	open := func(i int) int {
+		parent := -1
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		x.vals = append(x.vals, valueSpan{start: i, end: -1, parent: parent, keyStart: keyStart, keyEnd: keyEnd})
+		keyStart, keyEnd = -1, -1
+		return len(x.vals) - 1
+	}
+	closeScalar := func(i int) {
+		if scalar >= 0 {
+			x.vals[scalar].end = i
+			scalar = -1
+		}
+	}
+	for i := 0; i < len(doc); i++ {
+		wasString, depth := sc.InString(), sc.Depth()
+		for b := doc[i : i+1]; len(b) > 0 || sc.HasPending(); {
+			n, ev := sc.Next(b)
+			b = b[n:]
+			if ev == scanner.Error {
+				return &docIndex{doc: doc}
+			}
+		}
+		inString := sc.InString()
+		switch c := doc[i]; {
+		case !wasString && inString: // an opening quote
+			closeScalar(i)
+			if sc.InKey() {
+				keyStart = i
+			} else {
+				str = open(i)
+			}
+		case wasString && !inString: // a closing quote
+			if str >= 0 {
+				x.vals[str].end = i + 1
+				str = -1
+			} else {
+				keyEnd = i + 1
+			}
+		case inString:
+		case sc.Depth() > depth:
+			closeScalar(i)
+			stack = append(stack, open(i))
+		case sc.Depth() < depth:
+			closeScalar(i)
+			x.vals[stack[len(stack)-1]].end = i + 1
+			stack = stack[:len(stack)-1]
+		case c == ',' || c == ':' || c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			closeScalar(i)
+		default:
+			if scalar < 0 {
+				scalar = open(i)
+			}
+		}
+	}
+	closeScalar(len(doc))
+	for sc.End() != scanner.EOF {
+	}
+	if sc.Err() != nil || len(stack) > 0 || str >= 0 {
+		return &docIndex{doc: doc}
+	}
+	return x
+}
+
+// children returns the indices of the values directly inside value v.
+func (x *docIndex) children(v int) []int {
+	var out []int
+	for k := v + 1; k < len(x.vals) && x.vals[k].start < x.vals[v].end; k++ {
+		if x.vals[k].parent == v {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// find returns the index of the value at JSON Pointer ptr ("" = root).
+func (x *docIndex) find(ptr string) (int, bool) {
+	if len(x.vals) == 0 {
+		return 0, false
+	}
+	v := 0
+	for ptr != "" {
+		if ptr[0] != '/' {
+			return 0, false
+		}
+		ptr = ptr[1:]
+		tok := ptr
+		if k := strings.IndexByte(ptr, '/'); k >= 0 {
+			tok, ptr = ptr[:k], ptr[k:]
+		} else {
+			ptr = ""
+		}
+		if strings.IndexByte(tok, '~') >= 0 {
+			tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		}
+		switch x.doc[x.vals[v].start] {
+		case '{':
+			found := false
+			for _, k := range x.children(v) {
+				s := x.vals[k]
+				if keyEquals(x.doc[s.keyStart:s.keyEnd], tok) {
+					v, found = k, true // the last duplicate wins
+				}
+			}
+			if !found {
+				return 0, false
+			}
+		case '[':
+			n, err := strconv.Atoi(tok)
+			kids := x.children(v)
+			if err != nil || n < 0 || n >= len(kids) || tok != strconv.Itoa(n) {
+				return 0, false
+			}
+			v = kids[n]
+		default:
+			return 0, false
+		}
+	}
+	return v, true
+}
+
+// locate returns the span of the value at JSON Pointer ptr.
+func (x *docIndex) locate(ptr string) (start, end int, ok bool) {
+	v, ok := x.find(ptr)
+	if !ok {
+		return 0, 0, false
+	}
+	return x.vals[v].start, x.vals[v].end, true
+}
+
+// members returns the members of the object at ptr, in document order;
+// ok is false when there is no object there.
+func (x *docIndex) members(ptr string) (ms []member, ok bool) {
+	v, ok := x.find(ptr)
+	if !ok || x.doc[x.vals[v].start] != '{' {
+		return nil, false
+	}
+	for _, k := range x.children(v) {
+		s := x.vals[k]
+		ms = append(ms, member{keyStart: s.keyStart, keyEnd: s.keyEnd, valStart: s.start, valEnd: s.end})
+	}
+	return ms, true
+}
+
+// keyEquals reports whether the JSON string text quoted equals name.
+func keyEquals(quoted []byte, name string) bool {
+	raw := quoted[1 : len(quoted)-1]
+	if strings.IndexByte(string(raw), '\\') < 0 {
+		return string(raw) == name
+	}
+	var s string
+	return json.Unmarshal(quoted, &s) == nil && s == name
+}
+
+// decodeKey returns the decoded text of a JSON string.
+func decodeKey(quoted []byte) string {
+	if raw := quoted[1 : len(quoted)-1]; bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw) // nothing to decode
+	}
+	var s string
+	if json.Unmarshal(quoted, &s) != nil {
+		return string(quoted)
+	}
+	return s
+}

@@ -1,0 +1,210 @@
+package validate
+
+import (
+	"errors"
+	"io"
+)
+
+// DefaultMaxBuffer is how many bytes a Stream holds at most, unless its
+// MaxBuffer says otherwise: the whole document when it cannot stream,
+// one item of a streamed root array otherwise.
+const DefaultMaxBuffer = 1 << 30
+
+// readChunk is how much ReadFrom asks of its reader at a time.
+const readChunk = 64 << 10
+
+// Stream validates one document written to it in chunks split anywhere
+// (an io.Writer and io.ReaderFrom); Close gives the verdict, the same
+// diagnostics or error, to the byte, as Schema.Validate on the whole
+// document.
+//
+// What it holds: a root array whose schema needs of the array only item
+// schemas, counts (minItems, maxItems, contains) and uniqueItems streams,
+// each item parsed and evaluated as soon as its last byte is read, then
+// dropped (uniqueItems keeps a 72-bit hash per item). A root object whose
+// schema needs of the object only presence bits and counts streams member
+// by member, and so do the items of a member's array value when one
+// streamable schema applies to it ($ref and allOf are followed). Any
+// other document (a scalar, or a root schema with anyOf, oneOf, not, if,
+// unevaluated*, dependentSchemas, const or enum) is held whole and
+// evaluated at Close. Either way no more than MaxBuffer bytes are held:
+// past it, Write returns a *DocumentError wrapping ErrTooLarge.
+//
+// A Stream is not safe for concurrent use. Reset readies it for another
+// document.
+type Stream struct {
+	// MaxBuffer caps the bytes held at once (0: DefaultMaxBuffer).
+	MaxBuffer int
+
+	s    *Schema
+	st   *state
+	buf  []byte
+	base int64 // absolute offset of buf[0]
+	err  error // the error that stopped the stream
+}
+
+// NewStream returns a Stream that validates one document against s.
+func (s *Schema) NewStream() *Stream {
+	return &Stream{s: s}
+}
+
+// ValidateReader validates the document r yields, reading it in chunks:
+// Schema.Validate without holding the document (see Stream). A read error
+// is returned as is.
+func (s *Schema) ValidateReader(r io.Reader) (Diagnostics, error) {
+	w := s.NewStream()
+	defer w.Reset()
+	if _, err := w.ReadFrom(r); err != nil {
+		var de *DocumentError
+		if !errors.As(err, &de) {
+			return nil, err
+		}
+	}
+	return w.Close()
+}
+
+// state returns the stream's scratch state, taken from the schema's free
+// list at the start of a document.
+func (w *Stream) state() *state {
+	if w.st == nil {
+		w.st = w.s.getState()
+		w.st.begin()
+		w.st.doc.members = true
+	}
+	return w.st
+}
+
+// compact drops the bytes the document no longer needs, when that frees
+// at least half of the buffer (so that each byte moves O(1) times).
+func (w *Stream) compact() {
+	drop := w.st.keepFrom() - w.base
+	if drop <= 0 || drop < int64(len(w.buf))/2 {
+		return
+	}
+	drop = min(drop, int64(len(w.buf)))
+	n := copy(w.buf, w.buf[drop:])
+	w.buf = w.buf[:n]
+	w.base += drop
+}
+
+// Write reads p. It returns an error (a *DocumentError) as soon as the
+// document is known not to be JSON or is too large to hold; Close returns
+// it again.
+func (w *Stream) Write(p []byte) (int, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	w.state()
+	w.compact()
+	if w.tooLarge(len(p)) {
+		return 0, w.err
+	}
+	w.buf = append(w.buf, p...)
+	w.advance()
+	return len(p), w.err
+}
+
+// ReadFrom reads r to its end (io.EOF), straight into the stream's
+// buffer. It stops early with the error that ends the document.
+func (w *Stream) ReadFrom(r io.Reader) (int64, error) {
+	var total int64
+	for w.err == nil {
+		w.state()
+		w.compact()
+		room := min(readChunk, w.limit()-len(w.buf))
+		if room <= 0 {
+			w.tooLarge(1)
+			break
+		}
+		if cap(w.buf)-len(w.buf) < room {
+			w.buf = append(w.buf[:cap(w.buf)], make([]byte, room)...)[:len(w.buf)]
+		}
+		n, err := r.Read(w.buf[len(w.buf) : len(w.buf)+room])
+		total += int64(n)
+		w.buf = w.buf[:len(w.buf)+n]
+		w.advance()
+		if err == io.EOF {
+			return total, w.err
+		}
+		if err != nil {
+			return total, err
+		}
+	}
+	return total, w.err
+}
+
+// tooLarge reports (and records) whether n more bytes would pass the cap.
+func (w *Stream) tooLarge(n int) bool {
+	limit := w.limit()
+	if len(w.buf)+n <= limit {
+		return false
+	}
+	w.err = &DocumentError{Offset: w.base + int64(len(w.buf)), Err: ErrTooLarge,
+		Msg: "more than " + itoa(limit) + " bytes to hold at once"}
+	return true
+}
+
+// limit is the cap on the bytes held.
+func (w *Stream) limit() int {
+	if w.MaxBuffer <= 0 {
+		return DefaultMaxBuffer
+	}
+	return w.MaxBuffer
+}
+
+func (w *Stream) advance() {
+	w.st.advance(w.buf, w.base)
+	if e := w.st.doc.rd.err; e != nil {
+		w.err = e
+	}
+}
+
+// Close ends the document and returns its verdict: nil, nil when it is
+// valid, its diagnostics in document order when not, or the error that
+// stopped it. The Stream is then ready for another document.
+func (w *Stream) Close() (Diagnostics, error) {
+	defer w.Reset()
+	if w.err != nil {
+		return nil, w.err
+	}
+	return w.state().finish(w.buf, w.base)
+}
+
+// Early returns what is already certain while a streamed root object or
+// array is still being written: the diagnostics of its complete members
+// or items, in the order they were found, then the members that
+// additionalProperties: false refuses (Property and Allowed set; their
+// hints need the whole object). Close reports each of them again, sorted
+// and complete. Early returns nil while nothing is certain and for a
+// document held whole. The slice is the caller's.
+func (w *Stream) Early() Diagnostics {
+	st := w.st
+	if st == nil || st.doc.streamed == 0 || st.nrec() == 0 && len(st.obj.extras) == 0 {
+		return nil
+	}
+	out := append(Diagnostics(nil), st.out...)
+	for _, x := range st.obj.extras {
+		n := st.arr.chain[x.k]
+		out = append(out, Diagnostic{Keyword: "additionalProperties", Code: CodeAdditionalProperties,
+			Message: "property " + quote(x.name) + " is not allowed", Expected: n.allowedText,
+			Received: truncate(quote(x.name), maxReceived), ReceivedType: "property",
+			Property: x.name, Allowed: n.allowedList})
+	}
+	return out
+}
+
+// Ended reports whether the top-level value has been read to its end.
+func (w *Stream) Ended() bool { return w.st != nil && w.st.doc.rd.ended }
+
+// Reset drops the document in progress and readies the Stream for
+// another one.
+func (w *Stream) Reset() {
+	if w.st != nil {
+		w.s.putState(w.st)
+		w.st = nil
+	}
+	if cap(w.buf) > 4*readChunk {
+		w.buf = nil // do not keep a big buffer between documents
+	}
+	w.buf, w.base, w.err = w.buf[:0], 0, nil
+}

@@ -1,0 +1,345 @@
+package validate
+
+import (
+	"github.com/valyala/fastjson"
+)
+
+// A root array streams when its schema only needs, of the whole array,
+// what can be counted or hashed item by item: the item schemas
+// (prefixItems, items, additionalItems), minItems/maxItems, contains with
+// its bounds, uniqueItems (a hash per item), and $ref and allOf to
+// schemas of the same kind. Each item is parsed and evaluated as soon as its last byte is
+// read, then dropped; the array's own verdicts come at the end. Any other
+// keyword on the root (anyOf, oneOf, not, if, unevaluatedItems, const,
+// enum, $dynamicRef) keeps the array whole, evaluated as before.
+
+// maxChain bounds the schemas a chain follows (through $ref and allOf).
+const maxChain = 32
+
+// chainLink says how a schema of a chain is reached: from the schema at
+// index parent (-1 for the first), through the keyword path segment seg
+// ("/$ref" or "/allOf/i").
+type chainLink struct {
+	parent int
+	seg    string
+}
+
+// buildChain lists the schemas that apply in place to a value whose schema
+// is root, through $ref and allOf, and reports whether each of them lets
+// the value stream (object: as a root object, else as an array).
+func (a *arrayStream) buildChain(s *Schema, root *node, object bool) bool {
+	a.chain, a.links, a.order = a.chain[:0], a.links[:0], a.order[:0]
+	return !s.usesDyn && a.walk(root, -1, "", object)
+}
+
+func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
+	if len(a.chain) == maxChain || !streams(n, object) {
+		return false
+	}
+	for _, c := range a.chain {
+		if c == n {
+			return false // a cycle, or a schema met twice: the whole-value path decides
+		}
+	}
+	k := len(a.chain)
+	a.chain = append(a.chain, n)
+	a.links = append(a.links, chainLink{parent, seg})
+	if n.ref != nil && !a.walk(n.ref, k, "/$ref", object) {
+		return false
+	}
+	a.order = append(a.order, k) // after its $ref, before its allOf (evalKeywords' order)
+	for _, b := range n.allOf {
+		if !a.walk(b, k, b.seg, object) {
+			return false
+		}
+	}
+	return true
+}
+
+// streams reports whether n asks nothing of a whole array (object: a
+// whole object) beyond what streaming keeps.
+func streams(n *node, object bool) bool {
+	if n.boolean != 0 || n.constV != nil || n.enum != nil || n.dynRef != nil || n.recursiveRef != nil ||
+		n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil || n.trackEval {
+		return false
+	}
+	if object {
+		return (!n.hasType || n.types&tObject != 0) && n.unevalProps == nil && len(n.depSchemas) == 0
+	}
+	return (!n.hasType || n.types&tArray != 0) && n.unevalItems == nil
+}
+
+// arrayStream is the state of a root array read item by item.
+type arrayStream struct {
+	// chain is the schemas that apply to the array in place: its schema
+	// and, in turn, their $ref targets and allOf branches (each schema
+	// once), in preorder; links says how each is reached, order lists
+	// them in the order a whole-value evaluation applies them.
+	chain   []*node
+	links   []chainLink
+	order   []int
+	tallies []arrayTally
+	// Where the array is: its instance location and the keyword path to
+	// its schema (empty for a root array).
+	instPrefix []pathSeg
+	kwPrefix   []string
+	count      int     // items read
+	recv       []byte  // the array's Received text so far (appendLimited)
+	outer      *[]byte // the enclosing object's Received text, while it shows the items
+	unique     uniqueTracker
+}
+
+// arrayTally is what one schema of the chain counts over the items.
+type arrayTally struct {
+	matches  int  // items that hold contains
+	addFalse bool // an item beyond prefixItems met items (or additionalItems): false
+}
+
+func (a *arrayStream) reset() {
+	a.chain, a.links, a.order, a.count = a.chain[:0], a.links[:0], a.order[:0], 0
+	a.instPrefix, a.kwPrefix, a.outer = a.instPrefix[:0], a.kwPrefix[:0], nil
+	a.tallies = a.tallies[:0]
+	a.recv = append(a.recv[:0], '[')
+	a.unique.reset()
+}
+
+// plan lists the schemas that apply to an array whose schema is root and
+// reports whether it can stream under them.
+func (a *arrayStream) plan(s *Schema, root *node) bool {
+	a.tallies = a.tallies[:0]
+	if !a.buildChain(s, root, false) {
+		return false
+	}
+	unique := false
+	for _, n := range a.chain {
+		a.tallies = append(a.tallies, arrayTally{})
+		unique = unique || n.uniqueItems
+	}
+	a.unique.on = unique
+	return true
+}
+
+// itemSchema returns the schema n applies to item i, or nil.
+func itemSchema(n *node, i int) *node {
+	if i < len(n.prefixItems) {
+		return n.prefixItems[i]
+	}
+	return n.items
+}
+
+// arrayItem evaluates one complete item of the streamed array a.
+func (st *state) arrayItem(a *arrayStream, text []byte) {
+	i := a.count
+	a.count++
+	st.numV = nil // the parser reuses its values
+	v, err := st.parser.ParseBytes(text)
+	if err != nil {
+		st.err = &DocumentError{Offset: -1, Pointer: "/" + itoa(i), Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
+		return
+	}
+	if len(a.recv) <= maxReceived+1 {
+		if i > 0 {
+			a.recv = append(a.recv, ',')
+		}
+		a.recv = appendLimited(a.recv, v, maxReceived+1)
+	}
+	if a.outer != nil && len(*a.outer) <= maxReceived+1 {
+		if i > 0 {
+			*a.outer = append(*a.outer, ',')
+		}
+		*a.outer = appendLimited(*a.outer, v, maxReceived+1)
+	}
+	if a.unique.on {
+		a.unique.add(v, text, i)
+	}
+	ok := st.itemChecks(a, i, v)
+	st.itemContains(a, i, v)
+	if st.err != nil {
+		// Run the item again with paths kept, to say where the error is.
+		st.numV = nil
+		first := st.err
+		st.err = nil
+		st.track = true
+		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
+		st.itemChecks(a, i, v)
+		st.itemContains(a, i, v)
+		if st.err == nil {
+			st.err = first
+		}
+		return
+	}
+	if ok {
+		return
+	}
+	st.collect, st.track = true, true
+	st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
+	st.itemChecks(a, i, v)
+	st.collect, st.track = false, false
+	st.inst = st.inst[:0]
+}
+
+// itemChecks applies the item schemas of the chain to item i, innermost
+// $ref target first (the order of a whole-array evaluation).
+func (st *state) itemChecks(a *arrayStream, i int, v *fastjson.Value) bool {
+	ok := true
+	for _, k := range a.order {
+		n := a.chain[k]
+		sub := itemSchema(n, i)
+		if sub == nil || sub.boolean == 1 {
+			continue
+		}
+		if sub.boolean == 2 && i >= len(n.prefixItems) {
+			// Reported once, on the array, when its length is known.
+			a.tallies[k].addFalse = true
+			ok = false
+			continue
+		}
+		st.enterChain(a, a.kwPrefix, k)
+		st.depth = len(a.kwPrefix) + k + 1
+		st.pushKw(sub.seg)
+		r := st.eval(sub, v, 0)
+		st.popKw()
+		if !r {
+			ok = false
+			if !st.collect {
+				return false
+			}
+		}
+	}
+	return ok
+}
+
+// itemContains counts item i for the contains keywords of the chain.
+func (st *state) itemContains(a *arrayStream, i int, v *fastjson.Value) {
+	collect := st.collect
+	st.collect = false
+	for _, k := range a.order {
+		if st.err != nil {
+			break
+		}
+		if c := a.chain[k].contains; c != nil {
+			st.enterChain(a, a.kwPrefix, k)
+			st.depth = len(a.kwPrefix) + k + 1
+			if st.eval(c, v, 0) {
+				a.tallies[k].matches++
+			}
+		}
+	}
+	st.collect = collect
+}
+
+// enterChain sets the keyword path to the k-th schema of chain c, whose
+// first schema is at prefix (when paths are kept).
+func (st *state) enterChain(c *arrayStream, prefix []string, k int) {
+	if st.track {
+		st.kw = c.appendPath(append(st.kw[:0], prefix...), k)
+	}
+}
+
+// appendPath appends the keyword path segments from the first schema of
+// the chain to the k-th.
+func (a *arrayStream) appendPath(dst []string, k int) []string {
+	n := 0
+	for j := k; a.links[j].parent >= 0; j = a.links[j].parent {
+		n++
+	}
+	dst = append(dst, make([]string, n)...) // no allocation when dst has room
+	for j, at := k, len(dst)-1; a.links[j].parent >= 0; j, at = a.links[j].parent, at-1 {
+		dst[at] = a.links[j].seg
+	}
+	return dst
+}
+
+// arrayEnd gives the root array's own verdicts once every item is read,
+// and the diagnostics in document order.
+func (st *state) arrayEnd() (Diagnostics, error) {
+	if !st.arrayVerdictsAll(&st.arr, st.nrec() > 0) {
+		return nil, nil
+	}
+	return st.diagnostics(), nil
+}
+
+// arrayVerdictsAll records the failed whole-array keywords of the
+// streamed array a, once every item is read, and reports whether the
+// document fails (failed: it already did).
+func (st *state) arrayVerdictsAll(a *arrayStream, failed bool) bool {
+	dupI, dupJ := -1, -1
+	if a.unique.on && a.count > 1 {
+		dupI, dupJ = a.unique.duplicate(st, a.count)
+	}
+	fails := false
+	for _, k := range a.order {
+		if fails {
+			break
+		}
+		n, t := a.chain[k], &a.tallies[k]
+		fails = n.minItems >= 0 && a.count < n.minItems || n.maxItems >= 0 && a.count > n.maxItems ||
+			t.addFalse || n.contains != nil && (t.matches < minContains(n) || n.maxContains >= 0 && t.matches > n.maxContains) ||
+			n.uniqueItems && dupI >= 0
+	}
+	if !fails {
+		return failed
+	}
+	collect, track := st.collect, st.track
+	st.collect, st.track = true, true
+	st.inst = append(st.inst[:0], a.instPrefix...)
+	recv := append(a.recv, ']')
+	for _, k := range a.order {
+		st.enterChain(a, a.kwPrefix, k)
+		st.arrayVerdicts(a.chain[k], &a.tallies[k], a.count, dupI, dupJ, recv)
+	}
+	st.collect, st.track = collect, track
+	st.inst = st.inst[:0]
+	return true
+}
+
+// minContains is the least number of matches contains asks for.
+func minContains(n *node) int {
+	if n.minContains >= 0 {
+		return n.minContains
+	}
+	return 1
+}
+
+// arrayVerdicts records the failed whole-array keywords of n, with the
+// messages evalArray gives them.
+func (st *state) arrayVerdicts(n *node, t *arrayTally, count, dupI, dupJ int, recv []byte) {
+	rec := func(kw string, code Code, msg, expected string) {
+		d := st.fail(n, kw, code, nil, msg, expected)
+		if len(recv) > maxReceived {
+			d.Received = truncate(string(recv), maxReceived)
+		} else {
+			d.Received = st.intern(recv)
+		}
+		d.ReceivedType = "array"
+	}
+	if n.minItems >= 0 && count < n.minItems {
+		rec("minItems", CodeMinItems, st.str("must have at least ", itoa(n.minItems), " items, has ", itoa(count)), itoa(n.minItems))
+	}
+	if n.maxItems >= 0 && count > n.maxItems {
+		rec("maxItems", CodeMaxItems, st.str("must have at most ", itoa(n.maxItems), " items, has ", itoa(count)), itoa(n.maxItems))
+	}
+	if t.addFalse {
+		kw := "items"
+		if n.itemsSeg == "/additionalItems" {
+			kw = "additionalItems"
+		}
+		rec(kw, CodeAdditionalItems, "must have at most "+itoa(len(n.prefixItems))+" items, has "+itoa(count), itoa(len(n.prefixItems)))
+	}
+	if n.contains != nil {
+		minC := minContains(n)
+		if t.matches < minC {
+			kw, code := "contains", CodeContains
+			if n.minContains >= 0 {
+				kw, code = "minContains", CodeMinContains
+			}
+			rec(kw, code, "must contain at least "+itoa(minC)+" matching items, has "+itoa(t.matches), itoa(minC))
+		}
+		if n.maxContains >= 0 && t.matches > n.maxContains {
+			rec("maxContains", CodeMaxContains, "must contain at most "+itoa(n.maxContains)+" matching items, has "+itoa(t.matches), itoa(n.maxContains))
+		}
+	}
+	if n.uniqueItems && dupI >= 0 {
+		rec("uniqueItems", CodeUniqueItems, st.str("items ", itoa(dupI), " and ", itoa(dupJ), " are equal"), "unique items")
+	}
+}

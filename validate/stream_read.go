@@ -1,0 +1,155 @@
+package validate
+
+import (
+	"github.com/jsonheal/jsonheal/scanner"
+)
+
+// This file is the document reader: the scanner, run strictly (no repairs),
+// checks the bytes as they come and says where the top-level value and the
+// items of a streamed root array begin and end. Every byte of a document
+// goes through the scanner exactly once, whatever the chunking.
+
+// reader is the syntax side of one validation: the scanner and what it has
+// told so far.
+type reader struct {
+	sc      scanner.Scanner
+	started bool  // the top-level value began
+	ended   bool  // the top-level value ended
+	start   int64 // absolute offset of the top-level value
+	end     int64 // absolute offset just past it (when ended)
+	err     *DocumentError
+}
+
+func (r *reader) reset() {
+	r.sc.Reset(MaxDepth)
+	r.started, r.ended, r.start, r.end, r.err = false, false, 0, 0, nil
+}
+
+// feed runs the scanner over b, which begins at absolute offset base, and
+// returns how many bytes it consumed: all of them, unless stopAtStart is
+// set and the top-level value began (then it stops just after the event), or
+// an error was found (r.err).
+func (r *reader) feed(b []byte, stopAtStart bool) int {
+	i := 0
+	for i < len(b) && r.err == nil {
+		n, ev := r.sc.Next(b[i:])
+		i += n
+		if r.event(ev) && stopAtStart {
+			return i
+		}
+	}
+	for r.err == nil && r.sc.HasPending() {
+		_, ev := r.sc.Next(nil)
+		r.event(ev)
+	}
+	return i
+}
+
+// finish tells the scanner the input is over and records what that
+// decides: a top-level scalar confirmed, a value left open, or no value.
+func (r *reader) finish() {
+	for r.err == nil {
+		ev := r.sc.End()
+		if ev == scanner.EOF {
+			break
+		}
+		if ev == scanner.Truncated {
+			r.err = syntaxErr64(r.sc.EventOffset(), "unexpected end of input")
+			return
+		}
+		r.event(ev)
+	}
+	if r.err == nil && !r.started {
+		r.err = syntaxErr64(r.sc.Offset(), "unexpected end of input")
+	}
+}
+
+// event records one scanner event; it reports whether the top-level value
+// began with it.
+func (r *reader) event(ev scanner.Event) bool {
+	off := r.sc.EventOffset()
+	switch ev {
+	case scanner.None:
+	case scanner.ValueStart:
+		if r.started {
+			r.err = syntaxErr64(off, "data after the value")
+			return false
+		}
+		r.started, r.start = true, off
+		return true
+	case scanner.ValueEnd:
+		r.ended, r.end = true, off
+	case scanner.Error:
+		se := r.sc.Err()
+		e := &DocumentError{Offset: se.Offset, Err: ErrNotJSON, Msg: se.Message()}
+		if se.Err == scanner.ErrDepth {
+			e.Err, e.Msg = ErrDepth, "more than "+itoa(MaxDepth)+" levels"
+		}
+		r.err = e
+	case scanner.ControlChar:
+		r.err = syntaxErr64(off, "control character in string")
+	case scanner.InvalidUTF8:
+		r.err = syntaxErr64(off, "invalid UTF-8")
+	case scanner.InvalidEscape:
+		r.err = syntaxErr64(off, "invalid escape")
+	case scanner.Prose, scanner.Fence:
+		if r.started {
+			r.err = syntaxErr64(off, "data after the value")
+		} else {
+			r.err = syntaxErr64(off, "unexpected character")
+		}
+	default:
+		r.err = syntaxErr64(off, "unexpected "+ev.String())
+	}
+	return false
+}
+
+func syntaxErr64(off int64, msg string) *DocumentError {
+	return &DocumentError{Offset: off, Err: ErrNotJSON, Msg: msg}
+}
+
+// nextSeparator returns the index in b of the first byte at or after i
+// where an item of an array whose items are at scanner depth itemDepth
+// may end, or len(b): a ',' or ']' while the scanner is at that depth
+// (depth), else the next '}' or ']' (inside an item nothing can end it
+// before its containers close). The scanner says which candidates are
+// real (not inside a string, at the right depth).
+func nextSeparator(b []byte, i, depth, itemDepth int) int {
+	if depth > itemDepth {
+		return nextCloser(b, i)
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c == ',' || c == ']' {
+			return i
+		}
+	}
+	return len(b)
+}
+
+// nextCloser returns the index of the first '}' or ']' at or after i, or
+// len(b).
+func nextCloser(b []byte, i int) int {
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '}' || c == ']' {
+			return i
+		}
+	}
+	return len(b)
+}
+
+// checkJSON verifies that b is exactly one JSON value (RFC 8259: strict
+// numbers, escapes and UTF-8, no control bytes in strings) nested at most
+// MaxDepth deep, before fastjson (which is lenient) parses a schema
+// document. It returns a *DocumentError.
+func checkJSON(b []byte) error {
+	var r reader
+	r.reset()
+	r.feed(b, false)
+	if r.err == nil {
+		r.finish()
+	}
+	if r.err != nil {
+		return r.err
+	}
+	return nil
+}
