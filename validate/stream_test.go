@@ -160,7 +160,9 @@ func TestStreamedArrayReceived(t *testing.T) {
 // TestStreamErrors: syntax errors win over diagnostics and evaluation
 // errors, whatever the chunking, and carry the offset.
 func TestStreamErrors(t *testing.T) {
-	s := mustCompile(t, `{"items":{"$ref":"#/$defs/x"},"$defs":{"x":{"$ref":"#/$defs/x"}}}`)
+	// A cycle through $dynamicRef compiles (a $ref cycle does not) and is
+	// stopped at run time.
+	s := mustCompile(t, `{"items":{"$dynamicRef":"#x"},"$defs":{"x":{"$dynamicAnchor":"x","$dynamicRef":"#x"}}}`)
 	v := assertSameEverywhere(t, s, []byte(`[1,2]`), "recursion")
 	assert.Contains(t, v.Err, `at "/0"`)
 	assert.Contains(t, v.Err, ErrRecursion.Error())
@@ -361,7 +363,7 @@ func TestStreamedNestedArray(t *testing.T) {
 		`/list/1 must be integer, got string "a"`,
 	}, got)
 
-	s = mustCompile(t, `{"properties":{"a":{"items":{"$ref":"#/$defs/x"}}},"$defs":{"x":{"$ref":"#/$defs/x"}}}`)
+	s = mustCompile(t, `{"properties":{"a":{"items":{"$dynamicRef":"#x"}}},"$defs":{"x":{"$dynamicAnchor":"x","$dynamicRef":"#x"}}}`)
 	v = assertSameEverywhere(t, s, []byte(`{"a":[1,2]}`), "recursion")
 	assert.Contains(t, v.Err, `at "/a/0"`)
 
