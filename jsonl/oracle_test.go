@@ -38,7 +38,7 @@ func TestOracleMixes(t *testing.T) {
 		} {
 			out, rej, st := cleanMix(t, m.Input, opts)
 			res := m.Check(out)
-			require.True(t, res.OK(), "seed %d: %s", seed, res)
+			require.True(t, res.OK(), "seed %d: %s%s", seed, res, m.Context(res))
 			require.Equal(t, st.Records, st.Written()+st.Rejected, "seed %d: records in = out + rejects", seed)
 			require.Equal(t, int64(res.Out), st.Written())
 			require.Equal(t, int64(bytes.Count(rej, []byte("\n"))), st.Rejected)
@@ -55,7 +55,7 @@ func TestOracleOneForm(t *testing.T) {
 				m := mixgen.Generate(seed, mixgen.Options{Records: 60, CutFraction: 0.4, Forms: []mixgen.Form{f, mixgen.Plain}})
 				out, _, st := cleanMix(t, m.Input, Options{Workers: 1})
 				res := m.Check(out)
-				require.True(t, res.OK(), "seed %d: %s", seed, res)
+				require.True(t, res.OK(), "seed %d: %s%s", seed, res, m.Context(res))
 				require.Equal(t, st.Records, st.Written()+st.Rejected, fmt.Sprint("seed ", seed))
 			}
 		})

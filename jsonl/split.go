@@ -107,8 +107,14 @@ type Splitter struct {
 	recLine int64 // first line of the current record
 	bufCap  int   // the buffer never grows past this
 
-	st         scanState
-	atLineHead bool // pos is at the start of a line not yet examined
+	st scanState
+	// The hypotheses of the resync check (split_resync.go): alts[:nalt];
+	// the first pendingAlts of them are records to return.
+	alts        [maxAlts]altState
+	nalt        int
+	pendingAlts int
+	atLineHead  bool // pos is at the start of a line not yet examined
+	nl          byte // the line end: '\n', or '\r' in a CR-only input
 
 	// Oversized record: bytes before start were dropped.
 	dropped int64
@@ -127,14 +133,21 @@ type scanState struct {
 	closingFence     bool   // the current line is the closing fence
 	last             byte   // the last non-blank byte outside strings
 	lines            int
+	// A record past the size cap is dropped while scanned (dropping); its
+	// containers below the top of the stack are counted in deep.
+	dropping bool
+	deep     int64
 }
 
 func (st *scanState) reset() {
 	stack := st.stack[:0]
+	if cap(stack) > 64<<10 {
+		stack = nil // a huge record's stack is not kept for the next
+	}
 	*st = scanState{stack: stack}
 }
 
-func (st *scanState) open() bool { return st.inString || len(st.stack) > 0 }
+func (st *scanState) open() bool { return st.inString || len(st.stack) > 0 || st.deep > 0 }
 
 // NewSplitter returns a Splitter reading from r.
 func NewSplitter(r io.Reader, opts SplitOptions) *Splitter {
@@ -150,7 +163,7 @@ func NewSplitter(r io.Reader, opts SplitOptions) *Splitter {
 	// to be examined; past that a record is dropped while scanned.
 	bufCap := int(max) + 1 + 2*maxLeadingBlanks + 64
 	size = min(size, bufCap)
-	return &Splitter{r: r, buf: make([]byte, size), max: max, bufCap: bufCap, line: 1, atLineHead: true}
+	return &Splitter{r: r, buf: make([]byte, size), max: max, bufCap: bufCap, line: 1, atLineHead: true, nl: '\n'}
 }
 
 // InputOffset returns how many input bytes the splitter has consumed into
@@ -171,6 +184,9 @@ func (s *Splitter) Line() int64 {
 // record that was being read when it happened is lost (it would be
 // truncated by the I/O error, not by its writer).
 func (s *Splitter) Next() (Record, error) {
+	if s.pendingAlts > 0 {
+		return s.emitAlt(), nil
+	}
 	for {
 		if s.pos == s.end {
 			if s.rerr != nil {
@@ -189,6 +205,7 @@ func (s *Splitter) Next() (Record, error) {
 				s.pos += 3
 				s.start = s.pos
 			}
+			s.nl = lineEndByte(s.buf[s.pos:s.end])
 		}
 		if s.atLineHead {
 			rec, emit, ok := s.lineHead()
@@ -201,11 +218,17 @@ func (s *Splitter) Next() (Record, error) {
 			}
 		}
 		i, nl := s.scan()
+		if s.nalt > 0 {
+			s.altFeed(i)
+		}
 		s.pos = i
 		if !nl {
+			if s.st.dropping {
+				s.trimStack()
+			}
 			continue
 		}
-		// s.buf[i] is '\n'.
+		// s.buf[i] is the line end.
 		s.pos = i + 1
 		s.line++
 		s.st.lines++
@@ -213,10 +236,31 @@ func (s *Splitter) Next() (Record, error) {
 			s.st.escape = false
 		}
 		s.atLineHead = true
+		if s.nalt > 0 {
+			s.altLineEnd(i)
+		}
 		st := &s.st
-		switch {
-		case st.open():
+		if st.open() {
 			continue
+		}
+		if s.nalt > 0 {
+			// The record closed by joining the lines of the hypotheses. A
+			// join inside a string (a raw newline) may lose to lines that
+			// read as a record of their own (winsOverClose).
+			if s.winsOverClose() {
+				k := -1
+				if s.alts[0].done {
+					k = 0
+				} else if s.alts[0].frozen {
+					k = s.doneAlt()
+				}
+				if rec, ok := s.splitAtAlt(k); ok {
+					return rec, nil
+				}
+			}
+			s.removeAlts(0)
+		}
+		switch {
 		case !st.content:
 			// Blank line between records: skip it.
 			s.start = s.pos
@@ -224,7 +268,10 @@ func (s *Splitter) Next() (Record, error) {
 			st.reset()
 			continue
 		case st.fence && !st.closingFence:
-			continue
+			if !st.valueSeen || !s.endsWithFence(i) {
+				continue
+			}
+			// A fence closed on the line of its value: ```json {...} ```
 		case !st.valueSeen && st.last == ':':
 			// Prose that introduces what follows ("Here is the JSON:").
 			continue
@@ -235,38 +282,79 @@ func (s *Splitter) Next() (Record, error) {
 
 // lineHead examines the line at pos before it is scanned. It returns a
 // record when the line ends the current one (resynchronisation, unclosed
-// fence); ok is false when more input is needed to decide.
+// fence); ok is false when more input is needed to decide. A record ended
+// at a line head leaves the line to be examined again (atLineHead), as the
+// first line of the next record.
 func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 	st := &s.st
 	first, second, ok := s.peekHead()
 	if !ok {
 		return Record{}, false, false
 	}
-	s.atLineHead = false
 	fenceLine := isFenceStart(s.buf[min(first, s.end):s.end])
+	bare := false
+	done := s.doneAlt()
+	if fenceLine && (done >= 0 && s.alts[done].awaitFence || st.fence && st.valueSeen && !st.open()) {
+		if bare, ok = s.bareFence(first); !ok {
+			return Record{}, false, false
+		}
+	}
+	if done >= 0 {
+		if rec, decided := s.altDecide(done, first, fenceLine, bare); decided {
+			return rec, true, true
+		}
+	}
+	s.atLineHead = false
 	switch {
 	case !st.content:
 		s.recLine = s.line
 		st.fence = fenceLine
 	case st.open():
-		if first < s.end && s.buf[first] == '{' && second < s.end &&
-			(s.buf[second] == '"' || s.buf[second] == '}') &&
-			(st.inString || !st.expectValue) {
-			rec = s.emit(s.pos-1, true)
-			s.recLine = s.line
-			return rec, true, true
+		startsObject := first < s.end && s.buf[first] == '{' && second < s.end &&
+			(s.buf[second] == '"' || s.buf[second] == '}')
+		if startsObject && s.nalt > 0 {
+			if last := &s.alts[s.nalt-1].st; last.open() && (last.inString || !last.expectValue) {
+				s.atLineHead = true
+				if rec, ok := s.cutLastAlt(); ok {
+					return rec, true, true
+				}
+			}
+		}
+		if startsObject && (st.inString || !st.expectValue) {
+			// The record cannot go on with this line.
+			s.atLineHead = true
+			if s.nalt > 0 {
+				if rec, ok := s.splitAtAlt(-1); ok {
+					return rec, true, true
+				}
+			}
+			return s.emit(s.pos-1, true), true, true
+		}
+		if fenceLine && s.nalt > 0 {
+			// A fence line right after a hypothesis' opening fence: that
+			// one was not a fenced record.
+			if last := &s.alts[s.nalt-1]; last.st.fence && !last.st.valueSeen && !last.done {
+				s.removeAlt(s.nalt - 1)
+			}
+		}
+		if first < s.end && canStartRecord(s.buf[first], fenceLine) && s.mayStartAlt() {
+			s.startAlt(s.buf[first], fenceLine)
 		}
 	case st.fence:
 		switch {
+		case fenceLine && st.valueSeen && !bare:
+			// A fence line with an info string or a value opens the next
+			// fenced record: this one was never closed.
+			s.atLineHead = true
+			return s.emit(s.pos-1, false), true, true
 		case fenceLine:
 			st.closingFence = true
 		case first >= s.end || s.buf[first] == '\n' || s.buf[first] == '\r':
 			// blank line inside the fence
 		case st.valueSeen:
 			// The fence was never closed: this line starts the next record.
-			rec = s.emit(s.pos-1, false)
-			s.recLine = s.line
-			return rec, true, true
+			s.atLineHead = true
+			return s.emit(s.pos-1, false), true, true
 		}
 	case !st.valueSeen && fenceLine:
 		// Prose introduced a fence.
@@ -318,7 +406,7 @@ func (s *Splitter) emit(end int, cut bool) Record {
 	if end >= s.end {
 		next = end
 	}
-	if end > s.start && s.buf[end-1] == '\r' && s.dropped == 0 {
+	if end > s.start && s.buf[end-1] == '\r' && s.nl == '\n' && s.dropped == 0 {
 		end--
 	}
 	lines := s.st.lines
@@ -358,9 +446,18 @@ func (s *Splitter) emit(end int, cut bool) Record {
 // finish handles the end of the input: the last record without a final
 // newline, then io.EOF or the read error.
 func (s *Splitter) finish() (Record, error) {
+	if s.rerr == io.EOF && s.nalt > 0 {
+		// The input ended with hypotheses open or done: the record before
+		// them was cut.
+		if rec, ok := s.splitAtAlt(s.doneAlt()); ok {
+			return rec, nil
+		}
+	}
 	if s.rerr == io.EOF && s.st.content {
 		s.atLineHead = false
-		s.st.lines++
+		if s.end > 0 && s.buf[s.end-1] != s.nl {
+			s.st.lines++ // the last line has no line end
+		}
 		return s.emit(s.end, s.st.open()), nil
 	}
 	if s.rerr == io.EOF {
@@ -374,11 +471,22 @@ func (s *Splitter) finish() (Record, error) {
 // kept as a sample, the bytes scanned so far are discarded. It is called
 // only when the buffer is full and the record is past the cap.
 func (s *Splitter) drop() {
-	if s.dropped == 0 {
-		s.sample = append(s.sample[:0], s.buf[s.start:s.start+min(sampleBytes, s.pos-s.start)]...)
+	upto := s.pos
+	if s.nalt > 0 {
+		// The hypotheses' bytes are kept: they may be records.
+		upto = min(upto, int(s.alts[0].start-s.base))
 	}
-	s.dropped += int64(s.pos - s.start)
-	s.start = s.pos
+	if upto <= s.start {
+		s.removeAlts(0)
+		upto = s.pos
+	}
+	if s.dropped == 0 {
+		s.sample = append(s.sample[:0], s.buf[s.start:s.start+min(sampleBytes, upto-s.start)]...)
+	}
+	s.dropped += int64(upto - s.start)
+	s.start = upto
+	s.st.dropping = true
+	s.trimStack()
 }
 
 // fill reads more input, first moving the current record to the front of the

@@ -26,12 +26,12 @@ func (s *Splitter) scan() (int, bool) {
 	st := &s.st
 	i := s.pos
 	lineEnd, nl := len(b), false
-	if k := bytes.IndexByte(b[i:], '\n'); k >= 0 {
+	if k := bytes.IndexByte(b[i:], s.nl); k >= 0 {
 		lineEnd, nl = i+k, true
 	}
 	line := b[:lineEnd]
 	seg := i
-	if !st.inString && !st.escape && len(st.stack) == 0 {
+	if !st.inString && !st.escape && len(st.stack) == 0 && st.deep == 0 {
 		if opened, ok := closedSegment(line[i:]); ok {
 			// The common line: one or more whole values. The state after it
 			// is known without replaying its bytes one by one.
@@ -118,6 +118,8 @@ func (s *Splitter) scan() (int, bool) {
 			case '}', ']':
 				if n := len(stack); n > 0 {
 					stack = stack[:n-1]
+				} else if st.deep > 0 {
+					st.deep-- // past the size cap: see trimStack
 				}
 				expectValue = false
 			case ':':

@@ -382,6 +382,18 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				s.newline(off)
 				s.st = stLineStart
 				i++
+			case '`', '~':
+				if s.inFence {
+					// A fence closed on the line of its value: ```json {...} ```
+					s.fenceChar, s.fenceCount, s.fenceStart = c, 1, off
+					s.st = stFenceMarker
+					i++
+					continue
+				}
+				i++
+				if ev := s.outside(c, off, false); ev != None {
+					return s.ret(b, i, ev)
+				}
 			default:
 				i++
 				if ev := s.outside(c, off, false); ev != None {
@@ -421,6 +433,11 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 					s.newline(base + int64(i-1))
 					s.st = stLineStart
 					break
+				}
+				if (c == '{' || c == '[') && s.inFence {
+					// The value on the opening fence's own line:
+					// ```json {...} ``` or ```{...}```.
+					return s.ret(b, i, s.startContainer(c, base+int64(i-1)))
 				}
 			}
 

@@ -465,3 +465,19 @@ func (m *Mix) Check(out []byte) *Result {
 	}
 	return r
 }
+
+// Context shows the texts around the records a result names, for a test's
+// failure message.
+func (m *Mix) Context(r *Result) string {
+	var b strings.Builder
+	show := map[int]bool{}
+	for _, id := range r.Lost {
+		show[id-1], show[id], show[id+1] = true, true, true
+	}
+	for i := range m.Entries {
+		if e := &m.Entries[i]; show[e.ID] {
+			fmt.Fprintf(&b, "\n  %d %s cut=%s: %.400q", e.ID, e.Form, e.Cut, e.Text)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,490 @@
+package jsonl
+
+// The resynchronisation check. When a record is still open at a line end
+// and the next line can start a record by itself ('{' or '[', a fence, or
+// a word that may introduce a value), the splitter keeps two hypotheses:
+// the join (the record goes on, as in pretty-printed JSON or a string with
+// a raw newline) and the split (the line starts a record of its own). The
+// current record is scanned under the first; the second is scanned from
+// that line on, in an altState. While the latest hypothesis is itself open
+// at a line end, a later line may open another (a cut record followed by a
+// cut record, then a whole one), up to maxAlts at once, so that every byte
+// is scanned at most maxAlts+1 times.
+//
+// The split wins when a new line's record is complete by itself (its
+// value closed, its fence closed or not opened, nothing but prose after it
+// on its line) and the next non-blank line does not continue the join (it
+// does not start with ']', '}' or ','), or when the current record cannot
+// take a line at all (the resync rule of lineHead). The join wins when the
+// new line's record fails (a closer with no opener, a ',' or ':' after its
+// value, prose with no value) or when the current record closes first,
+// except when the join was made inside a string: a raw newline followed by
+// a line that reads as a record is read as two records. When a hypothesis
+// wins, the open ones before it end where the next one starts: each is a
+// cut record of its own.
+//
+// A false split costs one reject with its raw bytes; a false join would
+// cost a good record, or write wrong data.
+
+// maxAlts bounds the hypotheses kept at once.
+const maxAlts = 8
+
+// altState is one hypothesis: the record that starts at the line where it
+// was opened.
+type altState struct {
+	// done: its value is complete; the next non-blank line decides.
+	done bool
+	// awaitFence: done, but a bare closing fence line may still end it.
+	awaitFence bool
+	// fromString: the record before it was inside a string when it began.
+	fromString bool
+	// frozen: it closed on the line where a later hypothesis, begun inside
+	// one of its strings, is also whole; it ends where that one starts.
+	frozen bool
+	// cutEnd: it ends at end cut (the line after it could not continue it).
+	cutEnd bool
+	// intro: it began with a word, which only an introduction line
+	// ("Here is the JSON:", nothing open, ':' last) may do.
+	intro bool
+	// closed: its value closed on the current line; the next non-blank byte
+	// on that line is checked.
+	closed bool
+	// key and inKey follow the keys of its objects: a key must be followed
+	// by ':', so that text in a string ("{\n  return [1]\n}") is not read
+	// as a record.
+	key   keyState
+	inKey bool
+	start int64 // input offset of its first byte
+	end   int64 // input offset of the line end after its last line, when done
+	line  int64 // its first line
+	st    scanState
+}
+
+// keyState is where an object's key is read.
+type keyState uint8
+
+const (
+	keyNone   keyState = iota
+	keyExpect          // after '{' or ',' in an object
+	keyBare            // in a bare key (unquoted_key dialect)
+	keySingle          // in a single-quoted key
+	keyAfter           // after a key: ':' must follow
+)
+
+// isKeyByte reports whether c may be part of a bare key.
+func isKeyByte(c byte) bool {
+	return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '$' || c == '-' || c >= 0x80
+}
+
+// keyByte advances the key state over c; consumed means c was part of a
+// key (or a blank around it) and needs nothing more.
+func (a *altState) keyByte(c byte) (ok, consumed bool) {
+	blank := c == ' ' || c == '\t' || c == '\r'
+	switch a.key {
+	case keyExpect:
+		switch {
+		case blank:
+			return true, true
+		case c == '"':
+			a.key, a.inKey = keyNone, true
+			return true, false
+		case c == '\'':
+			a.key = keySingle
+			return true, true
+		case c == '}':
+			a.key = keyNone
+			return true, false
+		case isKeyByte(c):
+			a.key = keyBare
+			return true, true
+		}
+		return false, false
+	case keyBare:
+		switch {
+		case isKeyByte(c):
+			return true, true
+		case blank:
+			a.key = keyAfter
+			return true, true
+		case c == ':':
+			a.key = keyNone
+			return true, false
+		}
+		return false, false
+	case keySingle:
+		if c == '\'' {
+			a.key = keyAfter
+		}
+		return true, true
+	case keyAfter:
+		switch {
+		case blank:
+			return true, true
+		case c == ':':
+			a.key = keyNone
+			return true, false
+		}
+		return false, false
+	}
+	return true, false
+}
+
+// canStartRecord reports whether a line whose first non-blank byte is c
+// may start a record of its own.
+func canStartRecord(c byte, fenceLine bool) bool {
+	return c == '{' || c == '[' || fenceLine || c|0x20 >= 'a' && c|0x20 <= 'z'
+}
+
+// mayStartAlt reports whether the line at pos may open a hypothesis: the
+// record that would take it (the latest hypothesis, or the current record)
+// is open, and there is room.
+func (s *Splitter) mayStartAlt() bool {
+	if s.nalt == 0 {
+		return true
+	}
+	last := &s.alts[s.nalt-1]
+	return s.nalt < maxAlts && !last.done && last.st.open()
+}
+
+// startAlt opens a hypothesis at the line at pos, whose first non-blank
+// byte is c.
+func (s *Splitter) startAlt(c byte, fenceLine bool) {
+	a := &s.alts[s.nalt]
+	s.nalt++
+	stack := a.st.stack
+	from := &s.st
+	if s.nalt > 1 {
+		from = &s.alts[s.nalt-2].st
+	}
+	*a = altState{start: s.base + int64(s.pos), line: s.line, fromString: from.inString}
+	a.st.stack = stack[:0]
+	a.st.fence = fenceLine
+	a.intro = !fenceLine && c != '{' && c != '['
+}
+
+// removeAlts drops the hypotheses from index k on.
+func (s *Splitter) removeAlts(k int) {
+	for j := k; j < s.nalt; j++ {
+		s.alts[j].st.reset()
+	}
+	s.nalt = min(s.nalt, k)
+}
+
+// removeAlt drops hypothesis k, keeping the order of the others.
+func (s *Splitter) removeAlt(k int) {
+	a := s.alts[k]
+	copy(s.alts[k:s.nalt], s.alts[k+1:s.nalt])
+	s.nalt--
+	a.st.reset()
+	s.alts[s.nalt] = altState{st: a.st} // keeps the stack for reuse
+}
+
+// altFeed scans buf[pos:i] (no line end) under every open hypothesis.
+func (s *Splitter) altFeed(i int) {
+	for k := 0; k < s.nalt; k++ {
+		a := &s.alts[k]
+		if a.done || a.frozen {
+			continue
+		}
+		if !a.feed(s.buf[s.pos:i]) || s.base+int64(i)-a.start > s.max {
+			s.removeAlt(k)
+			k--
+		}
+	}
+}
+
+// feed advances the state over p, byte by byte, as scan does; it reports
+// false when p cannot belong to a record that starts where a started.
+func (a *altState) feed(p []byte) bool {
+	st := &a.st
+	for _, c := range p {
+		if st.inString {
+			switch {
+			case st.escape:
+				st.escape = false
+			case c == '\\':
+				st.escape = true
+			case c == '"':
+				st.inString, st.expectValue = false, false
+				if a.inKey {
+					a.inKey, a.key = false, keyAfter
+				}
+			}
+			continue
+		}
+		if a.key != keyNone {
+			ok, consumed := a.keyByte(c)
+			if !ok {
+				return false
+			}
+			if consumed {
+				continue
+			}
+		}
+		if c == ' ' || c == '\t' || c == '\r' {
+			continue
+		}
+		st.content = true
+		if a.closed {
+			a.closed = false
+			switch c {
+			case ',', ':', ']', '}':
+				return false
+			}
+		}
+		if c > ' ' {
+			st.last = c
+		}
+		switch c {
+		case '"':
+			if len(st.stack) == 0 && st.valueSeen {
+				return false // a second value after the record's
+			}
+			st.inString = true
+		case '{', '[':
+			if len(st.stack) == 0 {
+				if st.valueSeen {
+					return false
+				}
+				st.valueSeen = true
+			}
+			st.stack = append(st.stack, c)
+			st.expectValue = c == '['
+			if c == '{' {
+				a.key = keyExpect
+			}
+		case '}', ']':
+			n := len(st.stack)
+			if n == 0 {
+				return false
+			}
+			st.stack = st.stack[:n-1]
+			st.expectValue = false
+			a.closed = n == 1
+		case ':':
+			st.expectValue = true
+		case ',':
+			n := len(st.stack)
+			st.expectValue = n > 0 && st.stack[n-1] == '['
+			if n > 0 && st.stack[n-1] == '{' {
+				a.key = keyExpect
+			}
+		default:
+			st.expectValue = false
+		}
+	}
+	return true
+}
+
+// altLineEnd ends a line (its end at buf[i]) under every open hypothesis.
+// One that completes a record makes the later ones (inside it) moot.
+func (s *Splitter) altLineEnd(i int) {
+	// Latest first: whether a later one is whole decides an earlier one.
+	for k := s.nalt - 1; k >= 0; k-- {
+		a := &s.alts[k]
+		if a.done || a.frozen {
+			continue
+		}
+		st := &a.st
+		st.lines++
+		st.escape = false
+		a.closed = false
+		switch {
+		case s.base+int64(i)-a.start > s.max,
+			a.intro && st.lines == 1 && (st.open() || st.valueSeen || st.last != ':'):
+			s.removeAlt(k)
+		case st.open():
+		case !st.valueSeen:
+			// Only an introduction ("Here is the JSON:") or an opening
+			// fence line may come before the value.
+			if st.last != ':' && !(st.fence && st.lines == 1) {
+				s.removeAlt(k)
+			}
+		case k+1 < s.nalt && s.alts[k+1].fromString && (s.alts[k+1].done || !s.alts[k+1].st.inString):
+			// It closed by reading a later hypothesis' lines inside out.
+			a.frozen = true
+		default:
+			a.done, a.end = true, s.base+int64(i)
+			a.awaitFence = st.fence && !st.closingFence && !s.endsWithFence(i)
+			s.removeAlts(k + 1)
+		}
+	}
+}
+
+// winsOverClose reports whether the hypotheses beat the current record
+// when it closes at a line end: only when it joined them inside a string
+// (where its reading of the quotes is upside down) and the first one is
+// complete or open only in containers. The first one then wins alone (the
+// later ones lie inside it).
+func (s *Splitter) winsOverClose() bool {
+	a := &s.alts[0]
+	return a.fromString && (a.done || a.frozen || !a.st.inString)
+}
+
+// doneAlt returns the index of the hypothesis that is done, or -1.
+func (s *Splitter) doneAlt() int {
+	for k := 0; k < s.nalt; k++ {
+		if s.alts[k].done {
+			return k
+		}
+	}
+	return -1
+}
+
+// altDecide is called at a line head while hypothesis k is done. decided
+// is false when the line leaves the current record going on.
+func (s *Splitter) altDecide(k, first int, fenceLine, bare bool) (rec Record, decided bool) {
+	a := &s.alts[k]
+	if first < s.end {
+		switch c := s.buf[first]; {
+		case c == '\n' || c == '\r':
+			return Record{}, false // a blank line: the next one decides
+		case c == ']' || c == '}' || c == ',' || c == '"' && s.joinedInto(k).inString:
+			s.removeAlt(k) // the line continues the join
+			return Record{}, false
+		case a.awaitFence && fenceLine && bare:
+			a.done, a.awaitFence = false, false
+			a.st.closingFence = true
+			return Record{}, false
+		}
+	}
+	return s.splitAtAlt(k)
+}
+
+// cutLastAlt is called at a line head that the latest hypothesis cannot
+// take (the resync rule of lineHead, applied to it). That hypothesis is a
+// record cut there, so every hypothesis before it starts a record too: the
+// current record and each of them are returned cut, by this call and the
+// next ones.
+func (s *Splitter) cutLastAlt() (Record, bool) {
+	k := s.nalt - 1
+	a := &s.alts[k]
+	a.done, a.cutEnd, a.end = true, true, s.base+int64(s.pos-1)
+	return s.splitAtAlt(k)
+}
+
+// joinedInto returns the state of the record that hypothesis k would
+// join: the one before it, or the current record.
+func (s *Splitter) joinedInto(k int) *scanState {
+	if k == 0 {
+		return &s.st
+	}
+	return &s.alts[k-1].st
+}
+
+// splitAtAlt ends the current record (cut) where the first hypothesis
+// starts. When hypothesis k is done, it and the ones before it are
+// returned by the next calls to Next (each open one cut where the next
+// starts); otherwise the first hypothesis goes on as the current record.
+// The line at pos is left to be examined again.
+func (s *Splitter) splitAtAlt(k int) (Record, bool) {
+	idx := int(s.alts[0].start - s.base)
+	if idx-1 < s.start {
+		s.removeAlts(0)
+		return Record{}, false
+	}
+	s.st.lines = int(s.alts[0].line - s.recLine)
+	rec := s.emit(idx-1, true)
+	if k >= 0 && s.alts[k].done {
+		s.removeAlts(k + 1)
+		s.pendingAlts = k + 1
+	} else {
+		s.promoteAlt()
+	}
+	s.atLineHead = true
+	return rec, true
+}
+
+// promoteAlt makes the first hypothesis the current record.
+func (s *Splitter) promoteAlt() {
+	a := &s.alts[0]
+	s.st, a.st = a.st, s.st
+	s.recLine = a.line
+	s.removeAlt(0)
+}
+
+// emitAlt returns the first pending hypothesis as a record: cut where the
+// next one starts, or whole when it is the last.
+func (s *Splitter) emitAlt() Record {
+	a := &s.alts[0]
+	end, cut := int(a.end-s.base), false
+	if s.pendingAlts > 1 {
+		next := &s.alts[1]
+		end, cut = int(next.start-s.base)-1, true
+		a.st.lines = int(next.line - a.line)
+	}
+	if s.pendingAlts == 1 {
+		cut = a.cutEnd
+	}
+	s.pendingAlts--
+	s.promoteAlt()
+	rec := s.emit(end, cut)
+	if s.pendingAlts == 0 {
+		s.start = s.pos // past the blank lines read while deciding
+	}
+	return rec
+}
+
+// endsWithFence reports whether the line that ends at buf[i] ends with a
+// fence marker after the record's start.
+func (s *Splitter) endsWithFence(i int) bool {
+	k := i
+	for k > s.start && (s.buf[k-1] == ' ' || s.buf[k-1] == '\t' || s.buf[k-1] == '\r') {
+		k--
+	}
+	return k-3 >= s.start && isFenceStart(s.buf[k-3:k])
+}
+
+// bareFence reports whether the fence line whose marker starts at
+// buf[first] holds nothing after the marker (a closing fence); ok is false
+// when more input is needed to know.
+func (s *Splitter) bareFence(first int) (bare, ok bool) {
+	c := s.buf[first]
+	limit := min(s.end, first+maxLeadingBlanks)
+	i := first
+	for i < limit && s.buf[i] == c {
+		i++
+	}
+	for i < limit && (s.buf[i] == ' ' || s.buf[i] == '\t' || s.buf[i] == '\r' && s.nl == '\n') {
+		i++
+	}
+	if i == s.end && s.rerr == nil && i < first+maxLeadingBlanks {
+		return false, false
+	}
+	return i >= s.end || s.buf[i] == s.nl, true
+}
+
+// lineEndByte returns the line end of an input that starts with b: '\r'
+// when its first line ends with a CR not followed by LF (classic Mac
+// files), '\n' otherwise.
+func lineEndByte(b []byte) byte {
+	for i, c := range b {
+		switch c {
+		case '\n':
+			return '\n'
+		case '\r':
+			if i+1 < len(b) && b[i+1] != '\n' {
+				return '\r'
+			}
+			return '\n'
+		}
+	}
+	return '\n'
+}
+
+// maxTrackedDepth is how many open containers a record past the size cap
+// keeps on its stack; deeper ones are only counted.
+const maxTrackedDepth = 64
+
+// trimStack bounds the stack of a record that is being dropped (past the
+// size cap): the containers below the top maxTrackedDepth are counted, not
+// kept, so that a record of a billion '[' costs no more memory than the
+// read buffer.
+func (s *Splitter) trimStack() {
+	st := &s.st
+	if n := len(st.stack); n > maxTrackedDepth {
+		st.deep += int64(n - maxTrackedDepth)
+		copy(st.stack, st.stack[n-maxTrackedDepth:])
+		st.stack = st.stack[:maxTrackedDepth]
+	}
+}
