@@ -337,7 +337,7 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 				s.removeAlt(s.nalt - 1)
 			}
 		}
-		if first < s.end && canStartRecord(s.buf[first], fenceLine) && s.mayStartAlt() {
+		if first < s.end && s.canStartRecord(first, second, fenceLine) && s.mayStartAlt() {
 			s.startAlt(s.buf[first], fenceLine)
 		}
 	case st.fence:
@@ -379,7 +379,7 @@ func (s *Splitter) peekHead() (first, second int, ok bool) {
 	if first+3 > s.end && s.rerr == nil {
 		return 0, 0, false // a fence needs 3 bytes
 	}
-	if i >= s.end || s.buf[i] != '{' {
+	if i >= s.end || s.buf[i] != '{' && s.buf[i] != '[' {
 		return first, s.end, true
 	}
 	i++

@@ -36,8 +36,9 @@ type altState struct {
 	done bool
 	// awaitFence: done, but a bare closing fence line may still end it.
 	awaitFence bool
-	// fromString: the record before it was inside a string when it began.
-	fromString bool
+	// fromString: the hypothesis before it (or the current record) was
+	// inside a string when it began; fromCurrent: the current record was.
+	fromString, fromCurrent bool
 	// frozen: it closed on the line where a later hypothesis, begun inside
 	// one of its strings, is also whole; it ends where that one starts.
 	frozen bool
@@ -129,10 +130,28 @@ func (a *altState) keyByte(c byte) (ok, consumed bool) {
 	return true, false
 }
 
-// canStartRecord reports whether a line whose first non-blank byte is c
-// may start a record of its own.
-func canStartRecord(c byte, fenceLine bool) bool {
-	return c == '{' || c == '[' || fenceLine || c|0x20 >= 'a' && c|0x20 <= 'z'
+// canStartRecord reports whether the line whose first and second
+// non-blank bytes are at first and second (second is only known after '{'
+// or '[') may start a record of its own: an object, an array whose first
+// element looks like a value (not "[x] item", a list in a string), a fence
+// line, or a word that may introduce a value.
+func (s *Splitter) canStartRecord(first, second int, fenceLine bool) bool {
+	switch c := s.buf[first]; {
+	case c == '{' || fenceLine:
+		return true
+	case c == '[':
+		if second >= s.end {
+			return true
+		}
+		switch d := s.buf[second]; d {
+		case '"', '\'', '{', '[', ']', '-', '\n', '\r', 't', 'f', 'n', 'T', 'F', 'N':
+			return true
+		default:
+			return d >= '0' && d <= '9'
+		}
+	default:
+		return c|0x20 >= 'a' && c|0x20 <= 'z'
+	}
 }
 
 // mayStartAlt reports whether the line at pos may open a hypothesis: the
@@ -156,7 +175,7 @@ func (s *Splitter) startAlt(c byte, fenceLine bool) {
 	if s.nalt > 1 {
 		from = &s.alts[s.nalt-2].st
 	}
-	*a = altState{start: s.base + int64(s.pos), line: s.line, fromString: from.inString}
+	*a = altState{start: s.base + int64(s.pos), line: s.line, fromString: from.inString, fromCurrent: s.st.inString}
 	a.st.stack = stack[:0]
 	a.st.fence = fenceLine
 	a.intro = !fenceLine && c != '{' && c != '['
@@ -318,7 +337,7 @@ func (s *Splitter) altLineEnd(i int) {
 // later ones lie inside it).
 func (s *Splitter) winsOverClose() bool {
 	a := &s.alts[0]
-	return a.fromString && (a.done || a.frozen || !a.st.inString)
+	return a.fromCurrent && (a.done || a.frozen || !a.st.inString)
 }
 
 // doneAlt returns the index of the hypothesis that is done, or -1.
