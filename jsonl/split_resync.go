@@ -1,5 +1,7 @@
 package jsonl
 
+import "bytes"
+
 // The resynchronisation check. When a record is still open at a line end
 // and the next line can start a record by itself ('{' or '[', a fence, or
 // a word that may introduce a value), the splitter keeps two hypotheses:
@@ -202,8 +204,8 @@ func (s *Splitter) removeAlt(k int) {
 func (s *Splitter) altFeed(i int) {
 	for k := 0; k < s.nalt; k++ {
 		a := &s.alts[k]
-		if a.done || a.frozen {
-			continue
+		if a.done || a.frozen || a.intro && a.st.lines == 0 {
+			continue // an introduction's first line is judged at its end
 		}
 		if !a.feed(s.buf[s.pos:i]) || s.base+int64(i)-a.start > s.max {
 			s.removeAlt(k)
@@ -305,12 +307,18 @@ func (s *Splitter) altLineEnd(i int) {
 			continue
 		}
 		st := &a.st
+		if a.intro && st.lines == 0 {
+			if !s.introLine(int(a.start-s.base), i) {
+				s.removeAlt(k)
+				continue
+			}
+			st.content, st.last = true, ':'
+		}
 		st.lines++
 		st.escape = false
 		a.closed = false
 		switch {
-		case s.base+int64(i)-a.start > s.max,
-			a.intro && st.lines == 1 && (st.open() || st.valueSeen || st.last != ':'):
+		case s.base+int64(i)-a.start > s.max:
 			s.removeAlt(k)
 		case st.open():
 		case !st.valueSeen:
@@ -338,6 +346,21 @@ func (s *Splitter) altLineEnd(i int) {
 func (s *Splitter) winsOverClose() bool {
 	a := &s.alts[0]
 	return a.fromCurrent && (a.done || a.frozen || !a.st.inString)
+}
+
+// introLine reports whether buf[from:to] (a line) reads as an
+// introduction: its last non-blank byte is ':' and it holds no quote or
+// bracket. Long lines of prose fail on their last byte, unscanned.
+func (s *Splitter) introLine(from, to int) bool {
+	k := to
+	for k > from && (s.buf[k-1] == ' ' || s.buf[k-1] == '\t' || s.buf[k-1] == '\r') {
+		k--
+	}
+	if k == from || s.buf[k-1] != ':' {
+		return false
+	}
+	line := s.buf[from:k]
+	return bytes.IndexByte(line, '"') < 0 && bytes.IndexByte(line, '{') < 0 && bytes.IndexByte(line, '[') < 0
 }
 
 // doneAlt returns the index of the hypothesis that is done, or -1.
