@@ -46,6 +46,9 @@ func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
 	fs.IntVar(&c.jobs, "j", 0, "number of workers (0: one per CPU)")
 	fs.BoolVar(&c.unordered, "unordered", false, "write records as they are done, not in input order")
 	maxRecord := fs.String("max-record-bytes", "64MiB", "reject records larger than this (bytes, or with K, M, G, KiB, MiB, GiB)")
+	// Batch output is trusted unread: guesses go to the model or the
+	// rejects unless asked for (jsonl.DefaultMinConfidence).
+	c.policy.floor = "likely"
 	c.policy.register(fs)
 	fs.StringVar(&c.failOn, "fail-on", "invalid", "exit 1 when: invalid (some record rejected), repaired (some record repaired or rejected), never")
 	fs.StringVar(&c.progress, "progress", "auto", "progress line on stderr: auto (when stderr is a terminal), always or never")
