@@ -42,6 +42,7 @@ func TestOracleMixes(t *testing.T) {
 			require.Equal(t, st.Records, st.Written()+st.Rejected, "seed %d: records in = out + rejects", seed)
 			require.Equal(t, int64(res.Out), st.Written())
 			require.Equal(t, int64(bytes.Count(rej, []byte("\n"))), st.Rejected)
+			require.Equal(t, int64(bytes.Count(m.Input, []byte("\n"))), st.Lines, "input lines")
 		}
 	}
 }

@@ -311,6 +311,7 @@ func (c *Cleaner) read(ctx context.Context, in io.Reader, free <-chan *batch, wo
 	}
 	sp = NewSplitter(newPump(ctx, in, send), SplitOptions{MaxRecordBytes: opts.MaxRecordBytes})
 	defer send()
+	defer func() { c.c.lines.Store(sp.InputLines()) }()
 	for {
 		if ctx.Err() != nil {
 			return errStopped

@@ -170,6 +170,16 @@ func NewSplitter(r io.Reader, opts SplitOptions) *Splitter {
 // records so far (the offset where the next record starts).
 func (s *Splitter) InputOffset() int64 { return s.base + int64(s.start) }
 
+// InputLines returns the number of input lines read so far, counting a
+// last line that has no line end once the input has ended.
+func (s *Splitter) InputLines() int64 {
+	n := s.line - 1
+	if s.rerr != nil && s.end > 0 && s.buf[s.end-1] != s.nl {
+		n++
+	}
+	return n
+}
+
 // Line returns the input line where the next record starts: the first
 // line not yet returned in a record.
 func (s *Splitter) Line() int64 {
