@@ -62,3 +62,23 @@ func TestOracleOneForm(t *testing.T) {
 		})
 	}
 }
+
+// TestGuessNeverCrossesAJoin: with guesses allowed, a guess past a line end
+// where the record was open (joined by the splitter) is refused; the same
+// guess on one line is accepted.
+func TestGuessNeverCrossesAJoin(t *testing.T) {
+	opts := Options{Workers: 1, Sanitize: sanitize.Options{MinConfidence: sanitize.Guess}}
+	out, rej, st := cleanMix(t, []byte("{\"q\": \"one say \"hi\" now\"}\n"), opts)
+	require.Equal(t, "{\"q\": \"one say \\\"hi\\\" now\"}\n", string(out), "an inner quote on one line is a guess taken")
+	require.Zero(t, st.Rejected)
+
+	out, rej, st = cleanMix(t, []byte("{\"q\": \"line one\nsay \"hi\" now\"}\n"), opts)
+	require.Empty(t, string(out))
+	require.Equal(t, int64(1), st.RejectedBy[ReasonNeedsModel.String()])
+	require.Contains(t, string(rej), "a guess never crosses a join")
+
+	// The default floor (likely) refuses the guess anyway.
+	out, _, st = cleanMix(t, []byte("{\"q\": \"one say \"hi\" now\"}\n"), Options{Workers: 1})
+	require.Empty(t, string(out))
+	require.Equal(t, int64(1), st.RejectedBy[ReasonNeedsModel.String()])
+}

@@ -55,6 +55,11 @@ type Record struct {
 	Cut bool
 	// TooLarge reports that the record is larger than the record cap.
 	TooLarge bool
+	// FirstJoin is the offset in Data of the first line end at which the
+	// record was still open (inside a string, object or array) and went
+	// on to the next line; 0 when it never was. A repair past it relies on
+	// the join: the Cleaner does not accept a guess there.
+	FirstJoin int
 }
 
 // Splitter reads JSON Lines records from an io.Reader.
@@ -133,6 +138,9 @@ type scanState struct {
 	closingFence     bool   // the current line is the closing fence
 	last             byte   // the last non-blank byte outside strings
 	lines            int
+	// firstJoin is the input offset of the first line end at which the
+	// record was open (a string or container) and went on; 0 when none.
+	firstJoin int64
 	// A record past the size cap is dropped while scanned (dropping); its
 	// containers below the top of the stack are counted in deep.
 	dropping bool
@@ -251,6 +259,9 @@ func (s *Splitter) Next() (Record, error) {
 		}
 		st := &s.st
 		if st.open() {
+			if st.firstJoin == 0 {
+				st.firstJoin = s.base + int64(i)
+			}
 			continue
 		}
 		if s.nalt > 0 {
@@ -428,6 +439,9 @@ func (s *Splitter) emit(end int, cut bool) Record {
 		Lines:  lines,
 		Offset: s.base + int64(s.start) - s.dropped,
 		Cut:    cut,
+	}
+	if j := s.st.firstJoin - (s.base + int64(s.start)); s.st.firstJoin > 0 && j > 0 && j < int64(end-s.start) && s.dropped == 0 {
+		rec.FirstJoin = int(j)
 	}
 	if s.recLine == 0 {
 		rec.Line = 1

@@ -321,6 +321,9 @@ func (s *Splitter) altLineEnd(i int) {
 		case s.base+int64(i)-a.start > s.max:
 			s.removeAlt(k)
 		case st.open():
+			if st.firstJoin == 0 {
+				st.firstJoin = s.base + int64(i)
+			}
 		case !st.valueSeen:
 			// Only an introduction ("Here is the JSON:") or an opening
 			// fence line may come before the value.
