@@ -315,7 +315,7 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 	fenceLine := isFenceStart(s.buf[min(first, s.end):s.end])
 	bare := false
 	done := s.doneAlt()
-	if fenceLine && (done >= 0 && s.alts[done].awaitFence || st.fence && st.valueSeen && !st.open()) {
+	if fenceLine && (done >= 0 && s.alts[done].awaitFence || st.fence && st.valueSeen || st.open()) {
 		if bare, ok = s.bareFence(first); !ok {
 			return Record{}, false, false
 		}
@@ -333,15 +333,23 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 	case st.open():
 		startsObject := first < s.end && s.buf[first] == '{' && second < s.end &&
 			(s.buf[second] == '"' || s.buf[second] == '}')
-		if startsObject && s.nalt > 0 {
-			if last := &s.alts[s.nalt-1].st; last.open() && (last.inString || !last.expectValue) {
+		intro := false
+		if first < s.end && isLetter(s.buf[first]) {
+			if intro, ok = s.introAhead(first); !ok {
+				s.atLineHead = true
+				return Record{}, false, false
+			}
+		}
+		starts := lineStart{object: startsObject, fence: fenceLine, bareFence: bare, intro: intro}
+		if (startsObject || fenceLine || intro) && s.nalt > 0 {
+			if last := &s.alts[s.nalt-1].st; last.open() && starts.cannotContinue(last) {
 				s.atLineHead = true
 				if rec, ok := s.cutLastAlt(); ok {
 					return rec, true, true
 				}
 			}
 		}
-		if startsObject && (st.inString || !st.expectValue) {
+		if starts.cannotContinue(st) {
 			// The record cannot go on with this line.
 			s.atLineHead = true
 			if s.nalt > 0 {
@@ -479,10 +487,13 @@ func (s *Splitter) finish() (Record, error) {
 	}
 	if s.rerr == io.EOF && s.st.content {
 		s.atLineHead = false
-		if s.end > 0 && s.buf[s.end-1] != s.nl {
+		end := s.end
+		if end > s.start && s.buf[end-1] == s.nl {
+			end-- // the record's last line end is not its data
+		} else if end > 0 && s.buf[end-1] != s.nl {
 			s.st.lines++ // the last line has no line end
 		}
-		return s.emit(s.end, s.st.open()), nil
+		return s.emit(end, s.st.open()), nil
 	}
 	if s.rerr == io.EOF {
 		s.st.reset()

@@ -152,7 +152,7 @@ func (s *Splitter) canStartRecord(first, second int, fenceLine bool) bool {
 			return d >= '0' && d <= '9'
 		}
 	default:
-		return c|0x20 >= 'a' && c|0x20 <= 'z'
+		return isLetter(c)
 	}
 }
 
@@ -406,6 +406,49 @@ func (s *Splitter) cutLastAlt() (Record, bool) {
 	a := &s.alts[k]
 	a.done, a.cutEnd, a.end = true, true, s.base+int64(s.pos-1)
 	return s.splitAtAlt(k)
+}
+
+// lineStart is what a line head shows: an object ({" or {}), a fence
+// line (bare: nothing after the marker), an introduction line.
+type lineStart struct {
+	object, fence, bareFence, intro bool
+}
+
+// cannotContinue reports whether a record open in state st cannot go on
+// with the line: an object or an introduction only where a value is
+// expected (inside a string, a line that reads as a record wins over the
+// join), a fence line only inside a string, or as the bare closing fence
+// of a fenced record.
+func (l lineStart) cannotContinue(st *scanState) bool {
+	switch {
+	case l.object:
+		return st.inString || !st.expectValue
+	case l.fence:
+		return !st.inString && !(l.bareFence && st.fence)
+	case l.intro:
+		return !st.inString && !st.expectValue
+	}
+	return false
+}
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// introAhead reports whether the line whose first non-blank byte is at
+// first is an introduction (see introLine); ok is false when more input
+// is needed to know. Lines longer than maxLeadingBlanks are not.
+func (s *Splitter) introAhead(first int) (intro, ok bool) {
+	limit := min(s.end, first+maxLeadingBlanks)
+	k := bytes.IndexByte(s.buf[first:limit], s.nl)
+	if k < 0 {
+		if limit == s.end && s.rerr == nil && s.end-first < maxLeadingBlanks {
+			return false, false
+		}
+		if s.rerr == nil || limit < s.end {
+			return false, true
+		}
+		k = s.end - first
+	}
+	return s.introLine(first, first+k), true
 }
 
 // joinedInto returns the state of the record that hypothesis k would
