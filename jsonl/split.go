@@ -118,8 +118,11 @@ type Splitter struct {
 	alts        [maxAlts]altState
 	nalt        int
 	pendingAlts int
-	atLineHead  bool // pos is at the start of a line not yet examined
-	nl          byte // the line end: '\n', or '\r' in a CR-only input
+	// promoteAfter: once the pending ones are returned, the next
+	// hypothesis goes on as the current record.
+	promoteAfter bool
+	atLineHead   bool // pos is at the start of a line not yet examined
+	nl           byte // the line end: '\n', or '\r' in a CR-only input
 
 	// Oversized record: bytes before start were dropped.
 	dropped int64
@@ -268,13 +271,7 @@ func (s *Splitter) Next() (Record, error) {
 			// The record closed by joining the lines of the hypotheses. A
 			// join inside a string (a raw newline) may lose to lines that
 			// read as a record of their own (winsOverClose).
-			if s.winsOverClose() {
-				k := -1
-				if s.alts[0].done {
-					k = 0
-				} else if s.alts[0].frozen {
-					k = s.doneAlt()
-				}
+			if k := s.closeWinner(); k >= 0 {
 				if rec, ok := s.splitAtAlt(k); ok {
 					return rec, nil
 				}
@@ -341,6 +338,13 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 			}
 		}
 		starts := lineStart{object: startsObject, fence: fenceLine, bareFence: bare, intro: intro}
+		if fenceLine && s.nalt > 0 {
+			// A fence line right after a hypothesis' opening fence: that
+			// one was not a fenced record.
+			if last := &s.alts[s.nalt-1]; last.st.fence && !last.st.valueSeen && !last.done {
+				s.removeAlt(s.nalt - 1)
+			}
+		}
 		if (startsObject || fenceLine || intro) && s.nalt > 0 {
 			if last := &s.alts[s.nalt-1].st; last.open() && starts.cannotContinue(last) {
 				s.atLineHead = true
@@ -358,13 +362,6 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 				}
 			}
 			return s.emit(s.pos-1, true), true, true
-		}
-		if fenceLine && s.nalt > 0 {
-			// A fence line right after a hypothesis' opening fence: that
-			// one was not a fenced record.
-			if last := &s.alts[s.nalt-1]; last.st.fence && !last.st.valueSeen && !last.done {
-				s.removeAlt(s.nalt - 1)
-			}
 		}
 		if first < s.end && s.canStartRecord(first, second, fenceLine) && s.mayStartAlt() {
 			s.startAlt(s.buf[first], fenceLine)

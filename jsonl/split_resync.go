@@ -341,6 +341,23 @@ func (s *Splitter) altLineEnd(i int) {
 	}
 }
 
+// closeWinner returns the hypothesis that wins when the current record
+// closes at a line end, or -1 when the current record wins (see
+// winsOverClose); frozen ones are passed over.
+func (s *Splitter) closeWinner() int {
+	if !s.winsOverClose() {
+		return -1
+	}
+	j := 0
+	for j < s.nalt && s.alts[j].frozen {
+		j++
+	}
+	if j == s.nalt {
+		return -1
+	}
+	return j
+}
+
 // winsOverClose reports whether the hypotheses beat the current record
 // when it closes at a line end: only when it joined them inside a string
 // (where its reading of the quotes is upside down) and the first one is
@@ -473,10 +490,14 @@ func (s *Splitter) splitAtAlt(k int) (Record, bool) {
 	}
 	s.st.lines = int(s.alts[0].line - s.recLine)
 	rec := s.emit(idx-1, true)
-	if k >= 0 && s.alts[k].done {
+	switch {
+	case k >= 0 && s.alts[k].done:
 		s.removeAlts(k + 1)
 		s.pendingAlts = k + 1
-	} else {
+	case k > 0:
+		// The ones before k are cut records; k goes on as the current one.
+		s.pendingAlts, s.promoteAfter = k, true
+	default:
 		s.promoteAlt()
 	}
 	s.atLineHead = true
@@ -495,19 +516,21 @@ func (s *Splitter) promoteAlt() {
 // next one starts, or whole when it is the last.
 func (s *Splitter) emitAlt() Record {
 	a := &s.alts[0]
-	end, cut := int(a.end-s.base), false
-	if s.pendingAlts > 1 {
+	end, cut := int(a.end-s.base), a.cutEnd
+	if s.pendingAlts > 1 || s.promoteAfter {
 		next := &s.alts[1]
 		end, cut = int(next.start-s.base)-1, true
 		a.st.lines = int(next.line - a.line)
 	}
-	if s.pendingAlts == 1 {
-		cut = a.cutEnd
-	}
 	s.pendingAlts--
 	s.promoteAlt()
 	rec := s.emit(end, cut)
-	if s.pendingAlts == 0 {
+	switch {
+	case s.pendingAlts > 0:
+	case s.promoteAfter:
+		s.promoteAfter = false
+		s.promoteAlt()
+	default:
 		s.start = s.pos // past the blank lines read while deciding
 	}
 	return rec
