@@ -337,7 +337,8 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 				return Record{}, false, false
 			}
 		}
-		starts := lineStart{object: startsObject, fence: fenceLine, bareFence: bare, intro: intro}
+		objectAlone := first < s.end && s.buf[first] == '{' && (second >= s.end || s.buf[second] == '\n' || s.buf[second] == '\r')
+		starts := lineStart{object: startsObject, objectAlone: objectAlone, fence: fenceLine, bareFence: bare, intro: intro}
 		if fenceLine && s.nalt > 0 {
 			// A fence line right after a hypothesis' opening fence: that
 			// one was not a fenced record.
@@ -345,7 +346,7 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 				s.removeAlt(s.nalt - 1)
 			}
 		}
-		if (startsObject || fenceLine || intro) && s.nalt > 0 {
+		if (startsObject || objectAlone || fenceLine || intro) && s.nalt > 0 {
 			if last := &s.alts[s.nalt-1].st; last.open() && starts.cannotContinue(last) {
 				s.atLineHead = true
 				if rec, ok := s.cutLastAlt(); ok {

@@ -425,21 +425,24 @@ func (s *Splitter) cutLastAlt() (Record, bool) {
 	return s.splitAtAlt(k)
 }
 
-// lineStart is what a line head shows: an object ({" or {}), a fence
-// line (bare: nothing after the marker), an introduction line.
+// lineStart is what a line head shows: an object ({" or {}), a '{'
+// alone (a pretty-printed object), a fence line (bare: nothing after the
+// marker), an introduction line.
 type lineStart struct {
-	object, fence, bareFence, intro bool
+	object, objectAlone, fence, bareFence, intro bool
 }
 
 // cannotContinue reports whether a record open in state st cannot go on
 // with the line: an object or an introduction only where a value is
 // expected (inside a string, a line that reads as a record wins over the
-// join), a fence line only inside a string, or as the bare closing fence
+// join; a '{' alone there may be text), a fence line only inside a string, or as the bare closing fence
 // of a fenced record.
 func (l lineStart) cannotContinue(st *scanState) bool {
 	switch {
 	case l.object:
 		return st.inString || !st.expectValue
+	case l.objectAlone:
+		return !st.inString && !st.expectValue
 	case l.fence:
 		return !st.inString && !(l.bareFence && st.fence)
 	case l.intro:
