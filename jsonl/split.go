@@ -270,7 +270,7 @@ func (s *Splitter) Next() (Record, error) {
 		if s.nalt > 0 {
 			// The record closed by joining the lines of the hypotheses. A
 			// join inside a string (a raw newline) may lose to lines that
-			// read as a record of their own (winsOverClose).
+			// read as a record of their own (closeWinner).
 			if k := s.closeWinner(); k >= 0 {
 				if rec, ok := s.splitAtAlt(k); ok {
 					return rec, nil

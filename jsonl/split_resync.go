@@ -342,30 +342,22 @@ func (s *Splitter) altLineEnd(i int) {
 }
 
 // closeWinner returns the hypothesis that wins when the current record
-// closes at a line end, or -1 when the current record wins (see
-// winsOverClose); frozen ones are passed over.
+// closes at a line end, or -1 when the current record wins. The current
+// record loses only when it joined a hypothesis inside one of its strings
+// (its reading of the quotes is then upside down): the first such
+// hypothesis, or a later one, that is whole or open only in containers
+// wins; frozen ones are passed over; the ones before the winner are cut
+// records.
 func (s *Splitter) closeWinner() int {
-	if !s.winsOverClose() {
-		return -1
+	inside := false
+	for j := 0; j < s.nalt; j++ {
+		a := &s.alts[j]
+		inside = inside || a.fromCurrent
+		if inside && !a.frozen && (a.done || !a.st.inString) {
+			return j
+		}
 	}
-	j := 0
-	for j < s.nalt && s.alts[j].frozen {
-		j++
-	}
-	if j == s.nalt {
-		return -1
-	}
-	return j
-}
-
-// winsOverClose reports whether the hypotheses beat the current record
-// when it closes at a line end: only when it joined them inside a string
-// (where its reading of the quotes is upside down) and the first one is
-// complete or open only in containers. The first one then wins alone (the
-// later ones lie inside it).
-func (s *Splitter) winsOverClose() bool {
-	a := &s.alts[0]
-	return a.fromCurrent && (a.done || a.frozen || !a.st.inString)
+	return -1
 }
 
 // introLine reports whether buf[from:to] (a line) reads as an
