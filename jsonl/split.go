@@ -123,6 +123,7 @@ type Splitter struct {
 	promoteAfter bool
 	atLineHead   bool // pos is at the start of a line not yet examined
 	nl           byte // the line end: '\n', or '\r' in a CR-only input
+	nlKnown      bool // nl was decided at the first line end
 
 	// Oversized record: bytes before start were dropped.
 	dropped int64
@@ -226,7 +227,10 @@ func (s *Splitter) Next() (Record, error) {
 				s.pos += 3
 				s.start = s.pos
 			}
-			s.nl = lineEndByte(s.buf[s.pos:s.end])
+		}
+		if !s.nlKnown && !s.findLineEnd() {
+			s.fill()
+			continue
 		}
 		if s.atLineHead {
 			rec, emit, ok := s.lineHead()

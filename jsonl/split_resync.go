@@ -560,22 +560,29 @@ func (s *Splitter) bareFence(first int) (bare, ok bool) {
 	return i >= s.end || s.buf[i] == s.nl, true
 }
 
-// lineEndByte returns the line end of an input that starts with b: '\r'
-// when its first line ends with a CR not followed by LF (classic Mac
-// files), '\n' otherwise.
-func lineEndByte(b []byte) byte {
-	for i, c := range b {
-		switch c {
+// findLineEnd decides the line end at the input's first one: '\r' when
+// it is a CR not followed by LF (classic Mac files), '\n' otherwise. It
+// reports false when more input is needed (a CR ends the data read so
+// far). Until a line end is seen the bytes are scanned alike in both
+// modes.
+func (s *Splitter) findLineEnd() bool {
+	for i := s.pos; i < s.end; i++ {
+		switch s.buf[i] {
 		case '\n':
-			return '\n'
+			s.nlKnown = true
+			return true
 		case '\r':
-			if i+1 < len(b) && b[i+1] != '\n' {
-				return '\r'
+			if i+1 == s.end && s.rerr == nil {
+				return false
 			}
-			return '\n'
+			if i+1 == s.end || s.buf[i+1] != '\n' {
+				s.nl = '\r'
+			}
+			s.nlKnown = true
+			return true
 		}
 	}
-	return '\n'
+	return true
 }
 
 // maxTrackedDepth is how many open containers a record past the size cap
