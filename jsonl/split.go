@@ -79,24 +79,32 @@ type Record struct {
 //     whose last non-blank byte is ':' ("Here is the JSON:") continues on
 //     the next line. Other lines of prose alone are records of their own
 //     (with no JSON value).
-//   - Resynchronisation: a record that is open at a line end is ended there
-//     (and marked Cut) when the next line starts a record, that is when the
-//     line's first non-blank byte is '{' and the next non-blank byte after
-//     it is '"' or '}', and either the record is inside a string, or it is
-//     outside strings where a '{' could not continue it (where a key, a ':',
-//     a ',' or a closer is expected). Where a value is expected (after '[',
-//     ':' or ',' in an array) such a line continues the record, as in
-//     pretty-printed JSON. So a record truncated in a string or after a
-//     member never swallows the records after it; one truncated right after
-//     '[', ':' or an array ',' takes at most the next record along with it
-//     (both are then rejected as truncated, raw bytes intact, in one
-//     reject).
+//   - Resynchronisation (split_resync.go): a record that is open at a line
+//     end never takes a line it cannot continue: a '{"', '{}' or lone '{'
+//     line where no value is expected (or a '{"' line inside a string), a
+//     fence line outside a string (except the bare closing fence of a
+//     fenced record), an introduction line where no value is expected. It
+//     is ended there, marked Cut. When the next line could go either way
+//     ('{' or '[' where a value is expected, or inside a string), both
+//     readings are kept: the join, and the split, where the line starts a
+//     record of its own. The split wins when that record is whole (its
+//     value closed, its keys followed by ':', no second value after it) and
+//     the next non-blank line does not continue the join (']', '}', ',' or,
+//     inside a string, '"'). Pretty-printed records stay whole, as their
+//     inner lines are followed by closers or commas. A record never holds
+//     two input records: a cut record comes out alone (a reject with its
+//     raw bytes), and the whole record after it comes out on its own.
+//   - One-line fences: ```json {...} ```, ```json{...}``` and ```{...}```
+//     are records of one line.
 //
 // Lines holding only blanks (space, tab, CR) between records are skipped; a
 // UTF-8 byte order mark at the start of the input is dropped; the last
-// record needs no final newline. Records larger than MaxRecordBytes are
+// record needs no final newline; an input whose first line ends with a
+// lone CR has CR line ends. Records larger than MaxRecordBytes are
 // reported (TooLarge) with their line number and size without being held in
-// memory. The splitter runs in linear time and reuses its buffer.
+// memory: past the cap only the innermost 64 open containers are kept, the
+// deeper ones counted. The splitter runs in linear time (a line is scanned
+// at most once per open hypothesis, at most 9 times) and reuses its buffer.
 type Splitter struct {
 	r    io.Reader
 	rerr error // sticky read error (io.EOF at end of input)
