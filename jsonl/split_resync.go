@@ -158,13 +158,21 @@ func (s *Splitter) canStartRecord(first, second int, fenceLine bool) bool {
 
 // mayStartAlt reports whether the line at pos may open a hypothesis: the
 // record that would take it (the latest hypothesis, or the current record)
-// is open, and there is room.
+// is open. When maxAlts are open, the oldest is forgotten (it stays joined
+// to the record before it: two cut records in one reject at worst), so
+// that the newest lines can still be read as records.
 func (s *Splitter) mayStartAlt() bool {
 	if s.nalt == 0 {
 		return true
 	}
 	last := &s.alts[s.nalt-1]
-	return s.nalt < maxAlts && !last.done && last.st.open()
+	if last.done || !last.st.open() {
+		return false
+	}
+	if s.nalt == maxAlts {
+		s.removeAlt(0)
+	}
+	return true
 }
 
 // startAlt opens a hypothesis at the line at pos, whose first non-blank
