@@ -316,11 +316,17 @@ func (s *Splitter) altLineEnd(i int) {
 		}
 		st := &a.st
 		if a.intro && st.lines == 0 {
-			if !s.introLine(int(a.start-s.base), i) {
+			from := int(a.start - s.base)
+			switch v := s.introValue(from, i); {
+			case s.introLine(from, i):
+				st.content, st.last = true, ':'
+			case v >= 0 && a.feed(s.buf[v:i]):
+				// "Sure: {...": the value begins on the introduction's line.
+				st.content = true
+			default:
 				s.removeAlt(k)
 				continue
 			}
-			st.content, st.last = true, ':'
 		}
 		st.lines++
 		st.escape = false
@@ -338,7 +344,7 @@ func (s *Splitter) altLineEnd(i int) {
 			if st.last != ':' && !(st.fence && st.lines == 1) {
 				s.removeAlt(k)
 			}
-		case k+1 < s.nalt && s.alts[k+1].fromString && (s.alts[k+1].done || !s.alts[k+1].st.inString):
+		case s.readInsideOut(k):
 			// It closed by reading a later hypothesis' lines inside out.
 			a.frozen = true
 		default:
@@ -347,6 +353,18 @@ func (s *Splitter) altLineEnd(i int) {
 			s.removeAlts(k + 1)
 		}
 	}
+}
+
+// readInsideOut reports whether a hypothesis after k began inside a
+// string of the one before it and is whole or open only in containers:
+// hypothesis k (or one between) then read its quotes upside down.
+func (s *Splitter) readInsideOut(k int) bool {
+	for j := k + 1; j < s.nalt; j++ {
+		if b := &s.alts[j]; b.fromString && !b.frozen && (b.done || !b.st.inString) {
+			return true
+		}
+	}
+	return false
 }
 
 // closeWinner returns the hypothesis that wins when the current record
@@ -381,6 +399,25 @@ func (s *Splitter) introLine(from, to int) bool {
 	}
 	line := s.buf[from:k]
 	return bytes.IndexByte(line, '"') < 0 && bytes.IndexByte(line, '{') < 0 && bytes.IndexByte(line, '[') < 0
+}
+
+// introValue returns the index of the value that begins on an
+// introduction's line ("Sure: {"a": 1}"): the line's first quote or
+// bracket is '{' or '[' and the prose before it ends with ':'. It returns
+// -1 when the line is not so.
+func (s *Splitter) introValue(from, to int) int {
+	k := bytes.IndexAny(s.buf[from:to], "\"{[")
+	if k < 0 || s.buf[from+k] == '"' {
+		return -1
+	}
+	j := from + k
+	for j > from && (s.buf[j-1] == ' ' || s.buf[j-1] == '\t') {
+		j--
+	}
+	if j == from || s.buf[j-1] != ':' {
+		return -1
+	}
+	return from + k
 }
 
 // doneAlt returns the index of the hypothesis that is done, or -1.
@@ -454,7 +491,7 @@ func (l lineStart) cannotContinue(st *scanState) bool {
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // introAhead reports whether the line whose first non-blank byte is at
-// first is an introduction (see introLine); ok is false when more input
+// first is an introduction (see introLine and introValue); ok is false when more input
 // is needed to know. Lines longer than maxLeadingBlanks are not.
 func (s *Splitter) introAhead(first int) (intro, ok bool) {
 	limit := min(s.end, first+maxLeadingBlanks)
@@ -468,7 +505,7 @@ func (s *Splitter) introAhead(first int) (intro, ok bool) {
 		}
 		k = s.end - first
 	}
-	return s.introLine(first, first+k), true
+	return s.introLine(first, first+k) || s.introValue(first, first+k) >= 0, true
 }
 
 // joinedInto returns the state of the record that hypothesis k would

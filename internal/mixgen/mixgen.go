@@ -32,11 +32,12 @@ const (
 	Pretty                    // indented over many lines
 	ProseAfter                // the value, then a sentence on the same line
 	ProseLine                 // the value, then a sentence on the next line
+	ProseBefore               // "Sure: " then the value on the same line
 	formCount
 )
 
 var formNames = [...]string{"plain", "raw_control", "trailing_comma", "fenced", "fence_one_line",
-	"fence_tight", "fence_bare", "intro", "pretty", "prose_after", "prose_line"}
+	"fence_tight", "fence_bare", "intro", "pretty", "prose_after", "prose_line", "prose_before"}
 
 // String names the form.
 func (f Form) String() string {
@@ -376,6 +377,8 @@ func wrap(rng *rand.Rand, body []byte, f Form, isCut bool) []byte {
 		post = " " + prose[rng.IntN(len(prose))]
 	case ProseLine:
 		post = "\n" + prose[rng.IntN(len(prose))]
+	case ProseBefore:
+		pre = intros[rng.IntN(len(intros))] + " "
 	}
 	if isCut {
 		post = ""
