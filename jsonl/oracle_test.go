@@ -82,3 +82,22 @@ func TestGuessNeverCrossesAJoin(t *testing.T) {
 	require.Empty(t, string(out))
 	require.Equal(t, int64(1), st.RejectedBy[ReasonNeedsModel.String()])
 }
+
+// TestOracleCRLF runs mixes with CR LF line ends (every form but raw
+// control bytes, whose raw newlines are data).
+func TestOracleCRLF(t *testing.T) {
+	var forms []mixgen.Form
+	for _, f := range mixgen.Forms() {
+		if f != mixgen.RawControl {
+			forms = append(forms, f)
+		}
+	}
+	for seed := uint64(1); seed <= 20; seed++ {
+		m := mixgen.Generate(seed, mixgen.Options{Records: 200, Forms: forms})
+		in := bytes.ReplaceAll(m.Input, []byte("\n"), []byte("\r\n"))
+		out, _, st := cleanMix(t, in, Options{Workers: 2})
+		res := m.Check(out)
+		require.True(t, res.OK(), "seed %d: %s%s", seed, res, m.Context(res))
+		require.Equal(t, st.Records, st.Written()+st.Rejected)
+	}
+}
