@@ -342,11 +342,21 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 	case st.open():
 		startsObject := first < s.end && s.buf[first] == '{' && second < s.end &&
 			(s.buf[second] == '"' || s.buf[second] == '}')
-		intro := false
+		// An introduction line matters at once only to a record that
+		// cannot take it (outside strings, no value expected); otherwise
+		// it is judged at its line end, as a hypothesis.
+		intro, introKnown := false, false
 		if first < s.end && isLetter(s.buf[first]) {
-			if intro, ok = s.introAhead(first); !ok {
-				s.atLineHead = true
-				return Record{}, false, false
+			target := st
+			if s.nalt > 0 {
+				target = &s.alts[s.nalt-1].st
+			}
+			if target.open() && !target.inString && !target.expectValue {
+				if intro, ok = s.introAhead(first); !ok {
+					s.atLineHead = true
+					return Record{}, false, false
+				}
+				introKnown = true
 			}
 		}
 		objectAlone := first < s.end && s.buf[first] == '{' && (second >= s.end || s.buf[second] == '\n' || s.buf[second] == '\r')
@@ -376,7 +386,7 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 			}
 			return s.emit(s.pos-1, true), true, true
 		}
-		if first < s.end && s.canStartRecord(first, second, fenceLine) && s.mayStartAlt() {
+		if first < s.end && s.canStartRecord(first, second, fenceLine) && (intro || !introKnown) && s.mayStartAlt() {
 			s.startAlt(s.buf[first], fenceLine)
 		}
 	case st.fence:

@@ -406,8 +406,12 @@ func (s *Splitter) introLine(from, to int) bool {
 // bracket is '{' or '[' and the prose before it ends with ':'. It returns
 // -1 when the line is not so.
 func (s *Splitter) introValue(from, to int) int {
-	k := bytes.IndexAny(s.buf[from:to], "\"{[")
-	if k < 0 || s.buf[from+k] == '"' {
+	line := s.buf[from:to]
+	k := bytes.IndexByte(line, '{')
+	if j := bytes.IndexByte(line, '['); k < 0 || j >= 0 && j < k {
+		k = j
+	}
+	if k < 0 || bytes.IndexByte(line[:k], '"') >= 0 {
 		return -1
 	}
 	j := from + k
