@@ -49,14 +49,18 @@ test-benthos:
 # Every fuzz target, FUZZTIME each: ./fuzz holds those of the public API,
 # a package holds those that need its unexported functions.
 FUZZ_PKGS ?= ./fuzz ./scanner ./sanitize
+# MIXSEEDS seeded JSONL mixes (internal/mixgen) through the batch oracle:
+# every output record equals one original, no complete one is lost.
+MIXSEEDS ?= 2000
 fuzz:
 	GO=$(GO) scripts/fuzz.sh $(FUZZTIME) $(FUZZ_PKGS)
+	$(GO) test -count=1 -run '^TestOracleMixes$$' ./jsonl -args -mixseeds $(MIXSEEDS)
 
 # A short run of every fuzz target: part of `make test`. A count of inputs,
 # not a duration: a duration meets a race in Go's fuzz coordinator
 # (go.dev/issue/75804, see scripts/fuzz.sh).
 fuzz-smoke:
-	$(MAKE) fuzz FUZZTIME=$(SMOKETIME)
+	$(MAKE) fuzz FUZZTIME=$(SMOKETIME) MIXSEEDS=100
 
 # Comparative benchmarks live in their own module (bench/go.mod).
 bench:

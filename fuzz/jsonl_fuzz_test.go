@@ -10,6 +10,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/jsonheal/jsonheal/internal/mixgen"
 	"github.com/jsonheal/jsonheal/jsonl"
 	"github.com/jsonheal/jsonheal/sanitize"
 	"github.com/stretchr/testify/require"
@@ -99,5 +100,34 @@ func FuzzJSONLSplitChunking(f *testing.F) {
 			}
 		}
 		require.Equal(t, all(bytes.NewReader(in)), all(iotest.OneByteReader(bytes.NewReader(in))))
+	})
+}
+
+// FuzzJSONLMixes: generated mixes of the forms models write (mixgen), with
+// the fuzzer choosing the seed, the size, the share of cut records and the
+// forms. Every output record equals exactly one original by value, every
+// complete original comes out, and records in = out + rejects.
+func FuzzJSONLMixes(f *testing.F) {
+	f.Add(uint64(1), uint8(50), uint16(250), uint16(0))
+	f.Add(uint64(7), uint8(200), uint16(500), uint16(1<<8|1<<4))
+	f.Add(uint64(42), uint8(30), uint16(900), uint16(1<<4|1<<5|1<<6))
+	f.Fuzz(func(t *testing.T, seed uint64, records uint8, cutPermille uint16, formMask uint16) {
+		var forms []mixgen.Form
+		for _, fm := range mixgen.Forms() {
+			if formMask&(1<<fm) != 0 {
+				forms = append(forms, fm)
+			}
+		}
+		frac := float64(cutPermille%1000) / 1000
+		if frac == 0 {
+			frac = -1
+		}
+		m := mixgen.Generate(seed, mixgen.Options{Records: 1 + int(records), CutFraction: frac, Forms: forms})
+		var out, rej bytes.Buffer
+		st, err := jsonl.NewCleaner(jsonl.Options{Workers: 2, BatchBytes: 4096}).Run(context.Background(), bytes.NewReader(m.Input), &out, &rej)
+		require.NoError(t, err)
+		res := m.Check(out.Bytes())
+		require.True(t, res.OK(), "%s%s", res, m.Context(res))
+		require.Equal(t, st.Records, st.Written()+st.Rejected)
 	})
 }

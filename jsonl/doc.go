@@ -7,15 +7,20 @@
 //
 //   - Splitter cuts an io.Reader into records. It understands strings, so a
 //     raw newline inside a string stays in its record, and it
-//     resynchronises after a record truncated mid-string (see Splitter for
-//     the exact rule). It has no line-length cap; records past a cap are
-//     reported, not held.
+//     resynchronises after a truncated record wherever it was cut (see
+//     Splitter for the exact rule): no record holds two input records, and
+//     a whole record never pays for the cut one before it. It has no
+//     line-length cap; records past a cap are reported, not held.
 //   - Cleaner runs the records through sanitize (and validate, with a
 //     schema) on parallel workers and writes them in input order through a
 //     bounded reorder window, with Stats that can be read while it runs.
 //   - NewReader detects gzip and zstd input by its magic bytes; NewWriter
 //     and FormatForName compress output.
 //   - Reject is one line of a rejects file.
+//
+// The sanitizer's confidence floor defaults to likely in batch mode
+// (DefaultMinConfidence), and a guess past a line end the splitter joined
+// is never accepted (Record.FirstJoin).
 //
 // With a schema from SchemaValidator, a record that is JSON but fails the
 // schema first gets heal's deterministic schema-guided fixes (no model; see

@@ -36,7 +36,8 @@ type Options struct {
 	// policy). With Sanitize.CloseTruncated a truncated record comes out
 	// closed and is counted as repaired (its fixes include close_truncated);
 	// otherwise it is rejected. With Sanitize.Strict records that need more
-	// than the certain repairs are rejected.
+	// than the certain repairs are rejected. A zero Sanitize.MinConfidence
+	// means DefaultMinConfidence (likely), not every fix.
 	Sanitize sanitize.Options
 	// NewSanitizer makes the sanitizer of one worker; nil means
 	// sanitize.New(Sanitize). Tests and embedders may replace it.

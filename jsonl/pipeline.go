@@ -40,6 +40,7 @@ type recMeta struct {
 	size       int64
 	cut        bool
 	tooLarge   bool
+	firstJoin  int // Record.FirstJoin
 }
 
 // batch is a run of consecutive records, the unit of work.
@@ -311,6 +312,7 @@ func (c *Cleaner) read(ctx context.Context, in io.Reader, free <-chan *batch, wo
 	}
 	sp = NewSplitter(newPump(ctx, in, send), SplitOptions{MaxRecordBytes: opts.MaxRecordBytes})
 	defer send()
+	defer func() { c.c.lines.Store(sp.InputLines()) }()
 	for {
 		if ctx.Err() != nil {
 			return errStopped
@@ -336,7 +338,7 @@ func (c *Cleaner) read(ctx context.Context, in io.Reader, free <-chan *batch, wo
 		b.recs = append(b.recs, recMeta{
 			start: start, end: len(b.data),
 			line: rec.Line, lines: rec.Lines, offset: rec.Offset, size: rec.Size,
-			cut: rec.Cut, tooLarge: rec.TooLarge,
+			cut: rec.Cut, tooLarge: rec.TooLarge, firstJoin: rec.FirstJoin,
 		})
 		if len(b.data) >= batchBytes || len(b.recs) >= maxBatchRecords {
 			send()

@@ -1,11 +1,8 @@
 package jsonl
 
 import (
-	"bytes"
-	"encoding/binary"
 	"errors"
 	"io"
-	"math/bits"
 )
 
 // DefaultMaxRecordBytes is the record size cap used when
@@ -58,6 +55,11 @@ type Record struct {
 	Cut bool
 	// TooLarge reports that the record is larger than the record cap.
 	TooLarge bool
+	// FirstJoin is the offset in Data of the first line end at which the
+	// record was still open (inside a string, object or array) and went
+	// on to the next line; 0 when it never was. A repair past it relies on
+	// the join: the Cleaner does not accept a guess there.
+	FirstJoin int
 }
 
 // Splitter reads JSON Lines records from an io.Reader.
@@ -77,24 +79,32 @@ type Record struct {
 //     whose last non-blank byte is ':' ("Here is the JSON:") continues on
 //     the next line. Other lines of prose alone are records of their own
 //     (with no JSON value).
-//   - Resynchronisation: a record that is open at a line end is ended there
-//     (and marked Cut) when the next line starts a record, that is when the
-//     line's first non-blank byte is '{' and the next non-blank byte after
-//     it is '"' or '}', and either the record is inside a string, or it is
-//     outside strings where a '{' could not continue it (where a key, a ':',
-//     a ',' or a closer is expected). Where a value is expected (after '[',
-//     ':' or ',' in an array) such a line continues the record, as in
-//     pretty-printed JSON. So a record truncated in a string or after a
-//     member never swallows the records after it; one truncated right after
-//     '[', ':' or an array ',' takes at most the next record along with it
-//     (both are then rejected as truncated, raw bytes intact, in one
-//     reject).
+//   - Resynchronisation (split_resync.go): a record that is open at a line
+//     end never takes a line it cannot continue: a '{"', '{}' or lone '{'
+//     line where no value is expected (or a '{"' line inside a string), a
+//     fence line outside a string (except the bare closing fence of a
+//     fenced record), an introduction line where no value is expected. It
+//     is ended there, marked Cut. When the next line could go either way
+//     ('{' or '[' where a value is expected, or inside a string), both
+//     readings are kept: the join, and the split, where the line starts a
+//     record of its own. The split wins when that record is whole (its
+//     value closed, its keys followed by ':', no second value after it) and
+//     the next non-blank line does not continue the join (']', '}', ',' or,
+//     inside a string, '"'). Pretty-printed records stay whole, as their
+//     inner lines are followed by closers or commas. A record never holds
+//     two input records: a cut record comes out alone (a reject with its
+//     raw bytes), and the whole record after it comes out on its own.
+//   - One-line fences: ```json {...} ```, ```json{...}``` and ```{...}```
+//     are records of one line.
 //
 // Lines holding only blanks (space, tab, CR) between records are skipped; a
 // UTF-8 byte order mark at the start of the input is dropped; the last
-// record needs no final newline. Records larger than MaxRecordBytes are
+// record needs no final newline; an input whose first line ends with a
+// lone CR has CR line ends. Records larger than MaxRecordBytes are
 // reported (TooLarge) with their line number and size without being held in
-// memory. The splitter runs in linear time and reuses its buffer.
+// memory: past the cap only the innermost 64 open containers are kept, the
+// deeper ones counted. The splitter runs in linear time (a line is scanned
+// at most once per open hypothesis, at most 9 times) and reuses its buffer.
 type Splitter struct {
 	r    io.Reader
 	rerr error // sticky read error (io.EOF at end of input)
@@ -110,8 +120,18 @@ type Splitter struct {
 	recLine int64 // first line of the current record
 	bufCap  int   // the buffer never grows past this
 
-	st         scanState
-	atLineHead bool // pos is at the start of a line not yet examined
+	st scanState
+	// The hypotheses of the resync check (split_resync.go): alts[:nalt];
+	// the first pendingAlts of them are records to return.
+	alts        [maxAlts]altState
+	nalt        int
+	pendingAlts int
+	// promoteAfter: once the pending ones are returned, the next
+	// hypothesis goes on as the current record.
+	promoteAfter bool
+	atLineHead   bool // pos is at the start of a line not yet examined
+	nl           byte // the line end: '\n', or '\r' in a CR-only input
+	nlKnown      bool // nl was decided at the first line end
 
 	// Oversized record: bytes before start were dropped.
 	dropped int64
@@ -130,14 +150,24 @@ type scanState struct {
 	closingFence     bool   // the current line is the closing fence
 	last             byte   // the last non-blank byte outside strings
 	lines            int
+	// firstJoin is the input offset of the first line end at which the
+	// record was open (a string or container) and went on; 0 when none.
+	firstJoin int64
+	// A record past the size cap is dropped while scanned (dropping); its
+	// containers below the top of the stack are counted in deep.
+	dropping bool
+	deep     int64
 }
 
 func (st *scanState) reset() {
 	stack := st.stack[:0]
+	if cap(stack) > 64<<10 {
+		stack = nil // a huge record's stack is not kept for the next
+	}
 	*st = scanState{stack: stack}
 }
 
-func (st *scanState) open() bool { return st.inString || len(st.stack) > 0 }
+func (st *scanState) open() bool { return st.inString || len(st.stack) > 0 || st.deep > 0 }
 
 // NewSplitter returns a Splitter reading from r.
 func NewSplitter(r io.Reader, opts SplitOptions) *Splitter {
@@ -153,12 +183,22 @@ func NewSplitter(r io.Reader, opts SplitOptions) *Splitter {
 	// to be examined; past that a record is dropped while scanned.
 	bufCap := int(max) + 1 + 2*maxLeadingBlanks + 64
 	size = min(size, bufCap)
-	return &Splitter{r: r, buf: make([]byte, size), max: max, bufCap: bufCap, line: 1, atLineHead: true}
+	return &Splitter{r: r, buf: make([]byte, size), max: max, bufCap: bufCap, line: 1, atLineHead: true, nl: '\n'}
 }
 
 // InputOffset returns how many input bytes the splitter has consumed into
 // records so far (the offset where the next record starts).
 func (s *Splitter) InputOffset() int64 { return s.base + int64(s.start) }
+
+// InputLines returns the number of input lines read so far, counting a
+// last line that has no line end once the input has ended.
+func (s *Splitter) InputLines() int64 {
+	n := s.line - 1
+	if s.rerr != nil && s.end > 0 && s.buf[s.end-1] != s.nl {
+		n++
+	}
+	return n
+}
 
 // Line returns the input line where the next record starts: the first
 // line not yet returned in a record.
@@ -174,6 +214,9 @@ func (s *Splitter) Line() int64 {
 // record that was being read when it happened is lost (it would be
 // truncated by the I/O error, not by its writer).
 func (s *Splitter) Next() (Record, error) {
+	if s.pendingAlts > 0 {
+		return s.emitAlt(), nil
+	}
 	for {
 		if s.pos == s.end {
 			if s.rerr != nil {
@@ -193,6 +236,10 @@ func (s *Splitter) Next() (Record, error) {
 				s.start = s.pos
 			}
 		}
+		if !s.nlKnown && !s.findLineEnd() {
+			s.fill()
+			continue
+		}
 		if s.atLineHead {
 			rec, emit, ok := s.lineHead()
 			if !ok {
@@ -204,11 +251,17 @@ func (s *Splitter) Next() (Record, error) {
 			}
 		}
 		i, nl := s.scan()
+		if s.nalt > 0 {
+			s.altFeed(i)
+		}
 		s.pos = i
 		if !nl {
+			if s.st.dropping {
+				s.trimStack()
+			}
 			continue
 		}
-		// s.buf[i] is '\n'.
+		// s.buf[i] is the line end.
 		s.pos = i + 1
 		s.line++
 		s.st.lines++
@@ -216,10 +269,28 @@ func (s *Splitter) Next() (Record, error) {
 			s.st.escape = false
 		}
 		s.atLineHead = true
+		if s.nalt > 0 {
+			s.altLineEnd(i)
+		}
 		st := &s.st
-		switch {
-		case st.open():
+		if st.open() {
+			if st.firstJoin == 0 {
+				st.firstJoin = s.base + int64(i)
+			}
 			continue
+		}
+		if s.nalt > 0 {
+			// The record closed by joining the lines of the hypotheses. A
+			// join inside a string (a raw newline) may lose to lines that
+			// read as a record of their own (closeWinner).
+			if k := s.closeWinner(); k >= 0 {
+				if rec, ok := s.splitAtAlt(k); ok {
+					return rec, nil
+				}
+			}
+			s.removeAlts(0)
+		}
+		switch {
 		case !st.content:
 			// Blank line between records: skip it.
 			s.start = s.pos
@@ -227,7 +298,10 @@ func (s *Splitter) Next() (Record, error) {
 			st.reset()
 			continue
 		case st.fence && !st.closingFence:
-			continue
+			if !st.valueSeen || !s.endsWithFence(i) {
+				continue
+			}
+			// A fence closed on the line of its value: ```json {...} ```
 		case !st.valueSeen && st.last == ':':
 			// Prose that introduces what follows ("Here is the JSON:").
 			continue
@@ -238,38 +312,98 @@ func (s *Splitter) Next() (Record, error) {
 
 // lineHead examines the line at pos before it is scanned. It returns a
 // record when the line ends the current one (resynchronisation, unclosed
-// fence); ok is false when more input is needed to decide.
+// fence); ok is false when more input is needed to decide. A record ended
+// at a line head leaves the line to be examined again (atLineHead), as the
+// first line of the next record.
 func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 	st := &s.st
 	first, second, ok := s.peekHead()
 	if !ok {
 		return Record{}, false, false
 	}
-	s.atLineHead = false
 	fenceLine := isFenceStart(s.buf[min(first, s.end):s.end])
+	bare := false
+	done := s.doneAlt()
+	if fenceLine && (done >= 0 && s.alts[done].awaitFence || st.fence && st.valueSeen || st.open()) {
+		if bare, ok = s.bareFence(first); !ok {
+			return Record{}, false, false
+		}
+	}
+	if done >= 0 {
+		if rec, decided := s.altDecide(done, first, fenceLine, bare); decided {
+			return rec, true, true
+		}
+	}
+	s.atLineHead = false
 	switch {
 	case !st.content:
 		s.recLine = s.line
 		st.fence = fenceLine
 	case st.open():
-		if first < s.end && s.buf[first] == '{' && second < s.end &&
-			(s.buf[second] == '"' || s.buf[second] == '}') &&
-			(st.inString || !st.expectValue) {
-			rec = s.emit(s.pos-1, true)
-			s.recLine = s.line
-			return rec, true, true
+		startsObject := first < s.end && s.buf[first] == '{' && second < s.end &&
+			(s.buf[second] == '"' || s.buf[second] == '}')
+		// An introduction line matters at once only to a record that
+		// cannot take it (outside strings, no value expected); otherwise
+		// it is judged at its line end, as a hypothesis.
+		intro, introKnown := false, false
+		if first < s.end && isLetter(s.buf[first]) {
+			target := st
+			if s.nalt > 0 {
+				target = &s.alts[s.nalt-1].st
+			}
+			if target.open() && !target.inString && !target.expectValue {
+				if intro, ok = s.introAhead(first); !ok {
+					s.atLineHead = true
+					return Record{}, false, false
+				}
+				introKnown = true
+			}
+		}
+		objectAlone := first < s.end && s.buf[first] == '{' && (second >= s.end || s.buf[second] == '\n' || s.buf[second] == '\r')
+		starts := lineStart{object: startsObject, objectAlone: objectAlone, fence: fenceLine, bareFence: bare, intro: intro}
+		if fenceLine && s.nalt > 0 {
+			// A fence line right after a hypothesis' opening fence: that
+			// one was not a fenced record.
+			if last := &s.alts[s.nalt-1]; last.st.fence && !last.st.valueSeen && !last.done {
+				s.removeAlt(s.nalt - 1)
+			}
+		}
+		if (startsObject || objectAlone || fenceLine || intro) && s.nalt > 0 {
+			if last := &s.alts[s.nalt-1].st; last.open() && starts.cannotContinue(last) {
+				s.atLineHead = true
+				if rec, ok := s.cutLastAlt(); ok {
+					return rec, true, true
+				}
+			}
+		}
+		if starts.cannotContinue(st) {
+			// The record cannot go on with this line.
+			s.atLineHead = true
+			if s.nalt > 0 {
+				if rec, ok := s.splitAtAlt(-1); ok {
+					return rec, true, true
+				}
+			}
+			return s.emit(s.pos-1, true), true, true
+		}
+		if first < s.end && s.canStartRecord(first, second, fenceLine) && (intro || !introKnown) && s.mayStartAlt() {
+			s.startAlt(s.buf[first], fenceLine)
 		}
 	case st.fence:
 		switch {
+		case fenceLine && st.valueSeen && !bare:
+			// A fence line with an info string or a value opens the next
+			// fenced record: this one was never closed.
+			s.atLineHead = true
+			return s.emit(s.pos-1, false), true, true
 		case fenceLine:
 			st.closingFence = true
 		case first >= s.end || s.buf[first] == '\n' || s.buf[first] == '\r':
 			// blank line inside the fence
 		case st.valueSeen:
 			// The fence was never closed: this line starts the next record.
-			rec = s.emit(s.pos-1, false)
-			s.recLine = s.line
-			return rec, true, true
+			s.atLineHead = true
+			return s.emit(s.pos-1, false), true, true
 		}
 	case !st.valueSeen && fenceLine:
 		// Prose introduced a fence.
@@ -294,7 +428,7 @@ func (s *Splitter) peekHead() (first, second int, ok bool) {
 	if first+3 > s.end && s.rerr == nil {
 		return 0, 0, false // a fence needs 3 bytes
 	}
-	if i >= s.end || s.buf[i] != '{' {
+	if i >= s.end || s.buf[i] != '{' && s.buf[i] != '[' {
 		return first, s.end, true
 	}
 	i++
@@ -313,283 +447,6 @@ func isFenceStart(b []byte) bool {
 	return len(b) >= 3 && (b[0] == '`' && b[1] == '`' && b[2] == '`' || b[0] == '~' && b[1] == '~' && b[2] == '~')
 }
 
-const (
-	ones  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
-// scan advances the lexical state from pos to the next '\n' or the end of
-// the buffered data. It returns the index reached and whether it is a
-// newline.
-//
-// The line end is found first (vectorised). Outside strings, only the bytes
-// that change the grammar state are handled one by one; inside strings,
-// short runs are tested eight bytes at a time and long ones with
-// bytes.IndexByte, whose results are kept while they lie ahead, so that
-// every byte is looked at a bounded number of times. content and last
-// depend only on the bytes, so they are worked out once, at the end.
-func (s *Splitter) scan() (int, bool) {
-	b := s.buf[:s.end]
-	st := &s.st
-	i := s.pos
-	lineEnd, nl := len(b), false
-	if k := bytes.IndexByte(b[i:], '\n'); k >= 0 {
-		lineEnd, nl = i+k, true
-	}
-	line := b[:lineEnd]
-	seg := i
-	if !st.inString && !st.escape && len(st.stack) == 0 {
-		if opened, ok := closedSegment(line[i:]); ok {
-			// The common line: one or more whole values. The state after it
-			// is known without replaying its bytes one by one.
-			st.valueSeen = st.valueSeen || opened
-			// The last byte that is not a blank set expectValue last: only a
-			// ':' leaves it set (a ',' there has no open container).
-			for k := lineEnd - 1; k >= seg; k-- {
-				if c := b[k]; c != ' ' && c != '\t' && c != '\r' {
-					st.expectValue = c == ':'
-					break
-				}
-			}
-			st.finishSegment(b[seg:lineEnd], false)
-			if nl {
-				return lineEnd, true
-			}
-			return len(b), false
-		}
-	}
-	// The state lives in locals while scanning (registers), and goes back to
-	// st at the end.
-	inString, escape, expectValue := st.inString, st.escape, st.expectValue
-	valueSeen := st.valueSeen
-	stack := st.stack
-	nextQuote, nextBackslash := -1, -1 // cached IndexByte results (absolute)
-	for {
-		if inString {
-			// Find the closing quote.
-			for {
-				if escape {
-					if i >= len(line) {
-						break
-					}
-					escape = false
-					i++
-				}
-				j, found := i, false
-				for k := 0; k < 2 && j+8 <= len(line); k++ {
-					if m := quoteOrBackslash(binary.LittleEndian.Uint64(line[j:])); m != 0 {
-						j += bits.TrailingZeros64(m) / 8
-						found = true
-						break
-					}
-					j += 8
-				}
-				if !found {
-					if nextQuote < j {
-						nextQuote = indexFrom(line, j, '"')
-					}
-					if nextBackslash < j {
-						nextBackslash = indexFrom(line, j, '\\')
-					}
-					j = min(nextQuote, nextBackslash)
-				}
-				i = j
-				if i >= len(line) {
-					break
-				}
-				i++
-				if line[j] == '"' {
-					inString, expectValue = false, false
-					break
-				}
-				escape = true
-			}
-			if inString {
-				break
-			}
-		}
-		// Outside strings.
-		for i < len(line) {
-			c := line[i]
-			i++
-			switch c {
-			case ' ', '\t', '\r':
-			case '"':
-				inString = true
-			case '{', '[':
-				if len(stack) == 0 {
-					valueSeen = true
-				}
-				stack = append(stack, c)
-				expectValue = c == '['
-			case '}', ']':
-				if n := len(stack); n > 0 {
-					stack = stack[:n-1]
-				}
-				expectValue = false
-			case ':':
-				expectValue = true
-			case ',':
-				n := len(stack)
-				expectValue = n > 0 && stack[n-1] == '['
-			default:
-				expectValue = false
-			}
-			if inString {
-				break
-			}
-		}
-		if !inString || i >= len(line) {
-			break
-		}
-	}
-	st.inString, st.escape, st.expectValue = inString, escape, expectValue
-	st.valueSeen = valueSeen
-	st.stack = stack
-	st.finishSegment(b[seg:lineEnd], inString)
-	if nl {
-		return lineEnd, true
-	}
-	return len(b), false
-}
-
-// finishSegment works out content and last after the scan of seg: content
-// is a byte other than a blank; last is the last byte above ' ' outside
-// strings, a quote counting as '"' (inside a string it is the quote that
-// opened it).
-func (st *scanState) finishSegment(seg []byte, inString bool) {
-	if !st.content {
-		for _, c := range seg {
-			if c != ' ' && c != '\t' && c != '\r' {
-				st.content = true
-				break
-			}
-		}
-	}
-	if inString {
-		if len(seg) > 0 {
-			st.last = '"'
-		}
-		return
-	}
-	for k := len(seg) - 1; k >= 0; k-- {
-		if c := seg[k]; c > ' ' {
-			st.last = c
-			break
-		}
-	}
-}
-
-// closedSegment reports whether seg, scanned from the state outside
-// strings with no container open, ends outside strings with no container
-// open and never closes more containers than it opened; opened tells
-// whether it opened any. It looks at eight bytes at a time: the quotes
-// toggle the inside of strings (a prefix XOR of their flags), and only the
-// brackets outside strings are visited; a word with a backslash is replayed
-// byte by byte. When ok is false the caller scans seg exactly.
-func closedSegment(seg []byte) (opened, ok bool) {
-	var inString, escape bool
-	depth := 0
-	pos := 0 // offset of rest in seg
-	rest := seg
-	for ; len(rest) >= 8; rest, pos = rest[8:], pos+8 {
-		x := binary.LittleEndian.Uint64(rest)
-		// Any backslash: the lowest flag of this borrowing test is exact,
-		// so it is never set without one.
-		if t := x ^ (ones * '\\'); (t-ones)&^t&highs != 0 || escape {
-			if depth, inString, escape, opened = bracketBytes(rest[:8], depth, inString, escape, opened); depth < 0 {
-				return false, false
-			}
-			continue
-		}
-		q := zeroBytes(x ^ (ones * '"'))
-		// Candidates for brackets: the bytes c with c&0xD9 == 0x59 are
-		// '[' ']' '{' '}' and 'Y' '_' 'y' DEL. Most words have none: then
-		// only the parity of the quotes matters (their flags summed into
-		// the top byte).
-		b := x&(ones*0xD9) ^ (ones * 0x59)
-		if (b-ones)&^b&highs == 0 {
-			inString = inString != ((q>>7)*ones>>56&1 != 0) // no branch
-			continue
-		}
-		cand := zeroBytes(b)
-		// inside: the high bit of each byte after an odd number of quotes
-		// (prefix XOR over the bytes), flipped inside a string.
-		inside := q ^ q<<8
-		inside ^= inside << 16
-		inside ^= inside << 32
-		if inString {
-			inside ^= highs
-		}
-		inString = inside>>63 != 0
-		for m := cand &^ inside; m != 0; m &= m - 1 {
-			switch seg[pos+bits.TrailingZeros64(m)/8] {
-			case '{', '[':
-				depth++
-				opened = true
-			case '}', ']':
-				if depth--; depth < 0 {
-					return false, false
-				}
-			}
-		}
-	}
-	if depth, inString, _, opened = bracketBytes(rest, depth, inString, escape, opened); depth < 0 {
-		return false, false
-	}
-	return opened, !inString && depth == 0
-}
-
-// bracketBytes is closedSegment's byte-by-byte scan of p from the given
-// state; it returns the state after p, with a negative depth as soon as a
-// closer has no opener.
-func bracketBytes(p []byte, depth int, inString, escape, opened bool) (int, bool, bool, bool) {
-	for _, c := range p {
-		switch {
-		case escape:
-			escape = false
-		case inString:
-			escape = c == '\\'
-			inString = c != '"'
-		default:
-			switch c {
-			case '"':
-				inString = true
-			case '{', '[':
-				depth++
-				opened = true
-			case '}', ']':
-				if depth--; depth < 0 {
-					return depth, inString, escape, opened
-				}
-			}
-		}
-	}
-	return depth, inString, escape, opened
-}
-
-// zeroBytes flags (in the high bit of each byte) the bytes of x that are
-// zero, exactly: no borrow runs between bytes.
-func zeroBytes(x uint64) uint64 {
-	const lows = ones * 0x7f
-	return ^((x&lows + lows) | x | lows)
-}
-
-// indexFrom returns the index of the first c in b at or after i, or len(b).
-func indexFrom(b []byte, i int, c byte) int {
-	if k := bytes.IndexByte(b[i:], c); k >= 0 {
-		return i + k
-	}
-	return len(b)
-}
-
-// quoteOrBackslash flags (in the high bit of each byte) the bytes of x that
-// are '"' or '\\'; the lowest flag is exact (borrows only run upwards).
-func quoteOrBackslash(x uint64) uint64 {
-	q, bs := x^(ones*'"'), x^(ones*'\\')
-	return ((q-ones)&^q | (bs-ones)&^bs) & highs
-}
-
 // emit returns the record from start to end (exclusive; end is the index of
 // the line end or of the line start that ends it) and starts a new record
 // after it.
@@ -598,7 +455,7 @@ func (s *Splitter) emit(end int, cut bool) Record {
 	if end >= s.end {
 		next = end
 	}
-	if end > s.start && s.buf[end-1] == '\r' && s.dropped == 0 {
+	if end > s.start && s.buf[end-1] == '\r' && s.nl == '\n' && s.dropped == 0 {
 		end--
 	}
 	lines := s.st.lines
@@ -610,6 +467,9 @@ func (s *Splitter) emit(end int, cut bool) Record {
 		Lines:  lines,
 		Offset: s.base + int64(s.start) - s.dropped,
 		Cut:    cut,
+	}
+	if j := s.st.firstJoin - (s.base + int64(s.start)); s.st.firstJoin > 0 && j > 0 && j < int64(end-s.start) && s.dropped == 0 {
+		rec.FirstJoin = int(j)
 	}
 	if s.recLine == 0 {
 		rec.Line = 1
@@ -638,10 +498,22 @@ func (s *Splitter) emit(end int, cut bool) Record {
 // finish handles the end of the input: the last record without a final
 // newline, then io.EOF or the read error.
 func (s *Splitter) finish() (Record, error) {
+	if s.rerr == io.EOF && s.nalt > 0 {
+		// The input ended with hypotheses open or done: the record before
+		// them was cut.
+		if rec, ok := s.splitAtAlt(s.doneAlt()); ok {
+			return rec, nil
+		}
+	}
 	if s.rerr == io.EOF && s.st.content {
 		s.atLineHead = false
-		s.st.lines++
-		return s.emit(s.end, s.st.open()), nil
+		end := s.end
+		if end > s.start && s.buf[end-1] == s.nl {
+			end-- // the record's last line end is not its data
+		} else if end > 0 && s.buf[end-1] != s.nl {
+			s.st.lines++ // the last line has no line end
+		}
+		return s.emit(end, s.st.open()), nil
 	}
 	if s.rerr == io.EOF {
 		s.st.reset()
@@ -654,11 +526,22 @@ func (s *Splitter) finish() (Record, error) {
 // kept as a sample, the bytes scanned so far are discarded. It is called
 // only when the buffer is full and the record is past the cap.
 func (s *Splitter) drop() {
-	if s.dropped == 0 {
-		s.sample = append(s.sample[:0], s.buf[s.start:s.start+min(sampleBytes, s.pos-s.start)]...)
+	upto := s.pos
+	if s.nalt > 0 {
+		// The hypotheses' bytes are kept: they may be records.
+		upto = min(upto, int(s.alts[0].start-s.base))
 	}
-	s.dropped += int64(s.pos - s.start)
-	s.start = s.pos
+	if upto <= s.start {
+		s.removeAlts(0)
+		upto = s.pos
+	}
+	if s.dropped == 0 {
+		s.sample = append(s.sample[:0], s.buf[s.start:s.start+min(sampleBytes, upto-s.start)]...)
+	}
+	s.dropped += int64(upto - s.start)
+	s.start = upto
+	s.st.dropping = true
+	s.trimStack()
 }
 
 // fill reads more input, first moving the current record to the front of the

@@ -141,9 +141,9 @@ func TestScanAgreesWithReference(t *testing.T) {
 		if st.inString {
 			st.last = '"' // a string is opened by a quote
 		}
-		a := &Splitter{buf: buf, pos: pos, end: len(buf), st: st}
+		a := &Splitter{buf: buf, pos: pos, end: len(buf), st: st, nl: '\n'}
 		a.st.stack = append([]byte(nil), st.stack...)
-		b := &Splitter{buf: buf, pos: pos, end: len(buf), st: st}
+		b := &Splitter{buf: buf, pos: pos, end: len(buf), st: st, nl: '\n'}
 		b.st.stack = append([]byte(nil), st.stack...)
 		ia, nla := a.scan()
 		ib, nlb := b.scanRef()
@@ -190,8 +190,8 @@ func TestScanAgreesWithReferenceOnCorpora(t *testing.T) {
 				st.valueSeen = rng.IntN(2) == 0
 				st.last = ':'
 			}
-			a := &Splitter{buf: buf, end: len(buf), st: st}
-			b := &Splitter{buf: buf, end: len(buf), st: st}
+			a := &Splitter{buf: buf, end: len(buf), st: st, nl: '\n'}
+			b := &Splitter{buf: buf, end: len(buf), st: st, nl: '\n'}
 			ia, nla := a.scan()
 			ib, nlb := b.scanRef()
 			require.Equal(t, ib, ia, "%q", buf)

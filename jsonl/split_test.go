@@ -161,16 +161,52 @@ func TestSplitPrettyPrintedValueIsOneRecord(t *testing.T) {
 	require.Len(t, recs, 1)
 }
 
-func TestSplitTruncatedWhereValueExpectedTakesOneRecordAlong(t *testing.T) {
-	// The documented limit of the rule: after '[' or an array ',' a record
-	// start is a valid value, so the next record joins the truncated one; the
-	// one after that resynchronises.
+func TestSplitTruncatedWhereValueExpectedKeepsTheNextRecord(t *testing.T) {
+	// After '[' or an array ',' a record start is a valid value; the line
+	// reads as a whole record by itself and the line after it does not
+	// continue the join, so the split wins (issue 24).
 	recs := splitString(t, "{\"a\":[1,\n{\"b\":2}\n{\"c\":3}\n")
-	require.Len(t, recs, 2)
-	assert.Equal(t, "{\"a\":[1,\n{\"b\":2}", string(recs[0].Data))
+	require.Len(t, recs, 3)
+	assert.Equal(t, "{\"a\":[1,", string(recs[0].Data))
 	assert.True(t, recs[0].Cut)
-	assert.Equal(t, `{"c":3}`, string(recs[1].Data))
-	assert.Equal(t, int64(3), recs[1].Line)
+	assert.Equal(t, `{"b":2}`, string(recs[1].Data))
+	assert.False(t, recs[1].Cut)
+	assert.Equal(t, int64(2), recs[1].Line)
+	assert.Equal(t, `{"c":3}`, string(recs[2].Data))
+
+	// Pretty-printed: the whole line is followed by a closer, so it joins.
+	recs = splitString(t, "[\n{\"b\":2},\n{\"c\":3}\n]\n{\"d\":4}\n")
+	assert.Equal(t, []string{"[\n{\"b\":2},\n{\"c\":3}\n]", `{"d":4}`}, datas(recs))
+}
+
+func TestSplitChainOfCutRecords(t *testing.T) {
+	// Two cut records, then whole ones: each is a record of its own.
+	recs := splitString(t, "{\"a\":\n{\"b\":[1,\n{\"c\":3}\n{\"d\":4}\n")
+	assert.Equal(t, []string{`{"a":`, `{"b":[1,`, `{"c":3}`, `{"d":4}`}, datas(recs))
+	assert.Equal(t, []bool{true, true, false, false}, []bool{recs[0].Cut, recs[1].Cut, recs[2].Cut, recs[3].Cut})
+}
+
+func TestSplitOneLineFences(t *testing.T) {
+	in := "```json {\"a\":1} ```\n```json{\"b\":2}```\n```{\"c\":3}```\n```json\n{\"d\":4}\n```\n"
+	recs := splitString(t, in)
+	assert.Equal(t, []string{"```json {\"a\":1} ```", "```json{\"b\":2}```", "```{\"c\":3}```", "```json\n{\"d\":4}\n```"}, datas(recs))
+	// A cut record before a one-line fence does not swallow it.
+	recs = splitString(t, "{\"a\":\"cut\n```json {\"b\":2} ```\n")
+	assert.Equal(t, []string{`{"a":"cut`, "```json {\"b\":2} ```"}, datas(recs))
+}
+
+func TestSplitCROnlyLineEnds(t *testing.T) {
+	recs := splitString(t, "{\"a\":1}\r{\"b\":2}\r{\"c\":\r3}\r")
+	assert.Equal(t, []string{`{"a":1}`, `{"b":2}`, "{\"c\":\r3}"}, datas(recs))
+	assert.Equal(t, []int64{1, 2, 3}, lines(recs))
+}
+
+func TestSplitLinesOfARecordCutAtTheEnd(t *testing.T) {
+	recs := splitString(t, "{\"a\":1}\n{\"b\":[\n")
+	require.Len(t, recs, 2)
+	assert.Equal(t, 1, recs[1].Lines, "the final line end does not start a line")
+	recs = splitString(t, "{\"b\":[\n2")
+	assert.Equal(t, 2, recs[0].Lines)
 }
 
 func TestSplitFences(t *testing.T) {

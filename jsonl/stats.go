@@ -65,6 +65,9 @@ func (r Reason) String() string {
 // exactly one of Clean, Repaired, SchemaFixed, Healed or Rejected:
 // Records == Written() + Rejected once Run has returned.
 type Stats struct {
+	// Lines is the number of input lines read (a last line without a line
+	// end counts); set when the input has been read.
+	Lines int64
 	// Records is the number of records read.
 	Records int64
 	// Clean records were written unchanged.
@@ -113,7 +116,7 @@ const maxKinds = 64
 type counters struct {
 	records, clean, repaired, schemaFixed, healed, rejected atomic.Int64
 	reflowed                                                atomic.Int64
-	bytesIn, bytesOut, line, offset                         atomic.Int64
+	bytesIn, bytesOut, line, offset, lines                  atomic.Int64
 	repairedBy                                              [maxKinds]atomic.Int64
 	schemaFixedBy                                           [maxFixRules]atomic.Int64
 	rejectedBy                                              [reasonCount]atomic.Int64
@@ -157,6 +160,7 @@ func (l *local) addTo(c *counters) {
 
 func (c *counters) snapshot() Stats {
 	s := Stats{
+		Lines:       c.lines.Load(),
 		Records:     c.records.Load(),
 		Clean:       c.clean.Load(),
 		Repaired:    c.repaired.Load(),

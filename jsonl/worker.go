@@ -74,6 +74,9 @@ func (w *worker) process(b *batch) {
 		}
 		start := len(b.out)
 		out, reason, d := w.clean(b.out, raw)
+		if reason == 0 && m.firstJoin > 0 {
+			reason, d = guessPastJoin(w.san.Report(), m.firstJoin)
+		}
 		if reason != 0 {
 			truncated := w.san.Report().Truncated
 			if w.pending != nil && !truncated {
@@ -227,6 +230,22 @@ func healDetails(diagnostics, deadLetter []byte) []byte {
 	b = append(b, `"dead_letter":`...)
 	b = append(b, deadLetter...)
 	return append(b, '}')
+}
+
+// guessPastJoin refuses a record that the splitter joined across a line
+// end where it was open, when a guess fix lies past that line end: the
+// guess may be joining two records (the first cut, a raw newline, the
+// second read as the rest of a string), so it is not accepted in batch
+// mode. The record goes to the Healer or the rejects (needs_model).
+func guessPastJoin(rep *sanitize.Report, firstJoin int) (Reason, Diagnosis) {
+	for _, f := range rep.Fixes {
+		if f.Confidence == sanitize.Guess && f.Offset >= int64(firstJoin) {
+			return ReasonNeedsModel, Diagnosis{Text: fmt.Sprintf(
+				"%d:%d (offset %d): %s fix is a guess past a line break the record was joined across (record offset %d); a guess never crosses a join",
+				f.Line, f.Column, f.Offset, f.Kind, firstJoin)}
+		}
+	}
+	return 0, Diagnosis{}
 }
 
 // syntaxRepaired reports whether rep holds a repair of broken syntax (as

@@ -394,6 +394,18 @@ func (s *Scanner) next(b []byte) (n int, ev Event) {
 				s.st = stLineStart
 				s.afterTopValue = false
 				i++
+			case '`', '~':
+				if s.inFence {
+					// A fence closed on the line of its value: ```json {...} ```
+					s.fenceChar, s.fenceCount, s.fenceStart = c, 1, off
+					s.st = stFenceMarker
+					i++
+					continue
+				}
+				i++
+				if ev := s.outside(c, off, false); ev != None {
+					return s.ret(b, i, ev)
+				}
 			default:
 				i++
 				if ev := s.outside(c, off, false); ev != None {
@@ -434,6 +446,15 @@ func (s *Scanner) next(b []byte) (n int, ev Event) {
 					s.st = stLineStart
 					break
 				}
+				if !s.fenceTag {
+					continue
+				}
+				if (c == '{' || c == '[') && s.inFence {
+					// The value on the opening fence's own line:
+					// ```json {...} ``` or ```{...}```.
+					return s.ret(b, i, s.startContainer(c, base+int64(i-1)))
+				}
+				s.fenceTag = s.fenceTagByte(c)
 			}
 
 		case stStrClose, stSlash, stLineComment, stBlockComment, stDot, stEllipsis,
@@ -644,12 +665,33 @@ func (s *Scanner) abandon() Event {
 	return Prose
 }
 
+// fenceTagByte advances the reading of an opening fence's info string
+// over c: it reports whether the line so far is blanks and a JSON tag
+// ("json", "JSON", "jsonc", "json5"), so that a value may follow on it.
+func (s *Scanner) fenceTagByte(c byte) bool {
+	switch {
+	case c == ' ' || c == '\t' || c == '\r':
+		return s.fenceTagLen == 0 || s.fenceTagLen >= 4
+	case s.fenceTagLen < 4:
+		if c|0x20 != "json"[s.fenceTagLen] {
+			return false
+		}
+	case !(c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9'):
+		return false
+	}
+	if s.fenceTagLen < 255 {
+		s.fenceTagLen++
+	}
+	return true
+}
+
 // endFenceMarker decides a run of backticks or tildes at a line start.
 func (s *Scanner) endFenceMarker() Event {
 	s.event(s.fenceStart, s.fenceCount)
 	if s.fenceCount >= 3 {
 		s.fenceSeen = true
 		s.inFence = !s.inFence
+		s.fenceTag, s.fenceTagLen = s.inFence, 0
 		s.st = stFenceInfo
 		return Fence
 	}

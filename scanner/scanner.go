@@ -40,6 +40,11 @@ type Scanner struct {
 	fenceChar  byte
 	fenceCount int
 	fenceStart int64
+	// fenceTag: the opening fence line read so far holds only blanks and
+	// a JSON language tag ("json", "JSON", "jsonc"; fenceTagLen letters of
+	// it so far), so a '{' or '[' on it starts a value.
+	fenceTag    bool
+	fenceTagLen uint8
 
 	valueStart int64 // where the current top-level value began
 	commit     mark  // past the last complete element or opener of the innermost container

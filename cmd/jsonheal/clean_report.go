@@ -15,11 +15,14 @@ import (
 // summary is the end-of-run report of `jsonheal clean` (--report=json
 // writes it as is).
 type summary struct {
-	OK          bool             `json:"ok"`
-	Inputs      []string         `json:"inputs"`
-	Output      string           `json:"output"`
-	Rejects     string           `json:"rejects,omitempty"`
+	OK      bool     `json:"ok"`
+	Inputs  []string `json:"inputs"`
+	Output  string   `json:"output"`
+	Rejects string   `json:"rejects,omitempty"`
+	// Lines is the number of input lines; Records = Written + Rejected.
+	Lines       int64            `json:"lines"`
 	Records     int64            `json:"records"`
+	Written     int64            `json:"written"`
 	Clean       int64            `json:"clean"`
 	Repaired    int64            `json:"repaired"`
 	RepairedBy  map[string]int64 `json:"repaired_by"`
@@ -44,7 +47,9 @@ type summary struct {
 
 func (s *summary) add(name string, st jsonl.Stats) {
 	s.Inputs = append(s.Inputs, cleanInputName(name))
+	s.Lines += st.Lines
 	s.Records += st.Records
+	s.Written += st.Written()
 	s.Clean += st.Clean
 	s.Repaired += st.Repaired
 	s.Reflowed += st.Reflowed
@@ -98,6 +103,7 @@ func (s *summary) writeText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "jsonheal clean: %d records, %.1f MB in %.2fs (%.0f MB/s): %d clean, %d repaired%s, %d rejected\n",
 		s.Records, float64(s.BytesIn)/1e6, s.Seconds, s.MBPerSecond, s.Clean, s.Repaired, more, s.Rejected)
+	fmt.Fprintf(w, "  in: %d lines, %d records; out: %d written + %d rejected\n", s.Lines, s.Records, s.Written, s.Rejected)
 	if len(s.RepairedBy) > 0 {
 		fmt.Fprintf(w, "  repaired: %s\n", formatCounts(s.RepairedBy))
 	}

@@ -26,6 +26,9 @@ func (p *pipelineFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&p.schema, "schema", "", "validate every record against the JSON Schema in `FILE`")
 	fs.IntVar(&p.jobs, "j", 0, "number of workers (0: one per CPU)")
 	fs.StringVar(&p.maxRecordText, "max-record-bytes", "64MiB", "reject records larger than this (bytes, or with K, M, G, KiB, MiB, GiB)")
+	// Batch output is trusted unread: guesses go to the model or the
+	// rejects unless asked for (jsonl.DefaultMinConfidence).
+	p.policy.floor = "likely"
 	p.policy.register(fs)
 	p.heal.register(fs)
 }

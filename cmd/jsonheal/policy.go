@@ -17,6 +17,8 @@ type repairPolicy struct {
 	minConfidence  string
 	nonFiniteStr   bool
 	unwrapString   bool
+	// floor is the default of --min-confidence; empty means guess.
+	floor string
 }
 
 // register adds the policy flags to fs.
@@ -25,7 +27,11 @@ func (p *repairPolicy) register(fs *flag.FlagSet) {
 	fs.BoolVar(&p.closeTruncated, "close-truncated", false, "complete truncated input with minimal closers (still reported as truncated)")
 	fs.StringVar(&p.allow, "allow", "", "comma-separated repair kinds to allow; all others are off (see 'jsonheal repair -kinds')")
 	fs.StringVar(&p.deny, "deny", "", "comma-separated repair kinds to turn off")
-	fs.StringVar(&p.minConfidence, "min-confidence", "guess", "confidence floor: guess, likely or certain; a document that needs a weaker fix fails")
+	floor := p.floor
+	if floor == "" {
+		floor = "guess"
+	}
+	fs.StringVar(&p.minConfidence, "min-confidence", floor, "confidence floor: guess, likely or certain; a document that needs a weaker fix fails")
 	fs.BoolVar(&p.nonFiniteStr, "non-finite-strings", false, "keep undefined, NaN and Infinity as strings instead of null")
 	fs.BoolVar(&p.unwrapString, "unwrap-string", false, "replace a top-level string holding a whole JSON document by that document")
 }
