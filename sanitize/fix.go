@@ -59,6 +59,11 @@ const (
 	// ("{\"a\": 1}") was replaced by that document. Applied only when the
 	// string's content is by itself a valid object or array.
 	KindEscapedDocument
+	// KindStringBackoff: a string the input ended in, whose last bytes
+	// were closers of the open containers ({"url":"https://x.com/}), was
+	// closed before them, and they closed the containers, instead of
+	// being kept in the string (only with Options.CloseTruncated).
+	KindStringBackoff
 
 	kindCount // number of kinds + 1; keep last
 )
@@ -75,6 +80,7 @@ var kindNames = [...]string{
 	KindCloseTruncated:  "close_truncated",
 	KindSeparator:       "separator",
 	KindEscapedDocument: "escaped_document",
+	KindStringBackoff:   "string_backoff",
 }
 
 // confidences gives each kind's confidence. The base kinds are certain;
@@ -108,6 +114,7 @@ var confidences = [kindCount]Confidence{
 	KindBOM:               Certain,
 	KindFullWidth:         Likely,
 	KindEscapedDocument:   Likely,
+	KindStringBackoff:     Likely,
 }
 
 // Kinds returns every kind, in order.

@@ -1,0 +1,85 @@
+package sanitize
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// checkRepair runs one repair case as TestRepairs does: output, fixes,
+// confidences, the kind switched off, stability and every chunk size.
+func checkRepair(t *testing.T, tc repairCase) {
+	t.Helper()
+	out, rep, err := Append(nil, []byte(tc.in), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, tc.out, string(out))
+	assert.Equal(t, tc.fixes, fixes(rep))
+	assert.True(t, json.Valid(out), "%s", out)
+	for _, f := range rep.Fixes {
+		assert.Equal(t, f.Kind.Confidence(), f.Confidence)
+	}
+	for _, opts := range []Options{{Disable: KindSet(0).With(tc.kind)}, {Strict: true}} {
+		out, rep, err := Append(nil, []byte(tc.in), opts)
+		for _, f := range rep.Fixes {
+			assert.NotEqual(t, tc.kind, f.Kind)
+		}
+		if err == nil {
+			assert.True(t, json.Valid(out))
+		}
+	}
+	again, rep2, err := Append(nil, out, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, string(out), string(again))
+	assert.Empty(t, rep2.Fixes)
+	for size := 1; size < len(tc.in); size++ {
+		got, gotRep, err := viaWriter([]byte(tc.in), []int{size}, Options{})
+		require.NoError(t, err)
+		require.Equal(t, string(out), string(got), "chunk size %d", size)
+		require.Equal(t, rep, gotRep, "chunk size %d", size)
+	}
+}
+
+// A string the input ended in, whose content ends with the closers of the
+// open containers, is closed before them (CloseTruncated only).
+func TestStringBackoff(t *testing.T) {
+	cases := []repairCase{
+		{KindStringBackoff, `{"url":"https://x.com/}`, `{"url":"https://x.com/"}`, []string{"string_backoff@23(1:24)"}},
+		{KindStringBackoff, `{"time":"12:20}`, `{"time":"12:20"}`, []string{"string_backoff@15(1:16)"}},
+		{KindStringBackoff, "[\"abc  ]\n", `["abc"]`, []string{"control_char@8(1:9)", "string_backoff@9(2:1)"}},
+		{KindStringBackoff, "[\n[\n\"abc\n]\n]\n", "[\n[\n\"abc\"]]", []string{"control_char@8(3:5)", "control_char@10(4:2)", "control_char@12(5:2)", "string_backoff@13(6:1)"}},
+		// Closers of the inner containers only: the outer ones are closed
+		// as truncated.
+		{KindStringBackoff, `{"a":["b]`, `{"a":["b"]}`, []string{"string_backoff@9(1:10)", "close_truncated@9(1:10)"}},
+		// Counter-examples: closers that do not match stay in the string.
+		{KindCloseTruncated, `{"a":"b]`, `{"a":"b]"}`, []string{"close_truncated@8(1:9)"}},
+		{KindCloseTruncated, `["a}]`, `["a}]"]`, []string{"close_truncated@5(1:6)"}},
+		{KindStringBackoff, `{"a":"b\"}`, `{"a":"b\""}`, []string{"string_backoff@10(1:11)"}},
+		{KindCloseTruncated, `{"a":"b`, `{"a":"b"}`, []string{"close_truncated@7(1:8)"}},
+	}
+	opts := Options{CloseTruncated: true}
+	for _, tc := range cases {
+		out, rep, err := Append(nil, []byte(tc.in), opts)
+		require.ErrorIs(t, err, ErrTruncated, tc.in)
+		assert.True(t, rep.Truncated, tc.in)
+		assert.Equal(t, tc.out, string(out), tc.in)
+		assert.True(t, json.Valid(out), "%s -> %s", tc.in, out)
+		assert.Equal(t, tc.fixes, fixes(rep), tc.in)
+		for size := 1; size < len(tc.in); size++ {
+			got, gotRep, _ := viaWriter([]byte(tc.in), []int{size}, opts)
+			require.Equal(t, string(out), string(got), "%s: chunk size %d", tc.in, size)
+			require.Equal(t, rep, gotRep, "%s: chunk size %d", tc.in, size)
+		}
+		// Without CloseTruncated nothing is closed.
+		out, _, err = Append(nil, []byte(tc.in), Options{})
+		require.ErrorIs(t, err, ErrTruncated, tc.in)
+		assert.Empty(t, out, tc.in)
+		// Switched off, the closers stay in the string.
+		out, rep, _ = Append(nil, []byte(tc.in), Options{CloseTruncated: true, Disable: KindSet(0).With(KindStringBackoff)})
+		for _, f := range rep.Fixes {
+			assert.NotEqual(t, KindStringBackoff, f.Kind)
+		}
+		assert.True(t, json.Valid(out), "%s -> %s", tc.in, out)
+	}
+}
