@@ -83,3 +83,36 @@ func TestStringBackoff(t *testing.T) {
 		assert.True(t, json.Valid(out), "%s -> %s", tc.in, out)
 	}
 }
+
+// breadthCases are the repairs issue #25 asked for, each with the fixes
+// it records; checkRepair also splits each input at every size.
+var breadthCases = []repairCase{
+	// A closer where a key or value belongs: the comma before it goes and
+	// the closer is read as the mismatched one it stands for.
+	{KindMismatchedBracket, `{"a":2,]`, `{"a":2}`, []string{"trailing_comma@6(1:7)", "mismatched_bracket@7(1:8)"}},
+	{KindMismatchedBracket, `[2,}`, `[2]`, []string{"trailing_comma@2(1:3)", "mismatched_bracket@3(1:4)"}},
+	{KindMismatchedBracket, `[}`, `[]`, []string{"mismatched_bracket@1(1:2)"}},
+	{KindMismatchedBracket, `{]`, `{}`, []string{"mismatched_bracket@1(1:2)"}},
+	{KindMismatchedBracket, `[1,[}]`, `[1,[]]`, []string{"mismatched_bracket@4(1:5)"}},
+	{KindMismatchedBracket, `{"a": 1, "b": [}`, `{"a": 1, "b": []}`, []string{"mismatched_bracket@15(1:16)"}},
+	// An object in an array whose closer is missing before the next one.
+	{KindMismatchedBracket, `[{"i":1{"i":2}]`, `[{"i":1},{"i":2}]`, []string{"mismatched_bracket@7(1:8)", "missing_comma@7(1:8)"}},
+	{KindMismatchedBracket, `[{"i":1,{"i":2}]`, `[{"i":1},{"i":2}]`,
+		[]string{"trailing_comma@7(1:8)", "mismatched_bracket@8(1:9)", "missing_comma@8(1:9)"}},
+	{KindMismatchedBracket, `[{{]`, `[{},{}]`, []string{"mismatched_bracket@2(1:3)", "missing_comma@2(1:3)", "mismatched_bracket@3(1:4)"}},
+}
+
+func TestBreadthRepairs(t *testing.T) {
+	for _, tc := range breadthCases {
+		t.Run(tc.kind.String()+"/"+tc.in, func(t *testing.T) { checkRepair(t, tc) })
+	}
+}
+
+// Counter-examples: an object inside an object stays an error (which
+// member it belongs to is anyone's guess).
+func TestBreadthRefusals(t *testing.T) {
+	for _, in := range []string{`{"a":{"b":1{"c":2}}`} {
+		_, _, err := Append(nil, []byte(in), Options{})
+		require.ErrorIs(t, err, ErrSyntax, in)
+	}
+}

@@ -315,9 +315,12 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return s.openComment(b, i, off)
-	case c == ']' && s.st == stValue && !obj && s.commaRead() && s.can(RepairTrailingComma):
-		s.st = stAfterValue
+	case (c == ']' || c == '}' && s.can(RepairMismatchedBracket)) && s.st == stValue && !obj && s.commaRead() && s.can(RepairTrailingComma):
+		s.st = stAfterValue // [2,}: the comma goes, then the closer is mismatched
 		return i, s.repairAt(RepairTrailingComma, s.comma, 1, "")
+	case c == '}' && s.st == stArrayFirst && s.can(RepairMismatchedBracket):
+		s.st = stAfterValue // [}
+		return s.mismatched(c, off, i)
 	case c == ',' && !obj && s.can(RepairExtraComma):
 		return i + 1, s.repairAt(RepairExtraComma, s.here(off), 1, "")
 	case (c == ',' || c == '}') && obj && s.can(RepairMissingValue):
@@ -356,9 +359,22 @@ func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return s.openComment(b, i, off)
-	case c == '}' && s.st == stKey && s.commaRead() && s.can(RepairTrailingComma):
-		s.st = stAfterValue
+	case (c == '}' || c == ']' && s.can(RepairMismatchedBracket)) && s.st == stKey && s.commaRead() && s.can(RepairTrailingComma):
+		s.st = stAfterValue // {"a":2,]: the comma goes, then the closer is mismatched
 		return i, s.repairAt(RepairTrailingComma, s.comma, 1, "")
+	case c == ']' && s.st == stObjectFirst && s.can(RepairMismatchedBracket):
+		s.st = stAfterValue // {]
+		return s.mismatched(c, off, i)
+	case c == '{' && s.objectInArray() && s.can(RepairMismatchedBracket) && s.can(RepairMissingComma) &&
+		(s.st == stObjectFirst || s.commaRead() && s.can(RepairTrailingComma)):
+		// [{{]  [{"i":1,{"i":2}]: the object's closer is missing before
+		// the next object; its comma, if any, goes before the closer.
+		if s.st == stKey {
+			s.st = stAfterValue
+			return i, s.repairAt(RepairTrailingComma, s.comma, 1, "")
+		}
+		s.st = stAfterValue
+		return s.repairAfterValue(b, c, off, i)
 	case c == ',' && s.can(RepairExtraComma):
 		return i + 1, s.repairAt(RepairExtraComma, s.here(off), 1, "")
 	case c == '\'' && s.can(RepairSingleQuote):
@@ -422,6 +438,12 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 		return i + 1, None
 	case (c == '}' || c == ']') && s.can(RepairMismatchedBracket):
 		return s.mismatched(c, off, i)
+	case c == '{' && s.objectInArray() && s.can(RepairMismatchedBracket) && s.can(RepairMissingComma):
+		// [{"i":1{"i":2}]: the object's closer (and a comma) are missing
+		// before the next object.
+		s.stack.pop()
+		s.valueDone(off)
+		return i, s.repairAt(RepairMismatchedBracket, s.here(off), 0, "}")
 	case s.can(RepairMissingComma):
 		if st, ok := commaBefore(c, obj); ok {
 			s.st = st
@@ -434,6 +456,13 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 		s.fail(off, c, "after an array element", "',' or ']'")
 	}
 	return i, Error
+}
+
+// objectInArray reports whether the innermost container is an object
+// that is an element of an array.
+func (s *Scanner) objectInArray() bool {
+	d := s.stack.depth
+	return d > 1 && s.stack.topIsObject() && !s.stack.isObject(d-2)
 }
 
 // commaBefore reports whether byte c, after a value in an object (obj) or
