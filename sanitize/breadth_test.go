@@ -100,6 +100,20 @@ var breadthCases = []repairCase{
 	{KindMismatchedBracket, `[{"i":1,{"i":2}]`, `[{"i":1},{"i":2}]`,
 		[]string{"trailing_comma@7(1:8)", "mismatched_bracket@8(1:9)", "missing_comma@8(1:9)"}},
 	{KindMismatchedBracket, `[{{]`, `[{},{}]`, []string{"mismatched_bracket@2(1:3)", "missing_comma@2(1:3)", "mismatched_bracket@3(1:4)"}},
+	// A hexadecimal, octal or binary literal or digits grouped with '_'
+	// are the number they spell (issue #30), never a number and a key.
+	{KindNumber, `{"a":0x10}`, `{"a":16}`, []string{"number@5(1:6)"}},
+	{KindNumber, `[0x10, -0xFF, 0b101, 0o17]`, `[16, -255, 5, 15]`,
+		[]string{"number@1(1:2)", "number@7(1:8)", "number@14(1:15)", "number@21(1:22)"}},
+	{KindNumber, `{"value": 82_461_110}`, `{"value": 82461110}`, []string{"number@12(1:13)", "number@16(1:17)"}},
+	{KindNumber, `{"value": 1_234.5_6}`, `{"value": 1234.56}`, []string{"number@11(1:12)", "number@17(1:18)"}},
+	// Letters or punctuation glued to a number make a bare value: a date,
+	// an id, a time, a range.
+	{KindUnquotedValue, `{"date":2024-10-18T18:35:22.229Z}`, `{"date":"2024-10-18T18:35:22.229Z"}`, []string{"unquoted_value@8(1:9)"}},
+	{KindUnquotedValue, `{"rowId": 57eeeeb1-450b-482c-81b9-4be77e95dee2}`, `{"rowId": "57eeeeb1-450b-482c-81b9-4be77e95dee2"}`, []string{"unquoted_value@10(1:11)"}},
+	{KindUnquotedValue, `[1, 2notanumber]`, `[1, "2notanumber"]`, []string{"unquoted_value@4(1:5)"}},
+	{KindUnquotedValue, `{"key": 10-20}`, `{"key": "10-20"}`, []string{"unquoted_value@8(1:9)"}},
+	{KindUnquotedValue, `{"time": 12:20}`, `{"time": "12:20"}`, []string{"unquoted_value@9(1:10)"}},
 }
 
 func TestBreadthRepairs(t *testing.T) {
@@ -108,11 +122,30 @@ func TestBreadthRepairs(t *testing.T) {
 	}
 }
 
-// Counter-examples: an object inside an object stays an error (which
-// member it belongs to is anyone's guess).
+// Counter-examples that stay errors: an object inside an object (which
+// member it belongs to is anyone's guess), and numbers with no certain
+// reading.
 func TestBreadthRefusals(t *testing.T) {
-	for _, in := range []string{`{"a":{"b":1{"c":2}}`} {
+	for _, in := range []string{
+		`{"a":{"b":1{"c":2}}`,
+		// A number written with a thousands separator in an object member
+		// is refused: 1299.99 is the likely reading, not a certain one,
+		// and "299.99" is no key (issue #30).
+		`{"price": 1,299.99}`, `{"a":1, 299}`,
+		// Literals that are not numbers: no digit, a digit out of range,
+		// more than 64 bits, a '_' with no digit after it.
+		`[0x]`, `{"a":0x1G}`, `[0xFFFFFFFFFFFFFFFFF]`, `[1_]`, `[0b102]`,
+	} {
 		_, _, err := Append(nil, []byte(in), Options{})
 		require.ErrorIs(t, err, ErrSyntax, in)
 	}
+}
+
+// In an array, 1,299.99 is two valid elements and stays so: valid input
+// passes through untouched.
+func TestThousandsSeparatorInArrayIsTwoElements(t *testing.T) {
+	out, rep, err := Append(nil, []byte(`[1,299.99]`), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, `[1,299.99]`, string(out))
+	assert.Empty(t, rep.Fixes)
 }

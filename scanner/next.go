@@ -275,6 +275,16 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 				return s.ret(b, i, s.abandon())
 			}
+			if !s.numQuoted && (status == numEnded && gluedToNumber(c) || status == numBad && s.num != numSep && s.num != numMinus && isIdent(c)) {
+				var ev Event
+				var ok bool
+				if i, ev, ok = s.glued(c, off, i, s.numStart.off, s.num, s.num == numZero, false); ok {
+					if ev != None {
+						return s.ret(b, i, ev)
+					}
+					continue
+				}
+			}
 			if status != numEnded {
 				ev := s.repairNumber(c, off, status)
 				if ev == Error {
@@ -425,7 +435,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			}
 
 		case stStrClose, stSlash, stLineComment, stBlockComment, stDot, stEllipsis,
-			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide:
+			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide, stRadix:
 			var ev Event
 			if i, ev = s.nextRepairState(b, i); ev != None {
 				return s.ret(b, i, ev)
@@ -518,6 +528,7 @@ func (s *Scanner) beginValue(c byte, off int64) bool {
 		s.numStart = s.here(off)
 	case '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		s.st, s.num = stNumber, numInt
+		s.numStart = s.here(off) // for a token glued to the number (see glued)
 	case 't':
 		s.st, s.lit, s.litPos = stLiteral, "true", 1
 	case 'f':
@@ -674,13 +685,16 @@ func (s *Scanner) scanNumber(b []byte, i int) (int, int) {
 				return i, numEnded
 			}
 			i++
-		case numDot, numExpSign: // a digit is required
+		case numDot, numExpSign, numSep: // a digit is required
 			if !digit[c] {
 				return i, numBad
 			}
-			if s.num == numDot {
+			switch s.num {
+			case numDot:
 				s.num = numFrac
-			} else {
+			case numSep:
+				s.num = s.numAfterSep
+			default:
 				s.num = numExpDigits
 			}
 			i++

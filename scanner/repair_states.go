@@ -40,6 +40,10 @@ func (s *Scanner) openSingle(b []byte, i int, off int64, key bool) (int, Event) 
 // When the key ends in b, it is read in one step, and one Repair inserts
 // both quotes (see ClosingOffset) instead of one per quote.
 func (s *Scanner) openUnquotedKey(b []byte, i int, off int64) (int, Event) {
+	s.digitKey = 0
+	if digit[b[i]] {
+		s.digitKey = off + 1
+	}
 	j := keyEnd(b, i)
 	if j == len(b) { // the key goes on in the next chunk
 		s.st = stUnquotedKey
@@ -404,6 +408,12 @@ func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
 		return s.openComment(b, i, off)
 	case c == 0xEF && s.can(RepairFullWidth):
 		return s.openWide(b, i, off)
+	case (c == '}' || c == ',') && s.digitKey > s.commit.off:
+		// {"price": 1,299.99}: a bare "key" of digits with no value is
+		// the rest of a number written with a thousands separator, not a
+		// member; which number is meant is not certain.
+		s.fail(off, c, "after a bare key that is a number (a thousands separator?)", "':'")
+		return i, Error
 	case (c == '}' || c == ',') && s.can(RepairMissingValue):
 		s.st = stAfterValue
 		s.prevCommit = s.commit
@@ -422,6 +432,12 @@ func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
 // where ',' or the right closer belongs.
 func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Event) {
 	obj := s.stack.topIsObject()
+	if s.commit.off == off && !s.lastWasString && i > 0 && digit[b[i-1]] && gluedToNumber(c) {
+		// 2024-10-18, 0x10, 1_000: the number read whole goes on.
+		if j, ev, ok := s.gluedAfterFastNumber(b, c, off, i); ok {
+			return j, ev
+		}
+	}
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return s.openCommentAfterValue(b, i, off)
@@ -681,6 +697,9 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			return i, s.endWide(base + int64(i))
 		}
 		return i, s.endTypographicOpen(base + int64(i))
+
+	case stRadix:
+		return s.readRadix(b, i)
 
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {

@@ -85,6 +85,10 @@ type Scanner struct {
 	wrapDepth        int  // depth whose next value is wrapped in a constructor call; 0 none
 	bomN             int
 
+	radix       radixState // the hexadecimal, octal or binary literal being read
+	numAfterSep numState   // where a number goes on after a '_' between its digits
+	digitKey    int64      // 1 + where the last bare key began, when with a digit; 0 otherwise
+
 	endedTruncated bool // End reported Truncated
 }
 

@@ -41,6 +41,7 @@ const (
 	stBOM          // inside a byte order mark at the start of the input
 	stTypoOpen     // inside what may be a typographic opening quote
 	stWide         // inside what may be full-width punctuation
+	stRadix        // inside a hexadecimal, octal or binary literal: 0x10
 
 	stError // after a syntax error
 	stEnded // End has reported everything
@@ -58,6 +59,7 @@ const (
 	numExp                       // after 'e' or 'E': a sign or digit is required
 	numExpSign                   // after the exponent sign: a digit is required
 	numExpDigits                 // in exponent digits
+	numSep                       // after '_' between digits: a digit is required
 )
 
 // complete reports whether a number may end in this state.

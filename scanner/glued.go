@@ -1,0 +1,172 @@
+package scanner
+
+import "strconv"
+
+// A number inside a container with letters or punctuation glued to it
+// (2024-10-18T18:35:22Z, 57eeeeb1-450b-..., 1notanumber, 12:20) is not a
+// number: with RepairUnquotedValue it is read as an unquoted string, and a
+// hexadecimal, octal or binary literal (0x10, 0o17, 0b101) or digits
+// grouped with underscores (1_000) become the number they spell
+// (RepairNumber). Without those repairs it stays the error it was; a comma
+// is never inserted inside such a token.
+
+// radixState reads a hexadecimal, octal or binary literal (state stRadix).
+type radixState struct {
+	base   uint64 // 16, 8 or 2
+	val    uint64
+	digits int  // digits read so far
+	big    bool // the value does not fit in 64 bits
+	neg    bool // -0x10
+}
+
+// gluedToNumber reports whether byte c, right after a number with nothing
+// between them, makes the number part of a longer token: a letter, a
+// digit, '_', '$', '-' or ':'.
+func gluedToNumber(c byte) bool { return isIdent(c) || c == '-' || c == ':' }
+
+// numberStart returns the input offset where the number that ends just
+// before b[i] begins, looking back in b no further than lo (the end of the
+// value before it), or -1 when its start is not in b.
+func numberStart(b []byte, i int, lo int) int {
+	k := i
+	for k > lo && k > 0 && numberByte[b[k-1]] {
+		k--
+	}
+	if k == i {
+		return -1
+	}
+	return k
+}
+
+// numberByte marks the bytes a number is written with.
+var numberByte = func() (t [256]bool) {
+	for _, c := range "0123456789+-.eE" {
+		t[c] = true
+	}
+	return t
+}()
+
+// numStateOf returns where a complete number spelled p stands: in its
+// integer, fraction or exponent digits.
+func numStateOf(p []byte) numState {
+	st := numInt
+	for _, c := range p {
+		switch c {
+		case '.':
+			st = numFrac
+		case 'e', 'E':
+			return numExpDigits
+		}
+	}
+	return st
+}
+
+// gluedAfterFastNumber handles byte c at off, b[i], right after a number
+// the structure fast path read whole (it ended at off, and the value is
+// done). It returns ok false when the repairs do not apply.
+func (s *Scanner) gluedAfterFastNumber(b []byte, c byte, off int64, i int) (int, Event, bool) {
+	lo := int(s.prevCommit.off - s.base)
+	k := numberStart(b, i, max(lo, 0))
+	if k < 0 {
+		return i, None, false
+	}
+	start := s.base + int64(k)
+	zero := string(b[k:i]) == "0" || string(b[k:i]) == "-0"
+	return s.glued(c, off, i, start, numStateOf(b[k:i]), zero, true)
+}
+
+// glued turns the number from start, ended by c at off (b[i]), into a
+// longer token: see gluedToNumber. num is where the number stands and zero
+// whether it is 0 or -0; done says the number was already reported done
+// (its commit is undone).
+func (s *Scanner) glued(c byte, off int64, i int, start int64, num numState, zero bool, done bool) (int, Event, bool) {
+	radix := uint64(0)
+	switch c | 0x20 {
+	case 'x':
+		radix = 16
+	case 'o':
+		radix = 8
+	case 'b':
+		radix = 2
+	}
+	switch {
+	case zero && radix != 0 && s.can(RepairNumber):
+		s.undoDone(done)
+		s.st = stRadix
+		s.radix = radixState{base: radix, neg: off-start == 2}
+		s.numStart = s.here(start)
+		return i + 1, None, true
+	case c == '_' && (num == numInt || num == numFrac || num == numExpDigits) && s.can(RepairNumber):
+		s.undoDone(done)
+		s.st, s.num, s.numAfterSep = stNumber, numSep, num
+		s.numStart = s.here(start)
+		return i + 1, s.repairAt(RepairNumber, s.here(off), 1, ""), true
+	case s.can(RepairUnquotedValue):
+		s.undoDone(done)
+		s.st, s.inKey, s.quote = stString, false, 'u'
+		s.uqEnd = s.here(off)
+		return i, s.openOdd(s.insertBefore(RepairUnquotedValue, s.here(start), `"`)), true
+	}
+	return i, None, false
+}
+
+// undoDone takes back the end of a value that turned out to go on.
+func (s *Scanner) undoDone(done bool) {
+	if done {
+		s.commit = s.prevCommit
+	}
+}
+
+// digitValue returns the value of c as a digit in any base up to 16, or 16.
+func digitValue(c byte) uint64 {
+	switch {
+	case digit[c]:
+		return uint64(c - '0')
+	case c|0x20 >= 'a' && c|0x20 <= 'f':
+		return uint64(c|0x20-'a') + 10
+	}
+	return 16
+}
+
+// readRadix reads the digits of a hexadecimal, octal or binary literal
+// from b[i] (state stRadix) and, at the byte that ends it, replaces the
+// literal with its decimal value. A literal with no digit, one too large
+// for 64 bits or one followed by anything but a delimiter is an error.
+func (s *Scanner) readRadix(b []byte, i int) (int, Event) {
+	r := &s.radix
+	for ; i < len(b); i++ {
+		c := b[i]
+		d := digitValue(c)
+		if d >= r.base {
+			if c == '_' && r.digits > 0 {
+				continue
+			}
+			break
+		}
+		if r.val > (1<<64-1-d)/r.base {
+			r.big = true
+		}
+		r.val = r.val*r.base + d
+		r.digits++
+	}
+	if i == len(b) {
+		return i, None
+	}
+	c, off := b[i], s.base+int64(i)
+	if r.digits == 0 || r.big || !endsNumber(c) {
+		s.fail(off, c, "in a hexadecimal, octal or binary number", "a digit (or a number that fits in 64 bits)")
+		return i, Error
+	}
+	repl := strconv.FormatUint(r.val, 10)
+	if r.neg && r.val != 0 {
+		repl = "-" + repl
+	}
+	m := s.numStart
+	s.valueDone(off)
+	return i, s.repairAt(RepairNumber, m, int(off-m.off), repl)
+}
+
+// endsNumber reports whether c may follow a number inside a container.
+func endsNumber(c byte) bool {
+	return space[c] || c == ',' || c == '}' || c == ']' || c == '/' || c == '#'
+}
