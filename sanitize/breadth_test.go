@@ -114,6 +114,16 @@ var breadthCases = []repairCase{
 	{KindUnquotedValue, `[1, 2notanumber]`, `[1, "2notanumber"]`, []string{"unquoted_value@4(1:5)"}},
 	{KindUnquotedValue, `{"key": 10-20}`, `{"key": "10-20"}`, []string{"unquoted_value@8(1:9)"}},
 	{KindUnquotedValue, `{"time": 12:20}`, `{"time": "12:20"}`, []string{"unquoted_value@9(1:10)"}},
+	// A value string missing its closing quote before the next member or
+	// element.
+	{KindUnclosedString, `{"a":"b,"c":"d"}`, `{"a":"b","c":"d"}`, []string{"unclosed_string@7(1:8)"}},
+	{KindUnclosedString, `["hello,"world"]`, `["hello","world"]`, []string{"unclosed_string@7(1:8)"}},
+	{KindUnclosedString, `{"a":"b,c,"d":"e"}`, `{"a":"b,c","d":"e"}`, []string{"unclosed_string@9(1:10)"}},
+	{KindUnclosedString, `{"name": "New York, "gender": "male"}`, `{"name": "New York", "gender": "male"}`, []string{"unclosed_string@18(1:19)"}},
+	// Counter-examples: quoted words after a comma that are no key stay
+	// inner quotes.
+	{KindInnerQuote, `{"a":"He said, "hi" there"}`, `{"a":"He said, \"hi\" there"}`, []string{"inner_quote@15(1:16)", "inner_quote@18(1:19)"}},
+	{KindInnerQuote, `["a, "b" c"]`, `["a, \"b\" c"]`, []string{"inner_quote@5(1:6)", "inner_quote@7(1:8)"}},
 }
 
 func TestBreadthRepairs(t *testing.T) {

@@ -55,6 +55,7 @@ const (
 	KindInvalidEscape     // an invalid escape's backslash was escaped, or dropped before '
 	KindBOM               // a byte order mark was dropped
 	KindFullWidth         // full-width punctuation used as syntax (，：［］｛｝) became ASCII
+	KindUnclosedString    // a value string's missing closing quote was inserted before the next member: {"a":"b,"c":"d"}
 	// KindEscapedDocument: a top-level string holding a whole document
 	// ("{\"a\": 1}") was replaced by that document. Applied only when the
 	// string's content is by itself a valid object or array.
@@ -113,6 +114,7 @@ var confidences = [kindCount]Confidence{
 	KindInvalidEscape:     Likely,
 	KindBOM:               Certain,
 	KindFullWidth:         Likely,
+	KindUnclosedString:    Guess,
 	KindEscapedDocument:   Likely,
 	KindStringBackoff:     Likely,
 }

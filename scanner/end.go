@@ -30,6 +30,8 @@ func (s *Scanner) end() Event {
 			return ev
 		}
 		return s.end()
+	case stKeyProbe:
+		return s.probeFail() // never queued: End turns queueing off
 	case stLineComment, stBlockComment, stSlash:
 		// A comment the input ended in is dropped all the same.
 		s.st = s.retState

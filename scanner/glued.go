@@ -96,7 +96,7 @@ func (s *Scanner) glued(c byte, off int64, i int, start int64, num numState, zer
 		s.radix = radixState{base: radix, neg: off-start == 2}
 		s.numStart = s.here(start)
 		return i + 1, None, true
-	case c == '_' && (num == numInt || num == numFrac || num == numExpDigits) && s.can(RepairNumber):
+	case c == '_' && !zero && (num == numInt || num == numFrac || num == numExpDigits) && s.can(RepairNumber):
 		s.undoDone(done)
 		s.st, s.num, s.numAfterSep = stNumber, numSep, num
 		s.numStart = s.here(start)

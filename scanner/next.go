@@ -46,6 +46,9 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			switch {
 			case c == '"':
 				i++
+				if s.repairs.Has(RepairUnclosedString) {
+					s.strComma = s.commaBefore(b, i-1, base)
+				}
 				if ev := s.closeString(off); ev != None {
 					return s.ret(b, i, ev)
 				}
@@ -275,7 +278,8 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 				return s.ret(b, i, s.abandon())
 			}
-			if !s.numQuoted && (status == numEnded && gluedToNumber(c) || status == numBad && s.num != numSep && s.num != numMinus && isIdent(c)) {
+			if !s.numQuoted && s.numStart.off != s.dot.off && // not .5, whose "0" is inserted where its quote would go
+				(status == numEnded && gluedToNumber(c) || status == numBad && s.num != numSep && s.num != numMinus && isIdent(c)) {
 				var ev Event
 				var ok bool
 				if i, ev, ok = s.glued(c, off, i, s.numStart.off, s.num, s.num == numZero, false); ok {
@@ -293,6 +297,15 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				if ev != None {
 					return s.ret(b, i, ev)
 				}
+				continue
+			}
+			s.numEndSlow = off + 1 // glued() had its say: gluedAfterFastNumber must not
+			if s.numQuoted && gluedToNumber(c) && s.can(RepairUnquotedValue) {
+				// 007abc: the string the leading zeros opened goes on as
+				// an unquoted value, its closing quote part of the same fix.
+				s.numQuoted = false
+				s.st, s.inKey, s.quote = stString, false, 'u'
+				s.uqEnd, s.oddFixed = s.here(off), true
 				continue
 			}
 			if s.numQuoted {
@@ -435,7 +448,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			}
 
 		case stStrClose, stSlash, stLineComment, stBlockComment, stDot, stEllipsis,
-			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide, stRadix:
+			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide, stRadix, stKeyProbe:
 			var ev Event
 			if i, ev = s.nextRepairState(b, i); ev != None {
 				return s.ret(b, i, ev)
@@ -451,6 +464,9 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 func (s *Scanner) ret(b []byte, n int, ev Event) (int, Event) {
 	if s.cmtGap != 0 {
 		s.checkGap(b, n)
+	}
+	if s.repairs.Has(RepairUnclosedString) && n > 0 {
+		s.noteTail(b[:n])
 	}
 	s.base += int64(n)
 	return n, ev

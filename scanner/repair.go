@@ -63,6 +63,10 @@ const (
 	// RepairFullWidth turns full-width punctuation used as JSON syntax
 	// (，：［］｛｝) into its ASCII twin. Inside strings it stays as it is.
 	RepairFullWidth
+	// RepairUnclosedString inserts the closing quote a value string is
+	// missing before the next member or element: {"a":"b,"c":"d"},
+	// ["hello,"world"] (see unclosed.go).
+	RepairUnclosedString
 
 	repairCount // keep last
 )
@@ -90,6 +94,7 @@ var repairNames = [...]string{
 	RepairInvalidEscape:     "invalid_escape",
 	RepairBOM:               "bom",
 	RepairFullWidth:         "full_width",
+	RepairUnclosedString:    "unclosed_string",
 }
 
 // String returns the repair's snake_case name.

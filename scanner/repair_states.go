@@ -432,7 +432,7 @@ func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
 // where ',' or the right closer belongs.
 func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Event) {
 	obj := s.stack.topIsObject()
-	if s.commit.off == off && !s.lastWasString && i > 0 && digit[b[i-1]] && gluedToNumber(c) {
+	if s.commit.off == off && !s.lastWasString && i > 0 && digit[b[i-1]] && gluedToNumber(c) && s.numEndSlow != off+1 {
 		// 2024-10-18, 0x10, 1_000: the number read whole goes on.
 		if j, ev, ok := s.gluedAfterFastNumber(b, c, off, i); ok {
 			return j, ev
@@ -565,6 +565,10 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			return i + 1, None
 		}
 		if s.reopens(c) {
+			if s.mayProbe() {
+				s.st, s.probe = stKeyProbe, probeState{}
+				return i, None
+			}
 			repl := `\"`
 			switch s.quote {
 			case '\'':
@@ -700,6 +704,9 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 
 	case stRadix:
 		return s.readRadix(b, i)
+
+	case stKeyProbe:
+		return s.readProbe(b, i)
 
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {

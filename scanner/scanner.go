@@ -88,6 +88,10 @@ type Scanner struct {
 	radix       radixState // the hexadecimal, octal or binary literal being read
 	numAfterSep numState   // where a number goes on after a '_' between its digits
 	digitKey    int64      // 1 + where the last bare key began, when with a digit; 0 otherwise
+	tailComma   int64      // 1 + the comma the consumed bytes end with (and spaces); 0 otherwise
+	strComma    int64      // 1 + the comma just before the quote that may close the string; 0 otherwise
+	probe       probeState // a quote being probed as the opening of the next key
+	numEndSlow  int64      // 1 + where the last number read byte by byte ended
 
 	endedTruncated bool // End reported Truncated
 }
@@ -161,7 +165,7 @@ func (s *Scanner) InValue() bool {
 
 // InString reports whether the scanner is inside a string (key or value).
 func (s *Scanner) InString() bool {
-	return s.st == stString || s.st == stEscape || s.st == stUnicode || s.st == stUTF8 || s.st == stStrClose
+	return s.st == stString || s.st == stEscape || s.st == stUnicode || s.st == stUTF8 || s.st == stStrClose || s.st == stKeyProbe
 }
 
 // InKey reports whether the current string is an object key.
@@ -245,7 +249,7 @@ func (s *Scanner) Truncation() Truncation {
 		}
 	}
 	switch st {
-	case stString, stEscape, stUnicode, stUTF8:
+	case stString, stEscape, stUnicode, stUTF8, stKeyProbe:
 		if s.inKey {
 			t.Pending = PendingKey
 		} else {
@@ -295,7 +299,8 @@ func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 	dst = append(dst,
 		s.commit.off, s.prevCommit.off, s.comma.off, s.keyEnd.off, s.strQuote.off,
 		s.typoStart.off, s.wideStart.off, s.cmt.off, s.dot.off, s.numStart.off,
-		s.wordStart.off, s.uqEnd.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff)
+		s.wordStart.off, s.uqEnd.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff,
+		max(s.strComma-1, 0), s.probe.q2.off)
 	if s.cmtGap > 0 {
 		dst = append(dst, s.cmtGap-1)
 	}

@@ -42,6 +42,7 @@ const (
 	stTypoOpen     // inside what may be a typographic opening quote
 	stWide         // inside what may be full-width punctuation
 	stRadix        // inside a hexadecimal, octal or binary literal: 0x10
+	stKeyProbe     // after a quote that may open the next key (see unclosed.go)
 
 	stError // after a syntax error
 	stEnded // End has reported everything

@@ -292,12 +292,9 @@ func (s *Scanner) closeQuote(b []byte, j int, base int64) bool {
 	if s.repairs != 0 {
 		s.quoteSeen(off)
 		if s.repairs.Has(RepairInnerQuote) {
-			if j+1 == len(b) {
+			if j+1 == len(b) || !closesAtOnce(b[j+1]) && (b[j+1] == ' ' || s.reopens(b[j+1])) {
 				s.st = stStrClose
-				return false
-			}
-			if c := b[j+1]; !closesAtOnce(c) && (c == ' ' || s.reopens(c)) {
-				s.st = stStrClose
+				s.strComma = s.commaBefore(b, j, base) // for RepairUnclosedString
 				return false
 			}
 		}
