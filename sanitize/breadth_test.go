@@ -120,6 +120,17 @@ var breadthCases = []repairCase{
 	{KindUnclosedString, `["hello,"world"]`, `["hello","world"]`, []string{"unclosed_string@7(1:8)"}},
 	{KindUnclosedString, `{"a":"b,c,"d":"e"}`, `{"a":"b,c","d":"e"}`, []string{"unclosed_string@9(1:10)"}},
 	{KindUnclosedString, `{"name": "New York, "gender": "male"}`, `{"name": "New York", "gender": "male"}`, []string{"unclosed_string@18(1:19)"}},
+	// A string missing its opening quote: the quote closes the bare key
+	// or value (one fix each).
+	{KindUnquotedKey, `{a":"foo","b":"bar"}`, `{"a":"foo","b":"bar"}`, []string{"unquoted_key@1(1:2)"}},
+	{KindUnquotedKey, `{"a":"foo",b":"bar"}`, `{"a":"foo","b":"bar"}`, []string{"unquoted_key@11(1:12)"}},
+	{KindUnquotedValue, `{"a":foo","b":"bar"}`, `{"a":"foo","b":"bar"}`, []string{"unquoted_value@5(1:6)"}},
+	{KindUnquotedValue, `[a",b"]`, `["a","b"]`, []string{"unquoted_value@1(1:2)", "unquoted_value@4(1:5)"}},
+	// ... but not a quote inside a bare value.
+	{KindUnquotedValue, `{"a": foo"bar}`, `{"a": "foo\"bar"}`, []string{"unquoted_value@6(1:7)"}},
+	// Literals in capitals.
+	{KindPythonLiteral, `[TRUE, FALSE, Null, NULL]`, `[true, false, null, null]`,
+		[]string{"python_literal@1(1:2)", "python_literal@7(1:8)", "python_literal@14(1:15)", "python_literal@20(1:21)"}},
 	// Counter-examples: quoted words after a comma that are no key stay
 	// inner quotes.
 	{KindInnerQuote, `{"a":"He said, "hi" there"}`, `{"a":"He said, \"hi\" there"}`, []string{"inner_quote@15(1:16)", "inner_quote@18(1:19)"}},

@@ -32,6 +32,8 @@ func (s *Scanner) end() Event {
 		return s.end()
 	case stKeyProbe:
 		return s.probeFail() // never queued: End turns queueing off
+	case stBareQuote:
+		return s.bareValueQuote(0, true)
 	case stLineComment, stBlockComment, stSlash:
 		// A comment the input ended in is dropped all the same.
 		s.st = s.retState

@@ -448,7 +448,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			}
 
 		case stStrClose, stSlash, stLineComment, stBlockComment, stDot, stEllipsis,
-			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide, stRadix, stKeyProbe:
+			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide, stRadix, stKeyProbe, stBareQuote:
 			var ev Event
 			if i, ev = s.nextRepairState(b, i); ev != None {
 				return s.ret(b, i, ev)

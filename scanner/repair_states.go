@@ -51,6 +51,7 @@ func (s *Scanner) openUnquotedKey(b []byte, i int, off int64) (int, Event) {
 	}
 	end := off + int64(j-i)
 	s.keyEnd = s.here(end)
+	s.bareKeyEnd = end + 1
 	s.st = stColon
 	s.oddFixed = true
 	r, ev := s.report(RepairUnquotedKey, s.here(off), 0, `"`)
@@ -189,6 +190,14 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 			s.commit = end
 			s.lastWasString = false
 			return i, s.continueAt(RepairUnquotedValue, end, 0, `"`)
+		case c == '"' && s.quote == 'u' && s.uqEnd.off == off && s.can(RepairUnquotedValue):
+			// foo", or foo" inside: see bareValueQuote.
+			s.strQuote = s.here(off)
+			if i+1 < len(b) {
+				return i + 1, s.bareValueQuote(b[i+1], false)
+			}
+			s.st = stBareQuote
+			return i + 1, None
 		case c == '"':
 			if s.quote == 'u' {
 				s.uqEnd = s.here(off + 1)
@@ -408,6 +417,8 @@ func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
 		return s.openComment(b, i, off)
 	case c == 0xEF && s.can(RepairFullWidth):
 		return s.openWide(b, i, off)
+	case c == '"' && s.bareKeyEnd == off+1 && s.can(RepairUnquotedKey):
+		return s.bareKeyQuote(off, i) // {a":1}
 	case (c == '}' || c == ',') && s.digitKey > s.commit.off:
 		// {"price": 1,299.99}: a bare "key" of digits with no value is
 		// the rest of a number written with a thousands separator, not a
@@ -664,6 +675,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		}
 		off = base + int64(i)
 		s.keyEnd = s.here(off)
+		s.bareKeyEnd = off + 1
 		s.st = stColon
 		return i, s.continueAt(RepairUnquotedKey, s.keyEnd, 0, `"`)
 
@@ -707,6 +719,9 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 
 	case stKeyProbe:
 		return s.readProbe(b, i)
+
+	case stBareQuote:
+		return i, s.bareValueQuote(c, false)
 
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {
@@ -756,11 +771,11 @@ func (s *Scanner) endWord(b []byte, c byte, off int64, i int) (int, Event) {
 		w := s.word[:s.wordLen]
 		kind, repl := RepairKind(0), ""
 		switch string(w) {
-		case "True":
+		case "True", "TRUE":
 			kind, repl = RepairPythonLiteral, "true"
-		case "False":
+		case "False", "FALSE":
 			kind, repl = RepairPythonLiteral, "false"
-		case "None":
+		case "None", "NULL", "Null":
 			kind, repl = RepairPythonLiteral, "null"
 		case "undefined", "NaN", "Infinity", "-Infinity":
 			kind, repl = RepairNonFinite, "null"

@@ -92,6 +92,7 @@ type Scanner struct {
 	strComma    int64      // 1 + the comma just before the quote that may close the string; 0 otherwise
 	probe       probeState // a quote being probed as the opening of the next key
 	numEndSlow  int64      // 1 + where the last number read byte by byte ended
+	bareKeyEnd  int64      // 1 + where the last bare key ended; 0 once its quote is read
 
 	endedTruncated bool // End reported Truncated
 }
@@ -165,7 +166,7 @@ func (s *Scanner) InValue() bool {
 
 // InString reports whether the scanner is inside a string (key or value).
 func (s *Scanner) InString() bool {
-	return s.st == stString || s.st == stEscape || s.st == stUnicode || s.st == stUTF8 || s.st == stStrClose || s.st == stKeyProbe
+	return s.st == stString || s.st == stEscape || s.st == stUnicode || s.st == stUTF8 || s.st == stStrClose || s.st == stKeyProbe || s.st == stBareQuote
 }
 
 // InKey reports whether the current string is an object key.
@@ -249,7 +250,7 @@ func (s *Scanner) Truncation() Truncation {
 		}
 	}
 	switch st {
-	case stString, stEscape, stUnicode, stUTF8, stKeyProbe:
+	case stString, stEscape, stUnicode, stUTF8, stKeyProbe, stBareQuote:
 		if s.inKey {
 			t.Pending = PendingKey
 		} else {
@@ -258,6 +259,10 @@ func (s *Scanner) Truncation() Truncation {
 		switch st {
 		case stEscape, stUnicode:
 			t.Partial = int(s.base - s.escOff)
+		case stKeyProbe, stBareQuote:
+			// The quote being decided, and what was read after it, is
+			// left out: read as it stands, it would end the string.
+			t.Partial = int(s.base - s.strQuote.off)
 		case stUTF8:
 			t.Partial = int(s.u8n)
 		}

@@ -43,6 +43,7 @@ const (
 	stWide         // inside what may be full-width punctuation
 	stRadix        // inside a hexadecimal, octal or binary literal: 0x10
 	stKeyProbe     // after a quote that may open the next key (see unclosed.go)
+	stBareQuote    // after a quote right after a bare value (see openquote.go)
 
 	stError // after a syntax error
 	stEnded // End has reported everything
