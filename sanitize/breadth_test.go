@@ -114,6 +114,10 @@ var breadthCases = []repairCase{
 	{KindUnquotedValue, `[1, 2notanumber]`, `[1, "2notanumber"]`, []string{"unquoted_value@4(1:5)"}},
 	{KindUnquotedValue, `{"key": 10-20}`, `{"key": "10-20"}`, []string{"unquoted_value@8(1:9)"}},
 	{KindUnquotedValue, `{"time": 12:20}`, `{"time": "12:20"}`, []string{"unquoted_value@9(1:10)"}},
+	{KindUnquotedValue, `{"key": 1/3, "foo": "bar"}`, `{"key": "1/3", "foo": "bar"}`, []string{"unquoted_value@8(1:9)"}},
+	{KindUnquotedValue, `[12345/67890]`, `["12345/67890"]`, []string{"unquoted_value@1(1:2)"}},
+	// ... where a comment after a number stays a comment.
+	{KindComment, `[1/*c*/,2]`, `[1,2]`, []string{"comment@2(1:3)"}},
 	// A value string missing its closing quote before the next member or
 	// element.
 	{KindUnclosedString, `{"a":"b,"c":"d"}`, `{"a":"b","c":"d"}`, []string{"unclosed_string@7(1:8)"}},
@@ -156,6 +160,8 @@ func TestBreadthRefusals(t *testing.T) {
 		// Literals that are not numbers: no digit, a digit out of range,
 		// more than 64 bits, a '_' with no digit after it.
 		`[0x]`, `{"a":0x1G}`, `[0xFFFFFFFFFFFFFFFFF]`, `[1_]`, `[0b102]`,
+		// A '/' after a space is no fraction.
+		`[1 /3]`,
 	} {
 		_, _, err := Append(nil, []byte(in), Options{})
 		require.ErrorIs(t, err, ErrSyntax, in)

@@ -170,3 +170,43 @@ func (s *Scanner) readRadix(b []byte, i int) (int, Event) {
 func endsNumber(c byte) bool {
 	return space[c] || c == ',' || c == '}' || c == ']' || c == '/' || c == '#'
 }
+
+// slashAfterNumber handles a '/' at off, b[i], right after a number that
+// ended there: followed by a digit (1/3, 12345/67890) the number and what
+// follows are an unquoted value; followed by anything else it begins a
+// comment, as after any value. When the byte after the '/' is not in b,
+// the number's start is kept for stSlash to decide (see fraction).
+func (s *Scanner) slashAfterNumber(b []byte, off int64, i int) (int, Event, bool) {
+	start := int64(-1)
+	switch {
+	case s.numEndSlow == off+1:
+		if s.numStart.off != s.dot.off { // not .5, whose "0" goes where the quote would
+			start = s.numStart.off
+		}
+	case i > 0 && digit[b[i-1]]:
+		if k := numberStart(b, i, max(int(s.prevCommit.off-s.base), 0)); k >= 0 {
+			start = s.base + int64(k)
+		}
+	}
+	if start < 0 {
+		return i, None, false
+	}
+	if i+1 == len(b) {
+		s.slashNum = start + 1
+		return i, None, false
+	}
+	if !digit[b[i+1]] {
+		return i, None, false
+	}
+	return i, s.fraction(start, off), true
+}
+
+// fraction turns the number from start, followed by '/' and a digit, into
+// an unquoted value that goes on at off (the '/' or the digit after it).
+func (s *Scanner) fraction(start, off int64) Event {
+	s.slashNum = 0
+	s.commit = s.prevCommit
+	s.st, s.inKey, s.quote = stString, false, 'u'
+	s.uqEnd = s.here(off)
+	return s.openOdd(s.insertBefore(RepairUnquotedValue, s.here(start), `"`))
+}

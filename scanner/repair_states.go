@@ -443,6 +443,11 @@ func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
 // where ',' or the right closer belongs.
 func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Event) {
 	obj := s.stack.topIsObject()
+	if c == '/' && s.commit.off == off && !s.lastWasString && s.can(RepairUnquotedValue) {
+		if j, ev, ok := s.slashAfterNumber(b, off, i); ok {
+			return j, ev
+		}
+	}
 	if s.commit.off == off && !s.lastWasString && i > 0 && digit[b[i-1]] && gluedToNumber(c) && s.numEndSlow != off+1 {
 		// 2024-10-18, 0x10, 1_000: the number read whole goes on.
 		if j, ev, ok := s.gluedAfterFastNumber(b, c, off, i); ok {
@@ -601,9 +606,13 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		case '*':
 			s.st, s.cmtStar = stBlockComment, false
 		default:
+			if num := s.slashNum; num != 0 && digit[c] && s.retState == stAfterValue && s.cmt.off == s.commit.off {
+				return i, s.fraction(num-1, off) // 1/3, the '/' read last
+			}
 			s.fail(off, c, "after '/'", "'/' or '*' (a comment)")
 			return i, Error
 		}
+		s.slashNum = 0
 		return i + 1, None
 
 	case stLineComment:

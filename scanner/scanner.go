@@ -93,6 +93,7 @@ type Scanner struct {
 	probe       probeState // a quote being probed as the opening of the next key
 	numEndSlow  int64      // 1 + where the last number read byte by byte ended
 	bareKeyEnd  int64      // 1 + where the last bare key ended; 0 once its quote is read
+	slashNum    int64      // 1 + where a number followed by '/' at a chunk's end began; 0 otherwise
 
 	endedTruncated bool // End reported Truncated
 }
@@ -305,7 +306,7 @@ func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 		s.commit.off, s.prevCommit.off, s.comma.off, s.keyEnd.off, s.strQuote.off,
 		s.typoStart.off, s.wideStart.off, s.cmt.off, s.dot.off, s.numStart.off,
 		s.wordStart.off, s.uqEnd.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff,
-		max(s.strComma-1, 0), s.probe.q2.off)
+		max(s.strComma-1, 0), s.probe.q2.off, max(s.slashNum-1, 0))
 	if s.cmtGap > 0 {
 		dst = append(dst, s.cmtGap-1)
 	}
