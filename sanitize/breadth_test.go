@@ -176,3 +176,30 @@ func TestThousandsSeparatorInArrayIsTwoElements(t *testing.T) {
 	assert.Equal(t, `[1,299.99]`, string(out))
 	assert.Empty(t, rep.Fixes)
 }
+
+// A bare word the input ended in is a string cut by the end, closed as
+// one, unless a literal begins with it (it may be that literal, cut):
+// then it is dropped, as any truncated literal.
+func TestTruncatedBareWord(t *testing.T) {
+	cases := map[string]string{
+		"{\"firstName\": \"John\"\n  lastName: Smith": "{\"firstName\": \"John\",\n  \"lastName\": \"Smith\"}",
+		`{"a": Smith`: `{"a": "Smith"}`,
+		`[abc`:        `["abc"]`,
+		`[Nullx`:      `["Nullx"]`,
+		`[True, Fal`:  `[true]`,
+		`[Nul`:        `[]`,
+		`[Infin`:      `[]`,
+	}
+	opts := Options{CloseTruncated: true}
+	for in, want := range cases {
+		out, rep, err := Append(nil, []byte(in), opts)
+		require.ErrorIs(t, err, ErrTruncated, in)
+		assert.Equal(t, want, string(out), in)
+		assert.True(t, json.Valid(out), "%s -> %s", in, out)
+		for size := 1; size < len(in); size++ {
+			got, gotRep, _ := viaWriter([]byte(in), []int{size}, opts)
+			require.Equal(t, string(out), string(got), "%s: chunk size %d", in, size)
+			require.Equal(t, rep, gotRep, "%s: chunk size %d", in, size)
+		}
+	}
+}

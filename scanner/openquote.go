@@ -1,5 +1,7 @@
 package scanner
 
+import "strings"
+
 // A string missing its opening quote: a bare key or value ends with a
 // double quote ({a":"foo"}, {"a":foo","b":1}, [a",b"]). That quote is the
 // closing quote the repair of the bare word inserts anyway: for a key it
@@ -33,4 +35,28 @@ func (s *Scanner) bareValueQuote(c byte, end bool) Event {
 	s.st = stString
 	s.uqEnd = s.here(q.off + 1)
 	return s.continueAt(s.quoteRepair(), q, 1, `\"`)
+}
+
+// specialWords are the bare words endWord reads as something else than
+// text: a bare word the input ended in that begins one of them may be it,
+// cut.
+var specialWords = [...]string{
+	"true", "false", "null", "True", "False", "None", "TRUE", "FALSE", "NULL", "Null",
+	"undefined", "NaN", "Infinity", "-Infinity",
+	"ObjectId", "ISODate", "NumberLong", "NumberInt", "NumberDecimal", "Date", "UUID",
+}
+
+// bareText reports whether the bare word being read (state stWord) is text
+// whatever follows it: no special word begins with it.
+func (s *Scanner) bareText() bool {
+	if s.wordLen > len(s.word) {
+		return true
+	}
+	w := string(s.word[:s.wordLen])
+	for _, sw := range specialWords {
+		if strings.HasPrefix(sw, w) {
+			return false
+		}
+	}
+	return true
 }
