@@ -278,8 +278,8 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 				}
 				return s.ret(b, i, s.abandon())
 			}
-			if !s.numQuoted && s.numStart.off != s.dot.off && // not .5, whose "0" is inserted where its quote would go
-				(status == numEnded && gluedToNumber(c) || status == numBad && s.num != numSep && s.num != numMinus && isIdent(c)) {
+			if (status == numEnded && gluedToNumber(c) || status == numBad && s.num != numSep && s.num != numMinus && isIdent(c)) &&
+				!s.numQuoted && s.numStart.off != s.dot.off { // not .5, whose "0" is inserted where its quote would go
 				var ev Event
 				var ok bool
 				if i, ev, ok = s.glued(c, off, i, s.numStart.off, s.num, s.num == numZero, false); ok {
@@ -465,8 +465,12 @@ func (s *Scanner) ret(b []byte, n int, ev Event) (int, Event) {
 	if s.cmtGap != 0 {
 		s.checkGap(b, n)
 	}
-	if s.repairs.Has(RepairUnclosedString) && n > 0 {
-		s.noteTail(b[:n])
+	if s.st == stString {
+		if n > 0 && s.repairs.Has(RepairUnclosedString) {
+			s.noteTail(b[:n]) // the next call may begin at a quote in this string
+		}
+	} else if s.tailComma != 0 {
+		s.tailComma = 0
 	}
 	s.base += int64(n)
 	return n, ev

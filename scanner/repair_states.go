@@ -448,7 +448,7 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 			return j, ev
 		}
 	}
-	if s.commit.off == off && !s.lastWasString && i > 0 && digit[b[i-1]] && gluedToNumber(c) && s.numEndSlow != off+1 {
+	if gluedToNumber(c) && s.commit.off == off && i > 0 && digit[b[i-1]] && !s.lastWasString && s.numEndSlow != off+1 {
 		// 2024-10-18, 0x10, 1_000: the number read whole goes on.
 		if j, ev, ok := s.gluedAfterFastNumber(b, c, off, i); ok {
 			return j, ev
