@@ -132,6 +132,11 @@ var breadthCases = []repairCase{
 	{KindUnquotedValue, `[a",b"]`, `["a","b"]`, []string{"unquoted_value@1(1:2)", "unquoted_value@4(1:5)"}},
 	// ... but not a quote inside a bare value.
 	{KindUnquotedValue, `{"a": foo"bar}`, `{"a": "foo\"bar"}`, []string{"unquoted_value@6(1:7)"}},
+	// Low-9 quotes („…“) as delimiters, and a typographic string closed by
+	// an ASCII quote.
+	{KindTypographicQuote, "{\u201ekey\u201c: \u201cvalue\u201d}", `{"key": "value"}`, []string{"typographic_quote@1(1:2)", "typographic_quote@12(1:13)"}},
+	{KindTypographicQuote, "{\u201ca\u201d: \u201cHe said \"hi\" there\u201d}", `{"a": "He said \"hi\" there"}`,
+		[]string{"typographic_quote@1(1:2)", "typographic_quote@10(1:11)", "inner_quote@21(1:22)", "inner_quote@24(1:25)"}},
 	// Literals in capitals.
 	{KindPythonLiteral, `[TRUE, FALSE, Null, NULL]`, `[true, false, null, null]`,
 		[]string{"python_literal@1(1:2)", "python_literal@7(1:8)", "python_literal@14(1:15)", "python_literal@20(1:21)"}},

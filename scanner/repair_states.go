@@ -159,7 +159,7 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 		switch s.quote {
 		case '\'':
 			i = skipPlainSingle(b, i)
-		case 'T', 'S':
+		case 'T', 'S', 'L':
 			i = skipPlain(b, i)
 		default:
 			j := i
@@ -190,6 +190,11 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 			s.commit = end
 			s.lastWasString = false
 			return i, s.continueAt(RepairUnquotedValue, end, 0, `"`)
+		case c == '"' && (s.quote == 'T' || s.quote == 'S' || s.quote == 'L') && s.stack.depth > 0 && s.repairs.Has(RepairInnerQuote):
+			// “key": an ASCII quote may close a typographic string:
+			// stStrClose decides, as for any quote.
+			s.closeString(off)
+			return i + 1, None
 		case c == '"' && s.quote == 'u' && s.uqEnd.off == off && s.can(RepairUnquotedValue):
 			// foo", or foo" inside: see bareValueQuote.
 			s.strQuote = s.here(off)
@@ -586,13 +591,17 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 				return i, None
 			}
 			repl := `\"`
-			switch s.quote {
-			case '\'':
+			switch {
+			case s.strQuoteLen == 1 && s.quote != '\'':
+				// an ASCII quote in a typographic string: see oddString
+			case s.quote == '\'':
 				repl = "'"
-			case 'T':
+			case s.quote == 'T':
 				repl = "\u201d"
-			case 'S':
+			case s.quote == 'S':
 				repl = "\u2019"
+			case s.quote == 'L':
+				repl = "\u201c"
 			}
 			s.st = stString
 			return i, s.repairAt(RepairInnerQuote, s.strQuote, s.strQuoteLen, repl)
@@ -882,7 +891,7 @@ func (s *Scanner) quoteRepair() RepairKind {
 	switch s.quote {
 	case '\'':
 		return RepairSingleQuote
-	case 'T', 'S':
+	case 'T', 'S', 'L':
 		return RepairTypographicQuote
 	}
 	return RepairUnquotedValue
@@ -896,6 +905,8 @@ func (s *Scanner) closesTypographic(p []byte) bool {
 		return string(p) == "\u201d"
 	case 'S':
 		return string(p) == "\u2019"
+	case 'L': // „…“, as German writes it
+		return string(p) == "\u201c"
 	}
 	return false
 }
@@ -920,6 +931,9 @@ func (s *Scanner) endTypographicOpen(end int64) Event {
 		return s.openOdd(s.repairAt(RepairTypographicQuote, s.typoStart, 3, `"`))
 	case "\u2018":
 		s.st, s.quote = stString, 'S'
+		return s.openOdd(s.repairAt(RepairTypographicQuote, s.typoStart, 3, `"`))
+	case "\u201e": // low-9
+		s.st, s.quote = stString, 'L'
 		return s.openOdd(s.repairAt(RepairTypographicQuote, s.typoStart, 3, `"`))
 	}
 	// Another character: a bare word that begins with it.

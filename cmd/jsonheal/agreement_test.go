@@ -30,7 +30,7 @@ var agreementFloors = map[string]float64{
 	"josdejong-jsonrepair":        0.649,
 	"mangiucugna-json_repair":     0.551,
 	"kaptinlin-jsonrepair":        0.660,
-	"realalexandreai-json-repair": 0.618,
+	"realalexandreai-json-repair": 0.631,
 }
 
 // repairLikeCLI runs `jsonheal repair` on input, and again with
