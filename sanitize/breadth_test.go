@@ -137,6 +137,10 @@ var breadthCases = []repairCase{
 	{KindTypographicQuote, "{\u201ekey\u201c: \u201cvalue\u201d}", `{"key": "value"}`, []string{"typographic_quote@1(1:2)", "typographic_quote@12(1:13)"}},
 	{KindTypographicQuote, "{\u201ca\u201d: \u201cHe said \"hi\" there\u201d}", `{"a": "He said \"hi\" there"}`,
 		[]string{"typographic_quote@1(1:2)", "typographic_quote@10(1:11)", "inner_quote@21(1:22)", "inner_quote@24(1:25)"}},
+	// A digit right after a key's closing quote is its value, the colon
+	// missing; a letter goes on the key.
+	{KindMissingColon, `{"a"2}`, `{"a":2}`, []string{"missing_colon@4(1:5)"}},
+	{KindInnerQuote, `{"a"b": 1}`, `{"a\"b": 1}`, []string{"inner_quote@3(1:4)"}},
 	// Literals in capitals.
 	{KindPythonLiteral, `[TRUE, FALSE, Null, NULL]`, `[true, false, null, null]`,
 		[]string{"python_literal@1(1:2)", "python_literal@7(1:8)", "python_literal@14(1:15)", "python_literal@20(1:21)"}},

@@ -132,7 +132,9 @@ func (s *Scanner) stringDoneInside(end int64) {
 // string: what follows cannot follow a string there.
 func (s *Scanner) reopens(c byte) bool {
 	if s.inKey {
-		return s.closeSpaces == 0 && isIdent(c)
+		// A letter goes on the key; a digit is its value with the colon
+		// missing ({"a"2}).
+		return s.closeSpaces == 0 && isIdent(c) && !digit[c]
 	}
 	if c == 0xEF { // may be full-width punctuation
 		return !s.repairs.Has(RepairFullWidth)
