@@ -124,6 +124,7 @@ var breadthCases = []repairCase{
 	{KindUnclosedString, `["hello,"world"]`, `["hello","world"]`, []string{"unclosed_string@7(1:8)"}},
 	{KindUnclosedString, `{"a":"b,c,"d":"e"}`, `{"a":"b,c","d":"e"}`, []string{"unclosed_string@9(1:10)"}},
 	{KindUnclosedString, `{"name": "New York, "gender": "male"}`, `{"name": "New York", "gender": "male"}`, []string{"unclosed_string@18(1:19)"}},
+	{KindUnclosedString, `{"a":"x,   "b":1}`, `{"a":"x",   "b":1}`, []string{"unclosed_string@7(1:8)"}},
 	// A string missing its opening quote: the quote closes the bare key
 	// or value (one fix each).
 	{KindUnquotedKey, `{a":"foo","b":"bar"}`, `{"a":"foo","b":"bar"}`, []string{"unquoted_key@1(1:2)"}},

@@ -458,19 +458,15 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			return s.ret(b, i, Error)
 		}
 	}
+	if s.st == stString && s.repairs.Has(RepairUnclosedString) {
+		s.noteTail(b) // the next chunk may begin at a quote in this string
+	}
 	return s.ret(b, i, None)
 }
 
 func (s *Scanner) ret(b []byte, n int, ev Event) (int, Event) {
 	if s.cmtGap != 0 {
 		s.checkGap(b, n)
-	}
-	if s.st == stString {
-		if n > 0 && s.repairs.Has(RepairUnclosedString) {
-			s.noteTail(b[:n]) // the next call may begin at a quote in this string
-		}
-	} else if s.tailComma != 0 {
-		s.tailComma = 0
 	}
 	s.base += int64(n)
 	return n, ev

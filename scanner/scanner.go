@@ -88,7 +88,8 @@ type Scanner struct {
 	radix       radixState // the hexadecimal, octal or binary literal being read
 	numAfterSep numState   // where a number goes on after a '_' between its digits
 	digitKey    int64      // 1 + where the last bare key began, when with a digit; 0 otherwise
-	tailComma   int64      // 1 + the comma the consumed bytes end with (and spaces); 0 otherwise
+	tailComma   int64      // 1 + the comma the last chunk read inside a string ends with (and spaces); 0 otherwise
+	tailEnd     int64      // where that chunk ended
 	strComma    int64      // 1 + the comma just before the quote that may close the string; 0 otherwise
 	probe       probeState // a quote being probed as the opening of the next key
 	numEndSlow  int64      // 1 + where the last number read byte by byte ended

@@ -31,7 +31,10 @@ func (s *Scanner) commaBefore(b []byte, j int, base int64) int64 {
 		k--
 	}
 	if k < 0 {
-		return s.tailComma
+		if s.tailEnd == base {
+			return s.tailComma
+		}
+		return 0
 	}
 	if b[k] == ',' {
 		return base + int64(k) + 1
@@ -39,20 +42,25 @@ func (s *Scanner) commaBefore(b []byte, j int, base int64) int64 {
 	return 0
 }
 
-// noteTail records, for commaBefore, whether the bytes consumed so far end
-// with a comma and spaces: 1 + the comma's offset, or 0.
+// noteTail records, for commaBefore, whether chunk b, read whole inside a
+// string, ends with a comma and spaces: 1 + the comma's offset, or 0, and
+// where b ends (tailEnd): what it records holds only for a quote there.
 func (s *Scanner) noteTail(b []byte) {
 	k := len(b) - 1
 	for k >= 0 && b[k] == ' ' {
 		k--
 	}
 	switch {
-	case k < 0: // only spaces: the tail before them stands
+	case k < 0: // only spaces: the tail before them stands, if it ends here
+		if s.tailEnd != s.base {
+			s.tailComma = 0
+		}
 	case b[k] == ',':
 		s.tailComma = s.base + int64(k) + 1
 	default:
 		s.tailComma = 0
 	}
+	s.tailEnd = s.base + int64(len(b))
 }
 
 // mayProbe reports whether the quote that may close the current string,
