@@ -46,7 +46,7 @@ func (s *Scanner) Next(b []byte) (n int, ev Event) {
 			switch {
 			case c == '"':
 				i++
-				if s.repairs.Has(RepairUnclosedString) {
+				if s.strComma = 0; (i == len(b) || b[i] != ' ') && s.repairs.Has(RepairUnclosedString) {
 					s.strComma = s.commaBefore(b, i-1, base)
 				}
 				if ev := s.closeString(off); ev != None {

@@ -477,7 +477,7 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 		return i + 1, None
 	case (c == '}' || c == ']') && s.can(RepairMismatchedBracket):
 		return s.mismatched(c, off, i)
-	case c == '{' && s.objectInArray() && s.can(RepairMismatchedBracket) && s.can(RepairMissingComma):
+	case c == '{' && obj && s.objectInArray() && s.can(RepairMismatchedBracket) && s.can(RepairMissingComma):
 		// [{"i":1{"i":2}]: the object's closer (and a comma) are missing
 		// before the next object.
 		s.stack.pop()

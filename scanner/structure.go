@@ -293,8 +293,10 @@ func (s *Scanner) closeQuote(b []byte, j int, base int64) bool {
 		s.quoteSeen(off)
 		if s.repairs.Has(RepairInnerQuote) {
 			if j+1 == len(b) || !closesAtOnce(b[j+1]) && (b[j+1] == ' ' || s.reopens(b[j+1])) {
-				s.st = stStrClose
-				s.strComma = s.commaBefore(b, j, base) // for RepairUnclosedString
+				s.st, s.strComma = stStrClose, 0
+				if j+1 == len(b) || b[j+1] != ' ' { // after a space no probe is made
+					s.strComma = s.commaBefore(b, j, base) // for RepairUnclosedString
+				}
 				return false
 			}
 		}
