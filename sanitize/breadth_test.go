@@ -57,6 +57,8 @@ func TestStringBackoff(t *testing.T) {
 		{KindCloseTruncated, `["a}]`, `["a}]"]`, []string{"close_truncated@5(1:6)"}},
 		{KindStringBackoff, `{"a":"b\"}`, `{"a":"b\""}`, []string{"string_backoff@10(1:11)"}},
 		{KindCloseTruncated, `{"a":"b`, `{"a":"b"}`, []string{"close_truncated@7(1:8)"}},
+		// Only closers: the string is not split at a comma.
+		{KindStringBackoff, `["hello, world]`, `["hello, world"]`, []string{"string_backoff@15(1:16)"}},
 	}
 	opts := Options{CloseTruncated: true}
 	for _, tc := range cases {
@@ -142,6 +144,9 @@ var breadthCases = []repairCase{
 	// missing; a letter goes on the key.
 	{KindMissingColon, `{"a"2}`, `{"a":2}`, []string{"missing_colon@4(1:5)"}},
 	{KindInnerQuote, `{"a"b": 1}`, `{"a\"b": 1}`, []string{"inner_quote@3(1:4)"}},
+	// Comments between concatenated strings.
+	{KindConcatenation, `["a" + /*c*/ "b"]`, `["ab"]`, []string{"concatenation@3(1:4)", "comment@7(1:8)"}},
+	{KindConcatenation, `["a" /*c*/ + "b"]`, `["ab"]`, []string{"concatenation@3(1:4)", "comment@5(1:6)"}},
 	// Literals in capitals.
 	{KindPythonLiteral, `[TRUE, FALSE, Null, NULL]`, `[true, false, null, null]`,
 		[]string{"python_literal@1(1:2)", "python_literal@7(1:8)", "python_literal@14(1:15)", "python_literal@20(1:21)"}},
@@ -172,6 +177,10 @@ func TestBreadthRefusals(t *testing.T) {
 		`[0x]`, `{"a":0x1G}`, `[0xFFFFFFFFFFFFFFFFF]`, `[1_]`, `[0b102]`,
 		// A '/' after a space is no fraction.
 		`[1 /3]`,
+		// Not repaired (docs/repair-agreement.md): a regular expression,
+		// a version number, an escaped document without its outer
+		// quotes, full-width quotes.
+		`{"a": /re/gi}`, `{"a": 0.0.1}`, `{\"a\": 1}`, "{\uff02key\uff02: 1}",
 	} {
 		_, _, err := Append(nil, []byte(in), Options{})
 		require.ErrorIs(t, err, ErrSyntax, in)
@@ -197,8 +206,12 @@ func TestTruncatedBareWord(t *testing.T) {
 		`[abc`:        `["abc"]`,
 		`[Nullx`:      `["Nullx"]`,
 		`[True, Fal`:  `[true]`,
-		`[Nul`:        `[]`,
-		`[Infin`:      `[]`,
+		// Truncated numbers are dropped, never completed.
+		`{"a":2e`:  `{}`,
+		`{"a":2e-`: `{}`,
+		`{"a":-`:   `{}`,
+		`[Nul`:     `[]`,
+		`[Infin`:   `[]`,
 	}
 	opts := Options{CloseTruncated: true}
 	for in, want := range cases {
