@@ -118,7 +118,10 @@ var breadthCases = []repairCase{
 	{KindUnquotedValue, `{"time": 12:20}`, `{"time": "12:20"}`, []string{"unquoted_value@9(1:10)"}},
 	{KindUnquotedValue, `{"key": 1/3, "foo": "bar"}`, `{"key": "1/3", "foo": "bar"}`, []string{"unquoted_value@8(1:9)"}},
 	{KindUnquotedValue, `[12345/67890]`, `["12345/67890"]`, []string{"unquoted_value@1(1:2)"}},
-	// ... where a comment after a number stays a comment.
+	{KindUnquotedValue, `{"key": 1.1.1, "b": 2}`, `{"key": "1.1.1", "b": 2}`, []string{"unquoted_value@8(1:9)"}},
+	{KindUnquotedValue, `[0.0.1,2e3.4]`, `["0.0.1","2e3.4"]`, []string{"unquoted_value@1(1:2)", "unquoted_value@7(1:8)"}},
+	// ... where a comment or an ellipsis after a number stays one.
+	{KindEllipsis, `[1.5...]`, `[1.5]`, []string{"ellipsis@4(1:5)"}},
 	{KindComment, `[1/*c*/,2]`, `[1,2]`, []string{"comment@2(1:3)"}},
 	// A value string missing its closing quote before the next member or
 	// element.
@@ -158,7 +161,14 @@ var breadthCases = []repairCase{
 
 func TestBreadthRepairs(t *testing.T) {
 	for _, tc := range breadthCases {
-		t.Run(tc.kind.String()+"/"+tc.in, func(t *testing.T) { checkRepair(t, tc) })
+		t.Run(tc.kind.String()+"/"+tc.in, func(t *testing.T) {
+			checkRepair(t, tc)
+			// A Stream's stable prefix only grows, marks pruned or not.
+			checkPruning(t, tc.in, []byte(tc.in))
+			for _, size := range []int{1, 2, 3} {
+				checkStream(t, tc.in, []byte(tc.in), size, pruneNever)
+			}
+		})
 	}
 }
 
@@ -180,7 +190,7 @@ func TestBreadthRefusals(t *testing.T) {
 		// Not repaired (docs/repair-agreement.md): a regular expression,
 		// a version number, an escaped document without its outer
 		// quotes, full-width quotes.
-		`{"a": /re/gi}`, `{"a": 0.0.1}`, `{\"a\": 1}`, "{\uff02key\uff02: 1}",
+		`{"a": /re/gi}`, `{\"a\": 1}`, "{\uff02key\uff02: 1}",
 	} {
 		_, _, err := Append(nil, []byte(in), Options{})
 		require.ErrorIs(t, err, ErrSyntax, in)

@@ -24,27 +24,47 @@ type radixState struct {
 // digit, '_', '$', '-' or ':'.
 func gluedToNumber(c byte) bool { return isIdent(c) || c == '-' || c == ':' }
 
-// numberStart returns the input offset where the number that ends just
-// before b[i] begins, looking back in b no further than lo (the end of the
-// value before it), or -1 when its start is not in b.
+// numberStart returns the index in b where the JSON number that ends just
+// before b[i] begins, looking back no further than lo (the end of the value
+// before it), or -1 when no number ends there. It reads the number's
+// grammar backwards, so that what stands before the number (the dots of an
+// ellipsis, say) is left out, in time linear in the number's length.
 func numberStart(b []byte, i int, lo int) int {
-	k := i
-	for k > lo && k > 0 && numberByte[b[k-1]] {
+	lo = max(lo, 0)
+	digitsBack := func(k int) int {
+		for k > lo && digit[b[k-1]] {
+			k--
+		}
+		return k
+	}
+	k := digitsBack(i)
+	if k == i {
+		return -1
+	}
+	// An exponent: [eE][+-]? before the last digits, digits before it.
+	if e := k; e > lo && (b[e-1] == '+' || b[e-1] == '-') && e-1 > lo && (b[e-2] == 'e' || b[e-2] == 'E') {
+		if m := digitsBack(e - 2); m < e-2 {
+			k = m
+		}
+	} else if e > lo && (b[e-1] == 'e' || b[e-1] == 'E') {
+		if m := digitsBack(e - 1); m < e-1 {
+			k = m
+		}
+	}
+	// A fraction: '.' with digits before it.
+	if k > lo && b[k-1] == '.' {
+		if m := digitsBack(k - 1); m < k-1 {
+			k = m
+		}
+	}
+	if k > lo && b[k-1] == '-' {
 		k--
 	}
-	if k == i {
+	if numberEndCareful(b, k) != i {
 		return -1
 	}
 	return k
 }
-
-// numberByte marks the bytes a number is written with.
-var numberByte = func() (t [256]bool) {
-	for _, c := range "0123456789+-.eE" {
-		t[c] = true
-	}
-	return t
-}()
 
 // numStateOf returns where a complete number spelled p stands: in its
 // integer, fraction or exponent digits.
@@ -171,14 +191,16 @@ func endsNumber(c byte) bool {
 	return space[c] || c == ',' || c == '}' || c == ']' || c == '/' || c == '#'
 }
 
-// slashAfterNumber handles a '/' at off, b[i], right after a number that
-// ended there: followed by a digit (1/3, 12345/67890) the number and what
-// follows are an unquoted value; followed by anything else it begins a
-// comment, as after any value. When the byte after the '/' is not in b,
-// the number's start is kept for stSlash to decide (see fraction).
+// slashAfterNumber handles a '/' or '.' at off, b[i], right after a
+// number that ended there: followed by a digit (1/3, 12345/67890, 0.0.1,
+// 2e3.4) the number and what follows are an unquoted value; followed by
+// anything else it begins a comment or an ellipsis, as after any value.
+// When the byte after it is not in b, the number's start is kept for
+// stSlash or stDot to decide (see fraction).
 func (s *Scanner) slashAfterNumber(b []byte, off int64, i int) (int, Event, bool) {
 	start := int64(-1)
 	switch {
+	case s.quotedEnd == off+1: // 00.5: quoted for its leading zeros already
 	case s.numEndSlow == off+1:
 		if s.numStart.off != s.dot.off { // not .5, whose "0" goes where the quote would
 			start = s.numStart.off
@@ -201,8 +223,9 @@ func (s *Scanner) slashAfterNumber(b []byte, off int64, i int) (int, Event, bool
 	return i, s.fraction(start, off), true
 }
 
-// fraction turns the number from start, followed by '/' and a digit, into
-// an unquoted value that goes on at off (the '/' or the digit after it).
+// fraction turns the number from start, followed by '/' or '.' and a
+// digit, into an unquoted value that goes on at off (the '/' or '.', or
+// the digit after it).
 func (s *Scanner) fraction(start, off int64) Event {
 	s.slashNum = 0
 	s.commit = s.prevCommit

@@ -450,7 +450,7 @@ func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
 // where ',' or the right closer belongs.
 func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Event) {
 	obj := s.stack.topIsObject()
-	if c == '/' && s.commit.off == off && !s.lastWasString && s.can(RepairUnquotedValue) {
+	if (c == '/' || c == '.') && s.commit.off == off && !s.lastWasString && s.can(RepairUnquotedValue) {
 		if j, ev, ok := s.slashAfterNumber(b, off, i); ok {
 			return j, ev
 		}
@@ -652,6 +652,10 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		return i, None
 
 	case stDot:
+		if num := s.slashNum; num != 0 && digit[c] && s.retState == stAfterValue && s.dot.off == s.commit.off {
+			return i, s.fraction(num-1, off) // 0.0.1, the second '.' read last
+		}
+		s.slashNum = 0
 		switch {
 		case digit[c] && s.can(RepairNumber) && s.retState != stAfterValue && s.retState != stKey && s.retState != stObjectFirst:
 			s.st, s.num = stNumber, numDot
@@ -884,6 +888,7 @@ func nonFiniteString(w string) string {
 // endQuotedNumber closes, at off, a number quoted for its leading zeros.
 func (s *Scanner) endQuotedNumber(off int64) Event {
 	s.numQuoted = false
+	s.quotedEnd = off + 1
 	s.valueDone(off)
 	return s.repairAt(RepairLeadingZero, s.here(off), 0, `"`)
 }

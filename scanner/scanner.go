@@ -94,7 +94,8 @@ type Scanner struct {
 	probe       probeState // a quote being probed as the opening of the next key
 	numEndSlow  int64      // 1 + where the last number read byte by byte ended
 	bareKeyEnd  int64      // 1 + where the last bare key ended; 0 once its quote is read
-	slashNum    int64      // 1 + where a number followed by '/' at a chunk's end began; 0 otherwise
+	slashNum    int64      // 1 + where a number followed by '/' or '.' at a chunk's end began; 0 otherwise
+	quotedEnd   int64      // 1 + where the last number quoted for its leading zeros ended
 
 	endedTruncated bool // End reported Truncated
 }
@@ -322,6 +323,11 @@ func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 func (s *Scanner) StableOffset() int64 {
 	if s.stack.depth == 0 {
 		return -1
+	}
+	if s.slashNum != 0 {
+		// A number followed by '/' or '.' whose next byte is still to
+		// come: it may go on as an unquoted value (see fraction).
+		return s.prevCommit.off
 	}
 	if s.lastWasString && s.repairs.Has(RepairConcatenation) {
 		st := s.st
