@@ -44,7 +44,7 @@ var counterExamples = []counterExample{
 	// python_literal: only the whole words.
 	{kind: KindPythonLiteral, in: `["True", Truely, None_]`, out: `["True", "Truely", "None_"]`, doubt: KindUnquotedValue},
 	// number: a version is not a number.
-	{kind: KindNumber, in: `[1.2.3]`, refused: ErrSyntax},
+	{kind: KindNumber, in: `[1.2.3]`, out: `["1.2.3"]`, doubt: KindUnquotedValue},
 	// bom: only at the start of the input.
 	{kind: KindBOM, in: "[\"\ufeff\"]", out: "[\"\ufeff\"]"},
 	// drop_incomplete and close_truncated: never with a nil error.

@@ -62,10 +62,16 @@ const (
 	KindFullWidth         // full-width punctuation used as syntax (，：［］｛｝) became ASCII
 	KindWhitespace        // a Unicode blank (U+00A0, U+2000-U+200B, U+3000, ...) between tokens was dropped
 	KindValueComment      // a # comment where a value belongs was dropped (#fff, #1 may be data)
+	KindUnclosedString    // a value string's missing closing quote was inserted before the next member: {"a":"b,"c":"d"}
 	// KindEscapedDocument: a top-level string holding a whole document
 	// ("{\"a\": 1}") was replaced by that document. Applied only when the
 	// string's content is by itself a valid object or array.
 	KindEscapedDocument
+	// KindStringBackoff: a string the input ended in, whose last bytes
+	// were closers of the open containers ({"url":"https://x.com/}), was
+	// closed before them, and they closed the containers, instead of
+	// being kept in the string (only with Options.CloseTruncated).
+	KindStringBackoff
 
 	kindCount // number of kinds + 1; keep last
 )
@@ -83,6 +89,7 @@ var kindNames = [...]string{
 	KindSeparator:       "separator",
 	KindValues:          "values",
 	KindEscapedDocument: "escaped_document",
+	KindStringBackoff:   "string_backoff",
 }
 
 // confidences gives each kind's confidence. The base kinds are certain;
@@ -117,7 +124,9 @@ var confidences = [kindCount]Confidence{
 	KindFullWidth:         Likely,
 	KindWhitespace:        Certain,
 	KindValueComment:      Guess,
+	KindUnclosedString:    Guess,
 	KindEscapedDocument:   Likely,
+	KindStringBackoff:     Likely,
 }
 
 // Kinds returns every kind, in order.

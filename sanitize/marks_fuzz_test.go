@@ -14,6 +14,9 @@ func FuzzPrunedMarks(f *testing.F) {
 	for _, tc := range repairCases {
 		f.Add([]byte(tc.in))
 	}
+	for _, tc := range breadthCases {
+		f.Add([]byte(tc.in))
+	}
 	for _, c := range brokengen.Classes {
 		f.Add(c.Generate(400))
 	}

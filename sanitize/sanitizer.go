@@ -11,6 +11,7 @@ type Sanitizer struct {
 	sc     scanner.Scanner
 	report Report
 	open   []byte // scratch for Truncation.Open
+	shut   []byte // scratch for backOffString: the closers
 
 	out   []byte // the output so far (starting with the caller's dst)
 	chunk []byte // the chunk being processed

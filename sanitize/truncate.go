@@ -29,6 +29,10 @@ func (z *Sanitizer) truncated() error {
 		z.out = z.out[:z.lastValue]
 		z.addFixAt(KindDropIncomplete, t.Start, line, col-int(end-t.Start))
 		return err
+	case t.Pending == PendingString && t.Partial == 0 && z.opts.allows(KindStringBackoff) && z.backOffString(end, line, col):
+		z.values++
+		z.report.Values = z.values
+		return err
 	case t.Pending == PendingString:
 		if t.Partial > 0 {
 			z.out = z.out[:len(z.out)-t.Partial]

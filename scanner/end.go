@@ -36,6 +36,18 @@ func (s *Scanner) end() Event {
 			return ev
 		}
 		return s.end()
+	case stKeyProbe:
+		return s.probeFail() // never queued: End turns queueing off
+	case stBareQuote:
+		return s.bareValueQuote(0, true)
+	case stWord:
+		if s.bareText() && s.can(RepairUnquotedValue) {
+			// A bare word that no literal begins with, cut by the end:
+			// a string cut by the end, closed as one.
+			s.st, s.inKey, s.quote = stString, false, 'u'
+			s.uqEnd = s.here(off)
+			return s.openOdd(s.insertBefore(RepairUnquotedValue, s.wordStart, `"`))
+		}
 	case stLineComment, stBlockComment, stSlash:
 		// A comment the input ended in is dropped all the same.
 		s.st = s.retState

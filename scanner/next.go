@@ -57,6 +57,9 @@ func (s *Scanner) next(b []byte) (n int, ev Event) {
 			switch {
 			case c == '"':
 				i++
+				if s.strComma = 0; (i == len(b) || b[i] != ' ') && s.repairs.Has(RepairUnclosedString) {
+					s.strComma = s.commaBefore(b, i-1, base)
+				}
 				if ev := s.closeString(off); ev != None {
 					return s.ret(b, i, ev)
 				}
@@ -286,6 +289,17 @@ func (s *Scanner) next(b []byte) (n int, ev Event) {
 				}
 				return s.ret(b, i, s.abandon())
 			}
+			if (status == numEnded && gluedToNumber(c) || status == numBad && s.num != numSep && s.num != numMinus && isIdent(c)) &&
+				!s.numQuoted && s.numStart.off != s.dot.off { // not .5, whose "0" is inserted where its quote would go
+				var ev Event
+				var ok bool
+				if i, ev, ok = s.glued(c, off, i, s.numStart.off, s.num, s.num == numZero, false); ok {
+					if ev != None {
+						return s.ret(b, i, ev)
+					}
+					continue
+				}
+			}
 			if status != numEnded {
 				ev := s.repairNumber(c, off, status)
 				if ev == Error {
@@ -294,6 +308,15 @@ func (s *Scanner) next(b []byte) (n int, ev Event) {
 				if ev != None {
 					return s.ret(b, i, ev)
 				}
+				continue
+			}
+			s.numEndSlow = off + 1 // glued() had its say: gluedAfterFastNumber must not
+			if s.numQuoted && gluedToNumber(c) && s.can(RepairUnquotedValue) {
+				// 007abc: the string the leading zeros opened goes on as
+				// an unquoted value, its closing quote part of the same fix.
+				s.numQuoted = false
+				s.st, s.inKey, s.quote = stString, false, 'u'
+				s.uqEnd, s.oddFixed = s.here(off), true
 				continue
 			}
 			if s.numQuoted {
@@ -459,7 +482,7 @@ func (s *Scanner) next(b []byte) (n int, ev Event) {
 
 		case stStrClose, stSlash, stLineComment, stBlockComment, stDot, stEllipsis,
 			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide, stBlank,
-			stTopStrEnd, stTopTail, stTopTailEmit, stTopComma:
+			stTopStrEnd, stTopTail, stTopTailEmit, stTopComma, stRadix, stKeyProbe, stBareQuote:
 			var ev Event
 			if i, ev = s.nextRepairState(b, i); ev != None {
 				return s.ret(b, i, ev)
@@ -473,6 +496,9 @@ func (s *Scanner) next(b []byte) (n int, ev Event) {
 		case stError:
 			return s.ret(b, i, Error)
 		}
+	}
+	if s.st == stString && s.repairs.Has(RepairUnclosedString) {
+		s.noteTail(b) // the next chunk may begin at a quote in this string
 	}
 	return s.ret(b, i, None)
 }
@@ -557,6 +583,7 @@ func (s *Scanner) beginValue(c byte, off int64) bool {
 		s.numStart = s.here(off)
 	case '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		s.st, s.num = stNumber, numInt
+		s.numStart = s.here(off) // for a token glued to the number (see glued)
 	case 't':
 		s.st, s.lit, s.litPos = stLiteral, "true", 1
 	case 'f':
@@ -749,13 +776,16 @@ func (s *Scanner) scanNumber(b []byte, i int) (int, int) {
 				return i, numEnded
 			}
 			i++
-		case numDot, numExpSign: // a digit is required
+		case numDot, numExpSign, numSep: // a digit is required
 			if !digit[c] {
 				return i, numBad
 			}
-			if s.num == numDot {
+			switch s.num {
+			case numDot:
 				s.num = numFrac
-			} else {
+			case numSep:
+				s.num = s.numAfterSep
+			default:
 				s.num = numExpDigits
 			}
 			i++

@@ -73,6 +73,10 @@ const (
 	// data (a hex color, a hashtag, an issue number). Elsewhere a #
 	// comment is a RepairComment.
 	RepairValueComment
+	// RepairUnclosedString inserts the closing quote a value string is
+	// missing before the next member or element: {"a":"b,"c":"d"},
+	// ["hello,"world"] (see unclosed.go).
+	RepairUnclosedString
 
 	repairCount // keep last
 )
@@ -102,6 +106,7 @@ var repairNames = [...]string{
 	RepairFullWidth:         "full_width",
 	RepairWhitespace:        "whitespace",
 	RepairValueComment:      "value_comment",
+	RepairUnclosedString:    "unclosed_string",
 }
 
 // String returns the repair's snake_case name.

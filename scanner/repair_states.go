@@ -40,6 +40,10 @@ func (s *Scanner) openSingle(b []byte, i int, off int64, key bool) (int, Event) 
 // When the key ends in b, it is read in one step, and one Repair inserts
 // both quotes (see ClosingOffset) instead of one per quote.
 func (s *Scanner) openUnquotedKey(b []byte, i int, off int64) (int, Event) {
+	s.digitKey = 0
+	if digit[b[i]] {
+		s.digitKey = off + 1
+	}
 	j := keyEnd(b, i)
 	if j == len(b) { // the key goes on in the next chunk
 		s.st = stUnquotedKey
@@ -47,6 +51,7 @@ func (s *Scanner) openUnquotedKey(b []byte, i int, off int64) (int, Event) {
 	}
 	end := off + int64(j-i)
 	s.keyEnd = s.here(end)
+	s.bareKeyEnd = end + 1
 	s.st = stColon
 	s.oddFixed = true
 	r, ev := s.report(RepairUnquotedKey, s.here(off), 0, `"`)
@@ -130,7 +135,9 @@ func (s *Scanner) stringDoneInside(end int64) {
 // string: what follows cannot follow a string there.
 func (s *Scanner) reopens(c byte) bool {
 	if s.inKey {
-		return s.closeSpaces == 0 && isIdent(c)
+		// A letter goes on the key; a digit is its value with the colon
+		// missing ({"a"2}).
+		return s.closeSpaces == 0 && isIdent(c) && !digit[c]
 	}
 	if c == 0xEF { // may be full-width punctuation
 		return !s.repairs.Has(RepairFullWidth)
@@ -157,7 +164,7 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 		switch s.quote {
 		case '\'':
 			i = skipPlainSingle(b, i)
-		case 'T', 'S':
+		case 'T', 'S', 'L':
 			i = skipPlain(b, i)
 		default:
 			j := i
@@ -188,6 +195,19 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 			s.commit = end
 			s.lastWasString = false
 			return i, s.continueAt(RepairUnquotedValue, end, 0, `"`)
+		case c == '"' && (s.quote == 'T' || s.quote == 'S' || s.quote == 'L') && s.stack.depth > 0 && s.repairs.Has(RepairInnerQuote):
+			// “key": an ASCII quote may close a typographic string:
+			// stStrClose decides, as for any quote.
+			s.closeString(off)
+			return i + 1, None
+		case c == '"' && s.quote == 'u' && s.uqEnd.off == off && s.can(RepairUnquotedValue):
+			// foo", or foo" inside: see bareValueQuote.
+			s.strQuote = s.here(off)
+			if i+1 < len(b) {
+				return i + 1, s.bareValueQuote(b[i+1], false)
+			}
+			s.st = stBareQuote
+			return i + 1, None
 		case c == '"':
 			if s.quote == 'u' {
 				s.uqEnd = s.here(off + 1)
@@ -324,9 +344,12 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 	switch {
 	case (c == '/' || c == '#' && s.can(RepairValueComment)) && s.can(RepairComment):
 		return s.openComment(b, i, off)
-	case c == ']' && s.st == stValue && !obj && s.commaRead() && s.can(RepairTrailingComma):
-		s.st = stAfterValue
+	case (c == ']' || c == '}' && s.can(RepairMismatchedBracket)) && s.st == stValue && !obj && s.commaRead() && s.can(RepairTrailingComma):
+		s.st = stAfterValue // [2,}: the comma goes, then the closer is mismatched
 		return i, s.repairAt(RepairTrailingComma, s.comma, 1, "")
+	case c == '}' && s.st == stArrayFirst && s.can(RepairMismatchedBracket):
+		s.st = stAfterValue // [}
+		return s.mismatched(c, off, i)
 	case c == ',' && !obj && s.can(RepairExtraComma):
 		return i + 1, s.repairAt(RepairExtraComma, s.here(off), 1, "")
 	case (c == ',' || c == '}') && obj && s.can(RepairMissingValue):
@@ -370,9 +393,22 @@ func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return s.openComment(b, i, off)
-	case c == '}' && s.st == stKey && s.commaRead() && s.can(RepairTrailingComma):
-		s.st = stAfterValue
+	case (c == '}' || c == ']' && s.can(RepairMismatchedBracket)) && s.st == stKey && s.commaRead() && s.can(RepairTrailingComma):
+		s.st = stAfterValue // {"a":2,]: the comma goes, then the closer is mismatched
 		return i, s.repairAt(RepairTrailingComma, s.comma, 1, "")
+	case c == ']' && s.st == stObjectFirst && s.can(RepairMismatchedBracket):
+		s.st = stAfterValue // {]
+		return s.mismatched(c, off, i)
+	case c == '{' && s.objectInArray() && s.can(RepairMismatchedBracket) && s.can(RepairMissingComma) &&
+		(s.st == stObjectFirst || s.commaRead() && s.can(RepairTrailingComma)):
+		// [{{]  [{"i":1,{"i":2}]: the object's closer is missing before
+		// the next object; its comma, if any, goes before the closer.
+		if s.st == stKey {
+			s.st = stAfterValue
+			return i, s.repairAt(RepairTrailingComma, s.comma, 1, "")
+		}
+		s.st = stAfterValue
+		return s.repairAfterValue(b, c, off, i)
 	case c == ',' && s.can(RepairExtraComma):
 		return i + 1, s.repairAt(RepairExtraComma, s.here(off), 1, "")
 	case c == '\'' && s.can(RepairSingleQuote):
@@ -407,6 +443,14 @@ func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
 		return s.openComment(b, i, off)
 	case c == 0xEF && s.can(RepairFullWidth):
 		return s.openWide(b, i, off)
+	case c == '"' && s.bareKeyEnd == off+1 && s.can(RepairUnquotedKey):
+		return s.bareKeyQuote(off, i) // {a":1}
+	case (c == '}' || c == ',') && s.digitKey > s.commit.off:
+		// {"price": 1,299.99}: a bare "key" of digits with no value is
+		// the rest of a number written with a thousands separator, not a
+		// member; which number is meant is not certain.
+		s.fail(off, c, "after a bare key that is a number (a thousands separator?)", "':'")
+		return i, Error
 	case (c == '}' || c == ',') && s.can(RepairMissingValue):
 		s.st = stAfterValue
 		s.prevCommit = s.commit
@@ -430,6 +474,17 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 		}
 	}
 	obj := s.stack.topIsObject()
+	if (c == '/' || c == '.') && s.commit.off == off && !s.lastWasString && s.can(RepairUnquotedValue) {
+		if j, ev, ok := s.slashAfterNumber(b, off, i); ok {
+			return j, ev
+		}
+	}
+	if gluedToNumber(c) && s.commit.off == off && i > 0 && digit[b[i-1]] && !s.lastWasString && s.numEndSlow != off+1 {
+		// 2024-10-18, 0x10, 1_000: the number read whole goes on.
+		if j, ev, ok := s.gluedAfterFastNumber(b, c, off, i); ok {
+			return j, ev
+		}
+	}
 	switch {
 	case (c == '/' || c == '#') && s.can(RepairComment):
 		return s.openCommentAfterValue(b, i, off)
@@ -446,6 +501,12 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 		return i + 1, None
 	case (c == '}' || c == ']') && s.can(RepairMismatchedBracket):
 		return s.mismatched(c, off, i)
+	case c == '{' && obj && s.objectInArray() && s.can(RepairMismatchedBracket) && s.can(RepairMissingComma):
+		// [{"i":1{"i":2}]: the object's closer (and a comma) are missing
+		// before the next object.
+		s.stack.pop()
+		s.valueDone(off)
+		return i, s.repairAt(RepairMismatchedBracket, s.here(off), 0, "}")
 	case s.can(RepairMissingComma):
 		if st, ok := commaBefore(c, obj); ok {
 			s.st = st
@@ -458,6 +519,13 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 		s.fail(off, c, "after an array element", "',' or ']'")
 	}
 	return i, Error
+}
+
+// objectInArray reports whether the innermost container is an object
+// that is an element of an array.
+func (s *Scanner) objectInArray() bool {
+	d := s.stack.depth
+	return d > 1 && s.stack.topIsObject() && !s.stack.isObject(d-2)
 }
 
 // commaBefore reports whether byte c, after a value in an object (obj) or
@@ -549,14 +617,22 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			}
 		}
 		if s.reopens(c) {
+			if s.mayProbe() {
+				s.st, s.probe = stKeyProbe, probeState{}
+				return i, None
+			}
 			repl := `\"`
-			switch s.quote {
-			case '\'':
+			switch {
+			case s.strQuoteLen == 1 && s.quote != '\'':
+				// an ASCII quote in a typographic string: see oddString
+			case s.quote == '\'':
 				repl = "'"
-			case 'T':
+			case s.quote == 'T':
 				repl = "\u201d"
-			case 'S':
+			case s.quote == 'S':
 				repl = "\u2019"
+			case s.quote == 'L':
+				repl = "\u201c"
 			}
 			s.st = stString
 			return i, s.repairAt(RepairInnerQuote, s.strQuote, s.strQuoteLen, repl)
@@ -570,9 +646,13 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		case '*':
 			s.st, s.cmtStar = stBlockComment, false
 		default:
+			if num := s.slashNum; num != 0 && digit[c] && s.retState == stAfterValue && s.cmt.off == s.commit.off {
+				return i, s.fraction(num-1, off) // 1/3, the '/' read last
+			}
 			s.fail(off, c, "after '/'", "'/' or '*' (a comment)")
 			return i, Error
 		}
+		s.slashNum = 0
 		return i + 1, None
 
 	case stLineComment:
@@ -601,6 +681,10 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		return i, None
 
 	case stDot:
+		if num := s.slashNum; num != 0 && digit[c] && s.retState == stAfterValue && s.dot.off == s.commit.off {
+			return i, s.fraction(num-1, off) // 0.0.1, the second '.' read last
+		}
+		s.slashNum = 0
 		switch {
 		case digit[c] && s.can(RepairNumber) && s.retState != stAfterValue && s.retState != stKey && s.retState != stObjectFirst:
 			s.st, s.num = stNumber, numDot
@@ -644,6 +728,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		}
 		off = base + int64(i)
 		s.keyEnd = s.here(off)
+		s.bareKeyEnd = off + 1
 		s.st = stColon
 		return i, s.continueAt(RepairUnquotedKey, s.keyEnd, 0, `"`)
 
@@ -687,6 +772,15 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 
 	case stBlank, stTopStrEnd, stTopTail, stTopTailEmit, stTopComma:
 		return s.contractState(b, i)
+
+	case stRadix:
+		return s.readRadix(b, i)
+
+	case stKeyProbe:
+		return s.readProbe(b, i)
+
+	case stBareQuote:
+		return i, s.bareValueQuote(c, false)
 
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {
@@ -736,11 +830,11 @@ func (s *Scanner) endWord(b []byte, c byte, off int64, i int) (int, Event) {
 		w := s.word[:s.wordLen]
 		kind, repl := RepairKind(0), ""
 		switch string(w) {
-		case "True":
+		case "True", "TRUE":
 			kind, repl = RepairPythonLiteral, "true"
-		case "False":
+		case "False", "FALSE":
 			kind, repl = RepairPythonLiteral, "false"
-		case "None":
+		case "None", "NULL", "Null":
 			kind, repl = RepairPythonLiteral, "null"
 		case "undefined", "NaN", "Infinity", "-Infinity":
 			kind, repl = RepairNonFinite, "null"
@@ -829,6 +923,7 @@ func nonFiniteString(w string) string {
 // endQuotedNumber closes, at off, a number quoted for its leading zeros.
 func (s *Scanner) endQuotedNumber(off int64) Event {
 	s.numQuoted = false
+	s.quotedEnd = off + 1
 	s.valueDone(off)
 	return s.repairAt(RepairLeadingZero, s.here(off), 0, `"`)
 }
@@ -838,7 +933,7 @@ func (s *Scanner) quoteRepair() RepairKind {
 	switch s.quote {
 	case '\'':
 		return RepairSingleQuote
-	case 'T', 'S':
+	case 'T', 'S', 'L':
 		return RepairTypographicQuote
 	}
 	return RepairUnquotedValue
@@ -852,6 +947,8 @@ func (s *Scanner) closesTypographic(p []byte) bool {
 		return string(p) == "\u201d"
 	case 'S':
 		return string(p) == "\u2019"
+	case 'L': // „…“, as German writes it
+		return string(p) == "\u201c"
 	}
 	return false
 }
@@ -876,6 +973,9 @@ func (s *Scanner) endTypographicOpen(end int64) Event {
 		return s.openOdd(s.repairAt(RepairTypographicQuote, s.typoStart, 3, `"`))
 	case "\u2018":
 		s.st, s.quote = stString, 'S'
+		return s.openOdd(s.repairAt(RepairTypographicQuote, s.typoStart, 3, `"`))
+	case "\u201e": // low-9
+		s.st, s.quote = stString, 'L'
 		return s.openOdd(s.repairAt(RepairTypographicQuote, s.typoStart, 3, `"`))
 	}
 	// Another character: a bare word that begins with it.

@@ -110,6 +110,18 @@ type Scanner struct {
 	tailStep         int   // what emitTail reports next
 	tailInner        int   // quotes it escapes
 
+	radix       radixState // the hexadecimal, octal or binary literal being read
+	numAfterSep numState   // where a number goes on after a '_' between its digits
+	digitKey    int64      // 1 + where the last bare key began, when with a digit; 0 otherwise
+	tailComma   int64      // 1 + the comma the last chunk read inside a string ends with (and spaces); 0 otherwise
+	tailEnd     int64      // where that chunk ended
+	strComma    int64      // 1 + the comma just before the quote that may close the string; 0 otherwise
+	probe       probeState // a quote being probed as the opening of the next key
+	numEndSlow  int64      // 1 + where the last number read byte by byte ended
+	bareKeyEnd  int64      // 1 + where the last bare key ended; 0 once its quote is read
+	slashNum    int64      // 1 + where a number followed by '/' or '.' at a chunk's end began; 0 otherwise
+	quotedEnd   int64      // 1 + where the last number quoted for its leading zeros ended
+
 	endedTruncated bool // End reported Truncated
 }
 
@@ -183,7 +195,7 @@ func (s *Scanner) InValue() bool {
 
 // InString reports whether the scanner is inside a string (key or value).
 func (s *Scanner) InString() bool {
-	return s.st == stString || s.st == stEscape || s.st == stUnicode || s.st == stUTF8 || s.st == stStrClose
+	return s.st == stString || s.st == stEscape || s.st == stUnicode || s.st == stUTF8 || s.st == stStrClose || s.st == stKeyProbe || s.st == stBareQuote
 }
 
 // InKey reports whether the current string is an object key.
@@ -285,7 +297,7 @@ func (s *Scanner) Truncation() Truncation {
 		}
 	}
 	switch st {
-	case stString, stEscape, stUnicode, stUTF8:
+	case stString, stEscape, stUnicode, stUTF8, stKeyProbe, stBareQuote:
 		if s.inKey {
 			t.Pending = PendingKey
 		} else {
@@ -294,6 +306,10 @@ func (s *Scanner) Truncation() Truncation {
 		switch st {
 		case stEscape, stUnicode:
 			t.Partial = int(s.base - s.escOff)
+		case stKeyProbe, stBareQuote:
+			// The quote being decided, and what was read after it, is
+			// left out: read as it stands, it would end the string.
+			t.Partial = int(s.base - s.strQuote.off)
 		case stUTF8:
 			t.Partial = int(s.u8n)
 		}
@@ -335,7 +351,8 @@ func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 	dst = append(dst,
 		s.commit.off, s.prevCommit.off, s.comma.off, s.keyEnd.off, s.strQuote.off,
 		s.typoStart.off, s.wideStart.off, s.blankStart.off, s.replayOff, s.cmt.off, s.dot.off, s.numStart.off,
-		s.wordStart.off, s.uqEnd.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff)
+		s.wordStart.off, s.uqEnd.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff,
+		max(s.strComma-1, 0), s.probe.q2.off, max(s.slashNum-1, 0))
 	if s.cmtGap > 0 {
 		dst = append(dst, s.cmtGap-1)
 	}
@@ -353,6 +370,11 @@ func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 func (s *Scanner) StableOffset() int64 {
 	if s.stack.depth == 0 {
 		return -1
+	}
+	if s.slashNum != 0 {
+		// A number followed by '/' or '.' whose next byte is still to
+		// come: it may go on as an unquoted value (see fraction).
+		return s.prevCommit.off
 	}
 	if s.lastWasString && s.repairs.Has(RepairConcatenation) {
 		st := s.st

@@ -46,6 +46,9 @@ const (
 	stTopTail      // in the text after a top-level string, on its line
 	stTopTailEmit  // reporting what that text turned out to be
 	stTopComma     // after a comma that follows a top-level value on its line
+	stRadix        // inside a hexadecimal, octal or binary literal: 0x10
+	stKeyProbe     // after a quote that may open the next key (see unclosed.go)
+	stBareQuote    // after a quote right after a bare value (see openquote.go)
 
 	stError // after a syntax error
 	stEnded // End has reported everything
@@ -63,6 +66,7 @@ const (
 	numExp                       // after 'e' or 'E': a sign or digit is required
 	numExpSign                   // after the exponent sign: a digit is required
 	numExpDigits                 // in exponent digits
+	numSep                       // after '_' between digits: a digit is required
 )
 
 // complete reports whether a number may end in this state.

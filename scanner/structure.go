@@ -292,12 +292,11 @@ func (s *Scanner) closeQuote(b []byte, j int, base int64) bool {
 	if s.repairs != 0 {
 		s.quoteSeen(off)
 		if s.repairs.Has(RepairInnerQuote) {
-			if j+1 == len(b) {
-				s.st = stStrClose
-				return false
-			}
-			if c := b[j+1]; !closesAtOnce(c) && (c == ' ' || s.reopens(c)) {
-				s.st = stStrClose
+			if j+1 == len(b) || !closesAtOnce(b[j+1]) && (b[j+1] == ' ' || s.reopens(b[j+1])) {
+				s.st, s.strComma = stStrClose, 0
+				if j+1 == len(b) || b[j+1] != ' ' { // after a space no probe is made
+					s.strComma = s.commaBefore(b, j, base) // for RepairUnclosedString
+				}
 				return false
 			}
 		}

@@ -1,0 +1,238 @@
+package sanitize
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// checkRepair runs one repair case as TestRepairs does: output, fixes,
+// confidences, the kind switched off, stability and every chunk size.
+func checkRepair(t *testing.T, tc repairCase) {
+	t.Helper()
+	out, rep, err := Append(nil, []byte(tc.in), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, tc.out, string(out))
+	assert.Equal(t, tc.fixes, fixes(rep))
+	assert.True(t, json.Valid(out), "%s", out)
+	for _, f := range rep.Fixes {
+		assert.Equal(t, f.Kind.Confidence(), f.Confidence)
+	}
+	for _, opts := range []Options{{Disable: KindSet(0).With(tc.kind)}, {Strict: true}} {
+		out, rep, err := Append(nil, []byte(tc.in), opts)
+		for _, f := range rep.Fixes {
+			assert.NotEqual(t, tc.kind, f.Kind)
+		}
+		if err == nil {
+			assert.True(t, json.Valid(out))
+		}
+	}
+	again, rep2, err := Append(nil, out, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, string(out), string(again))
+	assert.Empty(t, rep2.Fixes)
+	for size := 1; size < len(tc.in); size++ {
+		got, gotRep, err := viaWriter([]byte(tc.in), []int{size}, Options{})
+		require.NoError(t, err)
+		require.Equal(t, string(out), string(got), "chunk size %d", size)
+		require.Equal(t, rep, gotRep, "chunk size %d", size)
+	}
+}
+
+// A string the input ended in, whose content ends with the closers of the
+// open containers, is closed before them (CloseTruncated only).
+func TestStringBackoff(t *testing.T) {
+	cases := []repairCase{
+		{KindStringBackoff, `{"url":"https://x.com/}`, `{"url":"https://x.com/"}`, []string{"string_backoff@23(1:24)"}},
+		{KindStringBackoff, `{"time":"12:20}`, `{"time":"12:20"}`, []string{"string_backoff@15(1:16)"}},
+		{KindStringBackoff, "[\"abc  ]\n", `["abc"]`, []string{"control_char@8(1:9)", "string_backoff@9(2:1)"}},
+		{KindStringBackoff, "[\n[\n\"abc\n]\n]\n", "[\n[\n\"abc\"]]", []string{"control_char@8(3:5)", "control_char@10(4:2)", "control_char@12(5:2)", "string_backoff@13(6:1)"}},
+		// Closers of the inner containers only: the outer ones are closed
+		// as truncated.
+		{KindStringBackoff, `{"a":["b]`, `{"a":["b"]}`, []string{"string_backoff@9(1:10)", "close_truncated@9(1:10)"}},
+		// Counter-examples: closers that do not match stay in the string.
+		{KindCloseTruncated, `{"a":"b]`, `{"a":"b]"}`, []string{"close_truncated@8(1:9)"}},
+		{KindCloseTruncated, `["a}]`, `["a}]"]`, []string{"close_truncated@5(1:6)"}},
+		{KindStringBackoff, `{"a":"b\"}`, `{"a":"b\""}`, []string{"string_backoff@10(1:11)"}},
+		{KindCloseTruncated, `{"a":"b`, `{"a":"b"}`, []string{"close_truncated@7(1:8)"}},
+		// Only closers: the string is not split at a comma.
+		{KindStringBackoff, `["hello, world]`, `["hello, world"]`, []string{"string_backoff@15(1:16)"}},
+	}
+	opts := Options{CloseTruncated: true}
+	for _, tc := range cases {
+		out, rep, err := Append(nil, []byte(tc.in), opts)
+		require.ErrorIs(t, err, ErrTruncated, tc.in)
+		assert.True(t, rep.Truncated, tc.in)
+		assert.Equal(t, tc.out, string(out), tc.in)
+		assert.True(t, json.Valid(out), "%s -> %s", tc.in, out)
+		assert.Equal(t, tc.fixes, fixes(rep), tc.in)
+		for size := 1; size < len(tc.in); size++ {
+			got, gotRep, _ := viaWriter([]byte(tc.in), []int{size}, opts)
+			require.Equal(t, string(out), string(got), "%s: chunk size %d", tc.in, size)
+			require.Equal(t, rep, gotRep, "%s: chunk size %d", tc.in, size)
+		}
+		// Without CloseTruncated nothing is closed.
+		out, _, err = Append(nil, []byte(tc.in), Options{})
+		require.ErrorIs(t, err, ErrTruncated, tc.in)
+		assert.Empty(t, out, tc.in)
+		// Switched off, the closers stay in the string.
+		out, rep, _ = Append(nil, []byte(tc.in), Options{CloseTruncated: true, Disable: KindSet(0).With(KindStringBackoff)})
+		for _, f := range rep.Fixes {
+			assert.NotEqual(t, KindStringBackoff, f.Kind)
+		}
+		assert.True(t, json.Valid(out), "%s -> %s", tc.in, out)
+	}
+}
+
+// breadthCases are the repairs issue #25 asked for, each with the fixes
+// it records; checkRepair also splits each input at every size.
+var breadthCases = []repairCase{
+	// A closer where a key or value belongs: the comma before it goes and
+	// the closer is read as the mismatched one it stands for.
+	{KindMismatchedBracket, `{"a":2,]`, `{"a":2}`, []string{"trailing_comma@6(1:7)", "mismatched_bracket@7(1:8)"}},
+	{KindMismatchedBracket, `[2,}`, `[2]`, []string{"trailing_comma@2(1:3)", "mismatched_bracket@3(1:4)"}},
+	{KindMismatchedBracket, `[}`, `[]`, []string{"mismatched_bracket@1(1:2)"}},
+	{KindMismatchedBracket, `{]`, `{}`, []string{"mismatched_bracket@1(1:2)"}},
+	{KindMismatchedBracket, `[1,[}]`, `[1,[]]`, []string{"mismatched_bracket@4(1:5)"}},
+	{KindMismatchedBracket, `{"a": 1, "b": [}`, `{"a": 1, "b": []}`, []string{"mismatched_bracket@15(1:16)"}},
+	// An object in an array whose closer is missing before the next one.
+	{KindMismatchedBracket, `[{"i":1{"i":2}]`, `[{"i":1},{"i":2}]`, []string{"mismatched_bracket@7(1:8)", "missing_comma@7(1:8)"}},
+	{KindMismatchedBracket, `[{"i":1,{"i":2}]`, `[{"i":1},{"i":2}]`,
+		[]string{"trailing_comma@7(1:8)", "mismatched_bracket@8(1:9)", "missing_comma@8(1:9)"}},
+	{KindMismatchedBracket, `[{{]`, `[{},{}]`, []string{"mismatched_bracket@2(1:3)", "missing_comma@2(1:3)", "mismatched_bracket@3(1:4)"}},
+	// A hexadecimal, octal or binary literal or digits grouped with '_'
+	// are the number they spell (issue #30), never a number and a key.
+	{KindNumber, `{"a":0x10}`, `{"a":16}`, []string{"number@5(1:6)"}},
+	{KindNumber, `[0x10, -0xFF, 0b101, 0o17]`, `[16, -255, 5, 15]`,
+		[]string{"number@1(1:2)", "number@7(1:8)", "number@14(1:15)", "number@21(1:22)"}},
+	{KindNumber, `{"value": 82_461_110}`, `{"value": 82461110}`, []string{"number@12(1:13)", "number@16(1:17)"}},
+	{KindNumber, `{"value": 1_234.5_6}`, `{"value": 1234.56}`, []string{"number@11(1:12)", "number@17(1:18)"}},
+	// Letters or punctuation glued to a number make a bare value: a date,
+	// an id, a time, a range.
+	{KindUnquotedValue, `{"date":2024-10-18T18:35:22.229Z}`, `{"date":"2024-10-18T18:35:22.229Z"}`, []string{"unquoted_value@8(1:9)"}},
+	{KindUnquotedValue, `{"rowId": 57eeeeb1-450b-482c-81b9-4be77e95dee2}`, `{"rowId": "57eeeeb1-450b-482c-81b9-4be77e95dee2"}`, []string{"unquoted_value@10(1:11)"}},
+	{KindUnquotedValue, `[1, 2notanumber]`, `[1, "2notanumber"]`, []string{"unquoted_value@4(1:5)"}},
+	{KindUnquotedValue, `{"key": 10-20}`, `{"key": "10-20"}`, []string{"unquoted_value@8(1:9)"}},
+	{KindUnquotedValue, `{"time": 12:20}`, `{"time": "12:20"}`, []string{"unquoted_value@9(1:10)"}},
+	{KindUnquotedValue, `{"key": 1/3, "foo": "bar"}`, `{"key": "1/3", "foo": "bar"}`, []string{"unquoted_value@8(1:9)"}},
+	{KindUnquotedValue, `[12345/67890]`, `["12345/67890"]`, []string{"unquoted_value@1(1:2)"}},
+	{KindUnquotedValue, `{"key": 1.1.1, "b": 2}`, `{"key": "1.1.1", "b": 2}`, []string{"unquoted_value@8(1:9)"}},
+	{KindUnquotedValue, `[0.0.1,2e3.4]`, `["0.0.1","2e3.4"]`, []string{"unquoted_value@1(1:2)", "unquoted_value@7(1:8)"}},
+	// ... where a comment or an ellipsis after a number stays one.
+	{KindEllipsis, `[1.5...]`, `[1.5]`, []string{"ellipsis@4(1:5)"}},
+	{KindComment, `[1/*c*/,2]`, `[1,2]`, []string{"comment@2(1:3)"}},
+	// A value string missing its closing quote before the next member or
+	// element.
+	{KindUnclosedString, `{"a":"b,"c":"d"}`, `{"a":"b","c":"d"}`, []string{"unclosed_string@7(1:8)"}},
+	{KindUnclosedString, `["hello,"world"]`, `["hello","world"]`, []string{"unclosed_string@7(1:8)"}},
+	{KindUnclosedString, `{"a":"b,c,"d":"e"}`, `{"a":"b,c","d":"e"}`, []string{"unclosed_string@9(1:10)"}},
+	{KindUnclosedString, `{"name": "New York, "gender": "male"}`, `{"name": "New York", "gender": "male"}`, []string{"unclosed_string@18(1:19)"}},
+	{KindUnclosedString, `{"a":"x,   "b":1}`, `{"a":"x",   "b":1}`, []string{"unclosed_string@7(1:8)"}},
+	// A string missing its opening quote: the quote closes the bare key
+	// or value (one fix each).
+	{KindUnquotedKey, `{a":"foo","b":"bar"}`, `{"a":"foo","b":"bar"}`, []string{"unquoted_key@1(1:2)"}},
+	{KindUnquotedKey, `{"a":"foo",b":"bar"}`, `{"a":"foo","b":"bar"}`, []string{"unquoted_key@11(1:12)"}},
+	{KindUnquotedValue, `{"a":foo","b":"bar"}`, `{"a":"foo","b":"bar"}`, []string{"unquoted_value@5(1:6)"}},
+	{KindUnquotedValue, `[a",b"]`, `["a","b"]`, []string{"unquoted_value@1(1:2)", "unquoted_value@4(1:5)"}},
+	// ... but not a quote inside a bare value.
+	{KindUnquotedValue, `{"a": foo"bar}`, `{"a": "foo\"bar"}`, []string{"unquoted_value@6(1:7)"}},
+	// Low-9 quotes („…“) as delimiters, and a typographic string closed by
+	// an ASCII quote.
+	{KindTypographicQuote, "{\u201ekey\u201c: \u201cvalue\u201d}", `{"key": "value"}`, []string{"typographic_quote@1(1:2)", "typographic_quote@12(1:13)"}},
+	{KindTypographicQuote, "{\u201ca\u201d: \u201cHe said \"hi\" there\u201d}", `{"a": "He said \"hi\" there"}`,
+		[]string{"typographic_quote@1(1:2)", "typographic_quote@10(1:11)", "inner_quote@21(1:22)", "inner_quote@24(1:25)"}},
+	// A digit right after a key's closing quote is its value, the colon
+	// missing; a letter goes on the key.
+	{KindMissingColon, `{"a"2}`, `{"a":2}`, []string{"missing_colon@4(1:5)"}},
+	{KindInnerQuote, `{"a"b": 1}`, `{"a\"b": 1}`, []string{"inner_quote@3(1:4)"}},
+	// Comments between concatenated strings.
+	{KindConcatenation, `["a" + /*c*/ "b"]`, `["ab"]`, []string{"concatenation@3(1:4)", "comment@7(1:8)"}},
+	{KindConcatenation, `["a" /*c*/ + "b"]`, `["ab"]`, []string{"concatenation@3(1:4)", "comment@5(1:6)"}},
+	// Literals in capitals.
+	{KindPythonLiteral, `[TRUE, FALSE, Null, NULL]`, `[true, false, null, null]`,
+		[]string{"python_literal@1(1:2)", "python_literal@7(1:8)", "python_literal@14(1:15)", "python_literal@20(1:21)"}},
+	// Counter-examples: quoted words after a comma that are no key stay
+	// inner quotes.
+	{KindInnerQuote, `{"a":"He said, "hi" there"}`, `{"a":"He said, \"hi\" there"}`, []string{"inner_quote@15(1:16)", "inner_quote@18(1:19)"}},
+	{KindInnerQuote, `["a, "b" c"]`, `["a, \"b\" c"]`, []string{"inner_quote@5(1:6)", "inner_quote@7(1:8)"}},
+}
+
+func TestBreadthRepairs(t *testing.T) {
+	for _, tc := range breadthCases {
+		t.Run(tc.kind.String()+"/"+tc.in, func(t *testing.T) {
+			checkRepair(t, tc)
+			// A Stream's stable prefix only grows, marks pruned or not.
+			checkPruning(t, tc.in, []byte(tc.in))
+			for _, size := range []int{1, 2, 3} {
+				checkStream(t, tc.in, []byte(tc.in), size, pruneNever)
+			}
+		})
+	}
+}
+
+// Counter-examples that stay errors: an object inside an object (which
+// member it belongs to is anyone's guess), and numbers with no certain
+// reading.
+func TestBreadthRefusals(t *testing.T) {
+	for _, in := range []string{
+		`{"a":{"b":1{"c":2}}`,
+		// A number written with a thousands separator in an object member
+		// is refused: 1299.99 is the likely reading, not a certain one,
+		// and "299.99" is no key (issue #30).
+		`{"price": 1,299.99}`, `{"a":1, 299}`,
+		// Literals that are not numbers: no digit, a digit out of range,
+		// more than 64 bits, a '_' with no digit after it.
+		`[0x]`, `{"a":0x1G}`, `[0xFFFFFFFFFFFFFFFFF]`, `[1_]`, `[0b102]`,
+		// A '/' after a space is no fraction.
+		`[1 /3]`,
+		// Not repaired (docs/repair-agreement.md): a regular expression,
+		// a version number, an escaped document without its outer
+		// quotes, full-width quotes.
+		`{"a": /re/gi}`, `{\"a\": 1}`, "{\uff02key\uff02: 1}",
+	} {
+		_, _, err := Append(nil, []byte(in), Options{})
+		require.ErrorIs(t, err, ErrSyntax, in)
+	}
+}
+
+// In an array, 1,299.99 is two valid elements and stays so: valid input
+// passes through untouched.
+func TestThousandsSeparatorInArrayIsTwoElements(t *testing.T) {
+	out, rep, err := Append(nil, []byte(`[1,299.99]`), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, `[1,299.99]`, string(out))
+	assert.Empty(t, rep.Fixes)
+}
+
+// A bare word the input ended in is a string cut by the end, closed as
+// one, unless a literal begins with it (it may be that literal, cut):
+// then it is dropped, as any truncated literal.
+func TestTruncatedBareWord(t *testing.T) {
+	cases := map[string]string{
+		"{\"firstName\": \"John\"\n  lastName: Smith": "{\"firstName\": \"John\",\n  \"lastName\": \"Smith\"}",
+		`{"a": Smith`: `{"a": "Smith"}`,
+		`[abc`:        `["abc"]`,
+		`[Nullx`:      `["Nullx"]`,
+		`[True, Fal`:  `[true]`,
+		// Truncated numbers are dropped, never completed.
+		`{"a":2e`:  `{}`,
+		`{"a":2e-`: `{}`,
+		`{"a":-`:   `{}`,
+		`[Nul`:     `[]`,
+		`[Infin`:   `[]`,
+	}
+	opts := Options{CloseTruncated: true}
+	for in, want := range cases {
+		out, rep, err := Append(nil, []byte(in), opts)
+		require.ErrorIs(t, err, ErrTruncated, in)
+		assert.Equal(t, want, string(out), in)
+		assert.True(t, json.Valid(out), "%s -> %s", in, out)
+		for size := 1; size < len(in); size++ {
+			got, gotRep, _ := viaWriter([]byte(in), []int{size}, opts)
+			require.Equal(t, string(out), string(got), "%s: chunk size %d", in, size)
+			require.Equal(t, rep, gotRep, "%s: chunk size %d", in, size)
+		}
+	}
+}
