@@ -62,7 +62,7 @@ func (r *run) loop(ctx context.Context) (*Result, error) {
 			Raw: out.resp.Content, FinishReason: out.resp.FinishReason, Refusal: out.resp.Refusal,
 			TransportRetries: out.retries, Usage: out.usage,
 		}
-		ev := Event{Attempt: attempt, Retry: out.retries, Model: rec.Model, Usage: out.resp.Usage}
+		ev := Event{Attempt: attempt, Retry: out.retries, Model: rec.Model, Usage: out.resp.Usage, CallLatency: out.latency}
 		var d Decision
 		var v Verdict
 		canFallBack := h.Policy.Fallback != nil && !fellBack && attempt < maxAttempts
@@ -107,7 +107,9 @@ func (r *run) loop(ctx context.Context) (*Result, error) {
 				d.Action = ActionFallback
 			}
 		default:
+			checkStart := r.clock.Now()
 			v = h.check([]byte(out.resp.Content), out.resp.FinishReason)
+			ev.CheckLatency = r.clock.Now().Sub(checkStart)
 			rec.Diagnostics = v.Diagnostics
 			if v.Err != nil {
 				rec.Error = v.Err.Error()

@@ -20,6 +20,12 @@ type Event struct {
 	Delay time.Duration `json:"delay_ns,omitempty"`
 	// Usage is what this call used.
 	Usage Usage `json:"usage"`
+	// CallLatency is how long the call this event reports took (its last
+	// try; backoff before it excluded), on the Healer's clock.
+	CallLatency time.Duration `json:"call_latency_ns,omitempty"`
+	// CheckLatency is how long the local layers (sanitize, validate,
+	// schema fixes) took over the answer; zero when the call failed.
+	CheckLatency time.Duration `json:"check_latency_ns,omitempty"`
 	// Diagnostics is the number of schema diagnostics of the answer.
 	Diagnostics int `json:"diagnostics,omitempty"`
 	// Fixes is the number of repairs (sanitize and schema) applied.

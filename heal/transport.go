@@ -13,8 +13,9 @@ type callOutcome struct {
 	err     error // the last transport error; nil on success
 	class   Class // class of err
 	reason  string
-	retries int   // transport retries made in this attempt
-	usage   Usage // summed over the attempt's calls
+	retries int           // transport retries made in this attempt
+	usage   Usage         // summed over the attempt's calls
+	latency time.Duration // of the last try
 }
 
 // call sends req to model, retrying transport failures per the policy.
@@ -32,6 +33,7 @@ func (r *run) call(ctx context.Context, model Model, req Request, attempt int) c
 			return out
 		}
 		resp, err := r.tryOnce(ctx, model, req)
+		out.latency = r.clock.Now().Sub(now)
 		r.spend.calls++
 		u := resp.Usage
 		var te *TransportError
@@ -54,7 +56,7 @@ func (r *run) call(ctx context.Context, model Model, req Request, attempt int) c
 		}
 		class, retryable := ClassifyError(err)
 		out.err, out.class, out.reason = err, class, transportReason(err, class)
-		ev := Event{Attempt: attempt, Retry: try, Model: name, Usage: u, StatusCode: statusOf(err)}
+		ev := Event{Attempt: attempt, Retry: try, Model: name, Usage: u, StatusCode: statusOf(err), CallLatency: out.latency}
 		if !retryable {
 			return out
 		}

@@ -126,8 +126,16 @@ func WithDeltaHook(f func(delta string) error) Option { return func(c *Client) {
 // Name returns the model name.
 func (c *Client) Name() string { return c.model }
 
-// Complete makes one chat-completions call.
+// Complete makes one chat-completions call. The API key never comes back
+// in what it returns: where the server echoed it (in an error body, a
+// stream error or an answer), it is replaced by Redacted.
 func (c *Client) Complete(ctx context.Context, req heal.Request) (heal.Response, error) {
+	resp, err := c.complete(ctx, req)
+	c.redact(&resp, err)
+	return resp, err
+}
+
+func (c *Client) complete(ctx context.Context, req heal.Request) (heal.Response, error) {
 	body, err := c.body(&req)
 	if err != nil {
 		return heal.Response{}, fmt.Errorf("openai: request body: %w", err)
@@ -263,7 +271,8 @@ func (c *Client) statusError(resp *http.Response) error {
 	if json.Unmarshal(data, &wrapped) == nil && wrapped.Error != nil {
 		te.Message, te.Type, te.Code = wrapped.Error.Message, wrapped.Error.Type, wrapped.Error.code()
 	} else {
-		te.Message = strings.TrimSpace(string(data))
+		// Redacted before the cut, so that no part of the key survives it.
+		te.Message = redactKey(strings.TrimSpace(string(data)), c.apiKey)
 		if len(te.Message) > 200 {
 			te.Message = te.Message[:200] + "..."
 		}

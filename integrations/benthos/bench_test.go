@@ -27,7 +27,7 @@ func BenchmarkProcess(b *testing.B) {
 			b.SetBytes(int64(len(r.raw)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := p.Process(ctx, service.NewMessage([]byte(r.raw))); err != nil {
+				if _, err := process(ctx, p, service.NewMessage([]byte(r.raw))); err != nil {
 					b.Fatal(err)
 				}
 			}

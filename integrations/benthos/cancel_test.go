@@ -29,7 +29,7 @@ func TestCancelledModelCallRejects(t *testing.T) {
 		cancel()
 	}()
 	in := `{"id":1,"status":"lost"}`
-	out, err := p.Process(ctx, service.NewMessage([]byte(in)))
+	out, err := process(ctx, p, service.NewMessage([]byte(in)))
 	require.NoError(t, err)
 	var rej *RejectError
 	require.ErrorAs(t, out[0].GetError(), &rej)

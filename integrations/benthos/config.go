@@ -37,6 +37,7 @@ type settings struct {
 	closeTruncated bool
 	minConfidence  sanitize.Confidence
 	disabledFixes  heal.FixRule
+	oneLine        bool
 	model          *modelSettings
 }
 
@@ -151,6 +152,9 @@ func parseSettings(conf *service.ParsedConfig, batch bool) (*settings, error) {
 	}
 	s.disabledFixes = heal.AllFixes &^ allowed
 
+	if s.oneLine, err = conf.FieldBool(fieldOneLine); err != nil {
+		return nil, err
+	}
 	if conf.Contains(fieldHeal) {
 		if s.model, err = parseModel(conf.Namespace(fieldHeal), batch); err != nil {
 			return nil, fmt.Errorf("heal: %w", err)
@@ -189,7 +193,7 @@ func parseModel(conf *service.ParsedConfig, batch bool) (*modelSettings, error) 
 		return nil, err
 	}
 	if strings.TrimSpace(m.model) == "" {
-		return nil, errors.New("model is required")
+		return nil, nil // no model: the fast layers only
 	}
 	u, err := conf.FieldURL(fieldBaseURL)
 	if err != nil {

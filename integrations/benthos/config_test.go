@@ -26,7 +26,7 @@ func processOne(t *testing.T, yaml, in string) (string, error, map[string]any) {
 	t.Helper()
 	p, err := newTestProcessor(t, yaml)
 	require.NoError(t, err)
-	batch, err := p.Process(context.Background(), service.NewMessage([]byte(in)))
+	batch, err := process(context.Background(), p, service.NewMessage([]byte(in)))
 	require.NoError(t, err, "rejections mark the message; Process itself does not fail")
 	require.Len(t, batch, 1)
 	body, err := batch[0].AsBytes()
@@ -46,7 +46,6 @@ func TestConfigErrors(t *testing.T) {
 		"unknown fix":             "schema_fixes: [ rename, guess_everything ]",
 		"bad confidence":          "min_confidence: sure",
 		"bad max_depth":           "max_depth: 0",
-		"heal without model":      "heal: { base_url: 'http://127.0.0.1:1/v1' }",
 		"heal zero attempts":      "heal: { model: m, max_attempts: 0 }",
 		"heal negative budget":    "heal: { model: m, budget_tokens: -1 }",
 	} {
@@ -180,7 +179,7 @@ func TestReprocessingClearsStaleMetadata(t *testing.T) {
 	p, err := newTestProcessor(t, "schema: "+yamlString(testSchema))
 	require.NoError(t, err)
 	msg := service.NewMessage([]byte(`{"id":1,"status":"lost"}`))
-	out, err := p.Process(context.Background(), msg)
+	out, err := process(context.Background(), p, msg)
 	require.NoError(t, err)
 	_, ok := out[0].MetaGetMut(MetaError)
 	require.True(t, ok)
@@ -188,7 +187,7 @@ func TestReprocessingClearsStaleMetadata(t *testing.T) {
 	fixed := out[0].Copy()
 	fixed.SetError(nil)
 	fixed.SetBytes([]byte(`{"id":1,"status":"failed"}`))
-	out, err = p.Process(context.Background(), fixed)
+	out, err = process(context.Background(), p, fixed)
 	require.NoError(t, err)
 	require.NoError(t, out[0].GetError())
 	for _, k := range []string{MetaError, MetaClass, MetaLayer, MetaDiagnostics, MetaDeadLetter} {
@@ -254,4 +253,40 @@ func TestNonFiniteStrings(t *testing.T) {
 	body, err, _ := processOne(t, schema+"non_finite_strings: true", in)
 	require.NoError(t, err)
 	assert.Equal(t, `{"id":1,"status":"ok","note":"NaN"}`, body)
+}
+
+// TestHealWithoutModelStaysOff: a heal block with no model name (what
+// `benthos-jsonheal create` writes) leaves the model off.
+func TestHealWithoutModelStaysOff(t *testing.T) {
+	p, err := newTestProcessor(t, "heal: { base_url: 'http://127.0.0.1:1/v1' }")
+	require.NoError(t, err)
+	assert.Nil(t, p.e.healer.Model)
+	assert.Nil(t, p.e.s.model)
+}
+
+// TestDefaultFloorRefusesGuesses: min_confidence defaults to likely, so a
+// repair that guesses (an unquoted value: a string? a typo'd literal?) is
+// rejected with the guess named; min_confidence: guess accepts it.
+func TestDefaultFloorRefusesGuesses(t *testing.T) {
+	const unquoted = `{"id":1,"status":ok}`
+	_, err, meta := processOne(t, "", unquoted)
+	require.Error(t, err)
+	assert.Contains(t, meta[MetaError].(string)+meta[MetaDiagnostics].(string), "unquoted_value")
+	body, err, _ := processOne(t, "min_confidence: guess", unquoted)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"id":1,"status":"ok"}`, body)
+}
+
+// TestOneLine: a pretty-printed record comes out on one line (its outcome
+// still clean); one_line: false keeps its bytes.
+func TestOneLine(t *testing.T) {
+	const pretty = "{\n  \"id\": 1,\r\n  \"status\": \"ok\"\n}"
+	body, err, meta := processOne(t, "", pretty)
+	require.NoError(t, err)
+	assert.Equal(t, `{   "id": 1,    "status": "ok" }`, body)
+	assert.Equal(t, OutcomeClean, meta[MetaOutcome])
+	assert.Equal(t, false, meta[MetaRepaired], "a line break between tokens is layout, not a repair")
+	body, err, _ = processOne(t, "one_line: false", pretty)
+	require.NoError(t, err)
+	assert.Equal(t, pretty, body)
 }

@@ -1,8 +1,12 @@
 package benthos
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+
+	"github.com/redpanda-data/benthos/v4/public/service"
 
 	"github.com/jsonheal/jsonheal/heal"
 	"github.com/jsonheal/jsonheal/heal/openai"
@@ -59,6 +63,7 @@ type fixNote struct {
 type verdict struct {
 	doc       []byte // accepted document; nil when rejected
 	changed   bool   // doc differs from the input
+	reflowed  bool   // doc was put on one line (one_line)
 	outcome   string
 	truncated bool
 	fixes     []fixNote
@@ -125,6 +130,41 @@ func (e *engine) check(raw []byte) (verdict, heal.Verdict) {
 		}
 	}
 	return rejectedVerdict(v), v
+}
+
+// checkMessage is check, except for a record the jsonheal_records scanner
+// found too large: only its first bytes are in the message, so it is
+// rejected as it is.
+func (e *engine) checkMessage(msg *service.Message, raw []byte) (verdict, heal.Verdict) {
+	if big, _ := msg.MetaGetMut(MetaTooLarge); big == true {
+		size, _ := msg.MetaGetMut(MetaSize)
+		return verdict{outcome: OutcomeRejected, reject: &RejectError{
+			Layer: LayerSanitize, Class: ClassTooLarge,
+			Reason:      fmt.Sprintf("record of %v bytes is larger than the scanner's max_record_bytes", size),
+			Diagnostics: "the message holds only the first bytes of the record",
+		}}, heal.Verdict{}
+	}
+	return e.check(raw)
+}
+
+// ClassTooLarge is the class of a record the jsonheal_records scanner found
+// larger than its max_record_bytes.
+const ClassTooLarge = "too_large"
+
+// finish puts an accepted document on one line when one_line is set: line
+// breaks left between tokens (pretty-printed JSON; raw ones in strings are
+// escaped by then) become spaces, as in the output of jsonheal clean.
+func (e *engine) finish(v *verdict) {
+	if !e.s.oneLine || v.reject != nil || bytes.IndexAny(v.doc, "\r\n") < 0 {
+		return
+	}
+	doc := bytes.Clone(v.doc) // v.doc may alias the message's bytes
+	for i, c := range doc {
+		if c == '\n' || c == '\r' {
+			doc[i] = ' '
+		}
+	}
+	v.doc, v.reflowed = doc, true
 }
 
 func accepted(v heal.Verdict) bool {

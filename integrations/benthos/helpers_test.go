@@ -69,7 +69,7 @@ func fixture(id int) record {
 	case kindEnumCase:
 		r.raw, r.want, r.outcome = fmt.Sprintf(`{"id":%d,"status":"OK"}`, id), clean, OutcomeFixed
 	case kindBadEnum:
-		r.raw, r.outcome, r.class, r.layer = fmt.Sprintf(`{"id":%d,"status":"lost"}`, id), OutcomeRejected, "schema", LayerValidate
+		r.raw, r.outcome, r.class, r.layer = fmt.Sprintf(`{"status": "lost",  "id":%d}`, id), OutcomeRejected, "schema", LayerValidate
 	case kindSyntax:
 		r.raw, r.outcome, r.class, r.layer = fmt.Sprintf(`{"id":%d,"status":"ok","note":@}`, id), OutcomeRejected, "syntax", LayerSanitize
 	case kindTruncated:
@@ -192,6 +192,7 @@ func newBuilder(t *testing.T) (*service.StreamBuilder, *metricsCapture) {
 	t.Helper()
 	capture := &metricsCapture{counts: map[string]int64{}}
 	env := service.NewEnvironment()
+	require.NoError(t, RegisterPrometheus(env))
 	require.NoError(t, env.RegisterMetricsExporter("capture", service.NewConfigSpec(),
 		func(*service.ParsedConfig, *service.Logger) (service.MetricsExporter, error) { return capture, nil }))
 	b := env.NewStreamBuilder()
@@ -213,4 +214,18 @@ func run(t *testing.T, b *service.StreamBuilder) {
 // yamlString quotes s for a YAML flow scalar.
 func yamlString(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}
+
+// process runs msg through p as Benthos does: a rejected message comes back
+// as Process's error (counted in processor_error) and Benthos passes the
+// message on flagged with it.
+func process(ctx context.Context, p *Processor, msg *service.Message) (service.MessageBatch, error) {
+	out, err := p.Process(ctx, msg)
+	if re, ok := err.(*RejectError); ok {
+		if msg.GetError() != re {
+			return nil, fmt.Errorf("rejected message not flagged with its error: %v", msg.GetError())
+		}
+		return service.MessageBatch{msg}, nil
+	}
+	return out, err
 }

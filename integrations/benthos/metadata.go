@@ -67,7 +67,7 @@ func apply(msg *service.Message, v *verdict) {
 	for _, k := range rejectKeys {
 		msg.MetaDelete(k)
 	}
-	if v.changed {
+	if v.changed || v.reflowed {
 		msg.SetBytes(v.doc)
 	}
 	msg.MetaSetMut(MetaRepaired, v.changed)

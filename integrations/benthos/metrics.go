@@ -25,6 +25,7 @@ type counters struct {
 }
 
 func newCounters(m *service.Metrics) *counters {
+	m.NewGauge(MetricBuildInfo, "version").Set(1, Version())
 	return &counters{
 		messages: m.NewCounter(MetricMessages, "outcome"),
 		fixes:    m.NewCounter(MetricFixes, "layer", "reason"),

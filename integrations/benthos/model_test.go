@@ -265,7 +265,7 @@ func TestTaskIDAndResponseFormat(t *testing.T) {
 	deliver := func() *heal.DeadLetter {
 		msg := service.NewMessage([]byte(`{"id":1,"status":"lost"}`))
 		msg.MetaSetMut("rid", "r-42")
-		out, err := p.Process(context.Background(), msg)
+		out, err := process(context.Background(), p, msg)
 		require.NoError(t, err)
 		require.Error(t, out[0].GetError())
 		dl, err := heal.ParseDeadLetter([]byte(mustMeta(t, out[0], MetaDeadLetter).(string)))

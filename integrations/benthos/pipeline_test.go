@@ -42,7 +42,7 @@ switch:
       output:
         file: { path: %s, codec: lines }
         processors:
-          - mutation: %s
+          - mapping: %s
     - output:
         file: { path: %s, codec: lines }
 `, yamlString(dead), yamlString(deadLetterMapping), yamlString(good))))
@@ -84,6 +84,7 @@ switch:
 	assert.Equal(t, perKind, metrics.Counter("jsonheal_rejects{layer=validate,reason=schema}"))
 	assert.Equal(t, perKind, metrics.Counter("jsonheal_rejects{layer=sanitize,reason=syntax}"))
 	assert.Equal(t, perKind, metrics.Counter("jsonheal_rejects{layer=sanitize,reason=truncated}"))
+	assert.Equal(t, 3*perKind, metrics.Counter("processor_error{}"), "rejects are processor errors")
 }
 
 // consumed is a message as a consumer func saw it.

@@ -49,7 +49,7 @@ func (p *Processor) Process(ctx context.Context, msg *service.Message) (service.
 	if err != nil {
 		return nil, err
 	}
-	v, hv := p.e.check(raw)
+	v, hv := p.e.checkMessage(msg, raw)
 	if v.reject != nil && p.e.wantsModel(hv) {
 		id, err := p.e.s.model.taskID.TryString(msg)
 		if err != nil {
@@ -57,8 +57,15 @@ func (p *Processor) Process(ctx context.Context, msg *service.Message) (service.
 		}
 		v = p.e.heal(ctx, raw, id, v)
 	}
+	p.e.finish(&v)
 	apply(msg, &v)
 	p.e.metrics.record(&v)
+	if v.reject != nil {
+		// Returned as the processor's error, so that Benthos counts it in
+		// processor_error; the message (metadata included) is passed on,
+		// flagged with it.
+		return nil, v.reject
+	}
 	return service.MessageBatch{msg}, nil
 }
 
@@ -79,7 +86,7 @@ func (p *BatchProcessor) ProcessBatch(ctx context.Context, batch service.Message
 			return nil, err
 		}
 		raws[i] = raw
-		v, hv := p.e.check(raw)
+		v, hv := p.e.checkMessage(msg, raw)
 		verdicts[i] = v
 		if v.reject != nil && p.e.wantsModel(hv) {
 			if ids[i], err = batch.TryInterpolatedString(i, p.e.s.model.taskID); err != nil {
@@ -93,6 +100,9 @@ func (p *BatchProcessor) ProcessBatch(ctx context.Context, batch service.Message
 	}
 	out := make(service.MessageBatch, len(batch))
 	for i, msg := range batch {
+		// SetError (in apply) on a message of the batch counts it in
+		// processor_error.
+		p.e.finish(&verdicts[i])
 		apply(msg, &verdicts[i])
 		p.e.metrics.record(&verdicts[i])
 		out[i] = msg
@@ -119,9 +129,14 @@ func (p *BatchProcessor) healAll(ctx context.Context, raws [][]byte, ids []strin
 // Close releases nothing: the processor holds no connections of its own.
 func (p *BatchProcessor) Close(context.Context) error { return nil }
 
-// Register registers the jsonheal and jsonheal_batch processors in env.
-// The package's init registers them in the global environment.
+// Register registers the jsonheal and jsonheal_batch processors and the
+// jsonheal_records scanner in env. The package's init registers them in the
+// global environment. The prometheus metrics exporter is registered apart
+// (RegisterPrometheus), since Redpanda Connect has one of its own.
 func Register(env *service.Environment) error {
+	if err := registerRecordsScanner(env); err != nil {
+		return err
+	}
 	err := env.RegisterProcessor("jsonheal", ProcessorSpec(),
 		func(conf *service.ParsedConfig, mgr *service.Resources) (service.Processor, error) {
 			return NewProcessor(conf, mgr)
@@ -139,4 +154,11 @@ func init() {
 	if err := Register(service.GlobalEnvironment()); err != nil {
 		panic(err)
 	}
+}
+
+// RegisterPrometheus registers the prometheus metrics exporter in env
+// (benthos-jsonheal does it in the global environment). Do not call it in a
+// build that already has one, such as Redpanda Connect's.
+func RegisterPrometheus(env *service.Environment) error {
+	return registerPrometheus(env)
 }

@@ -21,6 +21,7 @@ const (
 	fieldSchemaFixes    = "schema_fixes"
 	fieldMaxDepth       = "max_depth"
 	fieldMaxBytes       = "max_bytes"
+	fieldOneLine        = "one_line"
 
 	fieldHeal           = "heal"
 	fieldBaseURL        = "base_url"
@@ -44,8 +45,8 @@ const defaultBaseURL = "https://api.openai.com/v1"
 func commonFields(batch bool) []*service.ConfigField {
 	healFields := []*service.ConfigField{
 		service.NewStringField(fieldModel).
-			Description("Model name sent in each request.").
-			Example("gpt-4o-mini"),
+			Description("Model name sent in each request, for example `gpt-4o-mini`. Empty leaves the model off (the fast layers only), so a generated config never calls a model by itself.").
+			Default(""),
 		service.NewURLField(fieldBaseURL).
 			Description("Base URL of an OpenAI-compatible chat-completions API (ending in `/v1`).").
 			Default(defaultBaseURL),
@@ -105,20 +106,26 @@ func commonFields(batch bool) []*service.ConfigField {
 		service.NewStringListField(fieldAllow).
 			Description("Repair kinds to allow; when set, every other switchable kind is off (see `jsonheal repair -kinds`). Empty allows them all.").
 			Default([]any{}).
-			Example([]any{"trailing_comma", "missing_comma", "python_literal"}),
+			Example([]any{"trailing_comma", "missing_comma", "python_literal"}).
+			LintRule(kindLint(fieldAllow)),
 		service.NewStringListField(fieldDeny).
 			Description("Repair kinds to turn off: what they would repair is a syntax error instead.").
 			Default([]any{}).
-			Example([]any{"unquoted_value", "inner_quote", "mismatched_bracket"}),
+			Example([]any{"unquoted_value", "inner_quote", "mismatched_bracket"}).
+			LintRule(kindLint(fieldDeny)),
 		service.NewStringEnumField(fieldMinConfidence, "guess", "likely", "certain").
-			Description("Confidence floor of repairs and schema fixes: a record that needs a weaker one goes to the model, or is rejected.").
-			Default("guess"),
+			Description("Confidence floor of repairs and schema fixes: a record that needs a weaker one goes to the model, or is rejected with the guess named. The default, `likely`, keeps guesses (a repair that picks one reading of ambiguous bytes) out of the output unless you ask for them with `guess`.").
+			Default("likely"),
 		service.NewBoolField(fieldNonFinite).
 			Description("Keep undefined, NaN and Infinity as strings instead of turning them into null.").
 			Default(false),
 		service.NewStringListField(fieldSchemaFixes).
 			Description("Schema-guided fixes allowed: rename, enum_case, coerce, wrap_array, default. An empty list allows none.").
-			Default([]any{"rename", "enum_case", "coerce", "wrap_array", "default"}),
+			Default([]any{"rename", "enum_case", "coerce", "wrap_array", "default"}).
+			LintRule(nameLint(fieldSchemaFixes, "fix", fixRuleNames())),
+		service.NewBoolField(fieldOneLine).
+			Description("Put an accepted record whose JSON spans lines (pretty-printed) on one line, line breaks between tokens becoming spaces, as `jsonheal clean` writes JSON Lines. false keeps the bytes of a valid record as they are.").
+			Default(true),
 		service.NewIntField(fieldMaxDepth).
 			Description("Nesting limit of a record.").
 			Default(sanitize.DefaultMaxDepth).Advanced(),
