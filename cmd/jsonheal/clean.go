@@ -38,8 +38,16 @@ type cleanConfig struct {
 
 func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
 	c := &cleanConfig{}
-	fs := flag.NewFlagSet("clean", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs := newFlagSet(e, "clean",
+		"usage: jsonheal clean [flags] [FILE...]   (flags may also follow the FILEs; -- ends them)",
+		"Cleans JSON Lines (stdin when FILE is absent or -; gzip and zstd input detected):",
+		"records are repaired, validated, schema-fixed, healed by --model if given, and",
+		"written in order; the others go to --rejects with their reason.",
+		"Exit 0: every record clean or repaired; 1: some rejected (see --fail-on);",
+		"2: usage or I/O error, or the model refused the run (credentials, unknown",
+		"model, quota); 3: the schema does not compile; 130/143: interrupted by",
+		"SIGINT/SIGTERM (the output holds every record before the line it names).",
+	)
 	fs.StringVar(&c.output, "o", "-", "write clean records to `FILE` (.gz and .zst compress); - is stdout")
 	fs.StringVar(&c.rejects, "rejects", "", "write rejected records to `FILE` (.gz and .zst compress), one JSON object per line")
 	fs.StringVar(&c.schema, "schema", "", "validate every record against the JSON Schema in `FILE`")
@@ -51,21 +59,8 @@ func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
 	fs.StringVar(&c.progress, "progress", "auto", "progress line on stderr: auto (when stderr is a terminal), always or never")
 	fs.StringVar(&c.report, "report", "text", "summary on stderr at the end: text, json or none")
 	c.heal.register(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: jsonheal clean [flags] [FILE...]")
-		fmt.Fprintln(e.stderr, "Cleans JSON Lines (stdin when FILE is absent or -; gzip and zstd input detected):")
-		fmt.Fprintln(e.stderr, "records are repaired, validated, schema-fixed, healed by --model if given, and")
-		fmt.Fprintln(e.stderr, "written in order; the others go to --rejects with their reason.")
-		fmt.Fprintln(e.stderr, "Exit 0: every record clean or repaired; 1: some rejected (see --fail-on);")
-		fmt.Fprintln(e.stderr, "2: usage or I/O error, interrupted, or the model refused the run (credentials,")
-		fmt.Fprintln(e.stderr, "unknown model, quota); 3: the schema does not compile.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, exitOK
-		}
-		return nil, exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return nil, code
 	}
 	bad := func(format string, a ...any) (*cleanConfig, int) {
 		fmt.Fprintf(e.stderr, "jsonheal clean: "+format+"\n", a...)

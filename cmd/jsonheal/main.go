@@ -99,7 +99,8 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'jsonheal <command> -h' for the flags of one command.")
+	fmt.Fprintln(w, "Run 'jsonheal <command> -h' for the flags of one command. Flags may come")
+	fmt.Fprintln(w, "before or after the arguments; -- ends them (jsonheal repair -- -file.txt).")
 }
 
 // isTerminal reports whether w is an *os.File attached to a character device.
@@ -129,10 +130,12 @@ func newFlagSet(e *env, name string, usage ...string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args into fs. When the command must stop there (help
-// was asked for, or a flag is wrong) it returns the exit code and false.
+// parseFlags parses args into fs, flags before or after the positional
+// arguments ("--" ends the flags; see flags.go). When the command must stop
+// there (help was asked for, or a flag is wrong) it returns the exit code
+// and false.
 func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
-	if err := fs.Parse(args); err != nil {
+	if err := parseAnywhere(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK, false
 		}
