@@ -10,6 +10,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/jsonheal/jsonheal/jsonl"
 	"github.com/jsonheal/jsonheal/validate"
@@ -98,34 +100,35 @@ func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
 	if len(c.inputs) == 0 {
 		c.inputs = []string{"-"}
 	}
-	if c.output != "-" && c.output == c.rejects {
+	if sameName(c.output, c.rejects) {
 		return bad("-o and --rejects name the same file")
 	}
-	for _, in := range c.inputs {
-		for _, o := range []string{c.output, c.rejects} {
-			if sameFile(in, o) {
-				return bad("%s is both an input and an output: it would be overwritten before it is read", in)
-			}
-		}
+	if err := checkCleanOutputs(e, c); err != nil {
+		return bad("%v", err)
 	}
 	return c, exitOK
 }
 
-// sameFile reports whether a and b name the same existing file (never true
-// for stdin or stdout).
-func sameFile(a, b string) bool {
-	if a == "" || a == "-" || b == "" || b == "-" {
-		return false
+// checkCleanOutputs refuses outputs that are inputs (stdin included), by
+// device and inode, before anything is opened (files.go).
+func checkCleanOutputs(e *env, c *cleanConfig) error {
+	avoid := inputFileSet(e, c.inputs)
+	if c.output == "-" {
+		if err := checkStdout(e, avoid); err != nil {
+			return err
+		}
 	}
-	sa, err := os.Stat(a)
-	if err != nil {
-		return false
+	for _, o := range []string{c.output, c.rejects} {
+		if err := checkOutput(o, avoid); err != nil {
+			return err
+		}
 	}
-	sb, err := os.Stat(b)
-	if err != nil {
-		return false
+	if c.output != "-" && c.rejects != "" {
+		if err := checkOutput(c.rejects, fileSet{statOutput(c.output)}); err != nil {
+			return errors.New("-o and --rejects name the same file")
+		}
 	}
-	return os.SameFile(sa, sb)
+	return nil
 }
 
 // parseSize reads "1048576", "64MiB", "10M", "1G"... (K, M, G are binary
@@ -178,6 +181,7 @@ func runClean(ctx context.Context, e *env, args []string) int {
 	var schema *validate.Schema
 	var schemaText []byte
 	if cfg.schema != "" {
+		e.stop.setWhere(func() string { return "loading the schema " + cfg.schema })
 		text, err := os.ReadFile(cfg.schema)
 		if err != nil {
 			return fail(exitUsage, "read schema: %v", err)
@@ -194,16 +198,22 @@ func runClean(ctx context.Context, e *env, args []string) int {
 		opts.Healer = mh
 	}
 
-	out, err := createOutput(e, cfg.output)
+	avoid := inputFileSet(e, cfg.inputs)
+	out, err := createOutput(e, cfg.output, avoid...)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
+	defer e.stop.onForcedExit(out.closeForExit)()
 	var rej *output
 	if cfg.rejects != "" {
-		if rej, err = createOutput(e, cfg.rejects); err != nil {
+		if out.file != nil {
+			avoid = append(avoid, namedFile{"-o " + cfg.output, out.info})
+		}
+		if rej, err = createOutput(e, cfg.rejects, avoid...); err != nil {
 			out.abort()
 			return fail(exitUsage, "%v", err)
 		}
+		defer e.stop.onForcedExit(rej.closeForExit)()
 	}
 
 	prog := startProgress(e, cfg.progress)
@@ -263,12 +273,19 @@ func cleanOne(ctx context.Context, e *env, name string, opts jsonl.Options, out,
 	}
 	defer closeIn()
 	r, err := jsonl.NewReader(in, jsonl.ReaderOptions{})
+	if err != nil && ctx.Err() != nil {
+		return jsonl.Stats{}, fmt.Errorf("interrupted: %s: stopped before the first record", cleanInputName(name))
+	}
 	if err != nil {
 		return jsonl.Stats{}, fmt.Errorf("%s: %w", cleanInputName(name), err)
 	}
 	defer r.Close()
 	opts.Source = cleanInputName(name)
 	c := jsonl.NewCleaner(opts)
+	e.stop.setWhere(func() string {
+		st := c.Stats()
+		return fmt.Sprintf("in %s: every record before line %d (input offset %d) is in the output or the rejects", opts.Source, st.Line, st.Offset)
+	})
 	prog.watch(c)
 	var rejW io.Writer
 	if rej != nil {
@@ -299,24 +316,36 @@ func cleanInputName(name string) string {
 }
 
 // output is a buffered, possibly compressed destination whose every error,
-// including at flush and close, is reported.
+// including at flush and close, is reported. Its writes are serialized with
+// closeForExit, so that a forced exit (signals.go) writes out whole records
+// only: the Cleaner writes whole records in each Write.
 type output struct {
-	name string
-	file *os.File // nil for stdout
-	buf  *bufio.Writer
-	comp io.WriteCloser
-	w    io.Writer
+	name   string
+	file   *os.File    // nil for stdout
+	info   os.FileInfo // file's identity, when a file
+	mu     sync.Mutex
+	closed bool
+	buf    *bufio.Writer
+	comp   io.WriteCloser
+	w      io.Writer
 }
 
-func createOutput(e *env, name string) (*output, error) {
+// createOutput opens the output name ("-": stdout). A file is opened
+// without truncation, compared with avoid (the inputs, by device and
+// inode), and truncated only if it is none of them.
+func createOutput(e *env, name string, avoid ...namedFile) (*output, error) {
 	o := &output{name: name}
 	var dst io.Writer = e.stdout
 	if name != "-" {
-		f, err := os.Create(name)
+		f, err := openOutputFile(name, avoid)
+		if errors.Is(err, ErrOutputIsInput) {
+			return nil, err
+		}
 		if err != nil {
 			return nil, fmt.Errorf("create output: %w", err)
 		}
 		o.file, dst = f, f
+		o.info, _ = f.Stat()
 	}
 	o.buf = bufio.NewWriterSize(dst, 256<<10)
 	comp, err := jsonl.NewWriter(o.buf, jsonl.FormatForName(name))
@@ -332,7 +361,11 @@ func createOutput(e *env, name string) (*output, error) {
 }
 
 // Write passes p to the underlying writer.
-func (o *output) Write(p []byte) (int, error) { return o.w.Write(p) }
+func (o *output) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.w.Write(p)
+}
 
 // Flush passes buffered bytes on (not those a compressor holds, which
 // would cost compression).
@@ -340,12 +373,40 @@ func (o *output) Flush() error {
 	if o.w != io.Writer(o.buf) {
 		return nil
 	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	return o.buf.Flush()
+}
+
+// closeForExit writes out what the output holds, ending a compressed
+// stream, when the process exits before the command returns. It gives up
+// if a Write is stuck (a full pipe), and keeps the output locked: nothing
+// is written after it.
+func (o *output) closeForExit() {
+	deadline := time.Now().Add(flushBudget / 2)
+	for !o.mu.TryLock() {
+		if time.Now().After(deadline) {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if o.closed {
+		return
+	}
+	o.closed = true
+	o.comp.Close()
+	o.buf.Flush()
+	if o.file != nil {
+		o.file.Close()
+	}
 }
 
 // close ends the compressed stream, flushes and closes the file, and says
 // which step failed.
 func (o *output) close() error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.closed = true
 	err := o.comp.Close()
 	if ferr := o.buf.Flush(); err == nil {
 		err = ferr
