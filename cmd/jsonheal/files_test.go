@@ -53,13 +53,17 @@ func TestCleanRefusesAnOutputThatIsStdin(t *testing.T) {
 	require.NoError(t, os.Link(f, link))
 	sym := filepath.Join(filepath.Dir(f), "sym.jsonl")
 	require.NoError(t, os.Symlink(f, sym))
-	for _, args := range [][]string{
-		{"clean", "-o", f},
-		{"clean", "-o", link, "-"},
-		{"clean", "--rejects", sym},
-		{"clean", "-", "-o", "./" + filepath.Base(f)},
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"-o the file", []string{"clean", "-o", f}},
+		{"-o a hard link, stdin named", []string{"clean", "-o", link, "-"}},
+		{"--rejects a symlink", []string{"clean", "--rejects", sym}},
+		{"-o a relative name", []string{"clean", "-", "-o", "./" + filepath.Base(f)}},
 	} {
-		t.Run(args[len(args)-1], func(t *testing.T) {
+		args := tc.args
+		t.Run(tc.name, func(t *testing.T) {
 			t.Chdir(filepath.Dir(f))
 			in, err := os.Open(f)
 			require.NoError(t, err)
