@@ -4,12 +4,13 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/jsonheal/jsonheal/jsonl"
 )
@@ -34,8 +35,16 @@ type cleanConfig struct {
 
 func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
 	c := &cleanConfig{}
-	fs := flag.NewFlagSet("clean", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs := newFlagSet(e, "clean",
+		"usage: jsonheal clean [flags] [FILE...]   (flags may also follow the FILEs; -- ends them)",
+		"Cleans JSON Lines (stdin when FILE is absent or -; gzip and zstd input detected):",
+		"records are repaired, validated, schema-fixed, healed by --model if given, and",
+		"written in order; the others go to --rejects with their reason.",
+		"Exit 0: every record clean or repaired; 1: some rejected (see --fail-on);",
+		"2: usage or I/O error, or the model refused the run (credentials, unknown",
+		"model, quota); 3: the schema does not compile; 130/143: interrupted by",
+		"SIGINT/SIGTERM (the output holds every record before the line it names).",
+	)
 	fs.StringVar(&c.output, "o", "-", "write clean records to `FILE` (.gz and .zst compress); - is stdout")
 	fs.StringVar(&c.rejects, "rejects", "", "write rejected records to `FILE` (.gz and .zst compress), one JSON object per line")
 	fs.BoolVar(&c.unordered, "unordered", false, "write records as they are done, not in input order")
@@ -43,21 +52,8 @@ func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
 	fs.StringVar(&c.failOn, "fail-on", "invalid", "exit 1 when: invalid (some record rejected), repaired (some record repaired or rejected), never")
 	fs.StringVar(&c.progress, "progress", "auto", "progress line on stderr: auto (when stderr is a terminal), always or never")
 	fs.StringVar(&c.report, "report", "text", "summary on stderr at the end: text, json or none")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: jsonheal clean [flags] [FILE...]")
-		fmt.Fprintln(e.stderr, "Cleans JSON Lines (stdin when FILE is absent or -; gzip and zstd input detected):")
-		fmt.Fprintln(e.stderr, "records are repaired, validated, schema-fixed, healed by --model if given, and")
-		fmt.Fprintln(e.stderr, "written in order; the others go to --rejects with their reason.")
-		fmt.Fprintln(e.stderr, "Exit 0: every record clean or repaired; 1: some rejected (see --fail-on);")
-		fmt.Fprintln(e.stderr, "2: usage or I/O error, interrupted, or the model refused the run (credentials,")
-		fmt.Fprintln(e.stderr, "unknown model, quota); 3: the schema does not compile.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, exitOK
-		}
-		return nil, exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return nil, code
 	}
 	bad := func(format string, a ...any) (*cleanConfig, int) {
 		fmt.Fprintf(e.stderr, "jsonheal clean: "+format+"\n", a...)
@@ -85,34 +81,36 @@ func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
 	if len(c.inputs) == 0 {
 		c.inputs = []string{"-"}
 	}
-	if c.output != "-" && c.output == c.rejects {
+	if sameName(c.output, c.rejects) {
 		return bad("-o and --rejects name the same file")
 	}
-	for _, in := range c.inputs {
-		for _, o := range []string{c.output, c.rejects} {
-			if sameFile(in, o) {
-				return bad("%s is both an input and an output: it would be overwritten before it is read", in)
-			}
-		}
+	if err := checkOutputs(e, c.inputs, c.output, c.rejects); err != nil {
+		return bad("%v", err)
 	}
 	return c, exitOK
 }
 
-// sameFile reports whether a and b name the same existing file (never true
-// for stdin or stdout).
-func sameFile(a, b string) bool {
-	if a == "" || a == "-" || b == "" || b == "-" {
-		return false
+// checkOutputs refuses outputs (output, "-" for stdout, and rejects, ""
+// for none) that are inputs (stdin included), by device and inode, before
+// anything is opened (files.go). clean and replay share it.
+func checkOutputs(e *env, inputs []string, output, rejects string) error {
+	avoid := inputFileSet(e, inputs)
+	if output == "-" {
+		if err := checkStdout(e, avoid); err != nil {
+			return err
+		}
 	}
-	sa, err := os.Stat(a)
-	if err != nil {
-		return false
+	for _, o := range []string{output, rejects} {
+		if err := checkOutput(o, avoid); err != nil {
+			return err
+		}
 	}
-	sb, err := os.Stat(b)
-	if err != nil {
-		return false
+	if output != "-" && rejects != "" {
+		if err := checkOutput(rejects, fileSet{statOutput(output)}); err != nil {
+			return errors.New("-o and --rejects name the same file")
+		}
 	}
-	return os.SameFile(sa, sb)
+	return nil
 }
 
 // parseSize reads "1048576", "64MiB", "10M", "1G"... (K, M, G are binary
@@ -158,16 +156,22 @@ func runClean(ctx context.Context, e *env, args []string) int {
 	opts.Unordered = cfg.unordered
 	mh := pl.model
 
-	out, err := createOutput(e, cfg.output)
+	avoid := inputFileSet(e, cfg.inputs)
+	out, err := createOutput(e, cfg.output, avoid...)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
+	defer e.stop.onForcedExit(out.closeForExit)()
 	var rej *output
 	if cfg.rejects != "" {
-		if rej, err = createOutput(e, cfg.rejects); err != nil {
+		if out.file != nil {
+			avoid = append(avoid, namedFile{"-o " + cfg.output, out.info})
+		}
+		if rej, err = createOutput(e, cfg.rejects, avoid...); err != nil {
 			out.abort()
 			return fail(exitUsage, "%v", err)
 		}
+		defer e.stop.onForcedExit(rej.closeForExit)()
 	}
 
 	prog := startProgress(e, cfg.progress)
@@ -228,12 +232,19 @@ func cleanOne(ctx context.Context, e *env, name string, opts jsonl.Options, out,
 	}
 	defer closeIn()
 	r, err := jsonl.NewReader(in, jsonl.ReaderOptions{})
+	if err != nil && ctx.Err() != nil {
+		return jsonl.Stats{}, fmt.Errorf("interrupted: %s: stopped before the first record", cleanInputName(name))
+	}
 	if err != nil {
 		return jsonl.Stats{}, fmt.Errorf("%s: %w", cleanInputName(name), err)
 	}
 	defer r.Close()
 	opts.Source = cleanInputName(name)
 	c := jsonl.NewCleaner(opts)
+	e.stop.setWhere(func() string {
+		st := c.Stats()
+		return fmt.Sprintf("in %s: every record before line %d (input offset %d) is in the output or the rejects", opts.Source, st.Line, st.Offset)
+	})
 	prog.watch(c)
 	var rejW io.Writer
 	if rej != nil {
@@ -264,24 +275,36 @@ func cleanInputName(name string) string {
 }
 
 // output is a buffered, possibly compressed destination whose every error,
-// including at flush and close, is reported.
+// including at flush and close, is reported. Its writes are serialized with
+// closeForExit, so that a forced exit (signals.go) writes out whole records
+// only: the Cleaner writes whole records in each Write.
 type output struct {
-	name string
-	file *os.File // nil for stdout
-	buf  *bufio.Writer
-	comp io.WriteCloser
-	w    io.Writer
+	name   string
+	file   *os.File    // nil for stdout
+	info   os.FileInfo // file's identity, when a file
+	mu     sync.Mutex
+	closed bool
+	buf    *bufio.Writer
+	comp   io.WriteCloser
+	w      io.Writer
 }
 
-func createOutput(e *env, name string) (*output, error) {
+// createOutput opens the output name ("-": stdout). A file is opened
+// without truncation, compared with avoid (the inputs, by device and
+// inode), and truncated only if it is none of them.
+func createOutput(e *env, name string, avoid ...namedFile) (*output, error) {
 	o := &output{name: name}
 	var dst io.Writer = e.stdout
 	if name != "-" {
-		f, err := os.Create(name)
+		f, err := openOutputFile(name, avoid)
+		if errors.Is(err, ErrOutputIsInput) {
+			return nil, err
+		}
 		if err != nil {
 			return nil, fmt.Errorf("create output: %w", err)
 		}
 		o.file, dst = f, f
+		o.info, _ = f.Stat()
 	}
 	o.buf = bufio.NewWriterSize(dst, 256<<10)
 	comp, err := jsonl.NewWriter(o.buf, jsonl.FormatForName(name))
@@ -297,7 +320,11 @@ func createOutput(e *env, name string) (*output, error) {
 }
 
 // Write passes p to the underlying writer.
-func (o *output) Write(p []byte) (int, error) { return o.w.Write(p) }
+func (o *output) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.w.Write(p)
+}
 
 // Flush passes buffered bytes on (not those a compressor holds, which
 // would cost compression).
@@ -305,12 +332,40 @@ func (o *output) Flush() error {
 	if o.w != io.Writer(o.buf) {
 		return nil
 	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	return o.buf.Flush()
+}
+
+// closeForExit writes out what the output holds, ending a compressed
+// stream, when the process exits before the command returns. It gives up
+// if a Write is stuck (a full pipe), and keeps the output locked: nothing
+// is written after it.
+func (o *output) closeForExit() {
+	deadline := time.Now().Add(flushBudget / 2)
+	for !o.mu.TryLock() {
+		if time.Now().After(deadline) {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if o.closed {
+		return
+	}
+	o.closed = true
+	o.comp.Close()
+	o.buf.Flush()
+	if o.file != nil {
+		o.file.Close()
+	}
 }
 
 // close ends the compressed stream, flushes and closes the file, and says
 // which step failed.
 func (o *output) close() error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.closed = true
 	err := o.comp.Close()
 	if ferr := o.buf.Flush(); err == nil {
 		err = ferr

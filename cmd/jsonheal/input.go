@@ -7,14 +7,35 @@ import (
 )
 
 // openInput opens the named file, or returns stdin for "" and "-". The
-// returned close function is never nil.
+// returned close function is never nil. When the process listens for
+// signals (e.stop), the input is read so that a signal interrupts a
+// waiting Read, and how far it was read is what a signal's message says.
 func openInput(e *env, name string) (io.Reader, func() error, error) {
 	if name == "" || name == "-" {
-		return e.stdin, func() error { return nil }, nil
+		return e.track("stdin", e.stdin), func() error { return nil }, nil
 	}
+	e.stop.setWhere(func() string { return "opening " + name })
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, nil, fmt.Errorf("open input: %w", err)
 	}
-	return f, f.Close, nil
+	if e.stop == nil {
+		return f, f.Close, nil
+	}
+	return e.track(name, newInterruptibleReader(e.stop.ctx, f)), f.Close, nil
+}
+
+// track counts what is read from r and makes it what a signal's message
+// reports; without e.stop it returns r.
+func (e *env) track(name string, r io.Reader) io.Reader {
+	if e.stop == nil {
+		return r
+	}
+	if t, ok := r.(*trackedInput); ok { // stdin, tracked from the start
+		e.stop.setWhere(t.position)
+		return t
+	}
+	t := &trackedInput{name: name, r: r}
+	e.stop.setWhere(t.position)
+	return t
 }

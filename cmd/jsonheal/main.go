@@ -32,6 +32,10 @@ type env struct {
 	getenv func(string) string
 	// isTerminal reports whether the file descriptor behind w is a terminal.
 	isTerminal func(w io.Writer) bool
+	// stop turns SIGINT and SIGTERM into a cancelled context and, when a
+	// command does not return in time, an exit (signals.go). Nil in tests
+	// that call run directly.
+	stop *stopper
 }
 
 // command is one subcommand of the CLI.
@@ -53,16 +57,19 @@ func register(c command) {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, &env{
-		stdin:      os.Stdin,
+	stop := newStopper(os.Stderr, os.Exit)
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go stop.listen(sigs)
+	code := run(stop.ctx, &env{
+		stdin:      &trackedInput{name: "stdin", r: newInterruptibleReader(stop.ctx, os.Stdin), report: stop},
 		stdout:     os.Stdout,
 		stderr:     os.Stderr,
 		getenv:     os.Getenv,
 		isTerminal: isTerminal,
+		stop:       stop,
 	}, os.Args[1:])
-	stop()
-	os.Exit(code)
+	os.Exit(stop.finish(code))
 }
 
 // run dispatches args to a subcommand and returns the process exit code.
@@ -72,10 +79,11 @@ func run(ctx context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	name := args[0]
+	out := &stdoutWriter{w: e.stdout}
 	switch name {
 	case "help", "-h", "-help", "--help":
-		usage(e.stdout)
-		return exitOK
+		usage(out)
+		return out.exitCode(e, "jsonheal", exitOK)
 	}
 	c, ok := commands[name]
 	if !ok {
@@ -83,7 +91,10 @@ func run(ctx context.Context, e *env, args []string) int {
 		usage(e.stderr)
 		return exitUsage
 	}
-	return c.run(ctx, e, args[1:])
+	e.stop.setCommand(name)
+	ce := *e
+	ce.stdout = out
+	return out.exitCode(e, "jsonheal "+name, c.run(ctx, &ce, args[1:]))
 }
 
 func usage(w io.Writer) {
@@ -99,7 +110,8 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'jsonheal <command> -h' for the flags of one command.")
+	fmt.Fprintln(w, "Run 'jsonheal <command> -h' for the flags of one command. Flags may come")
+	fmt.Fprintln(w, "before or after the arguments; -- ends them (jsonheal repair -- -file.txt).")
 }
 
 // isTerminal reports whether w is an *os.File attached to a character device.
@@ -129,10 +141,12 @@ func newFlagSet(e *env, name string, usage ...string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args into fs. When the command must stop there (help
-// was asked for, or a flag is wrong) it returns the exit code and false.
+// parseFlags parses args into fs, flags before or after the positional
+// arguments ("--" ends the flags; see flags.go). When the command must stop
+// there (help was asked for, or a flag is wrong) it returns the exit code
+// and false.
 func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
-	if err := fs.Parse(args); err != nil {
+	if err := parseAnywhere(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK, false
 		}

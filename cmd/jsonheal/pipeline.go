@@ -75,6 +75,7 @@ func (p *pipelineFlags) build(e *env, withModel bool) (*pipeline, int, error) {
 		DisabledSchemaFixes: disabled,
 	}
 	if p.schema != "" {
+		e.stop.setWhere(func() string { return "loading the schema " + p.schema })
 		text, err := validate.ReadSchemaFile(p.schema)
 		if err != nil {
 			return nil, exitUsage, fmt.Errorf("read schema: %w", err)

@@ -12,7 +12,7 @@ import (
 type repairPolicy struct {
 	strict         bool
 	closeTruncated bool
-	allow          string
+	allow          kindList
 	deny           string
 	minConfidence  string
 	nonFiniteStr   bool
@@ -25,7 +25,8 @@ type repairPolicy struct {
 func (p *repairPolicy) register(fs *flag.FlagSet) {
 	fs.BoolVar(&p.strict, "strict", false, "allow only fence and prose removal, control-byte escapes and truncation handling")
 	fs.BoolVar(&p.closeTruncated, "close-truncated", false, "complete truncated input with minimal closers (still reported as truncated)")
-	fs.StringVar(&p.allow, "allow", "", "comma-separated repair kinds to allow; all others are off (see 'jsonheal repair -kinds')")
+	fs.Var(&p.allow, "allow", "allow only these comma-separated repair `KINDS` (see 'jsonheal repair -kinds'); when given,\n"+
+		"all others are off, and an empty list (--allow=) allows none (default: all allowed)")
 	fs.StringVar(&p.deny, "deny", "", "comma-separated repair kinds to turn off")
 	floor := p.floor
 	if floor == "" {
@@ -54,8 +55,8 @@ func (p *repairPolicy) options() (sanitize.Options, error) {
 	default:
 		return opts, fmt.Errorf("--min-confidence must be guess, likely or certain, not %q", p.minConfidence)
 	}
-	if p.allow != "" {
-		allowed, err := parseKinds(p.allow)
+	if p.allow.set {
+		allowed, err := parseKinds(p.allow.list)
 		if err != nil {
 			return opts, fmt.Errorf("--allow: %w", err)
 		}
@@ -69,6 +70,22 @@ func (p *repairPolicy) options() (sanitize.Options, error) {
 		opts.Disable |= denied
 	}
 	return opts, nil
+}
+
+// kindList is the value of --allow: it knows whether the flag was given,
+// so that an empty list allows nothing instead of everything.
+type kindList struct {
+	list string
+	set  bool
+}
+
+// String returns the list as given.
+func (k *kindList) String() string { return k.list }
+
+// Set records the list (the last --allow wins).
+func (k *kindList) Set(v string) error {
+	k.list, k.set = v, true
+	return nil
 }
 
 // parseKinds reads a comma-separated list of repair kind names.

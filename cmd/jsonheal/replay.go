@@ -81,12 +81,8 @@ func parseReplayFlags(e *env, args []string) (*replayConfig, int) {
 	if c.output != "-" && c.output == c.rejects {
 		return bad("-o and --rejects name the same file")
 	}
-	for _, in := range c.inputs {
-		for _, o := range []string{c.output, c.rejects} {
-			if sameFile(in, o) {
-				return bad("%s is both an input and an output: it would be overwritten before it is read", in)
-			}
-		}
+	if err := checkOutputs(e, c.inputs, c.output, c.rejects); err != nil {
+		return bad("%v", err)
 	}
 	return c, exitOK
 }
@@ -151,13 +147,14 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
-	out, err := createOutput(e, cfg.output)
+	avoid := inputFileSet(e, cfg.inputs)
+	out, err := createOutput(e, cfg.output, avoid...)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
 	var rej *output
 	if cfg.rejects != "" {
-		if rej, err = createOutput(e, cfg.rejects); err != nil {
+		if rej, err = createOutput(e, cfg.rejects, avoid...); err != nil {
 			out.abort()
 			return fail(exitUsage, "%v", err)
 		}

@@ -51,6 +51,7 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "jsonheal validate: unknown --draft %q\n", *draftName)
 		return exitUsage
 	}
+	e.stop.setWhere(func() string { return "loading the schema " + *schemaPath })
 	schemaBytes, err := validate.ReadSchemaFile(*schemaPath)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)

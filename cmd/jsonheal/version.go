@@ -16,7 +16,15 @@ func init() {
 	register(command{
 		name:    "version",
 		summary: "print the jsonheal version and the Go version",
-		run: func(_ context.Context, e *env, _ []string) int {
+		run: func(_ context.Context, e *env, args []string) int {
+			fs := newFlagSet(e, "version", "usage: jsonheal version", "Prints the jsonheal version, the Go version and the platform.")
+			if code, ok := parseFlags(fs, args); !ok {
+				return code
+			}
+			if fs.NArg() > 0 {
+				fmt.Fprintln(e.stderr, "jsonheal version: takes no arguments")
+				return exitUsage
+			}
 			fmt.Fprintf(e.stdout, "jsonheal %s %s %s/%s\n", resolvedVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 			return exitOK
 		},

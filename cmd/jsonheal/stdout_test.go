@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/jsonheal/jsonheal/heal/healtest"
+)
+
+// fullStdout runs the CLI with a stdout on which every write fails, as
+// `> /dev/full` does.
+func fullStdout(t *testing.T, stdin string, args ...string) (int, string) {
+	t.Helper()
+	e, errb := cleanEnv(strings.NewReader(stdin), &errWriter{limit: 0})
+	code := run(context.Background(), e, args)
+	return code, errb.String()
+}
+
+func TestWriteErrorOnStdoutIsExit2InEveryCommand(t *testing.T) {
+	srv := healtest.NewServer(healtest.Config{Script: []healtest.Step{healtest.Answer(`{"city":"Oslo","temp":1}`)}})
+	defer srv.Close()
+	dir := t.TempDir()
+	valid := filepath.Join(dir, "valid.json")
+	require.NoError(t, os.WriteFile(valid, []byte(`{"city":"Oslo","temp":1}`), 0o644))
+	invalid := filepath.Join(dir, "invalid.json")
+	require.NoError(t, os.WriteFile(invalid, []byte(`{"city":1}`), 0o644))
+	schema := schemaFile(t, askSchema)
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+	}{
+		{"", []string{"help"}},
+		{"", []string{"version"}},
+		{`{"a":1,}`, []string{"repair"}},
+		{"", []string{"repair", "-kinds"}},
+		{"{\"a\":1}\n", []string{"clean"}},
+		{"", []string{"validate", "--schema", schema, "--output", "basic", valid}},
+		{"", []string{"validate", "--schema", schema, "--output", "basic", invalid}},
+		{"", []string{"validate", "--schema", schema, invalid}},
+		{"", []string{"ask", "--schema", schema, "--model", "m", "--base-url", srv.URL, "weather"}},
+	} {
+		code, errOut := fullStdout(t, tc.stdin, tc.args...)
+		assert.Equal(t, exitUsage, code, "%v: %s", tc.args, errOut)
+		assert.Contains(t, errOut, "no space left on device", tc.args)
+	}
+	// A command that writes nothing to stdout is not affected.
+	code, errOut := fullStdout(t, "", "validate", "--schema", schema, valid)
+	assert.Equal(t, exitOK, code, errOut)
+}
+
+func TestStdoutWriterKeepsTheFirstError(t *testing.T) {
+	w := &stdoutWriter{w: &errWriter{limit: 4}}
+	n, err := w.Write([]byte("abc"))
+	assert.Equal(t, 3, n)
+	require.NoError(t, err)
+	_, err = w.Write([]byte("defg"))
+	require.EqualError(t, err, "no space left on device")
+	_, err = w.Write([]byte("h"))
+	assert.EqualError(t, err, "no space left on device", "later writes fail at once, even small ones")
+	e, errb := cleanEnv(nil, nil)
+	assert.Equal(t, exitUsage, w.exitCode(e, "jsonheal x", exitFailed))
+	assert.Equal(t, "jsonheal x: writing stdout: no space left on device\n", errb.String())
+	assert.Equal(t, exitNoCompile, w.exitCode(e, "jsonheal x", exitNoCompile), "a worse code stays")
+}
