@@ -122,7 +122,12 @@ func (z *Sanitizer) settleValues(err error) error {
 	case ValuesOne:
 		if z.begun > 1 {
 			z.out = z.out[:z.outStart]
-			if err == nil {
+			// A truncated last value does not make the input one
+			// document: the refusal is for the values. Reporting
+			// ErrTruncated with no output would tell a caller that
+			// closing the input could save it.
+			if err == nil || errors.Is(err, ErrTruncated) {
+				z.report.Truncated, z.report.Truncation = false, Truncation{}
 				return z.multipleValues()
 			}
 		}

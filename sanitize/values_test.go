@@ -57,10 +57,13 @@ func TestValuesOneKeepsSingleDocuments(t *testing.T) {
 }
 
 func TestValuesErrorsAfterSeveralValues(t *testing.T) {
-	// One document: a truncated or broken second value fails with its own
-	// error, and nothing of the first is written.
-	out, _, err := Append(nil, []byte(`{"a":1} {"b":`), Options{CloseTruncated: true})
-	require.ErrorIs(t, err, ErrTruncated)
+	// One document: a truncated second value still makes two values (the
+	// refusal is for the values, and the Report does not claim a
+	// truncation that closing could repair); a broken one fails with its
+	// own error. Nothing of the first is written.
+	out, rep, err := Append(nil, []byte(`{"a":1} {"b":`), Options{CloseTruncated: true})
+	require.ErrorIs(t, err, ErrMultipleValues)
+	assert.False(t, rep.Truncated)
 	assert.Empty(t, out)
 	out, _, err = Append(nil, []byte(`{"a":1} {"b" 2 @}`), Options{})
 	require.ErrorIs(t, err, ErrSyntax)
