@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/jsonheal/jsonheal/sanitize"
+	"github.com/jsonheal/jsonheal/schemafix"
 	"github.com/jsonheal/jsonheal/validate"
 )
 
@@ -17,7 +18,7 @@ type worker struct {
 	ctx    context.Context
 	san    Sanitizer
 	schema Validator
-	fixer  *schemaFixer
+	fixer  *schemafix.Fixer
 	// With a fixer, schema is a schemaValidator (sv) and a record that fails
 	// it leaves its diagnostics in pending: the fixes try them first, and
 	// only a record they cannot save pays for rendering its diagnosis.
@@ -82,7 +83,7 @@ func (w *worker) process(b *batch) {
 			if w.pending != nil && !truncated {
 				// Only records that fail the schema get here: the valid
 				// path pays nothing for the fixes.
-				if fixed, fixes, ok := w.fixer.fix(out[start:], w.pending); ok {
+				if fixed, fixes, ok := w.fixer.Fix(out[start:], w.pending); ok {
 					w.pending = nil
 					b.out = w.writeDoc(b, append(out[:start], fixed...), start)
 					b.loc.schemaFixed++
