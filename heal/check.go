@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/jsonheal/jsonheal/sanitize"
+	"github.com/jsonheal/jsonheal/schemafix"
 	"github.com/jsonheal/jsonheal/validate"
 )
 
@@ -68,19 +69,17 @@ func (h *Healer) check(answer []byte, finishReason string) Verdict {
 	if h.Schema == nil {
 		return h.accept(v, doc, nil)
 	}
-	floor := h.Policy.MinConfidence
-	maxText := h.Policy.diagnosticsBytes()
-	diags, text, err := validateDoc(h.Schema, doc, maxText)
+	ds, err := h.Schema.Validate(doc)
 	if err != nil {
 		v.Decision = Decision{ClassSyntax, ActionReask, "not JSON after sanitize: " + err.Error()}
 		v.Diagnostics = err.Error()
 		return v
 	}
-	if diags == nil {
+	if ds == nil {
 		return h.accept(v, doc, nil)
 	}
-	v.Diagnostics, v.DiagnosticCount = text, len(diags)
-	if fixed, all, ok := h.fixRounds(doc, diags, floor); ok {
+	v.Diagnostics, v.DiagnosticCount = ds.Text(h.Policy.diagnosticsBytes()), len(ds)
+	if fixed, all, ok := h.fixer().Fix(doc, ds); ok {
 		return h.accept(v, fixed, all)
 	}
 	v.Decision = Decision{ClassSchema, ActionReask, fmt.Sprintf("%d schema diagnostic(s)", v.DiagnosticCount)}
@@ -92,38 +91,15 @@ func (h *Healer) check(answer []byte, finishReason string) Verdict {
 // Healer's Schema with the diagnostics ds. It is the fixing part of Check,
 // for callers that sanitized and validated doc already: it returns the
 // fixed document and the fixes applied when they make it valid, ok false
-// otherwise. doc is not modified.
+// otherwise. doc is not modified. The fixes live in package schemafix;
+// FixSchema is schemafix.Fixer.Fix with the Healer's Schema and Policy.
 func (h *Healer) FixSchema(doc []byte, ds validate.Diagnostics) (fixed []byte, fixes []SchemaFix, ok bool) {
-	if h.Schema == nil || len(ds) == 0 {
-		return nil, nil, false
-	}
-	return h.fixRounds(doc, fixView(ds), h.Policy.MinConfidence)
+	return h.fixer().Fix(doc, ds)
 }
 
-// fixRounds applies the enabled fix rules to doc, which fails the schema
-// with diags, and re-validates, for a few rounds; ok reports that the
-// result is valid.
-func (h *Healer) fixRounds(doc []byte, diags []diag, floor sanitize.Confidence) (fixed []byte, all []SchemaFix, ok bool) {
-	rules := AllFixes &^ h.Policy.DisabledFixes
-	fixed = doc
-	for round := 0; round < maxFixRounds && rules != 0; round++ {
-		edits := proposeFixes(fixed, diags, rules, floor)
-		if len(edits) == 0 {
-			break
-		}
-		var applied []SchemaFix
-		fixed, applied = applyEdits(fixed, edits)
-		all = append(all, applied...)
-		ds, err := h.Schema.Validate(fixed)
-		if err != nil {
-			break // a fix must never break the syntax; refuse them all
-		}
-		if ds == nil {
-			return fixed, all, true
-		}
-		diags = fixView(ds)
-	}
-	return nil, nil, false
+// fixer returns the schema fixer of the Healer's Schema and Policy.
+func (h *Healer) fixer() *schemafix.Fixer {
+	return &schemafix.Fixer{Schema: h.Schema, MinConfidence: h.Policy.MinConfidence, Disabled: h.Policy.DisabledFixes}
 }
 
 // sanitize runs the sanitizer; the document is copied out of the pooled

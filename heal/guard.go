@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/jsonheal/jsonheal/scanner"
+	"github.com/jsonheal/jsonheal/schemafix"
 	"github.com/jsonheal/jsonheal/validate"
 )
 
@@ -126,7 +127,7 @@ func (w *watcher) judge() error {
 		switch d.Code {
 		case validate.CodeAdditionalProperties:
 			if d.InstanceLocation == "" && !closeToAny(d.Property, d.Allowed) {
-				return &EarlyViolation{Path: "/" + escapePointer(d.Property),
+				return &EarlyViolation{Path: "/" + schemafix.EscapePointer(d.Property),
 					Message: fmt.Sprintf("property %q is not allowed (allowed: %s)", d.Property, strings.Join(sorted(d.Allowed), ", "))}
 			}
 		case validate.CodeEnum:
@@ -142,7 +143,7 @@ func (w *watcher) judge() error {
 // closeToAny reports whether a rename could turn name into an allowed one.
 func closeToAny(name string, allowed []string) bool {
 	for _, a := range allowed {
-		if a == name || nameCloseness(name, a) > 0 {
+		if a == name || schemafix.Closeness(name, a) > 0 {
 			return true
 		}
 	}

@@ -1,7 +1,8 @@
 // Package heal is the self-healing loop of jsonheal: it asks a Model for a
 // JSON answer, runs the answer through sanitize and validate, applies
-// deterministic schema-guided fixes, and re-asks the model with compact
-// diagnostics only when the fast layers could not repair the answer.
+// deterministic schema-guided fixes (package schemafix), and re-asks the
+// model with compact diagnostics only when the fast layers could not repair
+// the answer.
 //
 // Every step is classified (Class), decided (Action, with a reason), traced
 // to an Observer and counted against one Budget shared by repair attempts and

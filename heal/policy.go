@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/jsonheal/jsonheal/sanitize"
+	"github.com/jsonheal/jsonheal/schemafix"
 )
 
 // Defaults used for zero Policy fields.
@@ -140,47 +141,24 @@ func (r *RetryPolicy) attemptTimeout() time.Duration {
 	return orDefault(r.AttemptTimeout, DefaultAttemptTimeout)
 }
 
-// FixRule is a set of schema-guided fix rules (a bit mask).
-type FixRule uint8
+// FixRule is a set of schema-guided fix rules (a bit mask). It moved to
+// package schemafix: FixRule is schemafix.Rule.
+type FixRule = schemafix.Rule
 
-// The schema-guided fix rules.
+// The schema-guided fix rules; they moved to package schemafix (the
+// constants of the same meaning there).
 const (
-	// FixRename renames an extra property to the single allowed, absent
-	// name within a small edit distance (additionalProperties: false).
-	FixRename FixRule = 1 << iota
-	// FixEnumCase case-folds a string to its only matching enum value.
-	FixEnumCase
-	// FixCoerce converts "42" to 42, "true" to true (and back to strings)
-	// where the schema wants that type and the reading is exact.
-	FixCoerce
-	// FixWrapArray wraps a lone value in an array where an array is wanted.
-	FixWrapArray
-	// FixDefault fills a missing required property from its schema default.
-	FixDefault
+	// FixRename is schemafix.Rename.
+	FixRename = schemafix.Rename
+	// FixEnumCase is schemafix.EnumCase.
+	FixEnumCase = schemafix.EnumCase
+	// FixCoerce is schemafix.Coerce.
+	FixCoerce = schemafix.Coerce
+	// FixWrapArray is schemafix.WrapArray.
+	FixWrapArray = schemafix.WrapArray
+	// FixDefault is schemafix.Default.
+	FixDefault = schemafix.Default
 
-	// AllFixes is every rule.
-	AllFixes = FixRename | FixEnumCase | FixCoerce | FixWrapArray | FixDefault
+	// AllFixes is every rule: schemafix.All.
+	AllFixes = schemafix.All
 )
-
-var fixRuleNames = [...]string{"rename", "enum_case", "coerce", "wrap_array", "default"}
-
-// String returns the snake_case name of a single rule, or the names of a set
-// joined by "|".
-func (r FixRule) String() string {
-	s := ""
-	for i, n := range fixRuleNames {
-		if r&(1<<i) != 0 {
-			if s != "" {
-				s += "|"
-			}
-			s += n
-		}
-	}
-	if s == "" {
-		return "none"
-	}
-	return s
-}
-
-// MarshalText returns the name of r.
-func (r FixRule) MarshalText() ([]byte, error) { return []byte(r.String()), nil }

@@ -1,6 +1,9 @@
 package heal
 
-import "github.com/jsonheal/jsonheal/sanitize"
+import (
+	"github.com/jsonheal/jsonheal/sanitize"
+	"github.com/jsonheal/jsonheal/schemafix"
+)
 
 // Result describes an accepted answer and how it was obtained.
 type Result struct {
@@ -29,15 +32,6 @@ type Result struct {
 	Trace []Event
 }
 
-// SchemaFix is one schema-guided fix applied to an answer.
-type SchemaFix struct {
-	Rule       FixRule             `json:"rule"`
-	Confidence sanitize.Confidence `json:"confidence"`
-	// Path is the JSON Pointer of the fixed value (or object).
-	Path string `json:"path"`
-	// From and To are JSON texts: the replaced text and its replacement;
-	// for a rename, the property names; for defaults, To holds the
-	// inserted members.
-	From string `json:"from"`
-	To   string `json:"to"`
-}
+// SchemaFix is one schema-guided fix applied to an answer. It moved to
+// package schemafix: SchemaFix is schemafix.Fix.
+type SchemaFix = schemafix.Fix

@@ -4,8 +4,8 @@ import (
 	"context"
 	"runtime"
 
-	"github.com/jsonheal/jsonheal/heal"
 	"github.com/jsonheal/jsonheal/sanitize"
+	"github.com/jsonheal/jsonheal/schemafix"
 )
 
 // DefaultBatchBytes is the batch size used when Options.BatchBytes is zero.
@@ -46,8 +46,9 @@ type Options struct {
 	// are rejected (ReasonSchema) with their diagnostics, unless a
 	// schema-guided fix or the Healer saves them.
 	Schema Validator
-	// DisabledSchemaFixes switches off heal's deterministic schema-guided
-	// fix rules (heal.AllFixes switches off all of them). With a Schema made
+	// DisabledSchemaFixes switches off package schemafix's deterministic
+	// schema-guided fix rules (schemafix.All, or its alias heal.AllFixes,
+	// switches off all of them). With a Schema made
 	// by SchemaValidator, a record that is JSON but fails the schema gets
 	// the enabled rules (rename a property to its only close allowed name,
 	// case-fold an enum value, exact coercions, wrap in an array, fill
@@ -57,7 +58,7 @@ type Options struct {
 	// rejects) with its original diagnostics. Valid records never pay for
 	// this. Truncated records (closed with Sanitize.CloseTruncated) are never
 	// schema-fixed: filling their missing part would hide the truncation.
-	DisabledSchemaFixes heal.FixRule
+	DisabledSchemaFixes schemafix.Rule
 	// Source names the input in the rejects file (field "file"); empty
 	// leaves it out.
 	Source string

@@ -3,12 +3,12 @@ package jsonl
 import (
 	"math/bits"
 
-	"github.com/jsonheal/jsonheal/heal"
+	"github.com/jsonheal/jsonheal/schemafix"
 	"github.com/jsonheal/jsonheal/validate"
 )
 
-// maxFixRules bounds heal.FixRule bits (a FixRule is 8 bits).
-const maxFixRules = 8
+// maxFixRules bounds schemafix.Rule bits.
+const maxFixRules = schemafix.MaxRules
 
 // compiledSchema is implemented by Validators that hold a compiled schema
 // (SchemaValidator's): only they get schema-guided fixes.
@@ -18,49 +18,30 @@ type compiledSchema interface {
 
 func (v schemaValidator) compiled() *validate.Schema { return v.schema }
 
-// schemaFixer applies heal's deterministic schema-guided fixes to a record
-// that is JSON but fails the schema. It runs heal's no-model path (Check):
-// the fix rules, re-validation after each round, the confidence floor; it
-// adds no rule of its own. Safe for concurrent use.
-type schemaFixer struct {
-	h heal.Healer
-}
-
-// newSchemaFixer returns nil when there is nothing to fix with: no compiled
-// schema, or every rule switched off.
-func newSchemaFixer(opts *Options) *schemaFixer {
-	if opts.DisabledSchemaFixes&heal.AllFixes == heal.AllFixes {
-		return nil
-	}
+// newSchemaFixer returns the schema fixer of opts (package schemafix's
+// deterministic rules, re-validation after each round, the confidence
+// floor; jsonl adds no rule of its own), or nil when there is nothing to
+// fix with: no compiled schema, or every rule switched off. A Fixer is safe
+// for concurrent use.
+func newSchemaFixer(opts *Options) *schemafix.Fixer {
 	cs, ok := opts.Schema.(compiledSchema)
 	if !ok || cs.compiled() == nil {
 		return nil
 	}
-	return &schemaFixer{h: heal.Healer{
-		Schema: cs.compiled(),
-		Policy: heal.Policy{
-			MinConfidence: opts.Sanitize.MinConfidence,
-			DisabledFixes: opts.DisabledSchemaFixes,
-		},
-	}}
-}
-
-// fix returns doc made valid by the enabled rules and the fixes applied, or
-// ok false when they do not make it valid (nothing is then changed). doc
-// is a sanitized, valid JSON document that fails the schema with ds; it is
-// not modified. It is heal's Check without the sanitize and validate steps
-// the worker has already run.
-func (f *schemaFixer) fix(doc []byte, ds validate.Diagnostics) (fixed []byte, fixes []heal.SchemaFix, ok bool) {
-	fixed, fixes, ok = f.h.FixSchema(doc, ds)
-	if !ok || len(fixes) == 0 {
-		return nil, nil, false
+	f := &schemafix.Fixer{
+		Schema:        cs.compiled(),
+		MinConfidence: opts.Sanitize.MinConfidence,
+		Disabled:      opts.DisabledSchemaFixes,
 	}
-	return fixed, fixes, true
+	if !f.Enabled() {
+		return nil
+	}
+	return f
 }
 
 // countRules adds one record's fixes to by, once per rule.
-func countRules(by *[maxFixRules]int64, fixes []heal.SchemaFix) {
-	var seen heal.FixRule
+func countRules(by *[maxFixRules]int64, fixes []schemafix.Fix) {
+	var seen schemafix.Rule
 	for _, f := range fixes {
 		for r := f.Rule &^ seen; r != 0; r &= r - 1 {
 			by[bits.TrailingZeros8(uint8(r))]++

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/jsonheal/jsonheal/internal/swar"
 )
 
 // scanRef is the splitter's first scan, kept as the reference the
@@ -44,7 +46,7 @@ func (s *Splitter) scanRef() (int, bool) {
 			}
 			j, found := i, false
 			for k := 0; k < 2 && j+8 <= len(line); k++ {
-				if m := quoteOrBackslash(binary.LittleEndian.Uint64(line[j:])); m != 0 {
+				if m := swar.QuoteOrBackslash(binary.LittleEndian.Uint64(line[j:])); m != 0 {
 					j += bits.TrailingZeros64(m) / 8
 					found = true
 					break

@@ -4,11 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
-)
 
-const (
-	ones  = 0x0101010101010101
-	highs = 0x8080808080808080
+	"github.com/jsonheal/jsonheal/internal/swar"
 )
 
 // scan advances the lexical state from pos to the next '\n' or the end of
@@ -70,7 +67,7 @@ func (s *Splitter) scan() (int, bool) {
 				}
 				j, found := i, false
 				for k := 0; k < 2 && j+8 <= len(line); k++ {
-					if m := quoteOrBackslash(binary.LittleEndian.Uint64(line[j:])); m != 0 {
+					if m := swar.QuoteOrBackslash(binary.LittleEndian.Uint64(line[j:])); m != 0 {
 						j += bits.TrailingZeros64(m) / 8
 						found = true
 						break
@@ -191,30 +188,30 @@ func closedSegment(seg []byte) (opened, ok bool) {
 		x := binary.LittleEndian.Uint64(rest)
 		// Any backslash: the lowest flag of this borrowing test is exact,
 		// so it is never set without one.
-		if t := x ^ (ones * '\\'); (t-ones)&^t&highs != 0 || escape {
+		if swar.ZeroBytes(x^swar.Broadcast('\\')) != 0 || escape {
 			if depth, inString, escape, opened = bracketBytes(rest[:8], depth, inString, escape, opened); depth < 0 {
 				return false, false
 			}
 			continue
 		}
-		q := zeroBytes(x ^ (ones * '"'))
+		q := swar.ExactZeroBytes(x ^ swar.Broadcast('"'))
 		// Candidates for brackets: the bytes c with c&0xD9 == 0x59 are
 		// '[' ']' '{' '}' and 'Y' '_' 'y' DEL. Most words have none: then
 		// only the parity of the quotes matters (their flags summed into
 		// the top byte).
-		b := x&(ones*0xD9) ^ (ones * 0x59)
-		if (b-ones)&^b&highs == 0 {
-			inString = inString != ((q>>7)*ones>>56&1 != 0) // no branch
+		b := x&swar.Broadcast(0xD9) ^ swar.Broadcast(0x59)
+		if swar.ZeroBytes(b) == 0 {
+			inString = inString != ((q>>7)*swar.Ones>>56&1 != 0) // no branch
 			continue
 		}
-		cand := zeroBytes(b)
+		cand := swar.ExactZeroBytes(b)
 		// inside: the high bit of each byte after an odd number of quotes
 		// (prefix XOR over the bytes), flipped inside a string.
 		inside := q ^ q<<8
 		inside ^= inside << 16
 		inside ^= inside << 32
 		if inString {
-			inside ^= highs
+			inside ^= swar.Highs
 		}
 		inString = inside>>63 != 0
 		for m := cand &^ inside; m != 0; m &= m - 1 {
@@ -263,24 +260,10 @@ func bracketBytes(p []byte, depth int, inString, escape, opened bool) (int, bool
 	return depth, inString, escape, opened
 }
 
-// zeroBytes flags (in the high bit of each byte) the bytes of x that are
-// zero, exactly: no borrow runs between bytes.
-func zeroBytes(x uint64) uint64 {
-	const lows = ones * 0x7f
-	return ^((x&lows + lows) | x | lows)
-}
-
 // indexFrom returns the index of the first c in b at or after i, or len(b).
 func indexFrom(b []byte, i int, c byte) int {
 	if k := bytes.IndexByte(b[i:], c); k >= 0 {
 		return i + k
 	}
 	return len(b)
-}
-
-// quoteOrBackslash flags (in the high bit of each byte) the bytes of x that
-// are '"' or '\\'; the lowest flag is exact (borrows only run upwards).
-func quoteOrBackslash(x uint64) uint64 {
-	q, bs := x^(ones*'"'), x^(ones*'\\')
-	return ((q-ones)&^q | (bs-ones)&^bs) & highs
 }

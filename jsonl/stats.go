@@ -4,8 +4,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/jsonheal/jsonheal/heal"
 	"github.com/jsonheal/jsonheal/sanitize"
+	"github.com/jsonheal/jsonheal/schemafix"
 )
 
 // Reason classifies why a record was rejected.
@@ -85,7 +85,7 @@ type Stats struct {
 	// SchemaFixed records were made valid by deterministic schema-guided
 	// fixes (see Options.DisabledSchemaFixes).
 	SchemaFixed int64
-	// SchemaFixedBy counts schema-fixed records by rule (heal.FixRule
+	// SchemaFixedBy counts schema-fixed records by rule (schemafix.Rule
 	// names: rename, enum_case, coerce, wrap_array, default); a record
 	// fixed by two rules counts under both.
 	SchemaFixedBy map[string]int64
@@ -184,7 +184,7 @@ func (c *counters) snapshot() Stats {
 	}
 	for i := range c.schemaFixedBy {
 		if n := c.schemaFixedBy[i].Load(); n != 0 {
-			s.SchemaFixedBy[heal.FixRule(1<<i).String()] = n
+			s.SchemaFixedBy[schemafix.Rule(1<<i).String()] = n
 		}
 	}
 	for i := range c.rejectedBy {

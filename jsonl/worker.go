@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/jsonheal/jsonheal/sanitize"
+	"github.com/jsonheal/jsonheal/schemafix"
 	"github.com/jsonheal/jsonheal/validate"
 )
 
@@ -17,7 +18,7 @@ type worker struct {
 	ctx    context.Context
 	san    Sanitizer
 	schema Validator
-	fixer  *schemaFixer
+	fixer  *schemafix.Fixer
 	// With a fixer, schema is a schemaValidator (sv) and a record that fails
 	// it leaves its diagnostics in pending: the fixes try them first, and
 	// only a record they cannot save pays for rendering its diagnosis.
@@ -73,41 +74,29 @@ func (w *worker) process(b *batch) {
 			continue
 		}
 		start := len(b.out)
-		out, reason, d := w.clean(b.out, raw)
-		if reason == 0 && m.firstJoin > 0 {
-			reason, d = guessPastJoin(w.san.Report(), m.firstJoin)
-		}
-		if reason != 0 {
-			truncated := w.san.Report().Truncated
-			if w.pending != nil && !truncated {
-				// Only records that fail the schema get here: the valid
-				// path pays nothing for the fixes.
-				if fixed, fixes, ok := w.fixer.fix(out[start:], w.pending); ok {
-					w.pending = nil
-					b.out = w.writeDoc(b, append(out[:start], fixed...), start)
-					b.loc.schemaFixed++
-					countRules(&b.loc.schemaFixedBy, fixes)
-					w.countRepairs(b)
-					continue
-				}
+		out, v := w.judge(b.out, raw, m.firstJoin)
+		if v.reason == 0 {
+			b.out = w.writeDoc(b, out, start)
+			switch v.outcome {
+			case outcomeClean:
+				b.loc.clean++
+			case outcomeRepaired:
+				b.loc.repaired++
+				w.countRepairs(b)
+			case outcomeSchemaFixed:
+				b.loc.schemaFixed++
+				countRules(&b.loc.schemaFixedBy, v.fixes)
+				w.countRepairs(b)
 			}
-			w.render(&d)
-			b.out = out[:start]
-			if w.healer != nil && w.heal(b, m, raw, &reason, &d, truncated) {
-				continue
-			}
-			b.rej = appendReject(b.rej, w.source, m, raw, reason, &d)
-			b.loc.rejected++
-			b.loc.rejectedBy[reason]++
 			continue
 		}
-		b.out = w.writeDoc(b, out, start)
-		if !w.san.Report().Changed() {
-			b.loc.clean++
+		b.out = out
+		if w.healer != nil && w.heal(b, m, raw, &v.reason, &v.diagnosis, v.truncated) {
 			continue
 		}
-		b.loc.repaired++
-		w.countRepairs(b)
+		b.rej = appendReject(b.rej, w.source, m, raw, v.reason, &v.diagnosis)
+		b.loc.rejected++
+		b.loc.rejectedBy[v.reason]++
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/jsonheal/jsonheal/internal/swar"
 	"github.com/jsonheal/jsonheal/scanner"
 )
 
@@ -104,13 +105,10 @@ func (z *Sanitizer) requoteByEdits(i int, r *scanner.QueuedRepair) error {
 // quoteOrBackslash returns the index of the first '"' or '\\' in s, or
 // len(s), reading 8 bytes at a time.
 func quoteOrBackslash(s []byte) int {
-	const lsbs, msbs = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		v := binary.LittleEndian.Uint64(s[i:])
-		q, b := v^(lsbs*'"'), v^(lsbs*'\\')
-		// A zero byte of q or b is a match; the lowest flag is exact.
-		if m := ((q-lsbs)&^q | (b-lsbs)&^b) & msbs; m != 0 {
+		// The lowest flag is exact.
+		if m := swar.QuoteOrBackslash(binary.LittleEndian.Uint64(s[i:])); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/jsonheal/jsonheal/internal/swar"
 )
 
 // spaces holds the blanks that stay between the comments of a run that one
@@ -253,21 +255,14 @@ func shortComments(b []byte, j, gaps int) (int, int) {
 		w := binary.LittleEndian.Uint64(b[k:])
 		// "*/" from byte 2 on, and line breaks: the comment is short
 		// when the first "*/" comes before any line break.
-		ends := zeroBytes((w ^ 0x2A2A2A2A2A2A2A2A) | (w>>8 ^ 0x2F2F2F2F2F2F2F2F) | 0x8080)
-		breaks := zeroBytes(w ^ 0x0A0A0A0A0A0A0A0A)
+		ends := swar.ZeroBytes((w ^ 0x2A2A2A2A2A2A2A2A) | (w>>8 ^ 0x2F2F2F2F2F2F2F2F) | 0x8080)
+		breaks := swar.ZeroBytes(w ^ 0x0A0A0A0A0A0A0A0A)
 		if w&0xFFFF != '/'|'*'<<8 || ends == 0 || breaks&(ends&-ends-1) != 0 {
 			return j, gaps
 		}
 		gaps += k - j
 		j = k + bits.TrailingZeros64(ends)/8 + 2
 	}
-}
-
-// zeroBytes marks the lowest zero byte of x with its high bit (and maybe
-// bytes above it, never below): its trailing zeros divided by 8 are that
-// byte's index, 8 when none.
-func zeroBytes(x uint64) uint64 {
-	return (x - 0x0101010101010101) &^ x & 0x8080808080808080
 }
 
 // commentEnd returns the index just past the comment that begins at b[i]

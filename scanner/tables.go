@@ -3,6 +3,8 @@ package scanner
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/jsonheal/jsonheal/internal/swar"
 )
 
 // stringPlain marks bytes that need no attention inside a string: printable
@@ -29,9 +31,10 @@ var digit = func() (t [256]bool) {
 	return t
 }()
 
+// lsbs and msbs are the shared word constants (package internal/swar).
 const (
-	lsbs = 0x0101010101010101
-	msbs = 0x8080808080808080
+	lsbs = swar.Ones
+	msbs = swar.Highs
 )
 
 // The SWAR helpers below test 8 bytes at once. Each computes a mask that is

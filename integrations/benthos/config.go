@@ -9,18 +9,18 @@ import (
 
 	"github.com/redpanda-data/benthos/v4/public/service"
 
-	"github.com/jsonheal/jsonheal/heal"
 	"github.com/jsonheal/jsonheal/sanitize"
+	"github.com/jsonheal/jsonheal/schemafix"
 	"github.com/jsonheal/jsonheal/validate"
 )
 
-// Names of the schema-guided fix rules, as in heal.FixRule.String.
-var fixRuleByName = map[string]heal.FixRule{
-	"rename":     heal.FixRename,
-	"enum_case":  heal.FixEnumCase,
-	"coerce":     heal.FixCoerce,
-	"wrap_array": heal.FixWrapArray,
-	"default":    heal.FixDefault,
+// Names of the schema-guided fix rules, as in schemafix.Rule.String.
+var fixRuleByName = map[string]schemafix.Rule{
+	"rename":     schemafix.Rename,
+	"enum_case":  schemafix.EnumCase,
+	"coerce":     schemafix.Coerce,
+	"wrap_array": schemafix.WrapArray,
+	"default":    schemafix.Default,
 }
 
 var confidenceByName = map[string]sanitize.Confidence{
@@ -36,7 +36,7 @@ type settings struct {
 	sanitize       sanitize.Options
 	closeTruncated bool
 	minConfidence  sanitize.Confidence
-	disabledFixes  heal.FixRule
+	disabledFixes  schemafix.Rule
 	oneLine        bool
 	model          *modelSettings
 }
@@ -142,7 +142,7 @@ func parseSettings(conf *service.ParsedConfig, batch bool) (*settings, error) {
 	if err != nil {
 		return nil, err
 	}
-	allowed := heal.FixRule(0)
+	allowed := schemafix.Rule(0)
 	for _, n := range names {
 		r, ok := fixRuleByName[strings.TrimSpace(n)]
 		if !ok {
@@ -150,7 +150,7 @@ func parseSettings(conf *service.ParsedConfig, batch bool) (*settings, error) {
 		}
 		allowed |= r
 	}
-	s.disabledFixes = heal.AllFixes &^ allowed
+	s.disabledFixes = schemafix.All &^ allowed
 
 	if s.oneLine, err = conf.FieldBool(fieldOneLine); err != nil {
 		return nil, err

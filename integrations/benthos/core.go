@@ -11,6 +11,7 @@ import (
 	"github.com/jsonheal/jsonheal/heal"
 	"github.com/jsonheal/jsonheal/heal/openai"
 	"github.com/jsonheal/jsonheal/sanitize"
+	"github.com/jsonheal/jsonheal/schemafix"
 )
 
 // Outcome names what happened to one message; they are the values of the
@@ -230,7 +231,7 @@ func sanitizeNotes(fs []sanitize.Fix) []fixNote {
 	return out
 }
 
-func schemaNotes(fs []heal.SchemaFix) []fixNote {
+func schemaNotes(fs []schemafix.Fix) []fixNote {
 	out := make([]fixNote, 0, len(fs))
 	for _, f := range fs {
 		out = append(out, fixNote{layer: LayerSchema, kind: f.Rule.String(), confidence: f.Confidence.String(), path: f.Path})

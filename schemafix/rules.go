@@ -1,4 +1,4 @@
-package heal
+package schemafix
 
 import (
 	"encoding/json"
@@ -22,20 +22,16 @@ type diag struct {
 type edit struct {
 	start, end int
 	text       []byte
-	fix        SchemaFix
+	fix        Fix
 }
-
-// maxFixRounds bounds fix-then-revalidate rounds: a fix may reveal another
-// (a renamed property whose value has the wrong type).
-const maxFixRounds = 4
 
 // proposeFixes returns the edits the enabled rules make for diags on doc,
 // at or above floor.
-func proposeFixes(doc []byte, diags []diag, rules FixRule, floor sanitize.Confidence) []edit {
+func proposeFixes(doc []byte, diags []diag, rules Rule, floor sanitize.Confidence) []edit {
 	x := indexDoc(doc)
 	var edits []edit
 	renamed := map[string]bool{} // "objectPath\x00name" a rename already provides
-	if rules&FixRename != 0 {
+	if rules&Rename != 0 {
 		edits = append(edits, renameFixes(x, diags, renamed)...)
 	}
 	defaults := map[string][]diag{} // object path -> missing properties with defaults
@@ -43,7 +39,7 @@ func proposeFixes(doc []byte, diags []diag, rules FixRule, floor sanitize.Confid
 	for _, d := range diags {
 		switch d.Code {
 		case "enum":
-			if rules&FixEnumCase != 0 {
+			if rules&EnumCase != 0 {
 				if e, ok := enumFix(x, d); ok {
 					edits = append(edits, e)
 				}
@@ -53,7 +49,7 @@ func proposeFixes(doc []byte, diags []diag, rules FixRule, floor sanitize.Confid
 				edits = append(edits, e)
 			}
 		case "required":
-			if rules&FixDefault != 0 && len(d.Default) > 0 && json.Valid(d.Default) && !renamed[d.Path+"\x00"+d.Property] {
+			if rules&Default != 0 && len(d.Default) > 0 && json.Valid(d.Default) && !renamed[d.Path+"\x00"+d.Property] {
 				if _, seen := defaults[d.Path]; !seen {
 					order = append(order, d.Path)
 				}
@@ -78,10 +74,10 @@ func proposeFixes(doc []byte, diags []diag, rules FixRule, floor sanitize.Confid
 // applyEdits applies the edits that do not overlap an edit later in the
 // document, and returns the new document and the fixes applied, in
 // document order. Skipped edits are proposed again in the next round.
-func applyEdits(doc []byte, edits []edit) ([]byte, []SchemaFix) {
+func applyEdits(doc []byte, edits []edit) ([]byte, []Fix) {
 	slices.SortStableFunc(edits, func(a, b edit) int { return b.start - a.start })
 	out := slices.Clone(doc)
-	var fixes []SchemaFix
+	var fixes []Fix
 	limit := len(doc) + 1
 	for _, e := range edits {
 		if e.end > limit {
@@ -117,11 +113,11 @@ func normalizeName(s string) string {
 	return b.String()
 }
 
-// nameCloseness rates how surely extra meant allowed: Certain when equal
+// Closeness rates how surely the property name extra meant allowed: Certain when equal
 // after folding case and separators, Likely within a small edit distance,
 // Guess when one ends or starts with the other ("userId" -> "id"); 0 when
 // unrelated.
-func nameCloseness(extra, allowed string) sanitize.Confidence {
+func Closeness(extra, allowed string) sanitize.Confidence {
 	a, b := normalizeName(extra), normalizeName(allowed)
 	if a == "" || b == "" {
 		return 0
@@ -201,7 +197,7 @@ func renameFixes(doc *docIndex, diags []diag, renamed map[string]bool) []edit {
 			if _, present := keys[name]; present {
 				continue
 			}
-			if c := nameCloseness(x.name, name); c > 0 {
+			if c := Closeness(x.name, name); c > 0 {
 				target, conf = name, c
 				matches++
 			}
@@ -211,7 +207,7 @@ func renameFixes(doc *docIndex, diags []diag, renamed map[string]bool) []edit {
 		}
 		rivals := 0 // other extra properties of this object close to target
 		for _, y := range extras {
-			if y.obj == x.obj && y.name != x.name && nameCloseness(y.name, target) > 0 {
+			if y.obj == x.obj && y.name != x.name && Closeness(y.name, target) > 0 {
 				rivals++
 			}
 		}
@@ -220,8 +216,8 @@ func renameFixes(doc *docIndex, diags []diag, renamed map[string]bool) []edit {
 			continue
 		}
 		quoted, _ := json.Marshal(target)
-		edits = append(edits, edit{start: m.keyStart, end: m.keyEnd, text: quoted, fix: SchemaFix{
-			Rule: FixRename, Confidence: conf, Path: x.obj, From: x.name, To: target,
+		edits = append(edits, edit{start: m.keyStart, end: m.keyEnd, text: quoted, fix: Fix{
+			Rule: Rename, Confidence: conf, Path: x.obj, From: x.name, To: target,
 		}})
 		renamed[x.obj+"\x00"+target] = true
 	}
@@ -247,7 +243,7 @@ func objectMembers(doc *docIndex, path string) map[string]member {
 // location names the property itself. "\x00" when neither fits.
 func objectPathOf(doc *docIndex, d diag) string {
 	if start, _, ok := doc.locate(d.Path); ok && doc.doc[start] == '{' {
-		suffix := "/" + escapePointer(d.Property)
+		suffix := "/" + EscapePointer(d.Property)
 		if !strings.HasSuffix(d.Path, suffix) {
 			return d.Path
 		}
@@ -255,14 +251,15 @@ func objectPathOf(doc *docIndex, d diag) string {
 			return d.Path
 		}
 	}
-	suffix := "/" + escapePointer(d.Property)
+	suffix := "/" + EscapePointer(d.Property)
 	if parent, ok := strings.CutSuffix(d.Path, suffix); ok {
 		return parent
 	}
 	return "\x00"
 }
 
-func escapePointer(s string) string {
+// EscapePointer escapes a property name for a JSON Pointer (RFC 6901).
+func EscapePointer(s string) string {
 	if strings.ContainsAny(s, "~/") {
 		return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
 	}
@@ -295,14 +292,14 @@ func enumFix(x *docIndex, d diag) (edit, bool) {
 	if matches != 1 {
 		return edit{}, false
 	}
-	return edit{start: start, end: end, text: []byte(match), fix: SchemaFix{
-		Rule: FixEnumCase, Confidence: sanitize.Likely, Path: d.Path, From: string(doc[start:end]), To: match,
+	return edit{start: start, end: end, text: []byte(match), fix: Fix{
+		Rule: EnumCase, Confidence: sanitize.Likely, Path: d.Path, From: string(doc[start:end]), To: match,
 	}}, true
 }
 
 // typeFix coerces exact readings ("42" -> 42, "true" -> true, 42 -> "42")
 // or wraps a lone value in an array.
-func typeFix(x *docIndex, d diag, rules FixRule) (edit, bool) {
+func typeFix(x *docIndex, d diag, rules Rule) (edit, bool) {
 	doc := x.doc
 	start, end, ok := x.locate(d.Path)
 	if !ok {
@@ -311,34 +308,34 @@ func typeFix(x *docIndex, d diag, rules FixRule) (edit, bool) {
 	v := doc[start:end]
 	have := jsonType(v)
 	allowed := func(t string) bool { return slices.Contains(d.Allowed, t) }
-	mk := func(rule FixRule, conf sanitize.Confidence, text []byte) (edit, bool) {
-		return edit{start: start, end: end, text: text, fix: SchemaFix{
+	mk := func(rule Rule, conf sanitize.Confidence, text []byte) (edit, bool) {
+		return edit{start: start, end: end, text: text, fix: Fix{
 			Rule: rule, Confidence: conf, Path: d.Path, From: string(v), To: string(text),
 		}}, true
 	}
-	if rules&FixCoerce != 0 {
+	if rules&Coerce != 0 {
 		if have == "string" {
 			var s string
 			if json.Unmarshal(v, &s) == nil {
 				switch {
 				case (allowed("integer") || allowed("number")) && isJSONInteger(s):
-					return mk(FixCoerce, sanitize.Certain, []byte(s))
+					return mk(Coerce, sanitize.Certain, []byte(s))
 				case allowed("number") && isJSONNumber(s):
-					return mk(FixCoerce, sanitize.Certain, []byte(s))
+					return mk(Coerce, sanitize.Certain, []byte(s))
 				case allowed("boolean") && (s == "true" || s == "false"):
-					return mk(FixCoerce, sanitize.Certain, []byte(s))
+					return mk(Coerce, sanitize.Certain, []byte(s))
 				case allowed("null") && s == "null":
-					return mk(FixCoerce, sanitize.Certain, []byte(s))
+					return mk(Coerce, sanitize.Certain, []byte(s))
 				}
 			}
 		}
 		if (have == "integer" || have == "number" || have == "boolean") && allowed("string") {
 			quoted, _ := json.Marshal(string(v))
-			return mk(FixCoerce, sanitize.Likely, quoted)
+			return mk(Coerce, sanitize.Likely, quoted)
 		}
 	}
-	if rules&FixWrapArray != 0 && allowed("array") && have != "array" && !allowed(have) {
-		return mk(FixWrapArray, sanitize.Likely, slices.Concat([]byte("["), v, []byte("]")))
+	if rules&WrapArray != 0 && allowed("array") && have != "array" && !allowed(have) {
+		return mk(WrapArray, sanitize.Likely, slices.Concat([]byte("["), v, []byte("]")))
 	}
 	return edit{}, false
 }
@@ -369,7 +366,7 @@ func defaultFix(x *docIndex, path string, missing []diag) (edit, bool) {
 	if nonEmpty {
 		text = append(text, ',')
 	}
-	return edit{start: start + 1, end: start + 1, text: text, fix: SchemaFix{
-		Rule: FixDefault, Confidence: sanitize.Likely, Path: path, To: members,
+	return edit{start: start + 1, end: start + 1, text: text, fix: Fix{
+		Rule: Default, Confidence: sanitize.Likely, Path: path, To: members,
 	}}, true
 }

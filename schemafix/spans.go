@@ -1,4 +1,4 @@
-package heal
+package schemafix
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package heal
+package schemafix
 
 import (
 	"encoding/json"
@@ -10,9 +10,9 @@ import (
 	"github.com/jsonheal/jsonheal/sanitize"
 )
 
-func fix(t *testing.T, doc string, diags ...diag) (string, []SchemaFix) {
+func fix(t *testing.T, doc string, diags ...diag) (string, []Fix) {
 	t.Helper()
-	edits := proposeFixes([]byte(doc), diags, AllFixes, 0)
+	edits := proposeFixes([]byte(doc), diags, All, 0)
 	out, fixes := applyEdits([]byte(doc), edits)
 	require.True(t, json.Valid(out), string(out))
 	return string(out), fixes
@@ -92,7 +92,7 @@ func TestRenameToSingleCloseAllowedName(t *testing.T) {
 		diag{Path: "", Code: "required", Property: "id", Default: []byte(`"none"`)})
 	assert.Equal(t, `{"id":"u1","name":"x"}`, out, "the rename wins over the default of the same property")
 	require.Len(t, fixes, 1)
-	assert.Equal(t, SchemaFix{Rule: FixRename, Confidence: sanitize.Guess, Path: "", From: "userId", To: "id"}, fixes[0])
+	assert.Equal(t, Fix{Rule: Rename, Confidence: sanitize.Guess, Path: "", From: "userId", To: "id"}, fixes[0])
 
 	out, fixes = fix(t, `{"a":{"user_name":1}}`,
 		diag{Path: "/a", Code: "additional_properties", Property: "user_name", Allowed: []string{"userName", "age"}})
@@ -129,7 +129,7 @@ func TestRenameRefusesAmbiguity(t *testing.T) {
 func TestEnumCaseFold(t *testing.T) {
 	out, fixes := fix(t, `{"s":"ACTIVE"}`, diag{Path: "/s", Code: "enum", Allowed: []string{`"active"`, `"inactive"`}})
 	assert.Equal(t, `{"s":"active"}`, out)
-	assert.Equal(t, FixEnumCase, fixes[0].Rule)
+	assert.Equal(t, EnumCase, fixes[0].Rule)
 	out, _ = fix(t, `{"s":"On"}`, diag{Path: "/s", Code: "enum", Allowed: []string{`"on"`, `"ON"`}})
 	assert.Equal(t, `{"s":"On"}`, out, "two case-folded matches: no fix")
 	out, _ = fix(t, `{"s":"actve"}`, diag{Path: "/s", Code: "enum", Allowed: []string{`"active"`}})
@@ -159,7 +159,7 @@ func TestCoerceExactReadings(t *testing.T) {
 func TestWrapLoneValueInArray(t *testing.T) {
 	out, fixes := fix(t, `{"tags":"a"}`, diag{Path: "/tags", Code: "type", Allowed: []string{"array"}})
 	assert.Equal(t, `{"tags":["a"]}`, out)
-	assert.Equal(t, FixWrapArray, fixes[0].Rule)
+	assert.Equal(t, WrapArray, fixes[0].Rule)
 	// Coercion first when it reads exactly.
 	out, _ = fix(t, `{"n":"7"}`, diag{Path: "/n", Code: "type", Allowed: []string{"array", "integer"}})
 	assert.Equal(t, `{"n":7}`, out)
@@ -184,19 +184,19 @@ func TestRulesAreSwitchableAndFloorRefusesGuesses(t *testing.T) {
 		{Code: "additional_properties", Property: "userId", Allowed: []string{"id", "n"}},
 		{Path: "/n", Code: "type", Allowed: []string{"integer"}},
 	}
-	edits := proposeFixes(doc, diags, AllFixes&^FixCoerce, 0)
+	edits := proposeFixes(doc, diags, All&^Coerce, 0)
 	require.Len(t, edits, 1)
-	assert.Equal(t, FixRename, edits[0].fix.Rule)
-	edits = proposeFixes(doc, diags, AllFixes, sanitize.Likely)
+	assert.Equal(t, Rename, edits[0].fix.Rule)
+	edits = proposeFixes(doc, diags, All, sanitize.Likely)
 	require.Len(t, edits, 1, "the Guess rename is refused")
-	assert.Equal(t, FixCoerce, edits[0].fix.Rule)
+	assert.Equal(t, Coerce, edits[0].fix.Rule)
 }
 
 func TestNameCloseness(t *testing.T) {
-	assert.Equal(t, sanitize.Certain, nameCloseness("User-ID", "userId"))
-	assert.Equal(t, sanitize.Likely, nameCloseness("adress", "address"))
-	assert.Equal(t, sanitize.Guess, nameCloseness("userId", "id"))
-	assert.Equal(t, sanitize.Confidence(0), nameCloseness("paid", "d"))
-	assert.Equal(t, sanitize.Confidence(0), nameCloseness("ab", "xy"))
+	assert.Equal(t, sanitize.Certain, Closeness("User-ID", "userId"))
+	assert.Equal(t, sanitize.Likely, Closeness("adress", "address"))
+	assert.Equal(t, sanitize.Guess, Closeness("userId", "id"))
+	assert.Equal(t, sanitize.Confidence(0), Closeness("paid", "d"))
+	assert.Equal(t, sanitize.Confidence(0), Closeness("ab", "xy"))
 	assert.Equal(t, 3, editDistance("kitten", "sitting"))
 }

@@ -1,4 +1,4 @@
-package heal
+package schemafix
 
 // jsonType names the JSON type of the value text v as JSON Schema does.
 func jsonType(v []byte) string {

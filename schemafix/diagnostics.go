@@ -1,20 +1,9 @@
-package heal
+package schemafix
 
 import "github.com/jsonheal/jsonheal/validate"
 
-// validateDoc validates doc and returns the fix rules' view of the
-// diagnostics with their compact text (at most maxText bytes). A valid
-// document returns nil, "", nil without allocating.
-func validateDoc(s *validate.Schema, doc []byte, maxText int) ([]diag, string, error) {
-	ds, err := s.Validate(doc)
-	if err != nil || ds == nil {
-		return nil, "", err
-	}
-	return fixView(ds), ds.Text(maxText), nil
-}
-
-// fixView returns the fix rules' view of diagnostics.
-func fixView(ds validate.Diagnostics) []diag {
+// view returns the fix rules' view of diagnostics.
+func view(ds validate.Diagnostics) []diag {
 	out := make([]diag, 0, len(ds))
 	for i := range ds {
 		d := &ds[i]

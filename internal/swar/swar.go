@@ -1,0 +1,39 @@
+// Package swar holds the word-at-a-time ("SIMD within a register") byte
+// tests shared by the hot paths of scanner, sanitize and jsonl: eight bytes
+// are read as one little-endian uint64 and tested at once. Every helper is
+// a leaf small enough for the compiler to inline.
+//
+// A mask flags a byte by setting its high bit. Masks said to be exact flag
+// exactly the bytes that pass the test; the others flag the lowest one
+// exactly but may also flag a byte above it (a borrow only runs upwards),
+// so bits.TrailingZeros64(mask)/8 is the index of the first match, 8 when
+// none.
+package swar
+
+const (
+	// Ones has every byte 0x01: Ones*c repeats the byte c eight times.
+	Ones = 0x0101010101010101
+	// Highs has the high bit of every byte set.
+	Highs = 0x8080808080808080
+)
+
+// Broadcast returns the word whose eight bytes are all c.
+func Broadcast(c byte) uint64 { return Ones * uint64(c) }
+
+// ZeroBytes flags the zero bytes of x; the lowest flag is exact, bytes above
+// it may be flagged wrongly.
+func ZeroBytes(x uint64) uint64 { return (x - Ones) &^ x & Highs }
+
+// ExactZeroBytes flags the zero bytes of x, exactly: no borrow runs between
+// bytes.
+func ExactZeroBytes(x uint64) uint64 {
+	const lows = Ones * 0x7f
+	return ^((x&lows + lows) | x | lows)
+}
+
+// QuoteOrBackslash flags the bytes of x that are '"' or '\\'; the lowest
+// flag is exact.
+func QuoteOrBackslash(x uint64) uint64 {
+	q, bs := x^(Ones*'"'), x^(Ones*'\\')
+	return ((q-Ones)&^q | (bs-Ones)&^bs) & Highs
+}
