@@ -19,6 +19,9 @@ func TestBareTopLevelValue(t *testing.T) {
 		{KindTypographicQuote, "“foo”", `"foo"`, []string{"typographic_quote@0(1:1)"}},
 		{KindUnquotedValue, "abc", `"abc"`, []string{"unquoted_value@0(1:1)"}},
 		{KindUnquotedValue, "\nES2020\n", `"ES2020"`, []string{"unquoted_value@1(2:1)"}},
+		{KindWrapper, "callback_123(2);", "2", []string{"wrapper@0(1:1)"}},
+		{KindWrapper, ` cb( "foo" );`, `"foo"`, []string{"wrapper@1(1:2)"}},
+		{KindWrapper, "cb('x')", `"x"`, []string{"wrapper@0(1:1)", "single_quote@3(1:4)"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.in, func(t *testing.T) { checkRepair(t, tc) })
@@ -33,6 +36,9 @@ func TestBareTopLevelValueStaysProse(t *testing.T) {
 		"foo 2 bar",
 		"abc\ndef",
 		"x]",
+		"cb(abc);",
+		"cb(1",
+		"see note(1)",
 		"",
 		"   \n",
 	} {
