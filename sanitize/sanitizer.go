@@ -7,11 +7,14 @@ import "github.com/jsonheal/jsonheal/scanner"
 // through a Writer. A Sanitizer is not safe for concurrent use; its Options
 // may be shared.
 type Sanitizer struct {
-	opts   Options
-	sc     scanner.Scanner
-	report Report
-	open   []byte // scratch for Truncation.Open
-	shut   []byte // scratch for backOffString: the closers
+	opts Options
+	sc   scanner.Scanner
+
+	head    []byte // the input so far while it may be one bare value (bare.go)
+	headOff bool   // the input cannot be one bare value
+	report  Report
+	open    []byte // scratch for Truncation.Open
+	shut    []byte // scratch for backOffString: the closers
 
 	out   []byte // the output so far (starting with the caller's dst)
 	chunk []byte // the chunk being processed
@@ -114,6 +117,7 @@ func (z *Sanitizer) reset(dst []byte) {
 		z.configured = true
 	}
 	z.gapIn, z.gapOut, z.gapDirty, z.proseOpen = 0, len(dst), false, false
+	z.head, z.headOff = z.head[:0], false
 	z.valueOut, z.lastValue, z.values = len(dst), len(dst), 0
 	z.begun, z.starts, z.firstEnd, z.arrayAt, z.outStart = 0, z.starts[:0], -1, -1, len(dst)
 }
@@ -217,6 +221,7 @@ func (z *Sanitizer) write(b []byte) error {
 			b, tooLarge = b[:max(left, 0)], true
 		}
 	}
+	z.keepHead(b)
 	z.chunk, z.pend = b, 0
 	z.base = z.sc.Offset()
 	i := 0
@@ -382,6 +387,9 @@ func (z *Sanitizer) finish() error {
 			if z.gapDirty {
 				z.flushAll()
 				z.out = z.out[:z.gapOut]
+			}
+			if z.values == 0 && z.bareValue() {
+				return nil
 			}
 			if z.values == 0 {
 				line, col := z.sc.Pos()
