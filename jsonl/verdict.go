@@ -2,13 +2,13 @@ package jsonl
 
 import "github.com/jsonheal/jsonheal/schemafix"
 
-// outcome is how a record that is written was obtained.
-type outcome uint8
+// Outcome is how a record that is written was obtained.
+type Outcome uint8
 
 const (
-	outcomeClean       outcome = iota // valid as read, bytes untouched
-	outcomeRepaired                   // valid after sanitize repairs
-	outcomeSchemaFixed                // valid after schema-guided fixes
+	OutcomeClean       Outcome = iota // valid as read, bytes untouched
+	OutcomeRepaired                   // valid after sanitize repairs
+	OutcomeSchemaFixed                // valid after schema-guided fixes
 )
 
 // recordVerdict is what the fast layers (sanitize, validate, schema fixes)
@@ -19,8 +19,8 @@ type recordVerdict struct {
 	// diagnosis says why not, rendered, when reason is not zero.
 	diagnosis Diagnosis
 	// outcome says how a written record was obtained.
-	outcome outcome
-	// fixes are the schema fixes applied (outcomeSchemaFixed).
+	outcome Outcome
+	// fixes are the schema fixes applied (OutcomeSchemaFixed).
 	fixes []schemafix.Fix
 	// truncated: the sanitizer found the record cut off.
 	truncated bool
@@ -43,7 +43,7 @@ func (w *worker) judge(dst, raw []byte, firstJoin int) (out []byte, v recordVerd
 	}
 	if reason == 0 {
 		if w.san.Report().Changed() {
-			v.outcome = outcomeRepaired
+			v.outcome = OutcomeRepaired
 		}
 		return out, v
 	}
@@ -53,7 +53,7 @@ func (w *worker) judge(dst, raw []byte, firstJoin int) (out []byte, v recordVerd
 		// nothing for the fixes.
 		if fixed, fixes, ok := w.fixer.Fix(out[start:], w.pending); ok {
 			w.pending = nil
-			v.outcome, v.fixes = outcomeSchemaFixed, fixes
+			v.outcome, v.fixes = OutcomeSchemaFixed, fixes
 			return append(out[:start], fixed...), v
 		}
 	}

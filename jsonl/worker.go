@@ -78,12 +78,12 @@ func (w *worker) process(b *batch) {
 		if v.reason == 0 {
 			b.out = w.writeDoc(b, out, start)
 			switch v.outcome {
-			case outcomeClean:
+			case OutcomeClean:
 				b.loc.clean++
-			case outcomeRepaired:
+			case OutcomeRepaired:
 				b.loc.repaired++
 				w.countRepairs(b)
-			case outcomeSchemaFixed:
+			case OutcomeSchemaFixed:
 				b.loc.schemaFixed++
 				countRules(&b.loc.schemaFixedBy, v.fixes)
 				w.countRepairs(b)

@@ -86,7 +86,7 @@ func TestNoSchemaAcceptsOneValue(t *testing.T) {
 	body, err, meta = processOne(t, "", `{"a":1}{"b":2}`)
 	var rej *RejectError
 	require.ErrorAs(t, err, &rej, "a record is one value")
-	assert.Equal(t, "syntax", rej.Class)
+	assert.Equal(t, "multiple_values", rej.Class)
 	assert.Equal(t, `{"a":1}{"b":2}`, body)
 	assert.Equal(t, OutcomeRejected, meta[MetaOutcome])
 }
@@ -169,7 +169,7 @@ func TestMaxBytes(t *testing.T) {
 	_, err, meta := processOne(t, "max_bytes: 16", "```json\n{\"a\":\"0123456789abcdef\"}\n```")
 	var rej *RejectError
 	require.ErrorAs(t, err, &rej)
-	assert.Equal(t, "fatal", rej.Class)
+	assert.Equal(t, "too_large", rej.Class)
 	assert.Equal(t, LayerSanitize, meta[MetaLayer])
 }
 
@@ -214,20 +214,21 @@ func TestRepairPolicy(t *testing.T) {
 	assert.Equal(t, `{"id":1,"status":"ok", "note":"x"}`, body)
 	assert.Equal(t, OutcomeSanitized, meta[MetaOutcome])
 
-	rejects := func(t *testing.T, policy, in, wantInDiag string) {
+	rejects := func(t *testing.T, policy, in, wantClass, wantInDiag string) {
 		t.Helper()
 		body, err, meta := processOne(t, schema+policy, in)
 		var rej *RejectError
 		require.ErrorAs(t, err, &rej, policy)
-		assert.Equal(t, "syntax", rej.Class)
+		assert.Equal(t, wantClass, rej.Class, policy)
 		assert.Equal(t, LayerSanitize, meta[MetaLayer])
 		assert.Contains(t, meta[MetaDiagnostics], wantInDiag)
 		assert.Equal(t, in, body, "original bytes kept")
 	}
-	rejects(t, "deny: [ missing_comma ]", missingComma, "1:23")
-	rejects(t, "allow: [ trailing_comma ]", missingComma, "1:23")
-	rejects(t, "min_confidence: certain", missingComma, "confidence floor")
-	rejects(t, "strict: true", trailingComma, "1:23")
+	rejects(t, "deny: [ missing_comma ]", missingComma, "syntax", "1:23")
+	rejects(t, "allow: [ trailing_comma ]", missingComma, "syntax", "1:23")
+	// A repair below the floor: jsonl's needs_model (a model may try).
+	rejects(t, "min_confidence: certain", missingComma, "needs_model", "confidence floor")
+	rejects(t, "strict: true", trailingComma, "syntax", "1:23")
 
 	body, err, _ = processOne(t, schema+"allow: [ trailing_comma ]", trailingComma)
 	require.NoError(t, err, "an allowed kind still repairs")

@@ -3,13 +3,15 @@ package benthos
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"strings"
+	"sync"
 
 	"github.com/redpanda-data/benthos/v4/public/service"
 
 	"github.com/jsonheal/jsonheal/heal"
 	"github.com/jsonheal/jsonheal/heal/openai"
+	"github.com/jsonheal/jsonheal/jsonl"
 	"github.com/jsonheal/jsonheal/sanitize"
 	"github.com/jsonheal/jsonheal/schemafix"
 )
@@ -83,6 +85,8 @@ type engine struct {
 	system         string
 	responseFormat json.RawMessage
 	metrics        *counters
+	// judges are jsonl record judges (one per goroutine at a time).
+	judges sync.Pool
 }
 
 func newEngine(s *settings, m *counters) *engine {
@@ -94,6 +98,13 @@ func newEngine(s *settings, m *counters) *engine {
 			DisabledFixes: s.disabledFixes,
 		},
 	}}
+	opts := jsonl.Options{Sanitize: s.sanitize, DisabledSchemaFixes: s.disabledFixes}
+	opts.Sanitize.CloseTruncated = s.closeTruncated
+	opts.Sanitize.MinConfidence = s.minConfidence // guess included
+	if s.schema != nil {
+		opts.Schema = jsonl.SchemaValidator(s.schema)
+	}
+	e.judges.New = func() any { return jsonl.NewJudge(opts) }
 	if ms := s.model; ms != nil {
 		var opts []openai.Option
 		if ms.apiKey != "" {
@@ -118,32 +129,46 @@ func newEngine(s *settings, m *counters) *engine {
 	return e
 }
 
-// check runs the no-model path: sanitize, validate, schema fixes, and the
-// closing of a truncated record when the policy allows it.
-func (e *engine) check(raw []byte) (verdict, heal.Verdict) {
-	v := e.healer.Check(raw, "")
-	if accepted(v) {
-		return acceptedVerdict(v), v
+// check runs the no-model path through jsonl's record verdict (the same
+// path as jsonheal clean): sanitize, validate, schema fixes, and the closing
+// of a truncated record when close_truncated allows it (written only when
+// valid as closed, never schema-fixed).
+func (e *engine) check(raw []byte) (verdict, jsonl.Verdict) {
+	j := e.judges.Get().(*jsonl.Judge)
+	defer e.judges.Put(j)
+	doc, jv := j.Judge(nil, raw)
+	if jv.Reason != 0 {
+		return rejectedVerdict(jv), jv
 	}
-	if e.s.closeTruncated && v.Decision.Class == heal.ClassTruncated {
-		if out, ok := e.closeTruncated(raw); ok {
-			return out, v
-		}
+	out := verdict{doc: doc, truncated: jv.Truncated, changed: jv.Outcome != jsonl.OutcomeClean}
+	switch jv.Outcome {
+	case jsonl.OutcomeClean:
+		out.outcome = OutcomeClean
+	case jsonl.OutcomeRepaired:
+		out.outcome = OutcomeSanitized
+	default:
+		out.outcome = OutcomeFixed
 	}
-	return rejectedVerdict(v), v
+	if jv.Sanitize != nil && len(jv.Sanitize.Fixes) > 0 {
+		out.fixes = sanitizeNotes(jv.Sanitize.Fixes)
+	}
+	if len(jv.SchemaFixes) > 0 {
+		out.fixes = append(out.fixes, schemaNotes(jv.SchemaFixes)...)
+	}
+	return out, jv
 }
 
 // checkMessage is check, except for a record the jsonheal_records scanner
 // found too large: only its first bytes are in the message, so it is
 // rejected as it is.
-func (e *engine) checkMessage(msg *service.Message, raw []byte) (verdict, heal.Verdict) {
+func (e *engine) checkMessage(msg *service.Message, raw []byte) (verdict, jsonl.Verdict) {
 	if big, _ := msg.MetaGetMut(MetaTooLarge); big == true {
 		size, _ := msg.MetaGetMut(MetaSize)
 		return verdict{outcome: OutcomeRejected, reject: &RejectError{
 			Layer: LayerSanitize, Class: ClassTooLarge,
 			Reason:      fmt.Sprintf("record of %v bytes is larger than the scanner's max_record_bytes", size),
 			Diagnostics: "the message holds only the first bytes of the record",
-		}}, heal.Verdict{}
+		}}, jsonl.Verdict{}
 	}
 	return e.check(raw)
 }
@@ -168,58 +193,19 @@ func (e *engine) finish(v *verdict) {
 	v.doc, v.reflowed = doc, true
 }
 
-func accepted(v heal.Verdict) bool {
-	return v.Decision.Action == heal.ActionAccept || v.Decision.Action == heal.ActionFix
-}
-
-// closeTruncated closes a truncated record minimally and runs the no-model
-// path on the result; the record is then accepted as truncated.
-func (e *engine) closeTruncated(raw []byte) (verdict, bool) {
-	opts := e.s.sanitize
-	opts.CloseTruncated = true
-	closed, rep, err := sanitize.Bytes(raw, opts)
-	if !errors.Is(err, sanitize.ErrTruncated) || rep.Values != 1 || len(closed) == 0 {
-		return verdict{}, false
-	}
-	v := e.healer.Check(closed, "")
-	if !accepted(v) {
-		return verdict{}, false
-	}
-	out := acceptedVerdict(v)
-	out.doc, out.changed, out.truncated = v.JSON, true, true
-	out.outcome = OutcomeSanitized
-	if v.Outcome == heal.OutcomeFixed {
-		out.outcome = OutcomeFixed
-	}
-	out.fixes = append(sanitizeNotes(rep.Fixes), out.fixes...)
-	return out, true
-}
-
-func acceptedVerdict(v heal.Verdict) verdict {
-	out := verdict{doc: v.JSON, fixes: append(sanitizeNotes(v.SanitizeFixes), schemaNotes(v.SchemaFixes)...)}
-	switch v.Outcome {
-	case heal.OutcomeClean:
-		out.outcome = OutcomeClean
-	case heal.OutcomeSanitized:
-		out.outcome = OutcomeSanitized
-	default:
-		out.outcome = OutcomeFixed
-	}
-	out.changed = v.Outcome != heal.OutcomeClean
-	return out
-}
-
-func rejectedVerdict(v heal.Verdict) verdict {
-	layer := LayerSanitize
-	if v.Decision.Class == heal.ClassSchema {
+func rejectedVerdict(jv jsonl.Verdict) verdict {
+	layer, class := LayerSanitize, jv.Reason.String()
+	switch {
+	case jv.Truncated:
+		// Closed by close_truncated but still invalid: rejected as
+		// truncated, never schema-fixed (that would hide the truncation).
+		class = jsonl.ReasonTruncated.String()
+	case jv.Reason == jsonl.ReasonSchema:
 		layer = LayerValidate
 	}
-	diag := v.Diagnostics
-	if diag == "" && v.Err != nil {
-		diag = v.Err.Error()
-	}
-	return verdict{outcome: OutcomeRejected, reject: &RejectError{
-		Layer: layer, Class: v.Decision.Class.String(), Reason: v.Decision.Reason, Diagnostics: diag,
+	reason, _, _ := strings.Cut(jv.Diagnosis.Text, "\n")
+	return verdict{outcome: OutcomeRejected, truncated: jv.Truncated, reject: &RejectError{
+		Layer: layer, Class: class, Reason: reason, Diagnostics: jv.Diagnosis.Text,
 	}}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/jsonheal/jsonheal/heal"
+	"github.com/jsonheal/jsonheal/jsonl"
 )
 
 func defaultSystemPrompt(schema []byte) string {
@@ -19,14 +20,17 @@ func defaultSystemPrompt(schema []byte) string {
 }
 
 // wantsModel reports whether a rejected record may go to the model: syntax
-// and schema failures may; truncation never (a model cannot know what was
-// cut off), nor anything fatal.
-func (e *engine) wantsModel(hv heal.Verdict) bool {
-	if e.healer.Model == nil {
+// and schema failures, and repairs below min_confidence, may; truncation never (a model cannot know what was
+// cut off), nor anything else.
+func (e *engine) wantsModel(jv jsonl.Verdict) bool {
+	if e.healer.Model == nil || jv.Truncated {
 		return false
 	}
-	c := hv.Decision.Class
-	return c == heal.ClassSyntax || c == heal.ClassSchema
+	switch jv.Reason {
+	case jsonl.ReasonSyntax, jsonl.ReasonSchema, jsonl.ReasonNeedsModel:
+		return true
+	}
+	return false
 }
 
 // heal asks the model to correct one record the fast layers rejected; id

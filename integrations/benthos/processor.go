@@ -49,8 +49,8 @@ func (p *Processor) Process(ctx context.Context, msg *service.Message) (service.
 	if err != nil {
 		return nil, err
 	}
-	v, hv := p.e.checkMessage(msg, raw)
-	if v.reject != nil && p.e.wantsModel(hv) {
+	v, jv := p.e.checkMessage(msg, raw)
+	if v.reject != nil && p.e.wantsModel(jv) {
 		id, err := p.e.s.model.taskID.TryString(msg)
 		if err != nil {
 			return nil, fmt.Errorf("heal.task_id: %w", err)
@@ -86,9 +86,9 @@ func (p *BatchProcessor) ProcessBatch(ctx context.Context, batch service.Message
 			return nil, err
 		}
 		raws[i] = raw
-		v, hv := p.e.checkMessage(msg, raw)
+		v, jv := p.e.checkMessage(msg, raw)
 		verdicts[i] = v
-		if v.reject != nil && p.e.wantsModel(hv) {
+		if v.reject != nil && p.e.wantsModel(jv) {
 			if ids[i], err = batch.TryInterpolatedString(i, p.e.s.model.taskID); err != nil {
 				return nil, fmt.Errorf("heal.task_id: %w", err)
 			}
