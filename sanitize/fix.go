@@ -72,6 +72,11 @@ const (
 	// closed before them, and they closed the containers, instead of
 	// being kept in the string (only with Options.CloseTruncated).
 	KindStringBackoff
+	// KindProseValue: text after a top-level value, on the value's line,
+	// that begins like a number or a string ("[1] 2", "[1] "x"") was
+	// removed as prose. It may be a second value or data: a guess, where
+	// KindProse is certain.
+	KindProseValue
 
 	kindCount // number of kinds + 1; keep last
 )
@@ -90,6 +95,7 @@ var kindNames = [...]string{
 	KindValues:          "values",
 	KindEscapedDocument: "escaped_document",
 	KindStringBackoff:   "string_backoff",
+	KindProseValue:      "prose_value",
 }
 
 // confidences gives each kind's confidence. The base kinds are certain;
@@ -127,6 +133,7 @@ var confidences = [kindCount]Confidence{
 	KindUnclosedString:    Guess,
 	KindEscapedDocument:   Likely,
 	KindStringBackoff:     Likely,
+	KindProseValue:        Guess,
 }
 
 // Kinds returns every kind, in order.

@@ -268,6 +268,9 @@ func (z *Sanitizer) handle(ev scanner.Event, i int) error {
 		z.gapDirty = true
 		if !z.proseOpen {
 			z.proseOpen = true
+			if z.sc.ProseLikeValue() {
+				return z.addFix(KindProseValue)
+			}
 			return z.addFix(KindProse)
 		}
 	case scanner.Fence:

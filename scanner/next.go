@@ -634,6 +634,7 @@ func (s *Scanner) startContainer(c byte, off int64) Event {
 // outside classifies byte c at off outside any value; atLineStart says
 // whether only blanks precede it on its line. c is consumed.
 func (s *Scanner) outside(c byte, off int64, atLineStart bool) Event {
+	afterValue := s.afterTopValue && !atLineStart
 	if s.afterTopValue {
 		s.afterTopValue = false
 		if c == ',' && !atLineStart {
@@ -668,10 +669,28 @@ func (s *Scanner) outside(c byte, off int64, atLineStart bool) Event {
 		}
 	}
 	s.event(off, 1)
+	s.proseLikeValue = afterValue && mayBeginScalar(c)
 	s.gapDirty = true
 	s.st = stProse
 	return Prose
 }
+
+// mayBeginScalar reports whether c may begin a number or a quoted string
+// in a dialect we repair: a digit, a sign, a dot or a quote. Letters are
+// left out: prose after a value begins with a word far more often than
+// with a bare literal ("that's all" against "true").
+func mayBeginScalar(c byte) bool {
+	switch c {
+	case '"', '\'', '-', '+', '.', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return true
+	}
+	return false
+}
+
+// ProseLikeValue reports, for a Prose event, whether the prose begins on
+// the line a top-level value ended on with a byte that may begin a value
+// ("[1] 2", "[1] \"x\""): read as prose it may drop data.
+func (s *Scanner) ProseLikeValue() bool { return s.proseLikeValue }
 
 // confirm turns the tentative top-level scalar into a value ending at end.
 func (s *Scanner) confirm(end int64) Event {

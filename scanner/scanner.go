@@ -34,12 +34,16 @@ type Scanner struct {
 	tentative bool  // the current top-level number or literal is not yet confirmed
 	endOff    int64 // for stTopEnd: where the confirmed scalar ends
 
-	gapDirty   bool // the gap since the last value (or the input start) holds prose
-	fenceSeen  bool
-	inFence    bool
-	fenceChar  byte
-	fenceCount int
-	fenceStart int64
+	gapDirty bool // the gap since the last value (or the input start) holds prose
+	// proseLikeValue: the last event is Prose that begins, on the line a
+	// top-level value ended on, with a byte that may begin a value (see
+	// ProseLikeValue).
+	proseLikeValue bool
+	fenceSeen      bool
+	inFence        bool
+	fenceChar      byte
+	fenceCount     int
+	fenceStart     int64
 	// fenceTag: the opening fence line read so far holds only blanks and
 	// a JSON language tag ("json", "JSON", "jsonc"; fenceTagLen letters of
 	// it so far), so a '{' or '[' on it starts a value.
@@ -233,6 +237,7 @@ func (s *Scanner) AppendClosers(dst []byte) []byte {
 // event records the position of an event at absolute offset off, which lies
 // on the current line.
 func (s *Scanner) event(off int64, n int) {
+	s.proseLikeValue = false
 	s.last.Offset, s.last.Len = off, n
 	s.last.Line, s.last.Column = s.line, int(off-s.lineBreak)
 }
