@@ -22,6 +22,13 @@ package scanner
 // byte the careful way, so events, repairs, errors and offsets are
 // unchanged. Arrays of numbers go through numbersRun, which reads them
 // with less bookkeeping per element.
+//
+// Its labels, in order: dispatch (jump to the label of s.st), arrayFirstRun
+// and arrayFirst (after '['), value and valueByte (where a value begins),
+// done (a value inside a container ended), after (after a value: ',', a
+// closer, or a repair), resume (numbersRun stopped), comma, opener,
+// closer, objectFirst (after '{'), key and keyByte (where a key begins),
+// colon.
 func (s *Scanner) structure(b []byte, i int, base int64) (int, Event) {
 	var c byte
 	var j, at, nq int
