@@ -152,8 +152,21 @@ func (s *Splitter) canStartRecord(first, second int, fenceLine bool) bool {
 			return d >= '0' && d <= '9'
 		}
 	default:
-		return isLetter(c)
+		return isLetter(c) || mayLeadIntro(c)
 	}
+}
+
+// mayLeadIntro reports whether c, the first byte of a line, may begin the
+// prose before a value on that line besides a letter: a quote mark ('>'),
+// a list marker ('-', '*'), markdown emphasis or a heading ('*', '#',
+// '_') or a tag ('<'). Digits are left out: in a pretty-printed array they
+// are elements.
+func mayLeadIntro(c byte) bool {
+	switch c {
+	case '>', '-', '*', '#', '_', '<':
+		return true
+	}
+	return false
 }
 
 // mayStartAlt reports whether the line at pos may open a hypothesis: the
@@ -402,9 +415,11 @@ func (s *Splitter) introLine(from, to int) bool {
 }
 
 // introValue returns the index of the value that begins on an
-// introduction's line ("Sure: {"a": 1}"): the line's first quote or
-// bracket is '{' or '[' and the prose before it ends with ':'. It returns
-// -1 when the line is not so.
+// introduction's line ("Sure: {"a": 1}", "Sure! {"a": 1}", "> {...}"):
+// the line's first quote or bracket is '{' or '[' and the prose before it
+// ends with punctuation that ends an introduction (':', '!', '.', ',',
+// '-', '>', '*'). Prose ending with a word ("return [1]", code in a
+// string) is not an introduction. It returns -1 when the line is not so.
 func (s *Splitter) introValue(from, to int) int {
 	line := s.buf[from:to]
 	k := bytes.IndexByte(line, '{')
@@ -418,10 +433,14 @@ func (s *Splitter) introValue(from, to int) int {
 	for j > from && (s.buf[j-1] == ' ' || s.buf[j-1] == '\t') {
 		j--
 	}
-	if j == from || s.buf[j-1] != ':' {
+	if j == from {
 		return -1
 	}
-	return from + k
+	switch s.buf[j-1] {
+	case ':', '!', '.', ',', '-', '>', '*':
+		return from + k
+	}
+	return -1
 }
 
 // doneAlt returns the index of the hypothesis that is done, or -1.

@@ -331,3 +331,20 @@ func TestSplitProseThatIntroducesAValue(t *testing.T) {
 	recs = splitString(t, "\"note:\"\n{\"a\":1}\n{\"b\":\"x:\"}\n{\"c\":3}\n")
 	assert.Len(t, recs, 4)
 }
+
+// A cut record does not swallow a next line that holds a whole record
+// after a short introduction that does not end with ':' (QA's probe:
+// "Sure! {...}", "> {...}", "- {...}", "**JSON**: {...}", "<json>{...}").
+func TestSplitCutRecordBeforeIntroducedRecord(t *testing.T) {
+	for _, intro := range []string{"Sure! ", "Okay. ", "Sure, ", "> ", "- ", "* ", "**JSON**: ", "Answer - ", "<json>", "# Result: "} {
+		for _, cut := range []string{`{"a":[1,`, `{"a":"cu`, `{"a":`, `{"a":12`} {
+			in := cut + "\n" + intro + `{"b":2}` + "\n"
+			recs := splitString(t, in)
+			assert.Equal(t, []string{cut, intro + `{"b":2}`}, datas(recs), "%q", in)
+		}
+	}
+	// Prose that ends with a word is no introduction: code inside a
+	// string stays in its record.
+	recs := splitString(t, "{\"code\":\"f()\n  return [1]\n\"}\n")
+	assert.Equal(t, []string{"{\"code\":\"f()\n  return [1]\n\"}"}, datas(recs))
+}
