@@ -26,7 +26,8 @@ func (p *repairPolicy) register(fs *flag.FlagSet) {
 	fs.BoolVar(&p.strict, "strict", false, "allow only fence and prose removal, control-byte escapes and truncation handling")
 	fs.BoolVar(&p.closeTruncated, "close-truncated", false, "complete truncated input with minimal closers (still reported as truncated)")
 	fs.Var(&p.allow, "allow", "allow only these comma-separated repair `KINDS` (see 'jsonheal repair -kinds'); when given,\n"+
-		"all others are off, and an empty list (--allow=) allows none (default: all allowed)")
+		"all others are off, and an empty list (--allow=) allows none (default: all allowed); removing\n"+
+		"fences and the prose around values (a // comment after the value too) is not a repair and stays on")
 	fs.StringVar(&p.deny, "deny", "", "comma-separated repair kinds to turn off")
 	floor := p.floor
 	if floor == "" {
