@@ -90,16 +90,10 @@ func (st *state) advance(win []byte, base int64) {
 		case modeMembers:
 			st.advanceMembers(win, base, i)
 		case modeItems:
-			j := nextSeparator(win, i, d.rd.sc.Depth(), 1)
-			if j == len(win) {
-				d.fed += int64(d.rd.feed(win[i:], false))
+			j, depth, ok := d.feedToSeparator(win, i, 1)
+			if !ok {
 				break
 			}
-			d.fed += int64(d.rd.feed(win[i:j+1], false))
-			if d.rd.err != nil {
-				break
-			}
-			depth := d.rd.sc.Depth()
 			if depth == 1 && win[j] == ',' && !d.rd.sc.InString() {
 				st.arrayItem(&st.arr, win[d.itemStart-base:j])
 				d.itemStart = base + int64(j) + 1
@@ -114,6 +108,23 @@ func (st *state) advance(win []byte, base int64) {
 			}
 		}
 	}
+}
+
+// feedToSeparator feeds win[i:] to the reader up to and including the
+// next comma or closer at depth level (see nextSeparator). It returns that
+// byte's index and the depth after it; ok is false when win ends first or
+// the reader failed, and all of win[i:] (or what it read) was fed.
+func (d *doc) feedToSeparator(win []byte, i, level int) (j, depth int, ok bool) {
+	j = nextSeparator(win, i, d.rd.sc.Depth(), level)
+	if j == len(win) {
+		d.fed += int64(d.rd.feed(win[i:], false))
+		return j, 0, false
+	}
+	d.fed += int64(d.rd.feed(win[i:j+1], false))
+	if d.rd.err != nil {
+		return j, 0, false
+	}
+	return j, d.rd.sc.Depth(), true
 }
 
 // blank reports whether b holds only JSON whitespace.
@@ -225,16 +236,10 @@ func (st *state) advanceMembers(win []byte, base int64, i int) {
 // object, item by item, as advance does for a root array one level up.
 func (st *state) advanceNested(win []byte, base int64, i int) {
 	d := &st.doc
-	j := nextSeparator(win, i, d.rd.sc.Depth(), 2)
-	if j == len(win) {
-		d.fed += int64(d.rd.feed(win[i:], false))
+	j, depth, ok := d.feedToSeparator(win, i, 2)
+	if !ok {
 		return
 	}
-	d.fed += int64(d.rd.feed(win[i:j+1], false))
-	if d.rd.err != nil {
-		return
-	}
-	depth := d.rd.sc.Depth()
 	switch {
 	case depth == 2 && win[j] == ',' && !d.rd.sc.InString():
 		st.arrayItem(&st.nest, win[d.itemStart-base:j])
