@@ -73,6 +73,7 @@ func TestPruningMarksChangesNothing(t *testing.T) {
 		"[\"a\nb\" /*x*/ + /*y*/ \"c\"]", "{\"k\": 'a\nb' /*x*/ + /*y*/ 'c'}", // the closing quote: a concatenation
 		"[1 /*x*/ /*y*/ 2]", "[1 /*x*/ # y\n 2]", // the commit: a missing comma
 		"[x\ny \"q\"  /*z*/ ]", "[x \"q\"   ]", // the end of an unquoted value
+		"[/**/#\nA", "[/**/ #x\n1]", "{\"a\": /*x*/ #y\n2}", // a # comment where a value belongs is a fix of its own
 	} {
 		checkPruning(t, in, []byte(in))
 		checkStream(t, in+" (chunks of 1, pruned)", []byte(in), 1, pruneAlways)

@@ -49,7 +49,9 @@ func (s *Scanner) openCommentRun(b []byte, i int, off int64, afterValue bool) (i
 		kind = RepairValueComment // decided before the state moves on (commaAfterComments)
 	}
 	joins := s.commentJoins(b, i, off)
-	j, gaps := commentsFrom(b, i)
+	// Where a value belongs, a # comment may be data (RepairValueComment):
+	// it has a Repair of its own, as when it comes in a later chunk.
+	j, gaps := commentsFrom(b, i, !s.valuePlace())
 	if j < 0 {
 		s.cmtJoins = joins
 		return i + 1, s.beginComment(b[i], off)
@@ -157,11 +159,12 @@ func (s *Scanner) dropComment(off int64) Event {
 }
 
 // commentsFrom returns the index just past the run of comments that
-// begins at b[i] (see moreComments), and the spaces between them; -1 when
+// begins at b[i] (see moreComments, and hashes there), and the spaces
+// between them; -1 when
 // the comment at b[i] does not end in b or holds a line break. A run of
 // block comments long enough for the windows is read by them from b[i]
 // on, its first comment too.
-func commentsFrom(b []byte, i int) (end, gaps int) {
+func commentsFrom(b []byte, i int, hashes bool) (end, gaps int) {
 	j, gaps := i, 0
 	if i < len(b) && b[i] == '/' { // not " /*", which commentWindows takes too
 		j, gaps = commentWindows(b, i, 0)
@@ -171,15 +174,15 @@ func commentsFrom(b []byte, i int) (end, gaps int) {
 			return -1, 0
 		}
 	}
-	return moreComments(b, j, gaps)
+	return moreComments(b, j, gaps, hashes)
 }
 
 // moreComments returns the index just past the last of the comments that
 // follow b[:j] after spaces only (j itself when none does), and how many
 // spaces lie between them, gaps of them counted before j, at most
 // len(spaces) in all. A comment is taken only when all of it lies in b
-// with no line break inside.
-func moreComments(b []byte, j, gaps int) (int, int) {
+// with no line break inside; a # comment only with hashes.
+func moreComments(b []byte, j, gaps int, hashes bool) (int, int) {
 	for {
 		// The usual end of a run: a space at most, then a byte that
 		// begins no comment.
@@ -196,7 +199,7 @@ func moreComments(b []byte, j, gaps int) (int, int) {
 		for k < len(b) && b[k] == ' ' {
 			k++
 		}
-		if gaps+k-j > len(spaces) {
+		if gaps+k-j > len(spaces) || k < len(b) && b[k] == '#' && !hashes {
 			return j, gaps
 		}
 		e := commentEnd(b, k)

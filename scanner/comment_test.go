@@ -71,12 +71,12 @@ func commentsFromOneByOne(b []byte, i int) (end, gaps int) {
 func sameRuns(t *testing.T, b []byte, i int, msg string) bool {
 	t.Helper()
 	wantEnd, wantGaps := commentsOneByOne(b, i)
-	gotEnd, gotGaps := moreComments(b, i, 0)
+	gotEnd, gotGaps := moreComments(b, i, 0, true)
 	if !assert.Equal(t, [2]int{wantEnd, wantGaps}, [2]int{gotEnd, gotGaps}, "moreComments: %s", msg) {
 		return false
 	}
 	wantEnd, wantGaps = commentsFromOneByOne(b, i)
-	gotEnd, gotGaps = commentsFrom(b, i)
+	gotEnd, gotGaps = commentsFrom(b, i, true)
 	return assert.Equal(t, [2]int{wantEnd, wantGaps}, [2]int{gotEnd, gotGaps}, "commentsFrom: %s", msg)
 }
 
@@ -251,11 +251,22 @@ func BenchmarkCommentsFrom(b *testing.B) {
 			b.Run(run.name+"/"+mode, func(b *testing.B) {
 				b.SetBytes(int64(len(want)))
 				for b.Loop() {
-					if end, _ := commentsFrom(in, 0); end != len(want) {
+					if end, _ := commentsFrom(in, 0, true); end != len(want) {
 						b.Fatalf("run ended at %d, want %d", end, len(want))
 					}
 				}
 			})
 		})
 	}
+}
+
+// A # comment where a value belongs may be data (RepairValueComment): it
+// never joins the run of the comments before it, whether it comes in the
+// same chunk or a later one.
+func TestValuePlaceHashEndsRun(t *testing.T) {
+	b := []byte("/**/ #x\n1")
+	end, _ := commentsFrom(b, 0, false)
+	assert.Equal(t, 4, end, "the run ends before the #")
+	end, _ = commentsFrom(b, 0, true)
+	assert.Equal(t, 7, end, "elsewhere the # joins the run")
 }

@@ -57,10 +57,10 @@ func FuzzMoreComments(f *testing.F) {
 		fromEnd, fromGaps := commentsFromOneByOne(b, i)
 		for _, on := range []bool{false, saved} {
 			useVector = on
-			if end, gaps := moreComments(b, i, 0); end != wantEnd || gaps != wantGaps {
+			if end, gaps := moreComments(b, i, 0, true); end != wantEnd || gaps != wantGaps {
 				t.Fatalf("moreComments: %q from %d (vector %v): (%d, %d), want (%d, %d)", b, i, on, end, gaps, wantEnd, wantGaps)
 			}
-			if end, gaps := commentsFrom(b, i); end != fromEnd || gaps != fromGaps {
+			if end, gaps := commentsFrom(b, i, true); end != fromEnd || gaps != fromGaps {
 				t.Fatalf("commentsFrom: %q from %d (vector %v): (%d, %d), want (%d, %d)", b, i, on, end, gaps, fromEnd, fromGaps)
 			}
 		}
