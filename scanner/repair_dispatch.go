@@ -52,6 +52,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			if num := s.slashNum; num != 0 && digit[c] && s.retState == stAfterValue && s.cmt.off == s.commit.off {
 				return i, s.fraction(num-1, off) // 1/3, the '/' read last
 			}
+			s.slashNum = 0 // the number ended: 0/ then ']' reads as in one chunk
 			s.fail(off, c, "after '/'", "'/' or '*' (a comment)")
 			return i, Error
 		}
