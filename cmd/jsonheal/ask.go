@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -30,8 +31,9 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 		`usage: jsonheal ask --schema FILE --model NAME [--base-url URL] [flags] "prompt"`,
 		"Asks the model, repairs and validates the answer, re-asks with diagnostics, and prints the JSON.",
 		`The prompt is the arguments joined by spaces; "-" reads it from stdin.`,
-		"Exit 0: valid JSON on stdout; 1: gave up (dead letter JSON on stderr); 2: usage, or the model",
-		"refused the run (credentials, unknown model, quota; dead letter on stderr too); 3: the schema does not compile.",
+		"Exit 0: valid JSON on stdout; 1: gave up (dead letter JSON on stderr, or appended to --dead-letter FILE);",
+		"2: usage, or the model refused the run (credentials, unknown model, quota; dead letter too), or the dead",
+		"letter could not be written; 3: the schema does not compile.",
 	)
 	schemaFile := fs.String("schema", "", "JSON Schema FILE the answer must match (required)")
 	model := fs.String("model", "", "model NAME (required)")
@@ -49,6 +51,7 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 	stream := fs.Bool("stream", false, "stream the answer (SSE)")
 	earlyStop := fs.Bool("early-stop", false, "with --stream: cancel a stream as soon as a violation no fix can repair is certain")
 	verbose := fs.Bool("v", false, "print the trace (one line per decision) to stderr")
+	deadLetter := fs.String("dead-letter", "", "append a dead letter to FILE as one JSON line (report and replay read it), not to stderr")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -162,9 +165,17 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 		if *verbose {
 			fmt.Fprintln(e.stderr, secondRoundLine(h.Counters.Snapshot()))
 		}
-		enc := json.NewEncoder(e.stderr)
-		enc.SetIndent("", "  ")
-		_ = enc.Encode(gu.DeadLetter)
+		if *deadLetter == "" {
+			enc := json.NewEncoder(e.stderr)
+			enc.SetIndent("", "  ")
+			_ = enc.Encode(gu.DeadLetter)
+			return code
+		}
+		if err := appendDeadLetter(*deadLetter, gu.DeadLetter); err != nil {
+			fmt.Fprintf(e.stderr, "jsonheal ask: --dead-letter: %v\n", err)
+			return exitUsage
+		}
+		fmt.Fprintf(e.stderr, "jsonheal ask: dead letter appended to %s\n", *deadLetter)
 		return code
 	}
 	if _, err := fmt.Fprintf(e.stdout, "%s\n", res.JSON); err != nil {
@@ -176,6 +187,25 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, secondRoundLine(h.Counters.Snapshot()))
 	}
 	return exitOK
+}
+
+// appendDeadLetter appends dl to the file at path as one JSON line,
+// creating the file (readable by its owner only: a dead letter holds the
+// prompt) when it does not exist.
+func appendDeadLetter(path string, dl *heal.DeadLetter) error {
+	line, err := json.Marshal(dl)
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(append(line, '\n')); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // traceLine renders one trace event for -v.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"os"
@@ -202,4 +203,50 @@ func TestAskUsageErrors(t *testing.T) {
 	assert.Equal(t, exitNoCompile, code, errOut)
 	code, _, _ = askCLI(t, nil, "", "-h")
 	assert.Equal(t, exitOK, code)
+}
+
+// TestAskDeadLetterFileIsReadByReport: with --dead-letter, each give-up
+// appends one JSON line to the file, stderr keeps only the messages, and
+// report reads the file as it is.
+func TestAskDeadLetterFileIsReadByReport(t *testing.T) {
+	dl := filepath.Join(t.TempDir(), "dead.jsonl")
+	for range 2 {
+		srv := healtest.New(healtest.Answer(`{"city":"x"}`), healtest.Answer(`{"city":"x"}`))
+		code, out, errOut := askCLI(t, nil, "",
+			"go", "--dead-letter", dl, "--schema", schemaFile(t, askSchema), "--model", "m1", "--base-url", srv.URL)
+		srv.Close()
+		require.Equal(t, exitFailed, code, errOut)
+		assert.Empty(t, out)
+		assert.NotContains(t, errOut, "{", "the dead letter went to the file")
+		assert.Contains(t, errOut, "dead letter appended to "+dl)
+	}
+	data, err := os.ReadFile(dl)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	require.Len(t, lines, 2, "one line per give-up, appended")
+	for _, l := range lines {
+		d, err := heal.ParseDeadLetter([]byte(l))
+		require.NoError(t, err)
+		assert.Equal(t, "schema", d.Class.String())
+	}
+	info, err := os.Stat(dl)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm(), "a dead letter holds the prompt")
+
+	code, out, errOut := runCLI(t, "", "report", "--format", "json", dl)
+	require.Equal(t, exitOK, code, errOut)
+	var r struct {
+		DeadLetters int64 `json:"dead_letters"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &r), out)
+	assert.Equal(t, int64(2), r.DeadLetters)
+}
+
+func TestAskDeadLetterFileUnwritableExits2(t *testing.T) {
+	srv := healtest.New(healtest.Answer(`{"city":"x"}`), healtest.Answer(`{"city":"x"}`))
+	defer srv.Close()
+	code, _, errOut := askCLI(t, nil, "", "--schema", schemaFile(t, askSchema), "--model", "m1",
+		"--base-url", srv.URL, "--dead-letter", filepath.Join(t.TempDir(), "no", "such", "dir"), "go")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "--dead-letter")
 }
