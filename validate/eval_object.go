@@ -1,11 +1,9 @@
 package validate
 
-import (
-	"github.com/valyala/fastjson"
-)
+import ()
 
 // evalObject applies the object keywords of n to o.
-func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev int) bool {
+func (st *state) evalObject(n *node, v *jv, o *jv, ev int) bool {
 	ok := true
 	cnt := o.Len()
 	if n.minProps >= 0 && cnt < n.minProps {
@@ -44,7 +42,7 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 		ok = st.visitMembers(n, o, seen)
 	} else if len(n.props) > 0 || len(n.patternProps) > 0 || n.additional != nil || n.propertyNames != nil || ev != 0 {
 		i := -1
-		o.Visit(func(k []byte, mv *fastjson.Value) {
+		o.Visit(func(k []byte, mv *jv) {
 			i++
 			if !ok && !st.collect {
 				return
@@ -52,7 +50,7 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 			evaluated := false
 			st.pushInst(pathSeg{key: k, idx: i, isKey: true})
 			if n.propertyNames != nil {
-				kv := st.arena.NewStringBytes(k)
+				kv := st.ktape.readString(k)
 				st.pushKw("/propertyNames")
 				if !st.eval(n.propertyNames, kv, 0) {
 					ok = false
@@ -170,14 +168,14 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 // visitMembers is the member pass of evalObject in its most common case: a
 // fast pass (no diagnostics, no paths, no annotations) over an object
 // schema with properties and/or additionalProperties only.
-func (st *state) visitMembers(n *node, o *fastjson.Object, seen int) bool {
+func (st *state) visitMembers(n *node, o *jv, seen int) bool {
 	ok := true
 	add, props := n.additional, n.props
 	// Documents tend to list the members in the schema's order (models
 	// write them so): the property after the last one found is tried
 	// first, then the hash.
 	next := 0
-	o.Visit(func(k []byte, mv *fastjson.Value) {
+	o.Visit(func(k []byte, mv *jv) {
 		if !ok {
 			return
 		}
@@ -200,17 +198,17 @@ func (st *state) visitMembers(n *node, o *fastjson.Object, seen int) bool {
 
 // evalUnevaluated applies unevaluatedProperties / unevaluatedItems, given
 // the evaluated bitset own of v's members or items.
-func (st *state) evalUnevaluated(n *node, v *fastjson.Value, own, size int) bool {
+func (st *state) evalUnevaluated(n *node, v *jv, own, size int) bool {
 	ok := true
 	switch v.Type() {
-	case fastjson.TypeObject:
+	case typeObject:
 		if n.unevalProps == nil {
 			return true
 		}
-		o, _ := v.Object()
+		o := v
 		recMark := st.nrec()
 		i := -1
-		o.Visit(func(k []byte, mv *fastjson.Value) {
+		o.Visit(func(k []byte, mv *jv) {
 			i++
 			if st.bit(own, i) || (!ok && !st.collect) {
 				return
@@ -235,11 +233,11 @@ func (st *state) evalUnevaluated(n *node, v *fastjson.Value, own, size int) bool
 		if st.collect && !ok {
 			st.objectHints(n, o, recMark, 0)
 		}
-	case fastjson.TypeArray:
+	case typeArray:
 		if n.unevalItems == nil {
 			return true
 		}
-		a, _ := v.Array()
+		a := v.Array()
 		for i, e := range a {
 			if st.bit(own, i) {
 				continue
