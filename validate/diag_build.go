@@ -275,10 +275,9 @@ func (st *state) receivedText(v *jv) string {
 func appendLimited(b []byte, v *jv, limit int) []byte {
 	switch v.Type() {
 	case typeObject:
-		o := v
 		b = append(b, '{')
 		first := true
-		o.Visit(func(k []byte, e *jv) {
+		v.Visit(func(k []byte, e *jv) {
 			if len(b) > limit {
 				return
 			}

@@ -196,8 +196,7 @@ func (st *state) evalKeywords(n *node, v *jv, ev int) bool {
 	switch v.Type() {
 	case typeObject:
 		if n.hasObjectKw || ev != 0 {
-			o := v
-			if !st.evalObject(n, v, o, ev) {
+			if !st.evalObject(n, v, ev) {
 				if !st.collect {
 					return false
 				}

@@ -2,10 +2,10 @@ package validate
 
 import ()
 
-// evalObject applies the object keywords of n to o.
-func (st *state) evalObject(n *node, v *jv, o *jv, ev int) bool {
+// evalObject applies the object keywords of n to the object v.
+func (st *state) evalObject(n *node, v *jv, ev int) bool {
 	ok := true
-	cnt := o.Len()
+	cnt := v.Len()
 	if n.minProps >= 0 && cnt < n.minProps {
 		if !st.collect {
 			return false
@@ -31,7 +31,7 @@ func (st *state) evalObject(n *node, v *jv, o *jv, ev int) bool {
 	// mode, check everything first: it is the cheapest way to fail.
 	if len(n.required) > 0 && !st.collect && !n.requiredKnown {
 		for _, r := range n.required {
-			if o.Get(r.name) == nil {
+			if v.Get(r.name) == nil {
 				st.words = st.words[:mark]
 				return false
 			}
@@ -39,10 +39,10 @@ func (st *state) evalObject(n *node, v *jv, o *jv, ev int) bool {
 	}
 	if !st.collect && !st.track && ev == 0 && n.propertyNames == nil && len(n.patternProps) == 0 &&
 		(len(n.props) > 0 || n.additional != nil) {
-		ok = st.visitMembers(n, o, seen)
+		ok = st.visitMembers(n, v, seen)
 	} else if len(n.props) > 0 || len(n.patternProps) > 0 || n.additional != nil || n.propertyNames != nil || ev != 0 {
 		i := -1
-		o.Visit(func(k []byte, mv *jv) {
+		v.Visit(func(k []byte, mv *jv) {
 			i++
 			if !ok && !st.collect {
 				return
@@ -111,7 +111,7 @@ func (st *state) evalObject(n *node, v *jv, o *jv, ev int) bool {
 		if r.idx >= 0 && seen != 0 {
 			present = st.bit(seen, r.idx)
 		} else {
-			present = o.Get(r.name) != nil
+			present = v.Get(r.name) != nil
 		}
 		if !present {
 			if !st.collect {
@@ -123,11 +123,11 @@ func (st *state) evalObject(n *node, v *jv, o *jv, ev int) bool {
 		}
 	}
 	for _, dr := range n.depRequired {
-		if o.Get(dr.name) == nil {
+		if v.Get(dr.name) == nil {
 			continue
 		}
 		for _, name := range dr.required {
-			if o.Get(name) == nil {
+			if v.Get(name) == nil {
 				if !st.collect {
 					st.words = st.words[:mark]
 					return false
@@ -145,11 +145,11 @@ func (st *state) evalObject(n *node, v *jv, o *jv, ev int) bool {
 		}
 	}
 	if st.collect && !ok {
-		st.objectHints(n, o, recMark, seen)
+		st.objectHints(n, v, recMark, seen)
 	}
 	st.words = st.words[:mark]
 	for _, ds := range n.depSchemas {
-		if o.Get(ds.name) == nil {
+		if v.Get(ds.name) == nil {
 			continue
 		}
 		st.pushKw(ds.n.seg)
@@ -205,10 +205,9 @@ func (st *state) evalUnevaluated(n *node, v *jv, own, size int) bool {
 		if n.unevalProps == nil {
 			return true
 		}
-		o := v
 		recMark := st.nrec()
 		i := -1
-		o.Visit(func(k []byte, mv *jv) {
+		v.Visit(func(k []byte, mv *jv) {
 			i++
 			if st.bit(own, i) || (!ok && !st.collect) {
 				return
@@ -231,7 +230,7 @@ func (st *state) evalUnevaluated(n *node, v *jv, own, size int) bool {
 			st.popInst()
 		})
 		if st.collect && !ok {
-			st.objectHints(n, o, recMark, 0)
+			st.objectHints(n, v, recMark, 0)
 		}
 	case typeArray:
 		if n.unevalItems == nil {

@@ -162,14 +162,13 @@ func (u *uniqueTracker) hash(v *jv) [2]uint64 {
 		return [2]uint64{mix(h[0], uint64(len(a))), mix(h[1], uint64(len(a)))}
 	case typeObject:
 		// Members in any order: the sum of one hash per member.
-		o := v
 		var sum [2]uint64
-		o.Visit(func(k []byte, e *jv) {
+		v.Visit(func(k []byte, e *jv) {
 			x := u.hash(e)
 			sum[0] += mix(maphash.Bytes(uniqueSeeds[0], k), x[0])
 			sum[1] += mix(maphash.Bytes(uniqueSeeds[1], k), x[1])
 		})
-		n := uint64(o.Len())
+		n := uint64(v.Len())
 		return [2]uint64{mix(t, mix(sum[0], n)), mix(^t, mix(sum[1], n))}
 	}
 	return [2]uint64{mix(t, 1), mix(t, 2)}

@@ -270,9 +270,8 @@ func (st *state) hashTree(h *canonHasher, v *jv) {
 		}
 		h.end()
 	case typeObject:
-		o := v
 		h.beginObject()
-		o.Visit(func(k []byte, e *jv) {
+		v.Visit(func(k []byte, e *jv) {
 			h.key(k)
 			st.hashTree(h, e)
 		})
@@ -327,8 +326,7 @@ func (st *state) compareValues(a, b *jv) int {
 		}
 		return cmp.Compare(len(x), len(y))
 	case typeObject:
-		x := a
-		y := b
+		x, y := a, b
 		if c := cmp.Compare(x.Len(), y.Len()); c != 0 {
 			return c
 		}

@@ -43,15 +43,14 @@ func (c *cval) equal(v *jv, st *state) bool {
 		}
 		return true
 	case typeObject:
-		o := v
-		if o.Len() != len(c.keys) {
+		if v.Len() != len(c.keys) {
 			return false
 		}
 		if c.index != nil {
-			return c.equalLarge(o, st)
+			return c.equalLarge(v, st)
 		}
 		for i, k := range c.keys {
-			e := o.Get(k)
+			e := v.Get(k)
 			if e == nil || !c.vals[i].equal(e, st) {
 				return false
 			}
@@ -89,8 +88,7 @@ func equalValues(a, b *jv, st *state) bool {
 		}
 		return true
 	case typeObject:
-		x := a
-		y := b
+		x, y := a, b
 		if x.Len() != y.Len() {
 			return false
 		}
