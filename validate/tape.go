@@ -33,12 +33,14 @@ const (
 // items, an object's members as a name (a string entry) then a value,
 // each item or value followed by its own entries.
 type jv struct {
-	t   *tape
-	typ jtype
-	esc bool  // a string whose decoded text is in t.arena (it had escapes)
-	n   int32 // a container's items or members
+	t      *tape
+	typ    jtype
+	esc    bool  // a string whose decoded text is in t.arena (it had escapes)
+	listed bool  // an array whose items are in t.kids from end on (see Array)
+	n      int32 // a container's items or members
 	// A scalar's text: t.doc[off:end] (a string's without its quotes), or
-	// t.arena[off:end] when esc. A container's off is its first entry.
+	// t.arena[off:end] when esc. A container's off is its first entry; a
+	// listed array's end is where its items begin in t.kids.
 	off, end uint32
 	next     int32 // the entry after this value and its entries
 }
@@ -353,8 +355,8 @@ func hex4(s []byte) (rune, bool) {
 // at the first call) and valid until the next read.
 func (v *jv) Array() []*jv {
 	t := v.t
-	if !v.esc {
-		v.esc = true // for an array: its items are listed in t.kids from end on
+	if !v.listed {
+		v.listed = true
 		v.end = uint32(len(t.kids))
 		e := v.first()
 		for i := int32(0); i < v.n; i++ {
