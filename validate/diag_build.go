@@ -3,8 +3,6 @@ package validate
 import (
 	"strconv"
 	"strings"
-
-	"github.com/valyala/fastjson"
 )
 
 // maxReceived caps Diagnostic.Received.
@@ -73,7 +71,7 @@ func (st *state) quote(s string) string {
 
 // fail records a diagnostic for keyword kw of n on v and returns it for the
 // caller to complete. Only called in collect mode.
-func (st *state) fail(n *node, kw string, code Code, v *fastjson.Value, msg, expected string) *Diagnostic {
+func (st *state) fail(n *node, kw string, code Code, v *jv, msg, expected string) *Diagnostic {
 	start := len(st.keys)
 	for _, s := range st.inst {
 		st.keys = append(st.keys, s.idx)
@@ -121,17 +119,17 @@ func (st *state) fail(n *node, kw string, code Code, v *fastjson.Value, msg, exp
 }
 
 // typeName names v's type, "integer" for integral numbers.
-func typeName(st *state, v *fastjson.Value) string {
+func typeName(st *state, v *jv) string {
 	switch v.Type() {
-	case fastjson.TypeNull:
+	case typeNull:
 		return "null"
-	case fastjson.TypeTrue, fastjson.TypeFalse:
+	case typeTrue, typeFalse:
 		return "boolean"
-	case fastjson.TypeObject:
+	case typeObject:
 		return "object"
-	case fastjson.TypeArray:
+	case typeArray:
 		return "array"
-	case fastjson.TypeString:
+	case typeString:
 		return "string"
 	}
 	d, _ := st.number(v)
@@ -141,13 +139,13 @@ func typeName(st *state, v *fastjson.Value) string {
 	return "number"
 }
 
-func (st *state) typeFail(n *node, v *fastjson.Value) {
+func (st *state) typeFail(n *node, v *jv) {
 	names := n.typeNames
 	got := typeName(st, v)
 	d := st.fail(n, "type", CodeType, v, st.str("must be ", n.typeOr, ", got ", got), n.typeList)
 	d.Allowed = names
 	if got == "string" {
-		b, _ := v.StringBytes()
+		b := v.StringBytes()
 		s := strings.TrimSpace(string(b))
 		var m typeMask
 		switch s {
@@ -181,7 +179,7 @@ func (st *state) extraProperty(n *node, kw string, code Code, k []byte) {
 }
 
 // missingProperty records an absent property (hint: see objectHints).
-func (st *state) missingProperty(n *node, kw string, code Code, v *fastjson.Value, name string, idx int) *Diagnostic {
+func (st *state) missingProperty(n *node, kw string, code Code, v *jv, name string, idx int) *Diagnostic {
 	d := st.fail(n, kw, code, v, st.str("missing required property ", st.quote(name)), name)
 	d.Property = name
 	if idx >= 0 {
@@ -197,7 +195,7 @@ func (st *state) missingProperty(n *node, kw string, code Code, v *fastjson.Valu
 // `found "userId"`, the extra gets `did you mean "id"?`; an extra with no
 // missing match may still be a near miss of an allowed name that is absent.
 // seen (when non-zero) marks the properties present among n.props.
-func (st *state) objectHints(n *node, o *fastjson.Object, mark, seen int) {
+func (st *state) objectHints(n *node, o *jv, mark, seen int) {
 	depth := len(st.inst)
 	var extras, missing []int
 	for i := mark; i < st.nrec(); i++ {
@@ -265,7 +263,7 @@ func truncate(s string, max int) string {
 
 // receivedText renders v as compact JSON of at most maxReceived bytes,
 // without rendering more of a large value than it shows.
-func (st *state) receivedText(v *fastjson.Value) string {
+func (st *state) receivedText(v *jv) string {
 	st.rbuf = appendLimited(st.rbuf[:0], v, maxReceived+1)
 	if len(st.rbuf) > maxReceived {
 		return truncate(string(st.rbuf), maxReceived)
@@ -274,13 +272,12 @@ func (st *state) receivedText(v *fastjson.Value) string {
 }
 
 // appendLimited appends v's JSON text, stopping soon after limit bytes.
-func appendLimited(b []byte, v *fastjson.Value, limit int) []byte {
+func appendLimited(b []byte, v *jv, limit int) []byte {
 	switch v.Type() {
-	case fastjson.TypeObject:
-		o, _ := v.Object()
+	case typeObject:
 		b = append(b, '{')
 		first := true
-		o.Visit(func(k []byte, e *fastjson.Value) {
+		v.Visit(func(k []byte, e *jv) {
 			if len(b) > limit {
 				return
 			}
@@ -293,8 +290,8 @@ func appendLimited(b []byte, v *fastjson.Value, limit int) []byte {
 			b = appendLimited(b, e, limit)
 		})
 		return append(b, '}')
-	case fastjson.TypeArray:
-		a, _ := v.Array()
+	case typeArray:
+		a := v.Array()
 		b = append(b, '[')
 		for i, e := range a {
 			if len(b) > limit {
@@ -306,12 +303,12 @@ func appendLimited(b []byte, v *fastjson.Value, limit int) []byte {
 			b = appendLimited(b, e, limit)
 		}
 		return append(b, ']')
-	case fastjson.TypeString:
-		s, _ := v.StringBytes()
+	case typeString:
+		s := v.StringBytes()
 		if len(s) > limit {
 			s = s[:limit]
 		}
 		return appendJSONString(b, b2s(s))
 	}
-	return v.MarshalTo(b)
+	return v.appendScalar(b)
 }

@@ -3,8 +3,10 @@
 //
 // Compile turns a schema (drafts 2020-12, 2019-09, 7, 6 and 4) into an
 // immutable program that is safe for concurrent use. Schema.Validate checks a
-// document straight from its bytes (read by the scanner, evaluated over a
-// reused fastjson parse) and does not allocate when the document is valid.
+// document straight from its bytes (checked by the scanner, then read into
+// a reused tape: a flat list of its values that the evaluator walks; no
+// tree) and does not allocate when the document is valid. fastjson only
+// parses schemas.
 // Schema.ValidateReader and Stream (an io.Writer fed chunks split anywhere)
 // give the same answers without holding the document: a root array is
 // evaluated item by item and a root object member by member when the root

@@ -1,14 +1,12 @@
 package validate
 
-import (
-	"github.com/valyala/fastjson"
-)
+import ()
 
 // eval applies the compiled schema n to the value v. ev is the handle of the
 // evaluated-members bitset of v that annotations must be recorded into (0:
 // nobody needs them). In fast mode (st.collect false) it stops at the first
 // failure; in collect mode it records diagnostics.
-func (st *state) eval(n *node, v *fastjson.Value, ev int) bool {
+func (st *state) eval(n *node, v *jv, ev int) bool {
 	if n.leaf {
 		return st.evalKeywords(n, v, ev)
 	}
@@ -61,17 +59,17 @@ func (st *state) eval(n *node, v *fastjson.Value, ev int) bool {
 
 // valueType returns the type mask of v; numbers are tNumber, plus tInteger
 // when integral.
-func (st *state) valueType(n *node, v *fastjson.Value) typeMask {
+func (st *state) valueType(n *node, v *jv) typeMask {
 	switch v.Type() {
-	case fastjson.TypeNull:
+	case typeNull:
 		return tNull
-	case fastjson.TypeTrue, fastjson.TypeFalse:
+	case typeTrue, typeFalse:
 		return tBoolean
-	case fastjson.TypeObject:
+	case typeObject:
 		return tObject
-	case fastjson.TypeArray:
+	case typeArray:
 		return tArray
-	case fastjson.TypeString:
+	case typeString:
 		return tString
 	}
 	if _, ok := smallInt(st.numText(v)); ok {
@@ -84,17 +82,17 @@ func (st *state) valueType(n *node, v *fastjson.Value) typeMask {
 	return tNumber
 }
 
-// typeMasks maps fastjson types (Type() never returns the raw string
-// type) to type masks; numbers map to tNumber.
+// typeMasks maps document value types to type masks; numbers map to
+// tNumber.
 var typeMasks = [8]typeMask{
-	fastjson.TypeNull: tNull, fastjson.TypeObject: tObject, fastjson.TypeArray: tArray,
-	fastjson.TypeString: tString, fastjson.TypeNumber: tNumber, fastjson.TypeTrue: tBoolean,
-	fastjson.TypeFalse: tBoolean,
+	typeNull: tNull, typeObject: tObject, typeArray: tArray,
+	typeString: tString, typeNumber: tNumber, typeTrue: tBoolean,
+	typeFalse: tBoolean,
 }
 
 // hasType reports whether v is of one of the types of n. A number is only
 // looked at when n accepts integers but not all numbers.
-func (st *state) hasType(n *node, v *fastjson.Value) bool {
+func (st *state) hasType(n *node, v *jv) bool {
 	m := typeMasks[v.Type()&7]
 	if n.types&m != 0 {
 		return true
@@ -102,7 +100,7 @@ func (st *state) hasType(n *node, v *fastjson.Value) bool {
 	return m == tNumber && n.types&tInteger != 0 && st.valueType(n, v)&tInteger != 0
 }
 
-func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
+func (st *state) evalKeywords(n *node, v *jv, ev int) bool {
 	ok := true
 	if n.hasType {
 		if !st.hasType(n, v) {
@@ -116,7 +114,7 @@ func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 		if st.collect {
 			d := st.fail(n, "const", CodeConst, v, "must be "+truncate(n.constV.json, 80), n.constV.json)
 			d.Allowed = []string{n.constV.json}
-			if n.constV.t == fastjson.TypeString {
+			if n.constV.t == typeString {
 				d.Hint = enumHint(v, []string{n.constV.str}, nil)
 			}
 		}
@@ -196,19 +194,18 @@ func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 		}
 	}
 	switch v.Type() {
-	case fastjson.TypeObject:
+	case typeObject:
 		if n.hasObjectKw || ev != 0 {
-			o, _ := v.Object()
-			if !st.evalObject(n, v, o, ev) {
+			if !st.evalObject(n, v, ev) {
 				if !st.collect {
 					return false
 				}
 				ok = false
 			}
 		}
-	case fastjson.TypeArray:
+	case typeArray:
 		if n.hasArrayKw {
-			a, _ := v.Array()
+			a := v.Array()
 			if !st.evalArray(n, v, a, ev) {
 				if !st.collect {
 					return false
@@ -216,14 +213,14 @@ func (st *state) evalKeywords(n *node, v *fastjson.Value, ev int) bool {
 				ok = false
 			}
 		}
-	case fastjson.TypeString:
+	case typeString:
 		if n.hasStringKw && !st.evalString(n, v) {
 			if !st.collect {
 				return false
 			}
 			ok = false
 		}
-	case fastjson.TypeNumber:
+	case typeNumber:
 		if n.hasNumberKw && !st.evalNumber(n, v) {
 			if !st.collect {
 				return false

@@ -2,12 +2,10 @@ package validate
 
 import (
 	"strings"
-
-	"github.com/valyala/fastjson"
 )
 
 // evalApplicators applies allOf, anyOf, oneOf, not and if/then/else.
-func (st *state) evalApplicators(n *node, v *fastjson.Value, ev int) bool {
+func (st *state) evalApplicators(n *node, v *jv, ev int) bool {
 	ok := true
 	for _, b := range n.allOf {
 		st.pushKw(b.seg)
@@ -84,7 +82,7 @@ func (st *state) evalApplicators(n *node, v *fastjson.Value, ev int) bool {
 
 // evalAnyOf applies anyOf (one=false) or oneOf (one=true). In collect mode a
 // failure is reported from the best-matching branch only.
-func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *fastjson.Value, ev int, one bool) bool {
+func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, one bool) bool {
 	// Which branches hold, without diagnostics (and their annotations).
 	collect := st.collect
 	st.collect = false
@@ -159,7 +157,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *fastjson.Val
 // matchBranches evaluates anyOf/oneOf branches in fast mode: how many hold
 // and the first two that do. With ev, the annotations of the holding
 // branch(es) are merged (for oneOf only when exactly one holds).
-func (st *state) matchBranches(branches []*node, v *fastjson.Value, ev int, one bool) (matched, first, second int) {
+func (st *state) matchBranches(branches []*node, v *jv, ev int, one bool) (matched, first, second int) {
 	first, second = -1, -1
 	size := 0
 	if ev != 0 {

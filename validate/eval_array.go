@@ -2,12 +2,10 @@ package validate
 
 import (
 	"unicode/utf8"
-
-	"github.com/valyala/fastjson"
 )
 
 // evalArray applies the array keywords of n to a.
-func (st *state) evalArray(n *node, v *fastjson.Value, a []*fastjson.Value, ev int) bool {
+func (st *state) evalArray(n *node, v *jv, a []*jv, ev int) bool {
 	ok := true
 	if n.minItems >= 0 && len(a) < n.minItems {
 		if !st.collect {
@@ -111,8 +109,8 @@ func (st *state) evalArray(n *node, v *fastjson.Value, a []*fastjson.Value, ev i
 }
 
 // evalString applies the string keywords of n to v.
-func (st *state) evalString(n *node, v *fastjson.Value) bool {
-	b, _ := v.StringBytes()
+func (st *state) evalString(n *node, v *jv) bool {
+	b := v.StringBytes()
 	ok := true
 	// A string of k bytes has between k/4 and k characters: only count
 	// them when that does not settle the lengths.
@@ -151,7 +149,7 @@ func (st *state) evalString(n *node, v *fastjson.Value) bool {
 }
 
 // evalNumber applies the numeric keywords of n to v.
-func (st *state) evalNumber(n *node, v *fastjson.Value) bool {
+func (st *state) evalNumber(n *node, v *jv) bool {
 	if n.intLimits != nil {
 		// Integer limits and a small integer: compare machine integers.
 		if x, ok := smallInt(st.numText(v)); ok && n.intLimits.holds(x) {
@@ -207,7 +205,7 @@ func (st *state) evalNumber(n *node, v *fastjson.Value) bool {
 }
 
 // limitFail records a failed numeric limit (collect mode).
-func (st *state) limitFail(n *node, v *fastjson.Value, limit *decimal, kw string, code Code, rel string) {
+func (st *state) limitFail(n *node, v *jv, limit *decimal, kw string, code Code, rel string) {
 	lt := limit.text()
 	st.fail(n, kw, code, v, st.str("must be ", rel, " ", lt), lt)
 }

@@ -1,13 +1,11 @@
 package validate
 
-import (
-	"github.com/valyala/fastjson"
-)
+import ()
 
-// evalObject applies the object keywords of n to o.
-func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev int) bool {
+// evalObject applies the object keywords of n to the object v.
+func (st *state) evalObject(n *node, v *jv, ev int) bool {
 	ok := true
-	cnt := o.Len()
+	cnt := v.Len()
 	if n.minProps >= 0 && cnt < n.minProps {
 		if !st.collect {
 			return false
@@ -33,7 +31,7 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 	// mode, check everything first: it is the cheapest way to fail.
 	if len(n.required) > 0 && !st.collect && !n.requiredKnown {
 		for _, r := range n.required {
-			if o.Get(r.name) == nil {
+			if v.Get(r.name) == nil {
 				st.words = st.words[:mark]
 				return false
 			}
@@ -41,10 +39,10 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 	}
 	if !st.collect && !st.track && ev == 0 && n.propertyNames == nil && len(n.patternProps) == 0 &&
 		(len(n.props) > 0 || n.additional != nil) {
-		ok = st.visitMembers(n, o, seen)
+		ok = st.visitMembers(n, v, seen)
 	} else if len(n.props) > 0 || len(n.patternProps) > 0 || n.additional != nil || n.propertyNames != nil || ev != 0 {
 		i := -1
-		o.Visit(func(k []byte, mv *fastjson.Value) {
+		v.Visit(func(k []byte, mv *jv) {
 			i++
 			if !ok && !st.collect {
 				return
@@ -52,7 +50,7 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 			evaluated := false
 			st.pushInst(pathSeg{key: k, idx: i, isKey: true})
 			if n.propertyNames != nil {
-				kv := st.arena.NewStringBytes(k)
+				kv := st.ktape.readString(k)
 				st.pushKw("/propertyNames")
 				if !st.eval(n.propertyNames, kv, 0) {
 					ok = false
@@ -113,7 +111,7 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 		if r.idx >= 0 && seen != 0 {
 			present = st.bit(seen, r.idx)
 		} else {
-			present = o.Get(r.name) != nil
+			present = v.Get(r.name) != nil
 		}
 		if !present {
 			if !st.collect {
@@ -125,11 +123,11 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 		}
 	}
 	for _, dr := range n.depRequired {
-		if o.Get(dr.name) == nil {
+		if v.Get(dr.name) == nil {
 			continue
 		}
 		for _, name := range dr.required {
-			if o.Get(name) == nil {
+			if v.Get(name) == nil {
 				if !st.collect {
 					st.words = st.words[:mark]
 					return false
@@ -147,11 +145,11 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 		}
 	}
 	if st.collect && !ok {
-		st.objectHints(n, o, recMark, seen)
+		st.objectHints(n, v, recMark, seen)
 	}
 	st.words = st.words[:mark]
 	for _, ds := range n.depSchemas {
-		if o.Get(ds.name) == nil {
+		if v.Get(ds.name) == nil {
 			continue
 		}
 		st.pushKw(ds.n.seg)
@@ -170,14 +168,14 @@ func (st *state) evalObject(n *node, v *fastjson.Value, o *fastjson.Object, ev i
 // visitMembers is the member pass of evalObject in its most common case: a
 // fast pass (no diagnostics, no paths, no annotations) over an object
 // schema with properties and/or additionalProperties only.
-func (st *state) visitMembers(n *node, o *fastjson.Object, seen int) bool {
+func (st *state) visitMembers(n *node, o *jv, seen int) bool {
 	ok := true
 	add, props := n.additional, n.props
 	// Documents tend to list the members in the schema's order (models
 	// write them so): the property after the last one found is tried
 	// first, then the hash.
 	next := 0
-	o.Visit(func(k []byte, mv *fastjson.Value) {
+	o.Visit(func(k []byte, mv *jv) {
 		if !ok {
 			return
 		}
@@ -200,17 +198,16 @@ func (st *state) visitMembers(n *node, o *fastjson.Object, seen int) bool {
 
 // evalUnevaluated applies unevaluatedProperties / unevaluatedItems, given
 // the evaluated bitset own of v's members or items.
-func (st *state) evalUnevaluated(n *node, v *fastjson.Value, own, size int) bool {
+func (st *state) evalUnevaluated(n *node, v *jv, own, size int) bool {
 	ok := true
 	switch v.Type() {
-	case fastjson.TypeObject:
+	case typeObject:
 		if n.unevalProps == nil {
 			return true
 		}
-		o, _ := v.Object()
 		recMark := st.nrec()
 		i := -1
-		o.Visit(func(k []byte, mv *fastjson.Value) {
+		v.Visit(func(k []byte, mv *jv) {
 			i++
 			if st.bit(own, i) || (!ok && !st.collect) {
 				return
@@ -233,13 +230,13 @@ func (st *state) evalUnevaluated(n *node, v *fastjson.Value, own, size int) bool
 			st.popInst()
 		})
 		if st.collect && !ok {
-			st.objectHints(n, o, recMark, 0)
+			st.objectHints(n, v, recMark, 0)
 		}
-	case fastjson.TypeArray:
+	case typeArray:
 		if n.unevalItems == nil {
 			return true
 		}
-		a, _ := v.Array()
+		a := v.Array()
 		for i, e := range a {
 			if st.bit(own, i) {
 				continue

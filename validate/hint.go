@@ -4,8 +4,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/valyala/fastjson"
 )
 
 // nearest returns the one candidate that is a near miss of s, or "" when
@@ -141,11 +139,11 @@ func editDistance(a, b string, limit int) int {
 }
 
 // enumHint suggests the enum string closest to a string value.
-func enumHint(v *fastjson.Value, cands, folded []string) string {
-	if v.Type() != fastjson.TypeString || len(cands) == 0 {
+func enumHint(v *jv, cands, folded []string) string {
+	if v.Type() != typeString || len(cands) == 0 {
 		return ""
 	}
-	b, _ := v.StringBytes()
+	b := v.StringBytes()
 	if m := nearestFolded(b2s(b), cands, folded); m != "" {
 		return "did you mean " + quote(m) + "?"
 	}

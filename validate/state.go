@@ -2,8 +2,6 @@ package validate
 
 import (
 	"strings"
-
-	"github.com/valyala/fastjson"
 )
 
 // pathSeg is one step of the instance location.
@@ -16,9 +14,9 @@ type pathSeg struct {
 // state is the per-Validate scratch space, pooled by the Schema.
 type state struct {
 	s       *Schema
-	parser  fastjson.Parser
-	arena   fastjson.Arena // property names evaluated as strings
-	collect bool           // collecting diagnostics (else: stop at the first failure)
+	tape    tape // the value being evaluated (a document, item or member)
+	ktape   tape // a member name evaluated as a string (propertyNames)
+	collect bool // collecting diagnostics (else: stop at the first failure)
 	// track keeps the keyword and instance paths (kw, inst). Only
 	// diagnostics and errors read them, so the first, fast pass over a
 	// document runs without; it is set for the collecting pass and to
@@ -35,12 +33,11 @@ type state struct {
 	depth int
 
 	// Numbers and uniqueItems scratch.
-	nbuf, nbuf2 []byte
-	numV        *fastjson.Value // the value whose text is in nbuf (nil after reset)
-	numParsed   bool            // num and numOK hold its parse
-	num         decimal         // its text, parsed (it points into nbuf)
-	numOK       bool
-	uniq        uniqueScratch
+	numV      *jv     // the number last asked for (nil after reset)
+	numParsed bool    // num and numOK hold its parse
+	num       decimal // its text, parsed (it points into the document)
+	numOK     bool
+	uniq      uniqueScratch
 
 	// Diagnostics of a collecting pass. out is handed to the caller (never
 	// reused); outKeys[i] is the sort key of out[i], the member ordinals
@@ -60,17 +57,16 @@ type state struct {
 	arenaUsed, lastArena int
 
 	// Reading: the scanner over the document, and a streamed root array.
-	doc     doc
-	arr     arrayStream
-	obj     objectStream
-	nest    arrayStream     // an array member of a streamed root object
-	kparser fastjson.Parser // member names with escapes
+	doc  doc
+	arr  arrayStream
+	obj  objectStream
+	nest arrayStream // an array member of a streamed root object
 }
 
 // refFrame is a $ref target being applied to a value.
 type refFrame struct {
 	n *node
-	v *fastjson.Value
+	v *jv
 }
 
 // nrec returns the number of diagnostics recorded so far.
@@ -132,25 +128,22 @@ func (st *state) reset() {
 	st.words = st.words[:0]
 	st.depth = 0
 	st.err = nil
-	st.numV = nil // the parser reuses its values from document to document
-	st.arena.Reset()
+	st.numV = nil // the tape reuses its entries from value to value
 }
 
-// numText returns the text of the number value v (valid until the next
-// call with another value). The last value asked for is remembered, text
-// and parse: "type" and the numeric keywords of one schema ask for the
-// same number in turn.
-func (st *state) numText(v *fastjson.Value) string {
+// numText returns the text of the number value v. The last value asked
+// for is remembered with its parse: "type" and the numeric keywords of one
+// schema ask for the same number in turn.
+func (st *state) numText(v *jv) string {
 	if v != st.numV {
-		st.nbuf = v.MarshalTo(st.nbuf[:0])
 		st.numV = v
 		st.numParsed = false
 	}
-	return b2s(st.nbuf)
+	return b2s(v.raw())
 }
 
 // number parses the text of a number value (valid until the next call).
-func (st *state) number(v *fastjson.Value) (decimal, bool) {
+func (st *state) number(v *jv) (decimal, bool) {
 	s := st.numText(v)
 	if !st.numParsed {
 		st.num, st.numOK = parseDecimal(s)
@@ -159,10 +152,9 @@ func (st *state) number(v *fastjson.Value) (decimal, bool) {
 	return st.num, st.numOK
 }
 
-// number2 is number with a second buffer, to hold two numbers at once.
-func (st *state) number2(v *fastjson.Value) (decimal, bool) {
-	st.nbuf2 = v.MarshalTo(st.nbuf2[:0])
-	return parseDecimal(b2s(st.nbuf2))
+// number2 is number without the memory, to hold two numbers at once.
+func (st *state) number2(v *jv) (decimal, bool) {
+	return parseDecimal(b2s(v.raw()))
 }
 
 // allocBits reserves a zeroed bitset of n bits; it returns a handle (offset
@@ -196,14 +188,6 @@ func (st *state) orBits(dst, src, n int) {
 }
 
 // sizeOf returns the number of members or items of v (0 for scalars).
-func sizeOf(v *fastjson.Value) int {
-	switch v.Type() {
-	case fastjson.TypeObject:
-		o, _ := v.Object()
-		return o.Len()
-	case fastjson.TypeArray:
-		a, _ := v.Array()
-		return len(a)
-	}
-	return 0
+func sizeOf(v *jv) int {
+	return v.Len()
 }

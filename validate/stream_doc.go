@@ -154,7 +154,7 @@ func (st *state) finish(win []byte, base int64) (Diagnostics, error) {
 		d.mode = modeWhole // a top-level scalar, confirmed at the end
 	}
 	if d.mode == modeWhole {
-		v, err := st.parser.ParseBytes(win[d.rd.start-base:])
+		v, err := st.tape.read(win[d.rd.start-base:])
 		if err != nil {
 			return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
 		}

@@ -1,8 +1,6 @@
 package validate
 
-import (
-	"github.com/valyala/fastjson"
-)
+import ()
 
 // A root array streams when its schema only needs, of the whole array,
 // what can be counted or hashed item by item: the item schemas
@@ -132,7 +130,7 @@ func (st *state) arrayItem(a *arrayStream, text []byte) {
 	i := a.count
 	a.count++
 	st.numV = nil // the parser reuses its values
-	v, err := st.parser.ParseBytes(text)
+	v, err := st.tape.read(text)
 	if err != nil {
 		st.err = &DocumentError{Offset: -1, Pointer: "/" + itoa(i), Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
 		return
@@ -180,7 +178,7 @@ func (st *state) arrayItem(a *arrayStream, text []byte) {
 
 // itemChecks applies the item schemas of the chain to item i, innermost
 // $ref target first (the order of a whole-array evaluation).
-func (st *state) itemChecks(a *arrayStream, i int, v *fastjson.Value) bool {
+func (st *state) itemChecks(a *arrayStream, i int, v *jv) bool {
 	ok := true
 	for _, k := range a.order {
 		n := a.chain[k]
@@ -210,7 +208,7 @@ func (st *state) itemChecks(a *arrayStream, i int, v *fastjson.Value) bool {
 }
 
 // itemContains counts item i for the contains keywords of the chain.
-func (st *state) itemContains(a *arrayStream, i int, v *fastjson.Value) {
+func (st *state) itemContains(a *arrayStream, i int, v *jv) {
 	collect := st.collect
 	st.collect = false
 	for _, k := range a.order {

@@ -2,8 +2,6 @@ package validate
 
 import (
 	"bytes"
-
-	"github.com/valyala/fastjson"
 )
 
 // A root object streams in a Stream when its schema (and the schemas its
@@ -90,17 +88,7 @@ func (st *state) memberKey(keyText []byte) bool {
 	o := &st.obj
 	keyText = bytes.TrimSpace(keyText)
 	raw := keyText[1 : len(keyText)-1]
-	if bytes.IndexByte(raw, '\\') < 0 {
-		o.key = append(o.key[:0], raw...)
-		return true
-	}
-	kv, err := st.kparser.ParseBytes(keyText)
-	if err != nil {
-		st.err = &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
-		return false
-	}
-	b, _ := kv.StringBytes()
-	o.key = append(o.key[:0], b...)
+	o.key = appendUnescaped(o.key[:0], raw)
 	return true
 }
 
@@ -115,7 +103,7 @@ func (st *state) objectMember(keyText, valText []byte) {
 	}
 	k := o.key
 	st.numV = nil
-	v, err := st.parser.ParseBytes(valText)
+	v, err := st.tape.read(valText)
 	if err != nil {
 		st.err = &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
 		return
@@ -178,7 +166,7 @@ func (st *state) memberTally(k []byte) {
 
 // memberChecks applies the member keywords of the chain to member i,
 // innermost $ref target first.
-func (st *state) memberChecks(i int, k []byte, v *fastjson.Value) bool {
+func (st *state) memberChecks(i int, k []byte, v *jv) bool {
 	a := &st.arr
 	ok := true
 	for _, c := range a.order {
@@ -188,8 +176,7 @@ func (st *state) memberChecks(i int, k []byte, v *fastjson.Value) bool {
 		st.inst = append(st.inst[:0], pathSeg{key: k, idx: i, isKey: true})
 		evaluated := false
 		if n.propertyNames != nil {
-			st.arena.Reset()
-			kv := st.arena.NewStringBytes(k)
+			kv := st.ktape.readString(k)
 			st.pushKw("/propertyNames")
 			if !st.eval(n.propertyNames, kv, 0) {
 				ok = false

@@ -5,8 +5,6 @@ import (
 	"math/big"
 	"math/bits"
 	"strconv"
-
-	"github.com/valyala/fastjson"
 )
 
 // uniqueItems on a streamed root array: the items are gone once
@@ -61,11 +59,11 @@ func (u *uniqueTracker) reset() {
 }
 
 // add takes item i, whose JSON text is text.
-func (u *uniqueTracker) add(v *fastjson.Value, text []byte, i int) {
+func (u *uniqueTracker) add(v *jv, text []byte, i int) {
 	h := u.hash(v)
 	if u.shortOK {
 		t := v.Type()
-		if i > maxShortUnique || t == fastjson.TypeObject || t == fastjson.TypeArray {
+		if i > maxShortUnique || t == typeObject || t == typeArray {
 			u.shortOK = false
 			u.short = u.short[:1]
 		} else {
@@ -125,10 +123,10 @@ func (u *uniqueTracker) grow(k uint64) {
 // array of count items, or -1, -1.
 func (u *uniqueTracker) duplicate(st *state, count int) (int, int) {
 	if u.shortOK && count <= maxShortUnique {
-		v, err := st.kparser.ParseBytes(append(u.short, ']'))
+		v, err := st.ktape.read(append(u.short, ']'))
 		if err == nil {
 			st.numV = nil
-			a, _ := v.Array()
+			a := v.Array()
 			return st.duplicate(a)
 		}
 	}
@@ -142,36 +140,35 @@ func mix(a, b uint64) uint64 {
 }
 
 // hash returns the two lanes of v's canonical hash.
-func (u *uniqueTracker) hash(v *fastjson.Value) [2]uint64 {
+func (u *uniqueTracker) hash(v *jv) [2]uint64 {
 	t := uint64(v.Type()) + 1
 	switch v.Type() {
-	case fastjson.TypeString:
-		b, _ := v.StringBytes()
+	case typeString:
+		b := v.StringBytes()
 		return [2]uint64{mix(t, maphash.Bytes(uniqueSeeds[0], b)), mix(t, maphash.Bytes(uniqueSeeds[1], b))}
-	case fastjson.TypeNumber:
+	case typeNumber:
 		// Canonical digits and exponent: 1, 1.0 and 10e-1 alike.
-		text := v.MarshalTo(u.scratch[:0])
+		text := append(u.scratch[:0], v.raw()...)
 		c := appendCanonNumber(text, text)[len(text):]
 		u.scratch = text
 		return [2]uint64{mix(t, maphash.Bytes(uniqueSeeds[0], c)), mix(t, maphash.Bytes(uniqueSeeds[1], c))}
-	case fastjson.TypeArray:
-		a, _ := v.Array()
+	case typeArray:
+		a := v.Array()
 		h := [2]uint64{t, ^t}
 		for _, e := range a {
 			x := u.hash(e)
 			h[0], h[1] = mix(h[0], x[0]), mix(h[1], x[1])
 		}
 		return [2]uint64{mix(h[0], uint64(len(a))), mix(h[1], uint64(len(a)))}
-	case fastjson.TypeObject:
+	case typeObject:
 		// Members in any order: the sum of one hash per member.
-		o, _ := v.Object()
 		var sum [2]uint64
-		o.Visit(func(k []byte, e *fastjson.Value) {
+		v.Visit(func(k []byte, e *jv) {
 			x := u.hash(e)
 			sum[0] += mix(maphash.Bytes(uniqueSeeds[0], k), x[0])
 			sum[1] += mix(maphash.Bytes(uniqueSeeds[1], k), x[1])
 		})
-		n := uint64(o.Len())
+		n := uint64(v.Len())
 		return [2]uint64{mix(t, mix(sum[0], n)), mix(^t, mix(sum[1], n))}
 	}
 	return [2]uint64{mix(t, 1), mix(t, 2)}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"slices"
-
-	"github.com/valyala/fastjson"
 )
 
 // uniqueScratch is the reusable state of uniqueItems.
@@ -40,7 +38,7 @@ const maxReps = 8
 // all-equal and all-distinct arrays; when more than maxReps distinct items
 // share a hash (collisions), the search sorts instead, in O(n log n)
 // comparisons.
-func (st *state) duplicate(a []*fastjson.Value) (int, int) {
+func (st *state) duplicate(a []*jv) (int, int) {
 	u := &st.uniq
 	if len(a) <= 32 && allScalars(a) {
 		for i := range a {
@@ -136,7 +134,7 @@ func (u *uniqueScratch) grow() {
 }
 
 // canonicalHash returns the canonical hash of one item.
-func (st *state) canonicalHash(v *fastjson.Value) uint64 {
+func (st *state) canonicalHash(v *jv) uint64 {
 	if testForceCollisions {
 		return 0
 	}
@@ -148,7 +146,7 @@ func (st *state) canonicalHash(v *fastjson.Value) uint64 {
 // duplicateSorted is duplicate for arrays whose hashes collide: the
 // (hash, index) pairs are sorted and each group of equal hashes is
 // searched on its own (firstEqual).
-func (st *state) duplicateSorted(a []*fastjson.Value) (int, int) {
+func (st *state) duplicateSorted(a []*jv) (int, int) {
 	u := &st.uniq
 	hs := u.sorted[:0]
 	for i, e := range a {
@@ -181,9 +179,9 @@ func (st *state) duplicateSorted(a []*fastjson.Value) (int, int) {
 var testForceCollisions = false
 
 // allScalars reports whether no item is an object or an array.
-func allScalars(a []*fastjson.Value) bool {
+func allScalars(a []*jv) bool {
 	for _, e := range a {
-		if t := e.Type(); t == fastjson.TypeObject || t == fastjson.TypeArray {
+		if t := e.Type(); t == typeObject || t == typeArray {
 			return false
 		}
 	}
@@ -195,7 +193,7 @@ func allScalars(a []*fastjson.Value) bool {
 // index (the value's first occurrence) and its own, or -1, -1. Each item
 // is compared with the group's distinct values so far; past maxReps of
 // them (hashes that collide) the group is sorted instead.
-func (st *state) firstEqual(a []*fastjson.Value, g []hashedItem) (int, int) {
+func (st *state) firstEqual(a []*jv, g []hashedItem) (int, int) {
 	u := &st.uniq
 	reps := u.reps[:0]
 	defer func() { u.reps = reps[:0] }()
@@ -217,7 +215,7 @@ func (st *state) firstEqual(a []*fastjson.Value, g []hashedItem) (int, int) {
 // firstEqualSorted is firstEqual by ordering the group with compareValues
 // (then by index): equal items become neighbours, and each run of equal
 // items offers its first two indices.
-func (st *state) firstEqualSorted(a []*fastjson.Value, g []hashedItem) (int, int) {
+func (st *state) firstEqualSorted(a []*jv, g []hashedItem) (int, int) {
 	u := &st.uniq
 	slices.SortFunc(g, func(x, y hashedItem) int {
 		u.compares++
@@ -246,35 +244,34 @@ func (st *state) firstEqualSorted(a []*fastjson.Value, g []hashedItem) (int, int
 }
 
 // hashTree feeds a document value to the canonical hasher.
-func (st *state) hashTree(h *canonHasher, v *fastjson.Value) {
+func (st *state) hashTree(h *canonHasher, v *jv) {
 	switch v.Type() {
-	case fastjson.TypeString:
-		b, _ := v.StringBytes()
+	case typeString:
+		b := v.StringBytes()
 		h.str(b)
-	case fastjson.TypeNumber:
+	case typeNumber:
 		d, ok := st.number(v)
 		if !ok {
-			h.str(v.MarshalTo(nil)) // not reached: documents are checked first
+			h.str(v.raw()) // not reached: documents are checked first
 			return
 		}
 		h.number(&d)
-	case fastjson.TypeNull:
+	case typeNull:
 		h.null()
-	case fastjson.TypeTrue:
+	case typeTrue:
 		h.boolean(true)
-	case fastjson.TypeFalse:
+	case typeFalse:
 		h.boolean(false)
-	case fastjson.TypeArray:
-		a, _ := v.Array()
+	case typeArray:
+		a := v.Array()
 		h.beginArray()
 		for _, e := range a {
 			st.hashTree(h, e)
 		}
 		h.end()
-	case fastjson.TypeObject:
-		o, _ := v.Object()
+	case typeObject:
 		h.beginObject()
-		o.Visit(func(k []byte, e *fastjson.Value) {
+		v.Visit(func(k []byte, e *jv) {
 			h.key(k)
 			st.hashTree(h, e)
 		})
@@ -283,19 +280,19 @@ func (st *state) hashTree(h *canonHasher, v *fastjson.Value) {
 }
 
 // canonRank orders the JSON types for compareValues.
-func canonRank(v *fastjson.Value) int {
+func canonRank(v *jv) int {
 	switch v.Type() {
-	case fastjson.TypeNull:
+	case typeNull:
 		return 0
-	case fastjson.TypeFalse:
+	case typeFalse:
 		return 1
-	case fastjson.TypeTrue:
+	case typeTrue:
 		return 2
-	case fastjson.TypeNumber:
+	case typeNumber:
 		return 3
-	case fastjson.TypeString:
+	case typeString:
 		return 4
-	case fastjson.TypeArray:
+	case typeArray:
 		return 5
 	}
 	return 6
@@ -305,32 +302,31 @@ func canonRank(v *fastjson.Value) int {
 // JSON Schema equality (0 exactly for equal values): by type, then numbers
 // by value, strings by decoded bytes, arrays item by item, objects by their
 // members sorted by name. Only hash collisions reach it.
-func (st *state) compareValues(a, b *fastjson.Value) int {
+func (st *state) compareValues(a, b *jv) int {
 	ra, rb := canonRank(a), canonRank(b)
 	if ra != rb {
 		return cmp.Compare(ra, rb)
 	}
 	switch a.Type() {
-	case fastjson.TypeString:
-		x, _ := a.StringBytes()
-		y, _ := b.StringBytes()
+	case typeString:
+		x := a.StringBytes()
+		y := b.StringBytes()
 		return bytes.Compare(x, y)
-	case fastjson.TypeNumber:
+	case typeNumber:
 		x, _ := st.number(a)
 		y, _ := st.number2(b)
 		return cmpDecimal(&x, &y)
-	case fastjson.TypeArray:
-		x, _ := a.Array()
-		y, _ := b.Array()
+	case typeArray:
+		x := a.Array()
+		y := b.Array()
 		for i := range min(len(x), len(y)) {
 			if c := st.compareValues(x[i], y[i]); c != 0 {
 				return c
 			}
 		}
 		return cmp.Compare(len(x), len(y))
-	case fastjson.TypeObject:
-		x, _ := a.Object()
-		y, _ := b.Object()
+	case typeObject:
+		x, y := a, b
 		if c := cmp.Compare(x.Len(), y.Len()); c != 0 {
 			return c
 		}
@@ -356,10 +352,10 @@ const smallObject = 16
 // members repeats a name. Without repeats, looking each member of one
 // object up in the other is exact (multiset) equality; with them it is not
 // ({"a":1,"a":1} would equal {"a":1,"a":2}).
-func hasDuplicateNames(o *fastjson.Object) bool {
+func hasDuplicateNames(o *jv) bool {
 	var names [smallObject][]byte
 	n, dup := 0, false
-	o.Visit(func(k []byte, _ *fastjson.Value) {
+	o.Visit(func(k []byte, _ *jv) {
 		for _, m := range names[:n] {
 			if string(m) == string(k) {
 				dup = true
@@ -375,9 +371,9 @@ func hasDuplicateNames(o *fastjson.Object) bool {
 
 // sortedMembers lists an object's members by name (the collision
 // fallback only; it allocates).
-func sortedMembers(o *fastjson.Object) []memberRef {
+func sortedMembers(o *jv) []memberRef {
 	ms := make([]memberRef, 0, o.Len())
-	o.Visit(func(k []byte, v *fastjson.Value) { ms = append(ms, memberRef{k, v}) })
+	o.Visit(func(k []byte, v *jv) { ms = append(ms, memberRef{k, v}) })
 	slices.SortStableFunc(ms, func(x, y memberRef) int { return bytes.Compare(x.k, y.k) })
 	return ms
 }
@@ -385,18 +381,18 @@ func sortedMembers(o *fastjson.Object) []memberRef {
 // memberRef is an object member, for ordering objects by sorted members.
 type memberRef struct {
 	k []byte
-	v *fastjson.Value
+	v *jv
 }
 
 // equalLarge is cval.equal for an object constant of more than
 // smallObject members: each member of o is looked up in the constant's
 // index (not the constant's names in o, a linear scan each), and a bitset
 // checks that every name of the constant was met.
-func (c *cval) equalLarge(o *fastjson.Object, st *state) bool {
+func (c *cval) equalLarge(o *jv, st *state) bool {
 	mark := len(st.words)
 	seen := st.allocBits(len(c.keys))
 	met, eq := 0, true
-	o.Visit(func(k []byte, e *fastjson.Value) {
+	o.Visit(func(k []byte, e *jv) {
 		if !eq {
 			return
 		}

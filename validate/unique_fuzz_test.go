@@ -2,8 +2,6 @@ package validate
 
 import (
 	"testing"
-
-	"github.com/valyala/fastjson"
 )
 
 // FuzzUniqueItems: for any array, the hashed search (with the real hash
@@ -23,9 +21,9 @@ func FuzzUniqueItems(f *testing.F) {
 		if checkJSON(data) != nil {
 			return
 		}
-		var p fastjson.Parser
-		v, err := p.ParseBytes(data)
-		if err != nil || v.Type() != fastjson.TypeArray {
+		var tp tape
+		v, err := tp.read(data)
+		if err != nil || v.Type() != typeArray {
 			return
 		}
 		want := bruteDuplicate(t, string(data))

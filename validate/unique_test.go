@@ -10,7 +10,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/valyala/fastjson"
 )
 
 // uniqueVerdict validates the array doc against uniqueItems and returns
@@ -33,10 +32,11 @@ func uniqueVerdict(t testing.TB, doc string) (string, int) {
 // smallest j, then the smallest i (the smallest i, then j, for an array of
 // at most 32 scalars).
 func bruteDuplicate(t testing.TB, doc string) string {
-	var p fastjson.Parser
-	v, err := p.Parse(doc)
+	var tp tape
+	v, err := tp.read([]byte(doc))
 	require.NoError(t, err)
-	a := v.GetArray()
+	require.Equal(t, typeArray, v.Type())
+	a := v.Array()
 	st := &state{}
 	if len(a) <= 32 && allScalars(a) {
 		// Short arrays of scalars: the smallest i, then j.

@@ -2,8 +2,6 @@ package validate
 
 import (
 	"slices"
-
-	"github.com/valyala/fastjson"
 )
 
 // Validate checks doc against the schema. It returns nil, nil when the
@@ -67,7 +65,7 @@ func (v *Validator) Validate(doc []byte) (Diagnostics, error) {
 // valid JSON it returns an error or a verdict on a lax reading of them; it
 // never panics.
 func (v *Validator) ValidateJSON(doc []byte) (Diagnostics, error) {
-	root, err := v.st.parser.ParseBytes(doc)
+	root, err := v.st.tape.read(doc)
 	if err != nil {
 		return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
 	}
@@ -75,7 +73,7 @@ func (v *Validator) ValidateJSON(doc []byte) (Diagnostics, error) {
 }
 
 // run validates v: a fast pass first, and a collecting pass when it fails.
-func (st *state) run(root *node, v *fastjson.Value) (Diagnostics, error) {
+func (st *state) run(root *node, v *jv) (Diagnostics, error) {
 	st.reset()
 	if st.eval(root, v, 0) && st.err == nil {
 		return nil, nil

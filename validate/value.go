@@ -1,15 +1,11 @@
 package validate
 
-import (
-	"strings"
-
-	"github.com/valyala/fastjson"
-)
+import ()
 
 // cval is a constant JSON value compiled from a schema (enum, const),
 // compared to document values without allocating.
 type cval struct {
-	t    fastjson.Type
+	t    jtype
 	str  string
 	num  decimal
 	arr  []*cval
@@ -21,51 +17,22 @@ type cval struct {
 	json  string // compact JSON text, for messages
 }
 
-// newCval copies v into a constant that outlives the parser.
-func newCval(v *fastjson.Value) *cval {
-	c := &cval{t: v.Type(), json: string(v.MarshalTo(nil))}
-	switch c.t {
-	case fastjson.TypeString:
-		c.str = string(v.GetStringBytes())
-	case fastjson.TypeNumber:
-		c.num, _ = parseDecimal(c.json)
-	case fastjson.TypeArray:
-		for _, e := range v.GetArray() {
-			c.arr = append(c.arr, newCval(e))
-		}
-	case fastjson.TypeObject:
-		v.GetObject().Visit(func(k []byte, e *fastjson.Value) {
-			c.keys = append(c.keys, string(k))
-			c.vals = append(c.vals, newCval(e))
-		})
-		if len(c.keys) > smallObject {
-			c.index = make(map[string]int, len(c.keys))
-			for i, k := range c.keys {
-				if _, dup := c.index[k]; !dup {
-					c.index[k] = i
-				}
-			}
-		}
-	}
-	return c
-}
-
 // equal reports whether the document value v equals c (JSON Schema
 // equality: numbers by value, objects regardless of member order).
-func (c *cval) equal(v *fastjson.Value, st *state) bool {
+func (c *cval) equal(v *jv, st *state) bool {
 	t := v.Type()
 	if t != c.t {
 		return false
 	}
 	switch t {
-	case fastjson.TypeString:
-		b, _ := v.StringBytes()
+	case typeString:
+		b := v.StringBytes()
 		return string(b) == c.str
-	case fastjson.TypeNumber:
+	case typeNumber:
 		d, ok := st.number(v)
 		return ok && cmpDecimal(&d, &c.num) == 0
-	case fastjson.TypeArray:
-		a, _ := v.Array()
+	case typeArray:
+		a := v.Array()
 		if len(a) != len(c.arr) {
 			return false
 		}
@@ -75,16 +42,15 @@ func (c *cval) equal(v *fastjson.Value, st *state) bool {
 			}
 		}
 		return true
-	case fastjson.TypeObject:
-		o, _ := v.Object()
-		if o.Len() != len(c.keys) {
+	case typeObject:
+		if v.Len() != len(c.keys) {
 			return false
 		}
 		if c.index != nil {
-			return c.equalLarge(o, st)
+			return c.equalLarge(v, st)
 		}
 		for i, k := range c.keys {
-			e := o.Get(k)
+			e := v.Get(k)
 			if e == nil || !c.vals[i].equal(e, st) {
 				return false
 			}
@@ -95,23 +61,23 @@ func (c *cval) equal(v *fastjson.Value, st *state) bool {
 }
 
 // equalValues is JSON Schema equality between two document values.
-func equalValues(a, b *fastjson.Value, st *state) bool {
+func equalValues(a, b *jv, st *state) bool {
 	t := a.Type()
 	if t != b.Type() {
 		return false
 	}
 	switch t {
-	case fastjson.TypeString:
-		x, _ := a.StringBytes()
-		y, _ := b.StringBytes()
+	case typeString:
+		x := a.StringBytes()
+		y := b.StringBytes()
 		return string(x) == string(y)
-	case fastjson.TypeNumber:
+	case typeNumber:
 		x, ok1 := st.number(a)
 		y, ok2 := st.number2(b)
 		return ok1 && ok2 && cmpDecimal(&x, &y) == 0
-	case fastjson.TypeArray:
-		x, _ := a.Array()
-		y, _ := b.Array()
+	case typeArray:
+		x := a.Array()
+		y := b.Array()
 		if len(x) != len(y) {
 			return false
 		}
@@ -121,9 +87,8 @@ func equalValues(a, b *fastjson.Value, st *state) bool {
 			}
 		}
 		return true
-	case fastjson.TypeObject:
-		x, _ := a.Object()
-		y, _ := b.Object()
+	case typeObject:
+		x, y := a, b
 		if x.Len() != y.Len() {
 			return false
 		}
@@ -133,7 +98,7 @@ func equalValues(a, b *fastjson.Value, st *state) bool {
 			return st.compareValues(a, b) == 0
 		}
 		eq := true
-		x.Visit(func(k []byte, e *fastjson.Value) {
+		x.Visit(func(k []byte, e *jv) {
 			if !eq {
 				return
 			}
@@ -162,37 +127,10 @@ type enumSet struct {
 	folded    []string // fold(strs[i])
 }
 
-func newEnumSet(vals []*fastjson.Value) *enumSet {
-	e := &enumSet{}
-	for _, v := range vals {
-		c := newCval(v)
-		e.vals = append(e.vals, c)
-		e.texts = append(e.texts, c.json)
-		if c.t == fastjson.TypeString && len(e.strs) < 1000 {
-			e.strs = append(e.strs, c.str)
-			e.folded = append(e.folded, fold(c.str))
-		}
-		if c.t == fastjson.TypeString && len(vals) > 8 {
-			if e.strings == nil {
-				e.strings = make(map[string]struct{})
-			}
-			e.strings[c.str] = struct{}{}
-			continue
-		}
-		e.others = append(e.others, c)
-		if c.t == fastjson.TypeString {
-			e.smallStrs = append(e.smallStrs, c.str)
-		}
-	}
-	e.joined = strings.Join(e.texts, ", ")
-	e.message = "must be one of " + truncate(e.joined, 200)
-	return e
-}
-
-func (e *enumSet) contains(v *fastjson.Value, st *state) bool {
-	if v.Type() == fastjson.TypeString {
+func (e *enumSet) contains(v *jv, st *state) bool {
+	if v.Type() == typeString {
 		// Only the string values can match.
-		b, _ := v.StringBytes()
+		b := v.StringBytes()
 		if e.strings != nil {
 			_, ok := e.strings[string(b)]
 			return ok
@@ -205,7 +143,7 @@ func (e *enumSet) contains(v *fastjson.Value, st *state) bool {
 		return false
 	}
 	for _, c := range e.others {
-		if c.t == fastjson.TypeString {
+		if c.t == typeString {
 			continue
 		}
 		if c.equal(v, st) {

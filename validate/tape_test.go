@@ -1,0 +1,154 @@
+package validate
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/valyala/fastjson"
+)
+
+// sameAsFastjson asserts that the tape value v reads like fastjson's tree
+// f (the parser the evaluator used before the tape): types, sizes, member
+// names and order, decoded strings, number texts.
+func sameAsFastjson(t testing.TB, path string, v *jv, f *fastjson.Value) {
+	t.Helper()
+	require.Equal(t, jtypeOf(f.Type()), v.Type(), "type at %s", path)
+	switch v.Type() {
+	case typeString:
+		require.Equal(t, string(f.GetStringBytes()), string(v.StringBytes()), "string at %s", path)
+	case typeNumber:
+		require.Equal(t, string(f.MarshalTo(nil)), string(v.raw()), "number at %s", path)
+	case typeArray:
+		fa := f.GetArray()
+		a := v.Array()
+		require.Len(t, a, len(fa), "items at %s", path)
+		require.Equal(t, len(fa), v.Len())
+		for i := range a {
+			sameAsFastjson(t, path+"/"+itoa(i), a[i], fa[i])
+		}
+	case typeObject:
+		fo := f.GetObject()
+		require.Equal(t, fo.Len(), v.Len(), "members at %s", path)
+		var names []string
+		var vals []*fastjson.Value
+		fo.Visit(func(k []byte, e *fastjson.Value) {
+			names = append(names, string(k))
+			vals = append(vals, e)
+		})
+		i := 0
+		v.Visit(func(k []byte, e *jv) {
+			require.Equal(t, names[i], string(k), "name at %s", path)
+			sameAsFastjson(t, path+"/"+string(k), e, vals[i])
+			require.Same(t, firstNamed(v, k), v.Get(string(k)), "Get at %s", path)
+			i++
+		})
+	}
+}
+
+// firstNamed returns the value of the first member of o named k (what
+// Get promises).
+func firstNamed(o *jv, k []byte) *jv {
+	var first *jv
+	o.Visit(func(n []byte, mv *jv) {
+		if first == nil && string(n) == string(k) {
+			first = mv
+		}
+	})
+	return first
+}
+
+func TestTapeReadsLikeFastjson(t *testing.T) {
+	docs := []string{
+		`null`, `true`, `false`, `0`, `-1.5e+10`, `1E400`, `""`, `"plain"`,
+		`"esc \" \\ \/ \b \f \n \r \t"`, `"\u00e9\u4e2d"`, `"\ud83d\ude00 pair"`,
+		`"\ud800 lone high"`, `"\udc00 lone low"`, `"\ud800\u0041 bad pair"`,
+		`"\ud800\ud800"`, `"\\\"\\"`, `"\\"`, `"a\\\\"`,
+		`[]`, `{}`, `[[]]`, `[{}]`, `{"a":{}}`, `[1,[2,[3,[]]],{"x":[]}]`,
+		`{"a":1,"b":[true,false,null],"c":{"d":"e"},"a":2}`,
+		"  {\n\t\"k\\n\" : [ 1 , \"two\" , { } ] ,\r\n \"\" : null }  ",
+		`{"\u0041":"\u0042","A":"dup"}`,
+	}
+	for _, d := range docs {
+		var tp tape
+		v, err := tp.read([]byte(d))
+		require.NoError(t, err, d)
+		var p fastjson.Parser
+		f, err := p.Parse(d)
+		require.NoError(t, err, d)
+		sameAsFastjson(t, d, v, f)
+	}
+}
+
+// TestTapeReadsCorpus reads the corpus documents (large, real JSON) twice
+// into one tape: the second read reuses the first's entries.
+func TestTapeReadsCorpus(t *testing.T) {
+	var tp tape
+	for _, name := range []string{"twitter.json", "citm_catalog.json"} {
+		b, err := os.ReadFile(filepath.Join("..", "testdata", "corpus", name))
+		require.NoError(t, err)
+		var p fastjson.Parser
+		f, err := p.ParseBytes(b)
+		require.NoError(t, err)
+		for range 2 {
+			v, err := tp.read(b)
+			require.NoError(t, err, name)
+			sameAsFastjson(t, name, v, f)
+		}
+	}
+}
+
+func TestTapeRefusesBrokenValues(t *testing.T) {
+	for _, d := range []string{
+		``, ` `, `[`, `{`, `[1,`, `[1 2]`, `{"a"}`, `{"a":}`, `{a:1}`, `{"a":1,}`,
+		`"open`, `"esc\"`, `tru`, `nul`, `x`, `1 2`, `[]]`, `{"a":1}}`,
+		strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1),
+	} {
+		var tp tape
+		_, err := tp.read([]byte(d))
+		assert.Error(t, err, "%q", d)
+	}
+	var tp tape
+	_, err := tp.read([]byte(strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth)))
+	assert.NoError(t, err, "MaxDepth levels are allowed")
+}
+
+// TestTapeReusesEntries: once warmed up, reading allocates nothing.
+func TestTapeReusesEntries(t *testing.T) {
+	doc := []byte(`{"a":[1,2,{"b":"c\n"}],"d":"\u00e9","e":[[],[true]]}`)
+	var tp tape
+	v, err := tp.read(doc)
+	require.NoError(t, err)
+	v.Get("a").Array()
+	allocs := testing.AllocsPerRun(100, func() {
+		v, _ := tp.read(doc)
+		v.Get("a").Array()
+		v.Get("e").Array()
+	})
+	assert.Zero(t, allocs)
+}
+
+// FuzzTape: any document the scanner accepts reads into the tape as
+// fastjson reads it.
+func FuzzTape(f *testing.F) {
+	for _, s := range []string{`{"a":[1,"\u00e9",{"b":null}]}`, `"\ud83d\ude00"`, `[[],{}]`, `-0.5e3`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var tp tape
+		v, err := tp.read(data) // never panics, whatever the bytes
+		if checkJSON(data) != nil {
+			return
+		}
+		require.NoError(t, err)
+		var p fastjson.Parser
+		fv, err := p.ParseBytes(data)
+		if err != nil {
+			return // deeper than fastjson goes
+		}
+		sameAsFastjson(t, "", v, fv)
+	})
+}
