@@ -17,8 +17,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/jsonheal/jsonheal/internal/brokengen"
+	scanner "github.com/jsonheal/jsonheal/internal/scan"
 	"github.com/jsonheal/jsonheal/sanitize"
-	"github.com/jsonheal/jsonheal/scanner"
 )
 
 // seedMaxSize caps the size of the files read from testdata as seeds, so that

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/jsonheal/jsonheal/scanner"
+	scanner "github.com/jsonheal/jsonheal/internal/scan"
 	"github.com/jsonheal/jsonheal/schemafix"
 	"github.com/jsonheal/jsonheal/validate"
 )

@@ -1,6 +1,6 @@
 package sanitize
 
-import "github.com/jsonheal/jsonheal/scanner"
+import scanner "github.com/jsonheal/jsonheal/internal/scan"
 
 // applyAhead applies queue[k:] for as long as each repair is a plain edit
 // of the chunk's uncopied part past every mark (not a string's two

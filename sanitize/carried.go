@@ -3,7 +3,7 @@ package sanitize
 import (
 	"encoding/binary"
 
-	"github.com/jsonheal/jsonheal/scanner"
+	scanner "github.com/jsonheal/jsonheal/internal/scan"
 )
 
 // carriedComma makes the edit and records the fix of the comma that

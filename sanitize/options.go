@@ -1,6 +1,6 @@
 package sanitize
 
-import "github.com/jsonheal/jsonheal/scanner"
+import scanner "github.com/jsonheal/jsonheal/internal/scan"
 
 // DefaultMaxDepth is the nesting limit used when Options.MaxDepth is zero.
 const DefaultMaxDepth = scanner.DefaultMaxDepth

@@ -1,7 +1,7 @@
 package sanitize
 
 import (
-	"github.com/jsonheal/jsonheal/scanner"
+	scanner "github.com/jsonheal/jsonheal/internal/scan"
 )
 
 // repair applies the scanner's Repair event; i is the chunk index the

@@ -3,7 +3,7 @@ package sanitize
 import (
 	"slices"
 
-	"github.com/jsonheal/jsonheal/scanner"
+	scanner "github.com/jsonheal/jsonheal/internal/scan"
 )
 
 // Report describes what Append or a Writer did to its input.

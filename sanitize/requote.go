@@ -5,8 +5,8 @@ import (
 	"math/bits"
 	"slices"
 
+	scanner "github.com/jsonheal/jsonheal/internal/scan"
 	"github.com/jsonheal/jsonheal/internal/swar"
-	"github.com/jsonheal/jsonheal/scanner"
 )
 
 // requote applies a Repair that rewrites a single-quoted string whole (see

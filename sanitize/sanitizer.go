@@ -1,6 +1,6 @@
 package sanitize
 
-import "github.com/jsonheal/jsonheal/scanner"
+import scanner "github.com/jsonheal/jsonheal/internal/scan"
 
 // Sanitizer holds the state of one sanitization and the memory it reuses.
 // Use New, then Append per document (it resets itself), or drive it

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/jsonheal/jsonheal/scanner"
+	scanner "github.com/jsonheal/jsonheal/internal/scan"
 )
 
 // Schema fixes edit a document that is already one valid JSON value (the

@@ -1,7 +1,7 @@
 package validate
 
 import (
-	"github.com/jsonheal/jsonheal/scanner"
+	scanner "github.com/jsonheal/jsonheal/internal/scan"
 )
 
 // This file is the document reader: the scanner, run strictly (no repairs),
