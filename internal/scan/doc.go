@@ -1,7 +1,9 @@
-// Package scanner is a byte-level JSON state machine for text that models
-// emit: JSON values wrapped in markdown fences and prose, with raw control
-// bytes inside strings, fed in chunks split anywhere (mid-token, mid-escape,
-// mid-UTF-8 sequence) as tokens stream in.
+// Package scan implements the public package scanner (read its
+// documentation first): a byte-level JSON state machine for text that
+// models emit. It is internal so that the knobs only the sanitizer needs
+// (SetQueue, SetRequote, Queued, LastRepair, StableOffset, the repair
+// anchors and flags) stay out of the public API; packages of this module
+// that apply repairs themselves import it, the others import scanner.
 //
 // A Scanner consumes bytes and stops at events: the start and end of each
 // top-level value, fence lines and prose outside values, raw control bytes,
