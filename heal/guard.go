@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	scanner "github.com/jsonheal/jsonheal/internal/scan"
+	"github.com/jsonheal/jsonheal/scanner"
 	"github.com/jsonheal/jsonheal/schemafix"
 	"github.com/jsonheal/jsonheal/validate"
 )

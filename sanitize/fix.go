@@ -1,6 +1,6 @@
 package sanitize
 
-import scanner "github.com/jsonheal/jsonheal/internal/scan"
+import "github.com/jsonheal/jsonheal/scanner"
 
 // Kind names one kind of change the sanitizer made. Every change it makes is
 // recorded as a Fix of some Kind.

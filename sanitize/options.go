@@ -1,6 +1,6 @@
 package sanitize
 
-import scanner "github.com/jsonheal/jsonheal/internal/scan"
+import "github.com/jsonheal/jsonheal/scanner"
 
 // DefaultMaxDepth is the nesting limit used when Options.MaxDepth is zero.
 const DefaultMaxDepth = scanner.DefaultMaxDepth

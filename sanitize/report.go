@@ -3,7 +3,7 @@ package sanitize
 import (
 	"slices"
 
-	scanner "github.com/jsonheal/jsonheal/internal/scan"
+	"github.com/jsonheal/jsonheal/scanner"
 )
 
 // Report describes what Append or a Writer did to its input.

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	scanner "github.com/jsonheal/jsonheal/internal/scan"
+	"github.com/jsonheal/jsonheal/scanner"
 )
 
 // Schema fixes edit a document that is already one valid JSON value (the

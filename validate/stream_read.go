@@ -1,7 +1,7 @@
 package validate
 
 import (
-	scanner "github.com/jsonheal/jsonheal/internal/scan"
+	"github.com/jsonheal/jsonheal/scanner"
 )
 
 // This file is the document reader: the scanner, run strictly (no repairs),
