@@ -6,7 +6,8 @@ import "github.com/jsonheal/jsonheal/internal/scan"
 // sanitizer shares), named here so that a user of this package needs no
 // other import. They are aliases: a value of one is a value of the other.
 
-// Event is what Next or End stopped at.
+// Event is what Next or End stopped at. Its String method gives the
+// event's snake_case name (value_start, repair, eof, ...).
 type Event = scan.Event
 
 // Events. Offsets are absolute input offsets, read with EventOffset.
@@ -146,8 +147,9 @@ const NumRepairs = scan.NumRepairs
 const DefaultMaxDepth = scan.DefaultMaxDepth
 
 // SyntaxError is the error behind an Error event: where (Offset, Line,
-// Column), the offending Byte, and what was expected there. It wraps
-// ErrSyntax or ErrDepth.
+// Column), the offending Byte, where it stood (Context) and what was
+// Expected there. Its Err field, ErrSyntax or ErrDepth, is what Unwrap
+// returns; Message gives the error without its coordinates.
 type SyntaxError = scan.SyntaxError
 
 // Sentinel errors wrapped by *SyntaxError, for errors.Is.
@@ -159,8 +161,12 @@ var (
 )
 
 // Truncation describes what was open when the input ended inside a
-// value: where the value began, what it was waiting for (Pending), how
-// deep it was, and the offset just past its last complete element.
+// value. Its fields: Start (where the value began), Pending (what it was
+// in the middle of, or waiting for), Depth (open containers), Commit with
+// CommitLine and CommitColumn (the offset just past the last complete
+// element of the innermost container: what follows it is incomplete) and
+// Partial (the bytes at the very end that belong to an incomplete escape
+// or UTF-8 sequence inside a string, to drop before closing it).
 type Truncation = scan.Truncation
 
 // Pending names what a truncated value was in the middle of, or waiting
