@@ -9,7 +9,7 @@ COUNT     ?= 6
 RACE_PKGS ?= ./...
 # Packages with zero-allocation tests (testing.AllocsPerRun, names with
 # Alloc): `make test` runs them again without -race.
-ALLOC_PKGS ?= ./scanner ./sanitize ./validate ./heal ./jsonl
+ALLOC_PKGS ?= ./scanner ./internal/scan ./sanitize ./validate ./heal ./jsonl
 
 .PHONY: ci test test-benthos test-adapters lint fmt-check vet fuzz fuzz-smoke bench build
 
@@ -23,7 +23,7 @@ test: vet
 	@# tests run again without it, in the packages that have them.
 	$(GO) test -count=1 -run 'Alloc' $(ALLOC_PKGS)
 	@# The portable string reading, as on machines without AVX2.
-	$(GO) test -count=1 -tags purego ./scanner ./sanitize
+	$(GO) test -count=1 -tags purego ./scanner ./internal/scan ./sanitize
 	@# The library builds on 32-bit platforms too (no assembly, no sonic).
 	GOARCH=386 $(GO) build ./...
 	$(MAKE) fuzz-smoke
@@ -59,7 +59,7 @@ test-adapters:
 
 # Every fuzz target, FUZZTIME each: ./fuzz holds those of the public API,
 # a package holds those that need its unexported functions.
-FUZZ_PKGS ?= ./fuzz ./scanner ./sanitize
+FUZZ_PKGS ?= ./fuzz ./internal/scan ./sanitize
 # MIXSEEDS seeded JSONL mixes (internal/mixgen) through the batch oracle:
 # every output record equals one original, no complete one is lost.
 MIXSEEDS ?= 2000

@@ -10,7 +10,6 @@ import (
 	realalexandre "github.com/RealAlexandreAI/json-repair"
 	"github.com/jsonheal/jsonheal/internal/brokengen"
 	"github.com/jsonheal/jsonheal/sanitize"
-	"github.com/jsonheal/jsonheal/scanner"
 	kaptinlin "github.com/kaptinlin/jsonrepair"
 	"github.com/stretchr/testify/assert"
 )
@@ -77,38 +76,6 @@ func BenchmarkRepair(b *testing.B) {
 				b.Run(name+"/realalexandre", func(b *testing.B) { benchStringRepair(b, input(), wanted(), realalexandre.RepairJSON) })
 			}
 		}
-	}
-}
-
-// BenchmarkRepairScanOnly measures the scanner's share of a repair at 1
-// MiB: the scanner with every repair on, set as the sanitizer sets it,
-// reads each class and queues its repairs, which nothing applies. Set
-// beside BenchmarkRepair, it splits a class's cost between reading and
-// rewriting.
-func BenchmarkRepairScanOnly(b *testing.B) {
-	for _, c := range brokengen.Classes {
-		b.Run(c.Name, func(b *testing.B) {
-			in := c.Generate(1 << 20)
-			s := scanner.New(0)
-			b.SetBytes(int64(len(in)))
-			b.ReportAllocs()
-			cpu := startCPU(b)
-			for b.Loop() {
-				s.Reset(0)
-				s.SetRepairs(scanner.AllRepairs)
-				s.SetQueue(true)
-				s.SetRequote(true) // as the sanitizer's scanner
-				for i := 0; i < len(in); {
-					n, ev := s.Next(in[i:])
-					i += n
-					if ev == scanner.Error {
-						b.Fatalf("%s: %v", c.Name, s.Err())
-					}
-				}
-				s.End()
-			}
-			cpu.stop(len(in))
-		})
 	}
 }
 

@@ -17,8 +17,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/jsonheal/jsonheal/internal/brokengen"
+	"github.com/jsonheal/jsonheal/internal/scan"
 	"github.com/jsonheal/jsonheal/sanitize"
-	"github.com/jsonheal/jsonheal/scanner"
 )
 
 // seedMaxSize caps the size of the files read from testdata as seeds, so that
@@ -501,7 +501,7 @@ func FuzzScanner(f *testing.F) {
 // event is one scanner event with its position and the scanner's state
 // after it; extra renders the error or truncation report.
 type event struct {
-	ev                       scanner.Event
+	ev                       scan.Event
 	off                      int64
 	n, line, col, depth, val int
 	extra                    string
@@ -514,15 +514,15 @@ func (e event) String() string {
 // scanEvents feeds in to a fresh scanner in the given chunk sizes (cycled;
 // nil means whole) and returns every event, End's included.
 func scanEvents(in []byte, sizes []int) []event {
-	s := scanner.New(0)
+	s := scan.New(0)
 	var out []event
-	record := func(ev scanner.Event) {
+	record := func(ev scan.Event) {
 		e := event{ev: ev, off: s.EventOffset(), n: s.EventLen(), depth: s.Depth(), val: s.Values()}
 		e.line, e.col = s.EventPos()
 		switch ev {
-		case scanner.Error:
+		case scan.Error:
 			e.extra = s.Err().Error()
-		case scanner.Truncated:
+		case scan.Truncated:
 			e.extra = fmt.Sprintf("%+v open=%s", s.Truncation(), s.AppendOpen(nil))
 		}
 		out = append(out, e)
@@ -536,15 +536,15 @@ func scanEvents(in []byte, sizes []int) []event {
 		for len(chunk) > 0 {
 			n, ev := s.Next(chunk)
 			chunk = chunk[n:]
-			if ev != scanner.None {
+			if ev != scan.None {
 				record(ev)
-				if ev == scanner.Error {
+				if ev == scan.Error {
 					return out
 				}
 			}
 		}
 	}
-	for ev := s.End(); ev != scanner.EOF; ev = s.End() {
+	for ev := s.End(); ev != scan.EOF; ev = s.End() {
 		record(ev)
 		if len(out) > 1<<20 {
 			panic("End never returns EOF")
@@ -561,12 +561,12 @@ func checkCleanValues(t *testing.T, in []byte, events []event) {
 	start, clean := int64(-1), true
 	for _, e := range events {
 		switch e.ev {
-		case scanner.ValueStart:
+		case scan.ValueStart:
 			if start >= 0 {
 				t.Fatalf("ValueStart inside a value: %v", events)
 			}
 			start, clean = e.off, true
-		case scanner.ValueEnd:
+		case scan.ValueEnd:
 			if start < 0 || e.off < start || e.off > int64(len(in)) {
 				t.Fatalf("ValueEnd at %d without a ValueStart: %v", e.off, events)
 			}
@@ -574,7 +574,7 @@ func checkCleanValues(t *testing.T, in []byte, events []event) {
 				t.Fatalf("reported value %q is not valid JSON", v)
 			}
 			start = -1
-		case scanner.ControlChar, scanner.InvalidUTF8, scanner.InvalidEscape:
+		case scan.ControlChar, scan.InvalidUTF8, scan.InvalidEscape:
 			clean = false
 		}
 	}

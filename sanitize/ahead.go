@@ -1,6 +1,9 @@
 package sanitize
 
-import "github.com/jsonheal/jsonheal/scanner"
+import (
+	"github.com/jsonheal/jsonheal/internal/scan"
+	"github.com/jsonheal/jsonheal/scanner"
+)
 
 // applyAhead applies queue[k:] for as long as each repair is a plain edit
 // of the chunk's uncopied part past every mark (not a string's two
@@ -15,7 +18,7 @@ import "github.com/jsonheal/jsonheal/scanner"
 // literals). The caller checks first that a chunk is being read and
 // that no patch waits (see edit). A run of comments that carries a comma
 // is left to applyCarried.
-func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
+func (z *Sanitizer) applyAhead(i int, queue []scan.QueuedRepair, k int) int {
 	k0, chunk, base, work := k, z.chunk, z.base, z.work
 	out, pend, delta, last, fixes, marks := z.runLocals()
 	for ; k < len(queue); k++ {
@@ -74,7 +77,7 @@ func (z *Sanitizer) applyAhead(i int, queue []scanner.QueuedRepair, k int) int {
 // this loop, which holds only what a full-width repair needs, runs that
 // class x1.13 faster. (applyAhead taking full-width repairs too, one loop
 // for both, gained nothing: its longer loop held more state.)
-func (z *Sanitizer) applyWide(i int, queue []scanner.QueuedRepair, k int) int {
+func (z *Sanitizer) applyWide(i int, queue []scan.QueuedRepair, k int) int {
 	k0, chunk, base := k, z.chunk, z.base
 	out, pend, delta, last, fixes, marks := z.runLocals()
 	fk := kindOfRepair(scanner.RepairFullWidth)
@@ -116,7 +119,7 @@ func (z *Sanitizer) applyWide(i int, queue []scanner.QueuedRepair, k int) int {
 // x1.06 faster (A/B of 11 rounds); it takes only insertions: with a quote
 // replaced at each end (patches) in the same loop, its state no longer
 // fitted the registers, and nothing was gained on either class.
-func (z *Sanitizer) applyPairs(i int, queue []scanner.QueuedRepair, k int) int {
+func (z *Sanitizer) applyPairs(i int, queue []scan.QueuedRepair, k int) int {
 	k0, chunk, base := k, z.chunk, z.base
 	out, pend, delta, last, fixes, marks := z.runLocals()
 	for ; k < len(queue); k++ {
@@ -163,7 +166,7 @@ func (z *Sanitizer) applyPairs(i int, queue []scanner.QueuedRepair, k int) int {
 // (past the chunk's copied part, the last mark and the last patch), end,
 // the offset of the first byte not read, and shift, from an input offset
 // to its place in the output while the chunk is not copied.
-func (z *Sanitizer) applyQuotes(i int, queue []scanner.QueuedRepair, k int) int {
+func (z *Sanitizer) applyQuotes(i int, queue []scan.QueuedRepair, k int) int {
 	// One kind: its confidence is tested against the floor once, here
 	// (usualFix below gets it as its own floor), and its replacement, a
 	// double quote for each delimiter, is written as a constant.

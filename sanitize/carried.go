@@ -3,14 +3,15 @@ package sanitize
 import (
 	"encoding/binary"
 
+	"github.com/jsonheal/jsonheal/internal/scan"
 	"github.com/jsonheal/jsonheal/scanner"
 )
 
 // carriedComma makes the edit and records the fix of the comma that
-// comment repair r carries (see scanner.QueuedRepair.Comma), as
+// comment repair r carries (see scan.QueuedRepair.Comma), as
 // applyRepair does for a comma queued on its own: an insertion leaning
 // forward one byte before the comments, on their line, a column before.
-func (z *Sanitizer) carriedComma(i int, r *scanner.QueuedRepair) error {
+func (z *Sanitizer) carriedComma(i int, r *scan.QueuedRepair) error {
 	at, col := r.Offset-1, r.Column-1
 	z.edit(i, at, at, ",", true)
 	k := kindOfRepair(scanner.RepairMissingComma)
@@ -23,7 +24,7 @@ func (z *Sanitizer) carriedComma(i int, r *scanner.QueuedRepair) error {
 
 // carries reports whether r is a run of comments that carries the comma
 // missing before it (the flag means nothing on other kinds).
-func carries(r *scanner.QueuedRepair) bool {
+func carries(r *scan.QueuedRepair) bool {
 	return r.Comma && r.Kind == scanner.RepairComment
 }
 
@@ -49,7 +50,7 @@ func carries(r *scanner.QueuedRepair) bool {
 // it x1.22 faster (best-MB/s, A/B of 8 rounds). applyAhead taking these
 // records as well did half as much, and cost the classes it runs 1% more
 // instructions.
-func (z *Sanitizer) applyCarried(i int, queue []scanner.QueuedRepair, k int) int {
+func (z *Sanitizer) applyCarried(i int, queue []scan.QueuedRepair, k int) int {
 	ck, fk := kindOfRepair(scanner.RepairMissingComma), kindOfRepair(scanner.RepairComment)
 	cc, fc := ck.Confidence(), fk.Confidence()
 	if cc < z.opts.MinConfidence || fc < z.opts.MinConfidence {

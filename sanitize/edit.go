@@ -270,7 +270,7 @@ func (z *Sanitizer) nextPrune() int {
 // that the marks kept stay few however long the value and however many
 // its repairs. Every input offset asked about from now on is at or past
 // the scanner's offset or is one of its repair anchors (see
-// scanner.Scanner.AppendRepairAnchors; the stable offset a Stream asks
+// scan.Scanner.AppendRepairAnchors; the stable offset a Stream asks
 // about is one). outPos and cutPos need, for an offset x, the marks at x
 // and the last one before it: pruneMarks keeps those for every anchor,
 // and every mark from the last one before the scanner's offset on; the

@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	"github.com/jsonheal/jsonheal/internal/scan"
 	"github.com/jsonheal/jsonheal/scanner"
 )
 
@@ -18,7 +19,7 @@ func (z *Sanitizer) repair(i int) error {
 }
 
 // applyQueued applies the Repairs the scanner queued (see
-// scanner.Scanner.SetQueue) before the event it returned at chunk index
+// scan.Scanner.SetQueue) before the event it returned at chunk index
 // i, as repair applies the one it returns.
 //
 // The scanner finds some repairs only past the comments that follow the
@@ -35,7 +36,7 @@ func (z *Sanitizer) repair(i int) error {
 // punctuation through applyWide, runs of bare keys and words quoted
 // through applyPairs, runs of single-quoted strings with nothing inside
 // to rewrite through applyQuotes, the rest through applyRepair.
-func (z *Sanitizer) applyQueued(i int, queue []scanner.QueuedRepair) error {
+func (z *Sanitizer) applyQueued(i int, queue []scan.QueuedRepair) error {
 	for k := 0; k < len(queue); k++ {
 		// The run loops' precondition (a chunk is being read, the tests
 		// have not turned them off, and but for applyQuotes, which makes
@@ -87,7 +88,7 @@ func (z *Sanitizer) applyQueued(i int, queue []scanner.QueuedRepair) error {
 
 // commentGroupEnd returns the index just past the run of comment repairs
 // that begins at queue[k].
-func commentGroupEnd(queue []scanner.QueuedRepair, k int) int {
+func commentGroupEnd(queue []scan.QueuedRepair, k int) int {
 	m := k + 1
 	for m < len(queue) && queue[m].Kind == scanner.RepairComment {
 		m++
@@ -99,14 +100,14 @@ func commentGroupEnd(queue []scanner.QueuedRepair, k int) int {
 // delimiters, not full-width punctuation) that ends before input offset
 // off. At off itself the order found stays, as it does for the fixes (see
 // placeLastFix), whatever the split.
-func editsBefore(r *scanner.QueuedRepair, off int64) bool {
+func editsBefore(r *scan.QueuedRepair, off int64) bool {
 	return r.Closing == 0 && r.Kind != scanner.RepairFullWidth && r.Offset+int64(r.Len) < off
 }
 
 // applyRepair makes the edits of one repair (not a byte order mark) and
 // records its fix, unless it joins the fix before it (the one that opened
 // its string, or that dropped the comment it follows).
-func (z *Sanitizer) applyRepair(i int, r *scanner.QueuedRepair) error {
+func (z *Sanitizer) applyRepair(i int, r *scan.QueuedRepair) error {
 	if carries(r) {
 		if err := z.carriedComma(i, r); err != nil {
 			return err

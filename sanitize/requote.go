@@ -5,12 +5,13 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/jsonheal/jsonheal/internal/scan"
 	"github.com/jsonheal/jsonheal/internal/swar"
 	"github.com/jsonheal/jsonheal/scanner"
 )
 
 // requote applies a Repair that rewrites a single-quoted string whole (see
-// scanner.Scanner.RepairRequotes): its delimiters at r.Offset and
+// scan.Scanner.RepairRequotes): its delimiters at r.Offset and
 // r.Closing become double quotes, a backslash goes before each double
 // quote between them, and each \' loses its backslash. It records the
 // fixes the Repairs one per edit would have: the string's, then one per
@@ -21,7 +22,7 @@ import (
 // mark at its closing quote records the change in length: no later edit
 // or cut asks about an offset inside it, as the scanner has read it
 // whole. Otherwise each change is an edit of its own.
-func (z *Sanitizer) requote(i int, r *scanner.QueuedRepair) error {
+func (z *Sanitizer) requote(i int, r *scan.QueuedRepair) error {
 	if err := z.addFixAt(kindOfRepair(r.Kind), r.Offset, r.Line, r.Column); err != nil {
 		return err
 	}
@@ -75,7 +76,7 @@ func (z *Sanitizer) requote(i int, r *scanner.QueuedRepair) error {
 // requoteByEdits is requote for a string that is not wholly in the
 // uncopied part of the chunk: one edit per change, as the Repairs one per
 // edit would make.
-func (z *Sanitizer) requoteByEdits(i int, r *scanner.QueuedRepair) error {
+func (z *Sanitizer) requoteByEdits(i int, r *scan.QueuedRepair) error {
 	ja, jc := int(r.Offset-z.base), int(r.Closing-z.base)
 	z.edit(i, r.Offset, r.Offset+1, `"`, r.Forward)
 	for p := ja + 1 + r.Plain; ; {

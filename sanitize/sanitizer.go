@@ -1,6 +1,9 @@
 package sanitize
 
-import "github.com/jsonheal/jsonheal/scanner"
+import (
+	"github.com/jsonheal/jsonheal/internal/scan"
+	"github.com/jsonheal/jsonheal/scanner"
+)
 
 // Sanitizer holds the state of one sanitization and the memory it reuses.
 // Use New, then Append per document (it resets itself), or drive it
@@ -8,7 +11,7 @@ import "github.com/jsonheal/jsonheal/scanner"
 // may be shared.
 type Sanitizer struct {
 	opts Options
-	sc   scanner.Scanner
+	sc   scan.Scanner
 
 	head    []byte // the input so far while it may be one bare value (bare.go)
 	headOff bool   // the input cannot be one bare value

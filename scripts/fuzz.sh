@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every fuzz target, one after the other.
 #
-#   scripts/fuzz.sh 30s ./fuzz ./scanner ./sanitize    # 30 s each
-#   scripts/fuzz.sh 3000x ./fuzz                       # 3000 inputs each
+#   scripts/fuzz.sh 30s ./fuzz ./internal/scan ./sanitize    # 30 s each
+#   scripts/fuzz.sh 3000x ./fuzz                             # 3000 inputs each
 #
 # A target fails the run when go test fails, with one exception. Go up to
 # 1.26 has a race in its fuzz coordinator (go.dev/issue/75804, fixed in

@@ -1,0 +1,48 @@
+//go:build amd64 && !purego
+
+package scan
+
+// useVector reports whether stringVector and commentRun may be called: the
+// CPU has AVX2 (and POPCNT and PCLMULQDQ, which every CPU with AVX2 has).
+// Tests turn it off to check the portable path.
+var useVector = cpuHasAVX2()
+
+// vectorBlock is the width stringVector reads at a time.
+const vectorBlock = 32
+
+// stringVector is the wide fast path inside a string, for len(b) >=
+// vectorBlock, b[0] between characters and outside any escape. It reads
+// b in whole blocks of vectorBlock bytes. When it meets the closing quote
+// with everything before it valid (printable ASCII, one-letter escapes,
+// valid UTF-8), it returns the quote's index and true. Otherwise it
+// returns the start of the block it could not settle (one with a control
+// byte, another escape, an escape split by the block's end or invalid
+// UTF-8 before its first unescaped quote), or of the bytes left after the
+// whole blocks, and false: everything before is valid, except that the
+// last UTF-8 sequence may continue into that block.
+func stringVector(b []byte) (int, bool) {
+	return stringBlocksAVX2(&b[0], len(b))
+}
+
+// stringBlocksAVX2 is stringVector in assembly.
+//
+//go:noescape
+func stringBlocksAVX2(p *byte, n int) (off int, closed bool)
+
+// cpuHasAVX2 reports whether the CPU and the operating system support AVX2,
+// and the CPU POPCNT and PCLMULQDQ.
+func cpuHasAVX2() bool
+
+// plainSingleVector returns the index of the first byte of b (len(b) >=
+// vectorBlock) a single-quoted string stops at (a single or double quote, '\\', a
+// control byte or a non-ASCII byte; see skipPlainSingle), reading whole
+// blocks of vectorBlock bytes, or the start of the bytes left after the
+// whole blocks when none holds one.
+func plainSingleVector(b []byte) int {
+	return plainSingleAVX2(&b[0], len(b))
+}
+
+// plainSingleAVX2 is plainSingleVector in assembly.
+//
+//go:noescape
+func plainSingleAVX2(p *byte, n int) (off int)
