@@ -105,8 +105,8 @@ var peers = []syntaxPeer{
 func BenchmarkSyntax(b *testing.B) {
 	for _, file := range corpusFiles {
 		d := loadDoc(b, file)
-		b.Run("file="+d.name+"/impl=jsonheal-sanitize", func(b *testing.B) { benchSanitize(b, d.data, sanitize.Options{}) })
-		b.Run("file="+d.name+"/impl=jsonheal-strict", func(b *testing.B) { benchSanitize(b, d.data, sanitize.Options{Strict: true}) })
+		b.Run("file="+d.name+"/impl=jsonheal-sanitize", func(b *testing.B) { benchSanitize(b, d.data, fileOptions(file, false)) })
+		b.Run("file="+d.name+"/impl=jsonheal-strict", func(b *testing.B) { benchSanitize(b, d.data, fileOptions(file, true)) })
 		b.Run("file="+d.name+"/impl=jsonheal-scanner", func(b *testing.B) { benchScanner(b, d.data) })
 		for _, p := range peers {
 			b.Run("file="+d.name+"/impl="+p.name, func(b *testing.B) { benchPeer(b, p, d) })
@@ -120,9 +120,19 @@ func BenchmarkSyntax(b *testing.B) {
 func BenchmarkLLMRawVsClean(b *testing.B) {
 	raw := loadDoc(b, "llm_raw.jsonl")
 	clean := loadDoc(b, "llm.jsonl")
-	b.Run("impl=jsonheal-sanitize/file=llm_raw", func(b *testing.B) { benchSanitize(b, raw.data, sanitize.Options{}) })
-	b.Run("impl=jsonheal-strict/file=llm_raw", func(b *testing.B) { benchSanitize(b, raw.data, sanitize.Options{Strict: true}) })
+	b.Run("impl=jsonheal-sanitize/file=llm_raw", func(b *testing.B) { benchSanitize(b, raw.data, fileOptions("llm_raw.jsonl", false)) })
+	b.Run("impl=jsonheal-strict/file=llm_raw", func(b *testing.B) { benchSanitize(b, raw.data, fileOptions("llm_raw.jsonl", true)) })
 	b.Run("impl=encoding-json/file=llm", func(b *testing.B) { benchPeer(b, peers[0], clean) })
+}
+
+// fileOptions are the sanitizer's options for a corpus file: a JSONL file
+// holds one value per line, which the default (one document) refuses.
+func fileOptions(file string, strict bool) sanitize.Options {
+	opts := sanitize.Options{Strict: strict}
+	if strings.HasSuffix(file, ".jsonl") {
+		opts.Values = sanitize.ValuesLines
+	}
+	return opts
 }
 
 func benchSanitize(b *testing.B, in []byte, opts sanitize.Options) {
