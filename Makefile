@@ -5,28 +5,54 @@ FUZZTIME  ?= 30s
 SMOKETIME ?= 3000x
 BENCHTIME ?= 1s
 COUNT     ?= 6
-# Packages fast enough to run under the race detector on every test run.
-RACE_PKGS ?= ./...
+# Packages whose tests run on one goroutine, over code that starts none and
+# uses neither sync nor unsafe (scripts/check-norace.sh checks it): the race
+# detector has nothing to watch there, so `make test` runs their tests once,
+# without it. Their code still runs under -race through jsonl, heal, cmd and
+# fuzz, which call it from many goroutines.
+NORACE_PKGS ?= ./scanner ./internal/scan ./sanitize
+# Every other package runs its tests under the race detector.
+RACE_PKGS ?= $$($(GO) list ./... | grep -vxF "$$($(GO) list $(NORACE_PKGS))")
 # Packages with zero-allocation tests (testing.AllocsPerRun, names with
-# Alloc): `make test` runs them again without -race.
-ALLOC_PKGS ?= ./scanner ./internal/scan ./sanitize ./validate ./heal ./jsonl
+# Alloc) that also run under -race: `make test` runs those tests again
+# without it. (NORACE_PKGS have such tests too: their one run covers them.)
+ALLOC_PKGS ?= ./validate ./heal ./jsonl
+# Extra go test flags of `make fuzz`. go test vets each package again (a
+# subset of go vet's checks), once per build configuration: `make test`,
+# which runs `make vet` first, turns that off (-vet=off).
+TESTFLAGS ?=
 
 .PHONY: ci test test-benthos test-adapters lint fmt-check vet fuzz fuzz-smoke bench build
 
-# Everything CI runs (.ci/run): the quick loop, then the Benthos module,
-# whose first build is slow on a cold cache.
-ci: fmt-check test test-benthos test-adapters
+# Everything CI runs (.ci/run), one step after the other: side by side on a
+# cold cache, steps compile the same packages twice (the Benthos module's vet
+# took 123 s of CPU beside the main module's vet, 70 s after it) and timing
+# tests fail under the load. Only the other modules' downloads, which wait
+# on the network, run beside gofmt, vet and the main module's tests.
+ci:
+	$(MAKE) -j2 --output-sync=target fmt-check test mod-download
+	$(MAKE) test-benthos test-adapters
+
+# Fetches the modules of the Benthos plugin and the adapters.
+.PHONY: mod-download
+mod-download:
+	@for m in integrations/benthos $(ADAPTERS); do \
+		(cd $$m && $(GO) mod download) || exit 1; \
+	done
 
 test: vet
-	$(GO) test -race -count=1 $(RACE_PKGS)
+	GO=$(GO) scripts/check-norace.sh $(NORACE_PKGS)
+	$(GO) test -race -vet=off -count=1 $(RACE_PKGS)
+	$(GO) test -vet=off -count=1 $(NORACE_PKGS)
 	@# Allocation counts mean nothing under -race: the zero-allocation
-	@# tests run again without it, in the packages that have them.
-	$(GO) test -count=1 -run 'Alloc' $(ALLOC_PKGS)
-	@# The portable string reading, as on machines without AVX2.
+	@# tests of the packages tested with it run again without it.
+	$(GO) test -vet=off -count=1 -run 'Alloc' $(ALLOC_PKGS)
+	@# The portable string reading, as on machines without AVX2 (go test
+	@# vets it: go vet sees only the default build).
 	$(GO) test -count=1 -tags purego ./scanner ./internal/scan ./sanitize
 	@# The library builds on 32-bit platforms too (no assembly, no sonic).
 	GOARCH=386 $(GO) build ./...
-	$(MAKE) fuzz-smoke
+	$(MAKE) fuzz-smoke TESTFLAGS=-vet=off
 
 vet:
 	$(GO) vet ./...
@@ -44,28 +70,29 @@ fmt-check:
 
 # The Benthos plugin is its own module (integrations/benthos/go.mod), kept
 # out of the quick `make test` loop because its first build is slow on a cold
-# cache (5m24s measured on 2 shared cores); CI runs it after `make test`.
+# cache (5m24s measured on 2 shared cores); `make ci` runs it beside
+# `make test`.
 test-benthos:
 	cd integrations/benthos && $(GO) vet ./... && \
-	$(GO) test $$($(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./...)
+	$(GO) test -vet=off $$($(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./...)
 
 # The Prometheus and OpenTelemetry adapters: each its own module (so the
 # library keeps no metrics or tracing dependency), small and quick to build.
 ADAPTERS ?= integrations/prometheus integrations/otel
 test-adapters:
 	@for m in $(ADAPTERS); do \
-		(cd $$m && $(GO) vet ./... && $(GO) test -race -count=1 ./...) || exit 1; \
+		(cd $$m && $(GO) vet ./... && $(GO) test -race -vet=off -count=1 ./...) || exit 1; \
 	done
 
 # Every fuzz target, FUZZTIME each: ./fuzz holds those of the public API,
 # a package holds those that need its unexported functions.
-FUZZ_PKGS ?= ./fuzz ./internal/scan ./sanitize
+FUZZ_PKGS ?= ./fuzz ./internal/scan ./sanitize ./validate ./cmd/jsonheal
 # MIXSEEDS seeded JSONL mixes (internal/mixgen) through the batch oracle:
 # every output record equals one original, no complete one is lost.
 MIXSEEDS ?= 2000
 fuzz:
-	GO=$(GO) scripts/fuzz.sh $(FUZZTIME) $(FUZZ_PKGS)
-	$(GO) test -count=1 -run '^TestOracleMixes$$' ./jsonl -args -mixseeds $(MIXSEEDS)
+	GO=$(GO) GOFLAGS="$$GOFLAGS $(TESTFLAGS)" scripts/fuzz.sh $(FUZZTIME) $(FUZZ_PKGS)
+	$(GO) test $(TESTFLAGS) -count=1 -run '^TestOracleMixes$$' ./jsonl -args -mixseeds $(MIXSEEDS)
 
 # A short run of every fuzz target: part of `make test`. A count of inputs,
 # not a duration: a duration meets a race in Go's fuzz coordinator
