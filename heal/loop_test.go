@@ -441,7 +441,9 @@ func TestStreamFaultsAreRetriedWithTheSameKey(t *testing.T) {
 
 func TestStallIsCutByTheAttemptTimeout(t *testing.T) {
 	f := newFixture(t, healtest.Stall(), healtest.Answer(valid))
-	f.h.Policy.Retry.AttemptTimeout = 20 * time.Millisecond
+	// Long enough for the answer on a loaded machine (20 ms was not: the
+	// answer timed out too and took a second retry); the stall waits it out.
+	f.h.Policy.Retry.AttemptTimeout = time.Second
 	res, err := f.h.Heal(context.Background(), task())
 	require.NoError(t, err)
 	assert.Equal(t, 1, res.TransportRetries)
