@@ -116,6 +116,13 @@ var breadthCases = []repairCase{
 	{KindUnquotedValue, `[1, 2notanumber]`, `[1, "2notanumber"]`, []string{"unquoted_value@4(1:5)"}},
 	{KindUnquotedValue, `{"key": 10-20}`, `{"key": "10-20"}`, []string{"unquoted_value@8(1:9)"}},
 	{KindUnquotedValue, `{"time": 12:20}`, `{"time": "12:20"}`, []string{"unquoted_value@9(1:10)"}},
+	// Brackets an unquoted value opens are its own, with what they hold:
+	// no text after them is dropped as prose. A closer it did not open
+	// ends it.
+	{KindUnquotedValue, `{"text":words{words in brackets}m}`, `{"text":"words{words in brackets}m"}`, []string{"unquoted_value@8(1:9)"}},
+	{KindUnquotedValue, `{"a": x{y, z}, "b": 1}`, `{"a": "x{y, z}", "b": 1}`, []string{"unquoted_value@6(1:7)"}},
+	{KindUnquotedValue, `[foo [1, 2], 3]`, `["foo [1, 2]", 3]`, []string{"unquoted_value@1(1:2)"}},
+	{KindUnquotedValue, `{"a": hello [world}`, `{"a": "hello [world"}`, []string{"unquoted_value@6(1:7)"}},
 	{KindUnquotedValue, `{"key": 1/3, "foo": "bar"}`, `{"key": "1/3", "foo": "bar"}`, []string{"unquoted_value@8(1:9)"}},
 	{KindUnquotedValue, `[12345/67890]`, `["12345/67890"]`, []string{"unquoted_value@1(1:2)"}},
 	{KindUnquotedValue, `{"key": 1.1.1, "b": 2}`, `{"key": "1.1.1", "b": 2}`, []string{"unquoted_value@8(1:9)"}},

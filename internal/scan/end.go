@@ -45,6 +45,7 @@ func (s *Scanner) end() Event {
 			// A bare word that no literal begins with, cut by the end:
 			// a string cut by the end, closed as one.
 			s.st, s.inKey, s.quote = stString, false, 'u'
+			s.uqBraces, s.uqBrackets = 0, 0
 			s.uqEnd = s.here(off)
 			return s.openOdd(s.insertBefore(RepairUnquotedValue, s.wordStart, `"`))
 		}

@@ -124,6 +124,7 @@ func (s *Scanner) glued(c byte, off int64, i int, start int64, num numState, zer
 	case s.can(RepairUnquotedValue):
 		s.undoDone(done)
 		s.st, s.inKey, s.quote = stString, false, 'u'
+		s.uqBraces, s.uqBrackets = 0, 0
 		s.uqEnd = s.here(off)
 		return i, s.openOdd(s.insertBefore(RepairUnquotedValue, s.here(start), `"`)), true
 	}
@@ -230,6 +231,7 @@ func (s *Scanner) fraction(start, off int64) Event {
 	s.slashNum = 0
 	s.commit = s.prevCommit
 	s.st, s.inKey, s.quote = stString, false, 'u'
+	s.uqBraces, s.uqBrackets = 0, 0
 	s.uqEnd = s.here(off)
 	return s.openOdd(s.insertBefore(RepairUnquotedValue, s.here(start), `"`))
 }

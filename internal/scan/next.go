@@ -311,6 +311,7 @@ func (s *Scanner) next(b []byte) (n int, ev Event) {
 				// an unquoted value, its closing quote part of the same fix.
 				s.numQuoted = false
 				s.st, s.inKey, s.quote = stString, false, 'u'
+				s.uqBraces, s.uqBrackets = 0, 0
 				s.uqEnd, s.oddFixed = s.here(off), true
 				continue
 			}

@@ -56,6 +56,7 @@ func (s *Scanner) endTypographicOpen(end int64) Event {
 	// Another character: a bare word that begins with it.
 	if !s.inKey && checkUTF8(p) == 3 && s.can(RepairUnquotedValue) {
 		s.st, s.quote = stString, 'u'
+		s.uqBraces, s.uqBrackets = 0, 0
 		s.uqEnd = s.here(end)
 		return s.openOdd(s.insertBefore(RepairUnquotedValue, s.typoStart, `"`))
 	}
@@ -114,6 +115,7 @@ func (s *Scanner) endWide(end int64) Event {
 	}
 	if (s.wideRet == stValue || s.wideRet == stArrayFirst) && checkUTF8(s.u8[:3]) == 3 && s.can(RepairUnquotedValue) {
 		s.st, s.inKey, s.quote = stString, false, 'u'
+		s.uqBraces, s.uqBrackets = 0, 0
 		s.uqEnd = s.here(end)
 		return s.openOdd(s.insertBefore(RepairUnquotedValue, s.wideStart, `"`))
 	}

@@ -180,6 +180,24 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 		case s.quote == '\'' && c == '\'':
 			s.closeString(off)
 			return i + 1, s.continueAt(RepairSingleQuote, s.here(off), 1, `"`)
+		case s.quote == 'u' && (c == '{' || c == '['):
+			if c == '{' {
+				s.uqBraces++
+			} else {
+				s.uqBrackets++
+			}
+			s.uqEnd = s.here(off + 1)
+			i++
+		case s.quote == 'u' && (c == '}' && s.uqBraces > 0 || c == ']' && s.uqBrackets > 0 || c == ',' && s.uqBraces+s.uqBrackets > 0):
+			// A closer of the value's own opener, or a comma between
+			// them: words{a, b} is one value.
+			if c == '}' {
+				s.uqBraces--
+			} else if c == ']' {
+				s.uqBrackets--
+			}
+			s.uqEnd = s.here(off + 1)
+			i++
 		case s.quote == 'u' && (c == ',' || c == '}' || c == ']' || c == '\n' || c == '\r'):
 			end := s.uqEnd
 			s.st = stAfterValue

@@ -64,6 +64,7 @@ func (s *Scanner) endWord(b []byte, c byte, off int64, i int) (int, Event) {
 			return j, ev
 		}
 		s.st, s.inKey, s.quote = stString, false, 'u'
+		s.uqBraces, s.uqBrackets = 0, 0
 		s.uqEnd = s.here(off)
 		return i, s.openOdd(s.insertBefore(RepairUnquotedValue, s.wordStart, `"`))
 	}

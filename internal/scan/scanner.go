@@ -92,27 +92,31 @@ type Scanner struct {
 	wordLen          int
 	wordStart        mark
 	uqEnd            mark // just past the last non-blank byte of an unquoted value
-	wrapDepth        int  // depth whose next value is wrapped in a constructor call; 0 none
-	bomN             int
-	blankBuf         [3]byte // the bytes held of what may be a Unicode blank (stBlank)
-	blankN           uint8
-	blankStart       mark    // where it begins
-	blankRet         state   // the state it stands in
-	replayBuf        [3]byte // held bytes that were no blank, to read again
-	replayN          uint8
-	replayOff        int64 // the offset of replayBuf[0]
-	replaying        bool  // those bytes are being read again: hold no blank
-	quoteStartsValue bool  // the '"' next, after a top-level string on its line, begins a value
-	afterTopValue    bool  // only blanks since a top-level value ended, on its line
-	topComma         mark  // a comma right after a top-level value (see topValueComma)
-	tailStart        mark  // the text after a top-level string (see toptail.go)
-	tailFirst        byte  // its first byte
-	tailQuote        [maxTailQuotes]int64
-	tailQuotes       int   // quotes in it
-	tailDirty        int64 // the first byte in it that cannot go into a string as it is; -1 none
-	tailEndsQuote    bool  // its last non-blank byte so far is a quote
-	tailStep         int   // what emitTail reports next
-	tailInner        int   // quotes it escapes
+	// uqBraces and uqBrackets count the '{' and '[' an unquoted value
+	// holds and has not closed (words{a, b}): its ',' and their closers
+	// are its own bytes, not its end.
+	uqBraces, uqBrackets int32
+	wrapDepth            int // depth whose next value is wrapped in a constructor call; 0 none
+	bomN                 int
+	blankBuf             [3]byte // the bytes held of what may be a Unicode blank (stBlank)
+	blankN               uint8
+	blankStart           mark    // where it begins
+	blankRet             state   // the state it stands in
+	replayBuf            [3]byte // held bytes that were no blank, to read again
+	replayN              uint8
+	replayOff            int64 // the offset of replayBuf[0]
+	replaying            bool  // those bytes are being read again: hold no blank
+	quoteStartsValue     bool  // the '"' next, after a top-level string on its line, begins a value
+	afterTopValue        bool  // only blanks since a top-level value ended, on its line
+	topComma             mark  // a comma right after a top-level value (see topValueComma)
+	tailStart            mark  // the text after a top-level string (see toptail.go)
+	tailFirst            byte  // its first byte
+	tailQuote            [maxTailQuotes]int64
+	tailQuotes           int   // quotes in it
+	tailDirty            int64 // the first byte in it that cannot go into a string as it is; -1 none
+	tailEndsQuote        bool  // its last non-blank byte so far is a quote
+	tailStep             int   // what emitTail reports next
+	tailInner            int   // quotes it escapes
 
 	radix       radixState // the hexadecimal, octal or binary literal being read
 	numAfterSep numState   // where a number goes on after a '_' between its digits

@@ -124,11 +124,12 @@ func skipPlainSingle(b []byte, i int) int {
 }
 
 // unquotedPlain marks the bytes an unquoted value takes as they are:
-// printable ASCII other than its terminators (',' '}' ']') and the bytes
-// that need escaping ('"' '\\').
+// printable ASCII other than its terminators (',' '}' ']'), the bytes
+// that need escaping ('"' '\\'), and the openers ('{' '[') whose closers
+// it then takes too (see uqBraces).
 var unquotedPlain = func() (t [256]bool) {
 	for c := 0x20; c < 0x80; c++ {
-		t[c] = c != '"' && c != '\\' && c != ',' && c != '}' && c != ']'
+		t[c] = c != '"' && c != '\\' && c != ',' && c != '}' && c != ']' && c != '{' && c != '['
 	}
 	return t
 }()
