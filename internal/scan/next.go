@@ -366,114 +366,10 @@ func (s *Scanner) next(b []byte) (n int, ev Event) {
 				return s.ret(b, i, s.abandon())
 			}
 
-		case stTopEnd:
-			s.event(s.endOff, 0)
-			s.st = stMidLine
-			s.gapDirty = false
-			return s.ret(b, i, ValueEnd)
-
-		case stLineStart:
-			c := b[i]
-			off := base + int64(i)
-			switch c {
-			case ' ', '\t', '\r':
-				i++
-			case '\n':
-				s.newline(off)
-				i++
-			case '`', '~':
-				s.fenceChar, s.fenceCount, s.fenceStart = c, 1, off
-				s.st = stFenceMarker
-				i++
-			case 0xEF:
-				if off == 0 && s.repairs.Has(RepairBOM) {
-					s.st, s.bomN = stBOM, 1
-					i++
-					continue
-				}
-				i++
-				if ev := s.outside(c, off, true); ev != None {
-					return s.ret(b, i, ev)
-				}
-			default:
-				i++
-				if ev := s.outside(c, off, true); ev != None {
-					return s.ret(b, i, ev)
-				}
-			}
-
-		case stMidLine:
-			c := b[i]
-			off := base + int64(i)
-			switch c {
-			case ' ', '\t', '\r':
-				i++
-			case '\n':
-				s.newline(off)
-				s.st = stLineStart
-				s.afterTopValue = false
-				i++
-			case '`', '~':
-				if s.inFence {
-					// A fence closed on the line of its value: ```json {...} ```
-					s.fenceChar, s.fenceCount, s.fenceStart = c, 1, off
-					s.st = stFenceMarker
-					i++
-					continue
-				}
-				i++
-				if ev := s.outside(c, off, false); ev != None {
-					return s.ret(b, i, ev)
-				}
-			default:
-				i++
-				if ev := s.outside(c, off, false); ev != None {
-					return s.ret(b, i, ev)
-				}
-			}
-
-		case stProse:
-			for i < len(b) {
-				c := b[i]
-				off := base + int64(i)
-				i++
-				if c == '\n' {
-					s.newline(off)
-					s.st = stLineStart
-					break
-				}
-				if (c == '{' || c == '[') && s.containersAllowed() {
-					return s.ret(b, i, s.startContainer(c, off))
-				}
-			}
-
-		case stFenceMarker:
-			c := b[i]
-			if c == s.fenceChar {
-				s.fenceCount++
-				i++
-				continue
-			}
-			return s.ret(b, i, s.endFenceMarker())
-
-		case stFenceInfo:
-			for i < len(b) {
-				c := b[i]
-				i++
-				if c == '\n' {
-					s.newline(base + int64(i-1))
-					s.st = stLineStart
-					break
-				}
-				if !s.fenceTag {
-					continue
-				}
-				if (c == '{' || c == '[') && s.inFence {
-					// The value on the opening fence's own line:
-					// ```json {...} ``` or ```{...}```.
-					return s.ret(b, i, s.startContainer(c, base+int64(i-1)))
-				}
-				s.fenceTag = s.fenceTagByte(c)
+		case stTopEnd, stLineStart, stMidLine, stProse, stFenceMarker, stFenceInfo:
+			var ev Event
+			if i, ev = s.nextOutside(b, i); ev != None {
+				return s.ret(b, i, ev)
 			}
 
 		case stStrClose, stSlash, stLineComment, stBlockComment, stDot, stEllipsis,
@@ -497,4 +393,122 @@ func (s *Scanner) next(b []byte) (n int, ev Event) {
 		s.noteTail(b) // the next chunk may begin at a quote in this string
 	}
 	return s.ret(b, i, None)
+}
+
+// nextOutside runs one step of the states outside top-level values (the
+// end of a value, line starts, the rest of a line, prose, fence markers
+// and their info strings) from b[i], with i < len(b): rarer than the
+// states inside values, they are kept out of Next's loop. It returns the
+// index to read on from and the event, None when there is none yet.
+func (s *Scanner) nextOutside(b []byte, i int) (int, Event) {
+	base := s.base
+	switch s.st {
+	case stTopEnd:
+		s.event(s.endOff, 0)
+		s.st = stMidLine
+		s.gapDirty = false
+		return i, ValueEnd
+
+	case stLineStart:
+		c := b[i]
+		off := base + int64(i)
+		switch c {
+		case ' ', '\t', '\r':
+			i++
+		case '\n':
+			s.newline(off)
+			i++
+		case '`', '~':
+			s.fenceChar, s.fenceCount, s.fenceStart = c, 1, off
+			s.st = stFenceMarker
+			i++
+		case 0xEF:
+			if off == 0 && s.repairs.Has(RepairBOM) {
+				s.st, s.bomN = stBOM, 1
+				return i + 1, None
+			}
+			i++
+			if ev := s.outside(c, off, true); ev != None {
+				return i, ev
+			}
+		default:
+			i++
+			if ev := s.outside(c, off, true); ev != None {
+				return i, ev
+			}
+		}
+
+	case stMidLine:
+		c := b[i]
+		off := base + int64(i)
+		switch c {
+		case ' ', '\t', '\r':
+			i++
+		case '\n':
+			s.newline(off)
+			s.st = stLineStart
+			s.afterTopValue = false
+			i++
+		case '`', '~':
+			if s.inFence {
+				// A fence closed on the line of its value: ```json {...} ```
+				s.fenceChar, s.fenceCount, s.fenceStart = c, 1, off
+				s.st = stFenceMarker
+				return i + 1, None
+			}
+			i++
+			if ev := s.outside(c, off, false); ev != None {
+				return i, ev
+			}
+		default:
+			i++
+			if ev := s.outside(c, off, false); ev != None {
+				return i, ev
+			}
+		}
+
+	case stProse:
+		for i < len(b) {
+			c := b[i]
+			off := base + int64(i)
+			i++
+			if c == '\n' {
+				s.newline(off)
+				s.st = stLineStart
+				break
+			}
+			if (c == '{' || c == '[') && s.containersAllowed() {
+				return i, s.startContainer(c, off)
+			}
+		}
+
+	case stFenceMarker:
+		c := b[i]
+		if c == s.fenceChar {
+			s.fenceCount++
+			return i + 1, None
+		}
+		return i, s.endFenceMarker()
+
+	case stFenceInfo:
+		for i < len(b) {
+			c := b[i]
+			i++
+			if c == '\n' {
+				s.newline(base + int64(i-1))
+				s.st = stLineStart
+				break
+			}
+			if !s.fenceTag {
+				continue
+			}
+			if (c == '{' || c == '[') && s.inFence {
+				// The value on the opening fence's own line:
+				// ```json {...} ``` or ```{...}```.
+				return i, s.startContainer(c, base+int64(i-1))
+			}
+			s.fenceTag = s.fenceTagByte(c)
+		}
+	}
+	return i, None
 }
