@@ -3,6 +3,8 @@ package sanitize
 import (
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/jsonheal/jsonheal/internal/jsonstr"
 )
 
 // unwrapDocument handles a top-level string value that holds a whole JSON
@@ -74,14 +76,14 @@ func appendUnquoted(dst, q []byte) ([]byte, bool) {
 		case 't':
 			dst = append(dst, '\t')
 		case 'u':
-			r, ok := hex4(q[i+1:])
+			r, ok := jsonstr.Hex4(q[i+1:])
 			if !ok {
 				return dst, false
 			}
 			i += 4
 			if utf16.IsSurrogate(r) {
 				if i+6 < len(q) && q[i+1] == '\\' && q[i+2] == 'u' {
-					if r2, ok := hex4(q[i+3:]); ok {
+					if r2, ok := jsonstr.Hex4(q[i+3:]); ok {
 						if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
 							r = pair
 							i += 6
@@ -95,22 +97,4 @@ func appendUnquoted(dst, q []byte) ([]byte, bool) {
 		}
 	}
 	return dst, true
-}
-
-func hex4(p []byte) (rune, bool) {
-	if len(p) < 4 {
-		return 0, false
-	}
-	var r rune
-	for _, c := range p[:4] {
-		switch {
-		case c >= '0' && c <= '9':
-			r = r<<4 | rune(c-'0')
-		case c|0x20 >= 'a' && c|0x20 <= 'f':
-			r = r<<4 | rune(c|0x20-'a'+10)
-		default:
-			return 0, false
-		}
-	}
-	return r, true
 }

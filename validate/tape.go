@@ -5,6 +5,8 @@ import (
 	"errors"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/jsonheal/jsonheal/internal/jsonstr"
 )
 
 // This file is the document tape: a value (a whole document, or one item
@@ -301,7 +303,7 @@ func appendUnescaped(dst, s []byte) []byte {
 		case 't':
 			dst = append(dst, '\t')
 		case 'u':
-			x, ok := hex4(s)
+			x, ok := jsonstr.Hex4(s)
 			if !ok {
 				dst = append(dst, '\\', 'u')
 				break
@@ -314,7 +316,7 @@ func appendUnescaped(dst, s []byte) []byte {
 			}
 			var y rune
 			if len(s) >= 6 && s[0] == '\\' && s[1] == 'u' {
-				y, ok = hex4(s[2:])
+				y, ok = jsonstr.Hex4(s[2:])
 			} else {
 				ok = false
 			}
@@ -328,27 +330,6 @@ func appendUnescaped(dst, s []byte) []byte {
 			dst = append(dst, '\\', c)
 		}
 	}
-}
-
-// hex4 decodes the four hex digits at the start of s.
-func hex4(s []byte) (rune, bool) {
-	if len(s) < 4 {
-		return 0, false
-	}
-	var x rune
-	for _, c := range s[:4] {
-		switch {
-		case c >= '0' && c <= '9':
-			x = x<<4 | rune(c-'0')
-		case c >= 'a' && c <= 'f':
-			x = x<<4 | rune(c-'a'+10)
-		case c >= 'A' && c <= 'F':
-			x = x<<4 | rune(c-'A'+10)
-		default:
-			return 0, false
-		}
-	}
-	return x, true
 }
 
 // Array returns the items of array v. The slice is kept in the tape (made
