@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -202,9 +203,51 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-// settle gives a process that caught its signals the time to start
-// waiting in its command.
-const settle = 150 * time.Millisecond
+// blockingCalls are the system call numbers of read and openat, by
+// architecture: a jsonheal process in one of them on stdin or a FIFO has
+// passed main's signal.Notify (see waitBlocked).
+var blockingCalls = map[string][2]string{"amd64": {"0", "257"}, "arm64": {"63", "56"}}
+
+// waitBlocked waits until the process is blocked reading stdin or opening
+// a file, which it does only after main has installed its signal handlers:
+// the Go runtime catches SIGINT and SIGTERM from its start (so SigCgt
+// proves nothing), and a signal that comes before signal.Notify kills the
+// process. A fixed pause was not enough on a loaded machine (a cold CI run
+// saw exit -1). Elsewhere than amd64 and arm64 it pauses 150 ms.
+func (r *running) waitBlocked(t *testing.T) {
+	t.Helper()
+	calls, ok := blockingCalls[runtime.GOARCH]
+	if !ok {
+		time.Sleep(150 * time.Millisecond)
+		return
+	}
+	pid := strconv.Itoa(r.cmd.Process.Pid)
+	blocked := func() bool {
+		tasks, _ := filepath.Glob("/proc/" + pid + "/task/*/syscall")
+		for _, task := range tasks {
+			b, err := os.ReadFile(task)
+			if err != nil {
+				continue
+			}
+			f := strings.Fields(string(b))
+			if len(f) > 1 && (f[0] == calls[0] && f[1] == "0x0" || f[0] == calls[1]) {
+				return true
+			}
+		}
+		return false
+	}
+	// Seen three times 10 ms apart: a read that still has input to
+	// return (the test's own bytes) is not caught in passing.
+	seen := 0
+	waitFor(t, "the process to block on its input", func() bool {
+		if blocked() {
+			seen++
+		} else {
+			seen = 0
+		}
+		return seen == 3
+	})
+}
 
 func testSignalsQuietStdin(t *testing.T, bin string) {
 	dir := t.TempDir()
@@ -231,7 +274,7 @@ func testSignalsQuietStdin(t *testing.T, bin string) {
 			r := startCLI(t, bin, dir, tc.args...)
 			_, err := io.WriteString(r.stdin, tc.input)
 			require.NoError(t, err)
-			time.Sleep(settle)
+			r.waitBlocked(t)
 			code, took := r.signalAndWait(t, tc.sig)
 			assert.Equal(t, tc.code, code, r.stderr.String())
 			assert.Less(t, took, time.Second)
@@ -268,7 +311,7 @@ func testSignalWatchdog(t *testing.T, bin string) {
 
 	t.Run("validate opening a document", func(t *testing.T) {
 		r := startCLI(t, bin, dir, "validate", "--schema", schema, fifo)
-		time.Sleep(settle)
+		r.waitBlocked(t)
 		code, took := r.signalAndWait(t, syscall.SIGINT)
 		assert.Equal(t, 130, code)
 		assert.Less(t, took, time.Second)
@@ -276,7 +319,7 @@ func testSignalWatchdog(t *testing.T, bin string) {
 	})
 	t.Run("clean flushes whole records and ends the gzip stream", func(t *testing.T) {
 		r := startCLI(t, bin, dir, "clean", "-o", out, a, fifo)
-		time.Sleep(settle)
+		r.waitBlocked(t)
 		code, took := r.signalAndWait(t, syscall.SIGTERM)
 		assert.Equal(t, 143, code)
 		assert.Less(t, took, time.Second)
@@ -292,7 +335,7 @@ func testSignalWatchdog(t *testing.T, bin string) {
 	})
 	t.Run("a second signal exits at once", func(t *testing.T) {
 		r := startCLI(t, bin, dir, "validate", "--schema", schema, fifo)
-		time.Sleep(settle)
+		r.waitBlocked(t)
 		require.NoError(t, r.cmd.Process.Signal(syscall.SIGINT))
 		time.Sleep(50 * time.Millisecond) // two pending SIGINTs would be one
 		code, took := r.signalAndWait(t, syscall.SIGINT)
