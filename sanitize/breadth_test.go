@@ -150,6 +150,11 @@ var breadthCases = []repairCase{
 	// Comments between concatenated strings.
 	{KindConcatenation, `["a" + /*c*/ "b"]`, `["ab"]`, []string{"concatenation@3(1:4)", "comment@7(1:8)"}},
 	{KindConcatenation, `["a" /*c*/ + "b"]`, `["ab"]`, []string{"concatenation@3(1:4)", "comment@5(1:6)"}},
+	// Top-level concatenation, with comments between the strings; "a" + b
+	// stays an error (see TestBreadthRefusals).
+	{KindConcatenation, `"a" + "b"`, `"ab"`, []string{"concatenation@2(1:3)"}},
+	{KindConcatenation, `"a" + /*c*/ "b" + 'c'`, `"abc"`, []string{"concatenation@2(1:3)", "comment@6(1:7)", "concatenation@14(1:15)", "single_quote@20(1:21)"}},
+	{KindConcatenation, "\"a\" + // c\n\"b\"", `"ab"`, []string{"concatenation@2(1:3)", "comment@6(1:7)"}},
 	// Literals in capitals.
 	{KindPythonLiteral, `[TRUE, FALSE, Null, NULL]`, `[true, false, null, null]`,
 		[]string{"python_literal@1(1:2)", "python_literal@7(1:8)", "python_literal@14(1:15)", "python_literal@20(1:21)"}},
@@ -191,6 +196,8 @@ func TestBreadthRefusals(t *testing.T) {
 		// a version number, an escaped document without its outer
 		// quotes, full-width quotes.
 		`{"a": /re/gi}`, `{\"a\": 1}`, "{\uff02key\uff02: 1}",
+		// A top-level string and '+' with no string after it.
+		`"a" + b`, `"a" + 1`,
 	} {
 		_, _, err := Append(nil, []byte(in), Options{})
 		require.ErrorIs(t, err, ErrSyntax, in)
