@@ -150,6 +150,11 @@ var breadthCases = []repairCase{
 	// Comments between concatenated strings.
 	{KindConcatenation, `["a" + /*c*/ "b"]`, `["ab"]`, []string{"concatenation@3(1:4)", "comment@7(1:8)"}},
 	{KindConcatenation, `["a" /*c*/ + "b"]`, `["ab"]`, []string{"concatenation@3(1:4)", "comment@5(1:6)"}},
+	// A member in an array: the object's braces are missing (a guess).
+	{KindMismatchedBracket, `["key":"value"]`, `[{"key":"value"}]`, []string{"mismatched_bracket@1(1:2)", "mismatched_bracket@14(1:15)"}},
+	{KindMismatchedBracket, `["key":"value"}]`, `[{"key":"value"}]`, []string{"mismatched_bracket@1(1:2)"}},
+	{KindMismatchedBracket, "[\"a\",\n 'k': 1]", "[\"a\",{\n \"k\": 1}]", []string{"mismatched_bracket@5(1:6)", "single_quote@7(2:2)", "mismatched_bracket@13(2:8)"}},
+	{KindMismatchedBracket, `[{"a":1} "k": 2]`, `[{"a":1},{ "k": 2}]`, []string{"missing_comma@8(1:9)", "mismatched_bracket@8(1:9)", "mismatched_bracket@15(1:16)"}},
 	// Top-level concatenation, with comments between the strings; "a" + b
 	// stays an error (see TestBreadthRefusals).
 	{KindConcatenation, `"a" + "b"`, `"ab"`, []string{"concatenation@2(1:3)"}},
@@ -196,6 +201,8 @@ func TestBreadthRefusals(t *testing.T) {
 		// a version number, an escaped document without its outer
 		// quotes, full-width quotes.
 		`{"a": /re/gi}`, `{\"a\": 1}`, "{\uff02key\uff02: 1}",
+		// A ':' after an array element that is no string.
+		`[[1]: 2]`, `[true: 1]`, `[{"a": 1}: 2]`,
 		// A top-level string and '+' with no string after it.
 		`"a" + b`, `"a" + 1`,
 	} {

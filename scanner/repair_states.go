@@ -212,6 +212,8 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 	case c == '+' && s.lastWasString && s.can(RepairConcatenation):
 		s.st = stConcat
 		return i + 1, None
+	case c == ':' && !obj && s.lastWasString && s.stack.depth < s.maxDepth && s.can(RepairMismatchedBracket):
+		return i + 1, s.memberInArray()
 	case (c == '}' || c == ']') && s.can(RepairMismatchedBracket):
 		return s.mismatched(c, off, i)
 	case c == '{' && obj && s.objectInArray() && s.can(RepairMismatchedBracket) && s.can(RepairMissingComma):
@@ -278,6 +280,22 @@ func (s *Scanner) mismatched(c byte, off int64, i int) (int, Event) {
 		s.valueDone(off + 1)
 	}
 	return i + 1, s.repairAt(RepairMismatchedBracket, m, 1, want)
+}
+
+// memberInArray reads the ':' after a string element of an array
+// (["key": "value"]) as a member of an object whose '{' is missing: the
+// '{' goes before the string, which becomes the object's key, and the
+// object's '}' is missing too (mismatched() inserts it at the array's
+// closer or the next object's start).
+func (s *Scanner) memberInArray() Event {
+	at := s.prevCommit // after '[' for the first element
+	if s.comma.off >= at.off {
+		at = mark{s.comma.off + 1, s.comma.line, s.comma.lineBreak} // after its comma
+	}
+	s.commit = at // the object's content begins after its '{'
+	s.stack.push(true)
+	s.st = stValue
+	return s.repairAt(RepairMismatchedBracket, at, 0, "{")
 }
 
 // repairNumber handles byte c at off that a number cannot take (status
