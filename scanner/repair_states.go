@@ -63,6 +63,14 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 	case c == '}' && s.st == stArrayFirst && s.can(RepairMismatchedBracket):
 		s.st = stAfterValue // [}
 		return s.mismatched(c, off, i)
+	case c == '(' && s.stack.depth < s.maxDepth && s.can(RepairMismatchedBracket):
+		// (1, 2): a Python tuple, read as an array.
+		s.stack.push(false)
+		s.setCommit(off + 1)
+		s.st = stArrayFirst
+		return i + 1, s.repairAt(RepairMismatchedBracket, s.here(off), 1, "[")
+	case c == ')' && s.st == stArrayFirst && s.can(RepairMismatchedBracket):
+		return s.tupleEnd(off, i) // ()
 	case c == ',' && !obj && s.can(RepairExtraComma):
 		return i + 1, s.repairAt(RepairExtraComma, s.here(off), 1, "")
 	case (c == ',' || c == '}') && obj && s.can(RepairMissingValue):
@@ -206,6 +214,8 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 	case c == ')' && s.wrapDepth == s.stack.depth && s.can(RepairWrapper):
 		s.wrapDepth = 0
 		return i + 1, s.repairAt(RepairWrapper, s.here(off), 1, "")
+	case c == ')' && !obj && s.can(RepairMismatchedBracket):
+		return s.tupleEnd(off, i)
 	case c == '.' && s.can(RepairEllipsis):
 		// [1, 2 ...]: the placeholder follows a value with no comma.
 		return i + 1, s.beginDot(off)
@@ -280,6 +290,19 @@ func (s *Scanner) mismatched(c byte, off int64, i int) (int, Event) {
 		s.valueDone(off + 1)
 	}
 	return i + 1, s.repairAt(RepairMismatchedBracket, m, 1, want)
+}
+
+// tupleEnd closes the innermost array, a tuple, at the ')' at off.
+func (s *Scanner) tupleEnd(off int64, i int) (int, Event) {
+	m := s.here(off)
+	s.stack.pop()
+	if s.stack.depth == 0 {
+		s.endOff = off + 1
+		s.st = stTopEnd
+	} else {
+		s.valueDone(off + 1)
+	}
+	return i + 1, s.repairAt(RepairMismatchedBracket, m, 1, "]")
 }
 
 // memberInArray reads the ':' after a string element of an array
