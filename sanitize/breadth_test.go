@@ -157,6 +157,22 @@ var breadthCases = []repairCase{
 	// Comments between concatenated strings.
 	{KindConcatenation, `["a" + /*c*/ "b"]`, `["ab"]`, []string{"concatenation@3(1:4)", "comment@7(1:8)"}},
 	{KindConcatenation, `["a" /*c*/ + "b"]`, `["ab"]`, []string{"concatenation@3(1:4)", "comment@5(1:6)"}},
+	// A member in an array: the object's braces are missing (a guess).
+	{KindMismatchedBracket, `["key":"value"]`, `[{"key":"value"}]`, []string{"mismatched_bracket@1(1:2)", "mismatched_bracket@14(1:15)"}},
+	{KindMismatchedBracket, `["key":"value"}]`, `[{"key":"value"}]`, []string{"mismatched_bracket@1(1:2)"}},
+	{KindMismatchedBracket, "[\"a\",\n 'k': 1]", "[\"a\",{\n \"k\": 1}]", []string{"mismatched_bracket@5(1:6)", "single_quote@7(2:2)", "mismatched_bracket@13(2:8)"}},
+	{KindMismatchedBracket, `[{"a":1} "k": 2]`, `[{"a":1},{ "k": 2}]`, []string{"missing_comma@8(1:9)", "mismatched_bracket@8(1:9)", "mismatched_bracket@15(1:16)"}},
+	// Python tuples where a value belongs are arrays; a constructor
+	// call's ')' is still a wrapper's.
+	{KindMismatchedBracket, `{"coords": (1, 2), "ok": true}`, `{"coords": [1, 2], "ok": true}`, []string{"mismatched_bracket@11(1:12)", "mismatched_bracket@16(1:17)"}},
+	{KindMismatchedBracket, `{"empty": ()}`, `{"empty": []}`, []string{"mismatched_bracket@10(1:11)", "mismatched_bracket@11(1:12)"}},
+	{KindMismatchedBracket, `[(1, 2), ("a")]`, `[[1, 2], ["a"]]`, []string{"mismatched_bracket@1(1:2)", "mismatched_bracket@6(1:7)", "mismatched_bracket@9(1:10)", "mismatched_bracket@13(1:14)"}},
+	{KindWrapper, `{"a": ObjectId("x")}`, `{"a": "x"}`, []string{"wrapper@6(1:7)", "wrapper@18(1:19)"}},
+	// Top-level concatenation, with comments between the strings; "a" + b
+	// stays an error (see TestBreadthRefusals).
+	{KindConcatenation, `"a" + "b"`, `"ab"`, []string{"concatenation@2(1:3)"}},
+	{KindConcatenation, `"a" + /*c*/ "b" + 'c'`, `"abc"`, []string{"concatenation@2(1:3)", "comment@6(1:7)", "concatenation@14(1:15)", "single_quote@20(1:21)"}},
+	{KindConcatenation, "\"a\" + // c\n\"b\"", `"ab"`, []string{"concatenation@2(1:3)", "comment@6(1:7)"}},
 	// Literals in capitals.
 	{KindPythonLiteral, `[TRUE, FALSE, Null, NULL]`, `[true, false, null, null]`,
 		[]string{"python_literal@1(1:2)", "python_literal@7(1:8)", "python_literal@14(1:15)", "python_literal@20(1:21)"}},
@@ -198,6 +214,10 @@ func TestBreadthRefusals(t *testing.T) {
 		// a version number, an escaped document without its outer
 		// quotes, full-width quotes.
 		`{"a": /re/gi}`, `{\"a\": 1}`, "{\uff02key\uff02: 1}",
+		// A ':' after an array element that is no string.
+		`[[1]: 2]`, `[true: 1]`, `[{"a": 1}: 2]`,
+		// A top-level string and '+' with no string after it.
+		`"a" + b`, `"a" + 1`,
 	} {
 		_, _, err := Append(nil, []byte(in), Options{})
 		require.ErrorIs(t, err, ErrSyntax, in)
@@ -241,5 +261,13 @@ func TestTruncatedBareWord(t *testing.T) {
 			require.Equal(t, string(out), string(got), "%s: chunk size %d", in, size)
 			require.Equal(t, rep, gotRep, "%s: chunk size %d", in, size)
 		}
+	}
+}
+
+// Parentheses in prose are no tuple: the input holds no value.
+func TestTupleInProse(t *testing.T) {
+	for _, in := range []string{`(see above)`, `Here: (1, 2)`, "Result:\n(1, 2)\n", `I think (maybe) yes`} {
+		_, _, err := Append(nil, []byte(in), Options{})
+		assert.ErrorIs(t, err, ErrNoValue, in)
 	}
 }

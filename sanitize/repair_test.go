@@ -197,6 +197,12 @@ func TestTruncatedFixes(t *testing.T) {
 		{KindDropIncomplete, `[1, 2 3`, `[1, 2]`, []string{"drop_incomplete@5(1:6)", "close_truncated@7(1:8)"}},
 		{KindDropIncomplete, `{"x": 1, "a",`, `{"x": 1, "a":null}`,
 			[]string{"missing_value@12(1:13)", "drop_incomplete@12(1:13)", "close_truncated@13(1:14)"}},
+		// Incomplete exponents and signs are dropped, never completed to
+		// 2e0 or -0: the cut number could have been any other (issue #25).
+		{KindDropIncomplete, `[1, 2e`, `[1]`, []string{"drop_incomplete@2(1:3)", "close_truncated@6(1:7)"}},
+		{KindDropIncomplete, `[1, 2e-`, `[1]`, []string{"drop_incomplete@2(1:3)", "close_truncated@7(1:8)"}},
+		{KindDropIncomplete, `[1, -`, `[1]`, []string{"drop_incomplete@2(1:3)", "close_truncated@5(1:6)"}},
+		{KindDropIncomplete, `{"a": 2.5E+`, `{}`, []string{"drop_incomplete@1(1:2)", "close_truncated@11(1:12)"}},
 	}
 	opts := Options{CloseTruncated: true}
 	for _, tc := range cases {

@@ -143,12 +143,14 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		}
 		c, off = b[i], base+int64(i)
 		switch {
-		case (c == '/' || c == '#') && s.can(RepairComment):
+		case (c == '/' || c == '#') && s.repairs.Has(RepairComment):
 			return s.openComment(b, i, off)
-		case c == '"' || (c == '\'' && s.can(RepairSingleQuote)):
+		case c == '"' || (c == '\'' && s.repairs.Has(RepairSingleQuote)):
 			s.st, s.inKey, s.quote = stString, false, c
 			s.oddFixed = false // the string's opening quote is no repair of its own
-			s.commit = s.prevCommit
+			if s.stack.depth > 0 {
+				s.commit = s.prevCommit // a top-level string has no commit to undo
+			}
 			return i + 1, s.repairAt(RepairConcatenation, s.strQuote, int(off+1-s.strQuote.off), "")
 		}
 		s.fail(off, c, "after '+'", "a string")

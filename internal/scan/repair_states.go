@@ -63,6 +63,14 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 	case c == '}' && s.st == stArrayFirst && s.can(RepairMismatchedBracket):
 		s.st = stAfterValue // [}
 		return s.mismatched(c, off, i)
+	case c == '(' && s.stack.depth < s.maxDepth && s.can(RepairMismatchedBracket):
+		// (1, 2): a Python tuple, read as an array.
+		s.stack.push(false)
+		s.setCommit(off + 1)
+		s.st = stArrayFirst
+		return i + 1, s.repairAt(RepairMismatchedBracket, s.here(off), 1, "[")
+	case c == ')' && s.st == stArrayFirst && s.can(RepairMismatchedBracket):
+		return s.tupleEnd(off, i) // ()
 	case c == ',' && !obj && s.can(RepairExtraComma):
 		return i + 1, s.repairAt(RepairExtraComma, s.here(off), 1, "")
 	case (c == ',' || c == '}') && obj && s.can(RepairMissingValue):
@@ -206,12 +214,16 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 	case c == ')' && s.wrapDepth == s.stack.depth && s.can(RepairWrapper):
 		s.wrapDepth = 0
 		return i + 1, s.repairAt(RepairWrapper, s.here(off), 1, "")
+	case c == ')' && !obj && s.can(RepairMismatchedBracket):
+		return s.tupleEnd(off, i)
 	case c == '.' && s.can(RepairEllipsis):
 		// [1, 2 ...]: the placeholder follows a value with no comma.
 		return i + 1, s.beginDot(off)
 	case c == '+' && s.lastWasString && s.can(RepairConcatenation):
 		s.st = stConcat
 		return i + 1, None
+	case c == ':' && !obj && s.lastWasString && s.stack.depth < s.maxDepth && s.can(RepairMismatchedBracket):
+		return i + 1, s.memberInArray()
 	case (c == '}' || c == ']') && s.can(RepairMismatchedBracket):
 		return s.mismatched(c, off, i)
 	case c == '{' && obj && s.objectInArray() && s.can(RepairMismatchedBracket) && s.can(RepairMissingComma):
@@ -278,6 +290,35 @@ func (s *Scanner) mismatched(c byte, off int64, i int) (int, Event) {
 		s.valueDone(off + 1)
 	}
 	return i + 1, s.repairAt(RepairMismatchedBracket, m, 1, want)
+}
+
+// tupleEnd closes the innermost array, a tuple, at the ')' at off.
+func (s *Scanner) tupleEnd(off int64, i int) (int, Event) {
+	m := s.here(off)
+	s.stack.pop()
+	if s.stack.depth == 0 {
+		s.endOff = off + 1
+		s.st = stTopEnd
+	} else {
+		s.valueDone(off + 1)
+	}
+	return i + 1, s.repairAt(RepairMismatchedBracket, m, 1, "]")
+}
+
+// memberInArray reads the ':' after a string element of an array
+// (["key": "value"]) as a member of an object whose '{' is missing: the
+// '{' goes before the string, which becomes the object's key, and the
+// object's '}' is missing too (mismatched() inserts it at the array's
+// closer or the next object's start).
+func (s *Scanner) memberInArray() Event {
+	at := s.prevCommit // after '[' for the first element
+	if s.comma.off >= at.off {
+		at = mark{s.comma.off + 1, s.comma.line, s.comma.lineBreak} // after its comma
+	}
+	s.commit = at // the object's content begins after its '{'
+	s.stack.push(true)
+	s.st = stValue
+	return s.repairAt(RepairMismatchedBracket, at, 0, "{")
 }
 
 // repairNumber handles byte c at off that a number cannot take (status

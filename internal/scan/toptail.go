@@ -44,6 +44,14 @@ func (s *Scanner) topStrEnd(b []byte, i int) (int, Event) {
 		case '"', '{', '[':
 			s.quoteStartsValue = c == '"'
 			return i, s.endTopString()
+		case '+':
+			if s.repairs.Has(RepairConcatenation) {
+				// "a" + "b": the string goes on in the next one (stConcat).
+				s.lastWasString = true
+				s.st = stConcat
+				return i + 1, None
+			}
+			fallthrough
 		default:
 			s.tailStart, s.tailFirst = s.here(s.base+int64(i)), c
 			s.tailQuotes, s.tailDirty, s.tailEndsQuote = 0, -1, false
