@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -19,9 +20,12 @@ func init() {
 	})
 }
 
-// maxInputBytes caps what the validate subcommand holds of one document:
-// the whole of it, or one item of a streamed root array.
-const maxInputBytes = 1 << 30
+// defaultMaxDocument is --max-document-bytes's default: what validate
+// holds of one document, the whole of it when the schema needs it whole,
+// or one item of a streamed root array. A held document costs about ten
+// times its size in memory (the tape of its values), so 256 MiB is about
+// 2.6 GB at most.
+const defaultMaxDocument = "256MiB"
 
 func runValidate(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "validate",
@@ -34,6 +38,8 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 	assertFormat := fs.Bool("assert-format", false, "treat format as an assertion (by default only drafts 4 to 7 assert it)")
 	maxBytes := fs.Int("max-bytes", 0, "cap the text output of one document to this many bytes (0: no cap)")
 	draftName := fs.String("draft", "2020-12", "draft for a schema without $schema: 2020-12, 2019-09, 7, 6 or 4")
+	maxDocText := fs.String("max-document-bytes", defaultMaxDocument, "largest document held whole, or item of a streamed root array "+
+		"(bytes, or with K, M, G, KiB, MiB, GiB); memory is about 10x it; past it: exit 2")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -44,6 +50,11 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 	}
 	if *output != "text" && *output != "basic" {
 		fmt.Fprintf(e.stderr, "jsonheal validate: --output must be text or basic, not %q\n", *output)
+		return exitUsage
+	}
+	maxDoc, err := parseSize(*maxDocText)
+	if err != nil || maxDoc <= 0 || maxDoc > 1<<40 {
+		fmt.Fprintf(e.stderr, "jsonheal validate: --max-document-bytes: not a size: %q\n", *maxDocText)
 		return exitUsage
 	}
 	draft, ok := drafts[*draftName]
@@ -76,7 +87,7 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
 			return exitUsage
 		}
-		diags, verr, err := validateInput(e, s, name)
+		diags, verr, err := validateInput(e, s, name, maxDoc)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
 			return exitUsage
@@ -144,16 +155,16 @@ func displayName(name string) string {
 
 // validateInput validates one document (stdin for "-") as it is read:
 // a root array streams item by item, anything else is held whole, up to
-// maxInputBytes either way. err is an I/O problem (or a document too
+// maxDoc bytes either way. err is an I/O problem (or a document too
 // large to hold), verr the document's own error.
-func validateInput(e *env, s *validate.Schema, name string) (diags validate.Diagnostics, verr, err error) {
+func validateInput(e *env, s *validate.Schema, name string, maxDoc int64) (diags validate.Diagnostics, verr, err error) {
 	r, closeFn, err := openInput(e, name)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer closeFn()
 	w := s.NewStream()
-	w.MaxBuffer = maxInputBytes
+	w.MaxBuffer = int(min(maxDoc, math.MaxInt))
 	if _, err := w.ReadFrom(r); err != nil {
 		var de *validate.DocumentError
 		if !errors.As(err, &de) {
@@ -163,7 +174,7 @@ func validateInput(e *env, s *validate.Schema, name string) (diags validate.Diag
 	}
 	diags, verr = w.Close()
 	if errors.Is(verr, validate.ErrTooLarge) {
-		return nil, nil, fmt.Errorf("read %s: larger than %d bytes", displayName(name), maxInputBytes)
+		return nil, nil, fmt.Errorf("read %s: a document (or streamed item) larger than --max-document-bytes (%d bytes)", displayName(name), maxDoc)
 	}
 	return diags, verr, nil
 }

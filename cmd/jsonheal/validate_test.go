@@ -116,3 +116,34 @@ func TestValidateLocalRefsAndDraft(t *testing.T) {
 	assert.Equal(t, exitNoCompile, code)
 	assert.Contains(t, errOut, "only local files are loaded")
 }
+
+// TestValidateMaxDocumentBytes: a document the schema needs whole and
+// that is larger than --max-document-bytes is refused (exit 2) with the
+// cap in the message; the same bytes as a streamed root array pass, since
+// only one item is held at a time.
+func TestValidateMaxDocumentBytes(t *testing.T) {
+	dir := t.TempDir()
+	items := make([]string, 2000)
+	for i := range items {
+		items[i] = `{"id":1,"name":"a name of some length"}`
+	}
+	doc := "[" + strings.Join(items, ",") + "]" // about 82 KB
+	streams := filepath.Join(dir, "stream.json")
+	require.NoError(t, os.WriteFile(streams, []byte(`{"type":"array","items":{"type":"object"}}`), 0o644))
+	whole := filepath.Join(dir, "whole.json")
+	require.NoError(t, os.WriteFile(whole, []byte(`{"anyOf":[{"type":"array"},{"type":"object"}]}`), 0o644))
+
+	code, _, errOut := runCLI(t, doc, "validate", "--schema", whole, "--max-document-bytes", "64KiB")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "larger than --max-document-bytes (65536 bytes)")
+
+	code, _, errOut = runCLI(t, doc, "validate", "--max-document-bytes", "64KiB", "--schema", streams)
+	assert.Equal(t, exitOK, code, errOut)
+
+	code, _, errOut = runCLI(t, doc, "validate", "--schema", whole)
+	assert.Equal(t, exitOK, code, "the default cap (256 MiB) holds it: %s", errOut)
+
+	code, _, errOut = runCLI(t, doc, "validate", "--schema", whole, "--max-document-bytes", "0")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "not a size")
+}
