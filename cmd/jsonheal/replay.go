@@ -252,11 +252,16 @@ func (s *replaySummary) finish(cfg *replayConfig, r *replayer, counters heal.Cou
 }
 
 func (s *replaySummary) writeText(w io.Writer) {
-	fmt.Fprintf(w, "jsonheal replay: %d replayed, %d healed, %d still failing: replay rate %.1f%%", s.Replayed, s.Healed, s.Failed, 100*s.Rate)
-	if s.MinRate != nil {
-		fmt.Fprintf(w, " (minimum %.1f%%)", 100**s.MinRate)
+	switch {
+	case s.Error != "":
+		// No rate: an input that could not be read is no 100% replay.
+		fmt.Fprintf(w, "jsonheal replay: stopped by an error after %d replayed (%d healed, %d still failing)\n", s.Replayed, s.Healed, s.Failed)
+	case s.MinRate != nil:
+		fmt.Fprintf(w, "jsonheal replay: %d replayed, %d healed, %d still failing: replay rate %.1f%% (minimum %.1f%%)\n",
+			s.Replayed, s.Healed, s.Failed, 100*s.Rate, 100**s.MinRate)
+	default:
+		fmt.Fprintf(w, "jsonheal replay: %d replayed, %d healed, %d still failing: replay rate %.1f%%\n", s.Replayed, s.Healed, s.Failed, 100*s.Rate)
 	}
-	fmt.Fprintln(w)
 	if len(s.ByReason) > 0 {
 		reasons := make([]string, 0, len(s.ByReason))
 		for k := range s.ByReason {

@@ -377,3 +377,13 @@ func TestReplayDeadLettersShareTheBudget(t *testing.T) {
 	assert.Equal(t, "schema", fails[0].PreviousReason)
 	require.NotNil(t, fails[0].DeadLetter, "the new dead letter, to replay with a larger budget")
 }
+
+// TestReplayMissingInputGivesNoRate: an input that cannot be opened is an
+// error (exit 2), and the summary states no replay rate for it.
+func TestReplayMissingInputGivesNoRate(t *testing.T) {
+	code, _, errOut := runCLI(t, "", "replay", filepath.Join(t.TempDir(), "missing.jsonl"))
+	assert.Equal(t, exitUsage, code)
+	assert.NotContains(t, errOut, "replay rate")
+	assert.Contains(t, errOut, "stopped by an error after 0 replayed")
+	assert.Contains(t, errOut, "no such file")
+}
