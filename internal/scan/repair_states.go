@@ -70,7 +70,7 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 		s.st = stArrayFirst
 		return i + 1, s.repairAt(RepairMismatchedBracket, s.here(off), 1, "[")
 	case c == ')' && s.st == stArrayFirst && s.can(RepairMismatchedBracket):
-		return s.tupleEnd(off, i) // ()
+		return s.closeReplaced(off, i, "]") // ()
 	case c == ',' && !obj && s.can(RepairExtraComma):
 		return i + 1, s.repairAt(RepairExtraComma, s.here(off), 1, "")
 	case (c == ',' || c == '}') && obj && s.can(RepairMissingValue):
@@ -215,7 +215,7 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 		s.wrapDepth = 0
 		return i + 1, s.repairAt(RepairWrapper, s.here(off), 1, "")
 	case c == ')' && !obj && s.can(RepairMismatchedBracket):
-		return s.tupleEnd(off, i)
+		return s.closeReplaced(off, i, "]")
 	case c == '.' && s.can(RepairEllipsis):
 		// [1, 2 ...]: the placeholder follows a value with no comma.
 		return i + 1, s.beginDot(off)
@@ -281,19 +281,13 @@ func (s *Scanner) mismatched(c byte, off int64, i int) (int, Event) {
 			return i, s.repairAt(RepairMismatchedBracket, s.here(off), 0, want)
 		}
 	}
-	m := s.here(off)
-	s.stack.pop()
-	if s.stack.depth == 0 {
-		s.endOff = off + 1
-		s.st = stTopEnd
-	} else {
-		s.valueDone(off + 1)
-	}
-	return i + 1, s.repairAt(RepairMismatchedBracket, m, 1, want)
+	return s.closeReplaced(off, i, want)
 }
 
-// tupleEnd closes the innermost array, a tuple, at the ')' at off.
-func (s *Scanner) tupleEnd(off int64, i int) (int, Event) {
+// closeReplaced closes the innermost container at the byte at off (b[i]),
+// which a Repair replaces by the closer repl: a mismatched closer, or a
+// tuple's ')'.
+func (s *Scanner) closeReplaced(off int64, i int, repl string) (int, Event) {
 	m := s.here(off)
 	s.stack.pop()
 	if s.stack.depth == 0 {
@@ -302,7 +296,7 @@ func (s *Scanner) tupleEnd(off int64, i int) (int, Event) {
 	} else {
 		s.valueDone(off + 1)
 	}
-	return i + 1, s.repairAt(RepairMismatchedBracket, m, 1, "]")
+	return i + 1, s.repairAt(RepairMismatchedBracket, m, 1, repl)
 }
 
 // memberInArray reads the ':' after a string element of an array
