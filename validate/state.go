@@ -61,6 +61,12 @@ type state struct {
 	arr  arrayStream
 	obj  objectStream
 	nest arrayStream // an array member of a streamed root object
+
+	// The lanes of a streamed root array's anyOf, oneOf, not and if
+	// (stream_lanes.go), and the rank of each diagnostic in out while it
+	// has them.
+	lanes lanePool
+	ranks []int
 }
 
 // refFrame is a $ref target being applied to a value.

@@ -41,6 +41,7 @@ func (st *state) begin() {
 	st.doc.members, st.doc.streamed, st.doc.valKind = false, 0, 0
 	st.arr.reset()
 	st.obj.reset()
+	st.ranks = st.ranks[:0]
 }
 
 // keepFrom returns the absolute offset before which the caller may drop
@@ -76,7 +77,7 @@ func (st *state) advance(win []byte, base int64) {
 				d.mode = modeWhole
 				if at := d.rd.start - base; at < 0 {
 					break
-				} else if win[at] == '[' && st.arr.plan(st.s, st.s.root) {
+				} else if win[at] == '[' && st.planRootArray() {
 					d.mode, d.streamed = modeItems, '['
 					d.itemStart = d.rd.start + 1
 				} else if win[at] == '{' && d.members && st.planObject() {

@@ -5,11 +5,13 @@ import ()
 // A root array streams when its schema only needs, of the whole array,
 // what can be counted or hashed item by item: the item schemas
 // (prefixItems, items, additionalItems), minItems/maxItems, contains with
-// its bounds, uniqueItems (a hash per item), and $ref and allOf to
-// schemas of the same kind. Each item is parsed and evaluated as soon as its last byte is
-// read, then dropped; the array's own verdicts come at the end. Any other
-// keyword on the root (anyOf, oneOf, not, if, unevaluatedItems, const,
-// enum, $dynamicRef) keeps the array whole, evaluated as before.
+// its bounds, uniqueItems (a hash per item), $ref and allOf to schemas of
+// the same kind, and anyOf, oneOf, not and if/then/else whose branches
+// are of the same kind (each branch is a lane, stream_lanes.go). Each
+// item is parsed and evaluated as soon as its last byte is read, then
+// dropped; the array's own verdicts come at the end. Any other keyword on
+// the root (unevaluatedItems, const, enum, $dynamicRef) keeps the array
+// whole, evaluated as before.
 
 // maxChain bounds the schemas a chain follows (through $ref and allOf).
 const maxChain = 32
@@ -27,11 +29,13 @@ type chainLink struct {
 // the value stream (object: as a root object, else as an array).
 func (a *arrayStream) buildChain(s *Schema, root *node, object bool) bool {
 	a.chain, a.links, a.order = a.chain[:0], a.links[:0], a.order[:0]
+	a.groups, a.ownRank, a.rank = a.groups[:0], a.ownRank[:0], 0
 	return !s.usesDyn && a.walk(root, -1, "", object)
 }
 
 func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
-	if len(a.chain) == maxChain || !streams(n, object) {
+	branches := !object && a.pool != nil
+	if len(a.chain) == maxChain || !streams(n, object, branches) {
 		return false
 	}
 	for _, c := range a.chain {
@@ -42,23 +46,31 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 	k := len(a.chain)
 	a.chain = append(a.chain, n)
 	a.links = append(a.links, chainLink{parent, seg})
+	a.ownRank = append(a.ownRank, 0)
 	if n.ref != nil && !a.walk(n.ref, k, "/$ref", object) {
 		return false
 	}
 	a.order = append(a.order, k) // after its $ref, before its allOf (evalKeywords' order)
+	a.ownRank[k] = a.rank
+	a.rank++
 	for _, b := range n.allOf {
 		if !a.walk(b, k, b.seg, object) {
 			return false
 		}
 	}
+	if branches && (n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil) {
+		// evalApplicators' order: after the allOf branches.
+		return a.pool.planGroups(a, k, n)
+	}
 	return true
 }
 
 // streams reports whether n asks nothing of a whole array (object: a
-// whole object) beyond what streaming keeps.
-func streams(n *node, object bool) bool {
+// whole object) beyond what streaming keeps; with branches, an array's
+// anyOf, oneOf, not and if/then/else are evaluated as lanes.
+func streams(n *node, object, branches bool) bool {
 	if n.boolean != 0 || n.constV != nil || n.enum != nil || n.dynRef != nil || n.recursiveRef != nil ||
-		n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil || n.trackEval {
+		n.trackEval || !branches && (n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil) {
 		return false
 	}
 	if object {
@@ -85,6 +97,18 @@ type arrayStream struct {
 	recv       []byte  // the array's Received text so far (appendLimited)
 	outer      *[]byte // the enclosing object's Received text, while it shows the items
 	unique     uniqueTracker
+
+	// Lanes (stream_lanes.go). pool, when set, lets the chain hold
+	// anyOf, oneOf, not and if/then/else: groups lists them with their
+	// lanes. ownRank[k] and a group's rank order the diagnostics of one
+	// location as a whole-value evaluation records them; ranked says to
+	// keep st.ranks beside st.out.
+	pool    *lanePool
+	groups  []laneGroup
+	ownRank []int
+	rank    int
+	ranked  bool
+	keep    bool // its diagnostics may be reported (the root's, a lane's under anyOf, oneOf, then, else)
 }
 
 // arrayTally is what one schema of the chain counts over the items.
@@ -95,6 +119,7 @@ type arrayTally struct {
 
 func (a *arrayStream) reset() {
 	a.chain, a.links, a.order, a.count = a.chain[:0], a.links[:0], a.order[:0], 0
+	a.pool, a.groups, a.ownRank, a.rank, a.ranked, a.keep = nil, a.groups[:0], a.ownRank[:0], 0, false, false
 	a.instPrefix, a.kwPrefix, a.outer = a.instPrefix[:0], a.kwPrefix[:0], nil
 	a.tallies = a.tallies[:0]
 	a.recv = append(a.recv[:0], '[')
@@ -153,27 +178,35 @@ func (st *state) arrayItem(a *arrayStream, text []byte) {
 	ok := st.itemChecks(a, i, v)
 	st.itemContains(a, i, v)
 	if st.err != nil {
-		// Run the item again with paths kept, to say where the error is.
-		st.numV = nil
-		first := st.err
-		st.err = nil
-		st.track = true
+		st.locateItemError(a, i, v)
+		return
+	}
+	if !ok {
+		st.collect, st.track = true, true
 		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
 		st.itemChecks(a, i, v)
-		st.itemContains(a, i, v)
-		if st.err == nil {
-			st.err = first
-		}
-		return
+		st.collect, st.track = false, false
+		st.inst = st.inst[:0]
 	}
-	if ok {
-		return
+	if len(a.groups) > 0 {
+		st.groupsItem(a, i, v)
 	}
-	st.collect, st.track = true, true
+}
+
+// locateItemError runs item i of a again with paths kept, to say where
+// the evaluation error st.err is.
+func (st *state) locateItemError(a *arrayStream, i int, v *jv) {
+	st.numV = nil
+	first := st.err
+	st.err = nil
+	st.track = true
 	st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
 	st.itemChecks(a, i, v)
-	st.collect, st.track = false, false
-	st.inst = st.inst[:0]
+	st.itemContains(a, i, v)
+	st.track = false
+	if st.err == nil {
+		st.err = first
+	}
 }
 
 // itemChecks applies the item schemas of the chain to item i, innermost
@@ -197,6 +230,9 @@ func (st *state) itemChecks(a *arrayStream, i int, v *jv) bool {
 		st.pushKw(sub.seg)
 		r := st.eval(sub, v, 0)
 		st.popKw()
+		if a.ranked && st.collect {
+			st.padRanks(a.ownRank[k])
+		}
 		if !r {
 			ok = false
 			if !st.collect {
@@ -251,40 +287,74 @@ func (a *arrayStream) appendPath(dst []string, k int) []string {
 // arrayEnd gives the root array's own verdicts once every item is read,
 // and the diagnostics in document order.
 func (st *state) arrayEnd() (Diagnostics, error) {
-	if !st.arrayVerdictsAll(&st.arr, st.nrec() > 0) {
+	a := &st.arr
+	failed := st.arrayVerdictsAll(a, st.nrec() > 0)
+	if len(a.groups) > 0 {
+		dupI, dupJ := a.duplicate(st)
+		if st.resolveGroups(a, nil, true, dupI, dupJ) {
+			failed = true
+		}
+		if failed {
+			st.sortRanked()
+		}
+	}
+	if !failed {
 		return nil, nil
 	}
 	return st.diagnostics(), nil
+}
+
+// duplicate returns the pair of equal items uniqueItems reports, or -1,
+// -1 (worked out once, when every item is read).
+func (a *arrayStream) duplicate(st *state) (int, int) {
+	if !a.unique.on || a.count <= 1 {
+		return -1, -1
+	}
+	if !a.unique.done {
+		a.unique.finalI, a.unique.finalJ = a.unique.duplicate(st, a.count)
+		a.unique.done = true
+	}
+	return a.unique.finalI, a.unique.finalJ
 }
 
 // arrayVerdictsAll records the failed whole-array keywords of the
 // streamed array a, once every item is read, and reports whether the
 // document fails (failed: it already did).
 func (st *state) arrayVerdictsAll(a *arrayStream, failed bool) bool {
-	dupI, dupJ := -1, -1
-	if a.unique.on && a.count > 1 {
-		dupI, dupJ = a.unique.duplicate(st, a.count)
+	dupI, dupJ := a.duplicate(st)
+	if !st.chainVerdicts(a, a, dupI, dupJ, true) {
+		return failed
 	}
+	return true
+}
+
+// chainVerdicts checks the whole-array keywords of the chain c over the
+// streamed array a (c is a or one of its lanes) and, when one fails and
+// record is set, records them all. It reports whether one fails.
+func (st *state) chainVerdicts(c, a *arrayStream, dupI, dupJ int, record bool) bool {
 	fails := false
-	for _, k := range a.order {
+	for _, k := range c.order {
 		if fails {
 			break
 		}
-		n, t := a.chain[k], &a.tallies[k]
+		n, t := c.chain[k], &c.tallies[k]
 		fails = n.minItems >= 0 && a.count < n.minItems || n.maxItems >= 0 && a.count > n.maxItems ||
 			t.addFalse || n.contains != nil && (t.matches < minContains(n) || n.maxContains >= 0 && t.matches > n.maxContains) ||
 			n.uniqueItems && dupI >= 0
 	}
-	if !fails {
-		return failed
+	if !fails || !record {
+		return fails
 	}
 	collect, track := st.collect, st.track
 	st.collect, st.track = true, true
 	st.inst = append(st.inst[:0], a.instPrefix...)
 	recv := append(a.recv, ']')
-	for _, k := range a.order {
-		st.enterChain(a, a.kwPrefix, k)
-		st.arrayVerdicts(a.chain[k], &a.tallies[k], a.count, dupI, dupJ, recv)
+	for _, k := range c.order {
+		st.enterChain(c, c.kwPrefix, k)
+		st.arrayVerdicts(c.chain[k], &c.tallies[k], a.count, dupI, dupJ, recv)
+		if c.ranked {
+			st.padRanks(c.ownRank[k])
+		}
 	}
 	st.collect, st.track = collect, track
 	st.inst = st.inst[:0]

@@ -39,6 +39,9 @@ type uniqueTracker struct {
 	short      []byte // "[" and the texts of the first items, while they are scalars
 	shortOK    bool   // every item so far is a scalar, and at most maxShortUnique+1 were
 	scratch    []byte
+	// The answer of duplicate, once asked for at the end of the array.
+	done           bool
+	finalI, finalJ int
 }
 
 // uniqueSlot is one entry of the table: 64 bits of the hash (the low
@@ -54,6 +57,7 @@ func (u *uniqueTracker) reset() {
 	u.on = false
 	u.shards, u.used = nil, nil // a table is made per array, and only for a long one
 	u.dupI, u.dupJ = -1, -1
+	u.done, u.finalI, u.finalJ = false, -1, -1
 	u.short = append(u.short[:0], '[')
 	u.shortOK = true
 }

@@ -1,0 +1,532 @@
+package validate
+
+import (
+	"slices"
+	"strings"
+)
+
+// Lanes: anyOf, oneOf, not and if/then/else on a streamed root array.
+//
+// Each branch of such a keyword is a lane: the chain of schemas that apply
+// to the array in place from the branch on ($ref and allOf followed, as
+// for the root), with its own tallies (contains counts, items: false),
+// its own verdict and, when the keyword may report them, its own
+// diagnostics. Every item is read into the tape once and handed to each
+// lane that still needs it; at the end of the array each lane gives its
+// whole-array verdicts, and the lanes' verdicts are combined as
+// evalApplicators combines its branches: anyOf and oneOf report the
+// best-matching branch (branchScore) or one line naming the types, oneOf
+// the two branches that both hold, not and if/then/else their messages.
+// A lane whose branch wants another type than array (or is false) fails
+// without looking at the items. Lanes nest: a branch may have branches.
+//
+// Memory: the lanes (at most maxLanes, each a chain of at most maxChain
+// schemas) and, per lane that may report, at most maxLaneRecords
+// diagnostics. A lane counts its score on every diagnostic, kept or not,
+// so the best branch is chosen as a whole-value evaluation chooses it; if
+// that branch has more than maxLaneRecords diagnostics, only its first
+// maxLaneRecords (in evaluation order) are reported.
+
+// maxLanes bounds the lanes of one streamed array (a schema with more, or
+// one that recurses through its branches, keeps the array whole).
+const maxLanes = 64
+
+// maxLaneRecords bounds the diagnostics one lane keeps.
+const maxLaneRecords = 1024
+
+// Group kinds.
+const (
+	groupAnyOf = 'a'
+	groupOneOf = 'o'
+	groupNot   = 'n'
+	groupIf    = 'i' // lanes: if, then (or nil), else (or nil)
+)
+
+// laneGroup is one applicator keyword of a chain schema.
+type laneGroup struct {
+	owner int   // index of the schema in the chain
+	node  *node // that schema
+	kind  byte
+	rank  int // where its diagnostics go among those of one location
+	lanes []*lane
+}
+
+// lane is one branch of a laneGroup.
+type lane struct {
+	arrayStream      // its chain, tallies and groups (the array's count, text and hashes are the root's)
+	always      bool // a true schema: holds whatever the items
+	dead        bool // refuses any array (its type, or false) without looking at the items
+	failed      bool
+	out         Diagnostics // its diagnostics, at most maxLaneRecords
+	keys        [][]int     // their sort keys
+	ranks       []int       // their ranks
+	nrecs       int         // every diagnostic recorded, kept or not
+	nonType     int         // those that are not a type mismatch of the array itself
+	score       int         // branchScore of all of them
+}
+
+// lanePool holds the lanes of a document, reused from one to the next.
+type lanePool struct {
+	s      *Schema
+	lanes  []*lane
+	used   int
+	unique bool // a lane's chain has uniqueItems
+}
+
+// get returns a fresh lane, or nil past maxLanes.
+func (p *lanePool) get() *lane {
+	if p.used == maxLanes {
+		return nil
+	}
+	if p.used == len(p.lanes) {
+		p.lanes = append(p.lanes, &lane{})
+	}
+	l := p.lanes[p.used]
+	p.used++
+	l.arrayStream.reset()
+	l.always, l.dead, l.failed = false, false, false
+	clear(l.out)
+	l.out, l.keys, l.ranks = l.out[:0], l.keys[:0], l.ranks[:0]
+	l.nrecs, l.nonType, l.score = 0, 0, 0
+	return l
+}
+
+// planRootArray plans a root array with lanes for its applicators and
+// reports whether it streams.
+func (st *state) planRootArray() bool {
+	a := &st.arr
+	st.lanes.s, st.lanes.used, st.lanes.unique = st.s, 0, false
+	a.pool, a.keep = &st.lanes, true
+	st.ranks = st.ranks[:0]
+	if !a.plan(st.s, st.s.root) {
+		return false
+	}
+	a.ranked = len(a.groups) > 0
+	a.unique.on = a.unique.on || st.lanes.unique
+	return true
+}
+
+// planGroups adds the applicator groups of n, the k-th schema of a's
+// chain, with a lane per branch; false when a branch cannot stream.
+func (p *lanePool) planGroups(a *arrayStream, k int, n *node) bool {
+	base := a.rank
+	a.rank += 4
+	add := func(kind byte, rank int) *laneGroup {
+		if len(a.groups) < cap(a.groups) {
+			a.groups = a.groups[:len(a.groups)+1]
+		} else {
+			a.groups = append(a.groups, laneGroup{})
+		}
+		g := &a.groups[len(a.groups)-1]
+		g.owner, g.node, g.kind, g.rank, g.lanes = k, n, kind, rank, g.lanes[:0]
+		return g
+	}
+	// The group is added first and filled by index: planning a branch
+	// adds groups to the branch's lane only, never to a.
+	branches := func(kind byte, rank int, bs []*node) bool {
+		gi := len(a.groups)
+		add(kind, rank)
+		for _, b := range bs {
+			l := p.branch(a, k, b, a.keep, true)
+			if l == nil {
+				return false
+			}
+			a.groups[gi].lanes = append(a.groups[gi].lanes, l)
+		}
+		return true
+	}
+	if n.anyOf != nil && !branches(groupAnyOf, base, n.anyOf) {
+		return false
+	}
+	if n.oneOf != nil && !branches(groupOneOf, base+1, n.oneOf) {
+		return false
+	}
+	if n.not != nil {
+		l := p.branch(a, k, n.not, false, true)
+		if l == nil {
+			return false
+		}
+		g := add(groupNot, base+2)
+		g.lanes = append(g.lanes, l)
+	}
+	if n.ifN != nil {
+		cond := p.branch(a, k, n.ifN, false, true)
+		if cond == nil {
+			return false
+		}
+		var then, els *lane
+		if n.thenN != nil {
+			if then = p.branch(a, k, n.thenN, a.keep, false); then == nil {
+				return false
+			}
+		}
+		if n.elseN != nil {
+			if els = p.branch(a, k, n.elseN, a.keep, false); els == nil {
+				return false
+			}
+		}
+		g := add(groupIf, base+3)
+		g.lanes = append(g.lanes, cond, then, els)
+	}
+	return true
+}
+
+// branch plans the lane of branch b of the k-th schema of a's chain.
+// keep says whether its diagnostics may be reported; deadOK whether it
+// may refuse arrays outright (a then or else that does is left whole:
+// its one diagnostic is not built here).
+func (p *lanePool) branch(a *arrayStream, k int, b *node, keep, deadOK bool) *lane {
+	l := p.get()
+	if l == nil {
+		return nil
+	}
+	l.kwPrefix = append(a.appendPath(append(l.kwPrefix[:0], a.kwPrefix...), k), b.seg)
+	l.keep, l.ranked = keep, true
+	switch {
+	case b.boolean == 1:
+		l.always = true
+	case b.boolean == 2 || b.hasType && b.types&tArray == 0:
+		if !deadOK {
+			return nil
+		}
+		l.dead, l.failed = true, true
+	default:
+		l.pool = p
+		if !l.plan(p.s, b) {
+			return nil
+		}
+		p.unique = p.unique || l.unique.on
+	}
+	return l
+}
+
+// groupsItem hands item i (value v) to the lanes of a's groups.
+func (st *state) groupsItem(a *arrayStream, i int, v *jv) {
+	for gi := range a.groups {
+		for _, l := range a.groups[gi].lanes {
+			if l != nil && st.err == nil {
+				st.laneItem(l, i, v)
+			}
+		}
+	}
+}
+
+// laneItem evaluates item i for lane l: a fast pass, and a collecting
+// one into the lane's diagnostics when it fails and they may be reported.
+func (st *state) laneItem(l *lane, i int, v *jv) {
+	if l.always || l.dead || l.failed && !l.keep {
+		return
+	}
+	a := &l.arrayStream
+	ok := st.itemChecks(a, i, v)
+	st.itemContains(a, i, v)
+	if st.err != nil {
+		st.locateItemError(a, i, v)
+		return
+	}
+	if !ok {
+		l.failed = true
+		if l.keep {
+			mark, kmark := st.nrec(), len(st.keys)
+			st.collect, st.track = true, true
+			st.inst = append(st.inst[:0], pathSeg{idx: i})
+			st.itemChecks(a, i, v)
+			st.collect, st.track = false, false
+			st.inst = st.inst[:0]
+			st.take(l, mark, kmark)
+		}
+	}
+	if len(a.groups) > 0 && (l.keep || !l.failed) {
+		st.groupsItem(a, i, v)
+	}
+}
+
+// padRanks gives rank r to the diagnostics recorded since the last rank.
+func (st *state) padRanks(r int) {
+	for len(st.ranks) < st.nrec() {
+		st.ranks = append(st.ranks, r)
+	}
+}
+
+// take moves the diagnostics recorded since mark (their keys since kmark
+// in st.keys) into lane l.
+func (st *state) take(l *lane, mark, kmark int) {
+	for i := mark; i < st.nrec(); i++ {
+		l.add(st.out[i], st.outKeys[i], st.ranks[i])
+	}
+	st.truncRecs(mark)
+	st.ranks = st.ranks[:mark]
+	st.keys = st.keys[:kmark]
+}
+
+// add counts a diagnostic of l (branchScore's weights, for a value at the
+// root) and keeps it while l has fewer than maxLaneRecords.
+func (l *lane) add(d Diagnostic, key []int, rank int) {
+	l.nrecs++
+	l.score += recordScore(d.Code, len(key))
+	if len(key) != 0 || d.Code != CodeType && d.Code != CodeFalseSchema {
+		l.nonType++
+	}
+	if len(l.out) < maxLaneRecords {
+		l.out = append(l.out, d)
+		l.keys = append(l.keys, slices.Clone(key))
+		l.ranks = append(l.ranks, rank)
+	}
+}
+
+// mismatch reports whether l failed only on the type of the array
+// (branchScore's mismatch): a lane anyOf and oneOf do not report.
+func (l *lane) mismatch() bool {
+	return l.dead || l.nrecs > 0 && l.nonType == 0
+}
+
+// laneEnd gives lane l's whole-array verdicts and resolves its groups,
+// once every item is read.
+func (st *state) laneEnd(l *lane, dupI, dupJ int) {
+	if l.always || l.dead || l.failed && !l.keep {
+		return
+	}
+	a := &l.arrayStream
+	if st.chainVerdicts(a, &st.arr, dupI, dupJ, false) {
+		l.failed = true
+		if l.keep {
+			mark, kmark := st.nrec(), len(st.keys)
+			st.chainVerdicts(a, &st.arr, dupI, dupJ, true)
+			st.take(l, mark, kmark)
+		}
+	}
+	if (l.keep || !l.failed) && st.resolveGroups(a, l, l.keep, dupI, dupJ) {
+		l.failed = true
+	}
+}
+
+// resolveGroups ends the lanes of a's groups and combines their verdicts;
+// with keep, the failed groups' diagnostics go to owner (nil: the
+// document's). It reports whether a group fails.
+func (st *state) resolveGroups(a *arrayStream, owner *lane, keep bool, dupI, dupJ int) bool {
+	failed := false
+	for gi := range a.groups {
+		g := &a.groups[gi]
+		for _, l := range g.lanes {
+			if l != nil {
+				st.laneEnd(l, dupI, dupJ)
+			}
+		}
+		if g.holds() {
+			continue
+		}
+		failed = true
+		if !keep {
+			break
+		}
+		st.groupRecords(a, owner, g)
+	}
+	return failed
+}
+
+// holds reports whether g's keyword holds, its lanes ended.
+func (g *laneGroup) holds() bool {
+	switch g.kind {
+	case groupAnyOf:
+		for _, l := range g.lanes {
+			if !l.failed {
+				return true
+			}
+		}
+		return false
+	case groupOneOf:
+		matched, _, _ := g.matched()
+		return matched == 1
+	case groupNot:
+		return g.lanes[0].failed
+	}
+	br := g.chosen()
+	return br == nil || !br.failed
+}
+
+// matched counts the lanes that hold and gives the first two.
+func (g *laneGroup) matched() (matched, first, second int) {
+	first, second = -1, -1
+	for i, l := range g.lanes {
+		if !l.failed {
+			matched++
+			if first < 0 {
+				first = i
+			} else if second < 0 {
+				second = i
+			}
+		}
+	}
+	return matched, first, second
+}
+
+// chosen returns the then or else lane an if group applies (or nil).
+func (g *laneGroup) chosen() *lane {
+	if !g.lanes[0].failed {
+		return g.lanes[1]
+	}
+	return g.lanes[2]
+}
+
+// groupRecords records why the failed group g of a fails, as
+// evalApplicators does, into owner (nil: the document's diagnostics).
+func (st *state) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
+	mark, kmark := st.nrec(), len(st.keys)
+	switch g.kind {
+	case groupAnyOf, groupOneOf:
+		kw := "anyOf"
+		if g.kind == groupOneOf {
+			kw = "oneOf"
+		}
+		if matched, first, second := g.matched(); matched > 1 {
+			st.onArray(a, g, kw, CodeOneOfMultiple, "must match exactly one schema of oneOf, matches "+itoa(first)+" and "+itoa(second), "exactly one")
+			break
+		}
+		best := -1
+		for i, l := range g.lanes {
+			if !l.mismatch() && (best < 0 || l.score < g.lanes[best].score) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			st.emit(owner, g.lanes[best], g.rank)
+			return
+		}
+		// Every branch wants another type: one line says which.
+		bs := g.node.anyOf
+		if g.kind == groupOneOf {
+			bs = g.node.oneOf
+		}
+		var names []string
+		seen := map[string]bool{}
+		for _, b := range bs {
+			for _, t := range branchTypes(b) {
+				if !seen[t] {
+					seen[t] = true
+					names = append(names, t)
+				}
+			}
+		}
+		d := st.onArray(a, g, kw, CodeType, "must be "+strings.Join(names, " or ")+", got array", strings.Join(names, ", "))
+		d.Allowed = names
+	case groupNot:
+		at := strings.Join(a.appendPath(append([]string(nil), a.kwPrefix...), g.owner), "")
+		st.onArray(a, g, "not", CodeNot, "must not match the schema at "+at+"/not", "")
+	case groupIf:
+		st.emit(owner, g.chosen(), g.rank)
+		return
+	}
+	st.padRanks(g.rank)
+	if owner != nil {
+		st.take(owner, mark, kmark)
+	}
+}
+
+// onArray records a diagnostic of g's keyword kw on the streamed array.
+func (st *state) onArray(a *arrayStream, g *laneGroup, kw string, code Code, msg, expected string) *Diagnostic {
+	root := &st.arr
+	collect, track := st.collect, st.track
+	st.collect, st.track = true, true
+	st.inst = append(st.inst[:0], root.instPrefix...)
+	st.enterChain(a, a.kwPrefix, g.owner)
+	d := st.fail(g.node, kw, code, nil, msg, expected)
+	if recv := append(root.recv, ']'); len(recv) > maxReceived {
+		d.Received = truncate(string(recv), maxReceived)
+	} else {
+		d.Received = st.intern(recv)
+	}
+	d.ReceivedType = "array"
+	st.collect, st.track = collect, track
+	st.inst = st.inst[:0]
+	return d
+}
+
+// emit hands lane l's diagnostics, in the order a whole-value evaluation
+// records them, to owner (nil: the document's) with rank.
+func (st *state) emit(owner *lane, l *lane, rank int) {
+	sortByKeyRank(l.out, l.keys, l.ranks)
+	if owner == nil {
+		st.out = append(st.out, l.out...)
+		st.outKeys = append(st.outKeys, l.keys...)
+		for range l.out {
+			st.ranks = append(st.ranks, rank)
+		}
+		return
+	}
+	for i := range l.out {
+		owner.add(l.out[i], l.keys[i], rank)
+	}
+	// What l counted but did not keep counts for owner too.
+	hidden := l.nrecs - len(l.out)
+	if hidden > 0 {
+		kept := 0
+		for i := range l.out {
+			kept += recordScore(l.out[i].Code, len(l.keys[i]))
+		}
+		owner.nrecs += hidden
+		owner.score += l.score - kept
+		owner.nonType += hiddenNonType(l)
+	}
+}
+
+// recordScore is what one diagnostic adds to branchScore at the root.
+func recordScore(code Code, keyLen int) int {
+	switch {
+	case keyLen == 0 && (code == CodeType || code == CodeFalseSchema):
+		return 1001
+	case keyLen <= 1 && (code == CodeConst || code == CodeEnum):
+		return 101
+	}
+	return 1
+}
+
+// hiddenNonType counts l's diagnostics that were not kept and are not a
+// type mismatch of the array itself.
+func hiddenNonType(l *lane) int {
+	kept := 0
+	for i := range l.out {
+		if len(l.keys[i]) != 0 || l.out[i].Code != CodeType && l.out[i].Code != CodeFalseSchema {
+			kept++
+		}
+	}
+	return l.nonType - kept
+}
+
+// sortRanked puts the document's diagnostics in the order a whole-value
+// evaluation records them within each location (diagnostics then sorts
+// them by location, stably).
+func (st *state) sortRanked() {
+	sortByKeyRank(st.out, st.outKeys, st.ranks)
+}
+
+// sortByKeyRank sorts out (with keys and ranks) by key, then rank,
+// stably.
+func sortByKeyRank(out Diagnostics, keys [][]int, ranks []int) {
+	sorted := true
+	for i := 1; i < len(out); i++ {
+		if c := cmpKey(keys[i-1], keys[i]); c > 0 || c == 0 && ranks[i-1] > ranks[i] {
+			sorted = false
+			break
+		}
+	}
+	if sorted {
+		return
+	}
+	perm := make([]int, len(out))
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortStableFunc(perm, func(a, b int) int {
+		if c := cmpKey(keys[a], keys[b]); c != 0 {
+			return c
+		}
+		return ranks[a] - ranks[b]
+	})
+	o2, k2, r2 := make(Diagnostics, len(out)), make([][]int, len(out)), make([]int, len(out))
+	for i, p := range perm {
+		o2[i], k2[i], r2[i] = out[p], keys[p], ranks[p]
+	}
+	copy(out, o2)
+	copy(keys, k2)
+	copy(ranks, r2)
+}
