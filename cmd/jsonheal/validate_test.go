@@ -120,7 +120,8 @@ func TestValidateLocalRefsAndDraft(t *testing.T) {
 // TestValidateMaxDocumentBytes: a document the schema needs whole and
 // that is larger than --max-document-bytes is refused (exit 2) with the
 // cap in the message; the same bytes as a streamed root array pass, since
-// only one item is held at a time.
+// only one item is held at a time, and so do they under a root anyOf whose
+// branches stream.
 func TestValidateMaxDocumentBytes(t *testing.T) {
 	dir := t.TempDir()
 	items := make([]string, 2000)
@@ -131,7 +132,9 @@ func TestValidateMaxDocumentBytes(t *testing.T) {
 	streams := filepath.Join(dir, "stream.json")
 	require.NoError(t, os.WriteFile(streams, []byte(`{"type":"array","items":{"type":"object"}}`), 0o644))
 	whole := filepath.Join(dir, "whole.json")
-	require.NoError(t, os.WriteFile(whole, []byte(`{"anyOf":[{"type":"array"},{"type":"object"}]}`), 0o644))
+	require.NoError(t, os.WriteFile(whole, []byte(`{"type":"array","not":{"enum":[1,[]]}}`), 0o644))
+	branches := filepath.Join(dir, "branches.json")
+	require.NoError(t, os.WriteFile(branches, []byte(`{"anyOf":[{"type":"array","items":{"type":"object"}},{"type":"object"}]}`), 0o644))
 
 	code, _, errOut := runCLI(t, doc, "validate", "--schema", whole, "--max-document-bytes", "64KiB")
 	assert.Equal(t, exitUsage, code)
@@ -139,6 +142,9 @@ func TestValidateMaxDocumentBytes(t *testing.T) {
 
 	code, _, errOut = runCLI(t, doc, "validate", "--max-document-bytes", "64KiB", "--schema", streams)
 	assert.Equal(t, exitOK, code, errOut)
+
+	code, _, errOut = runCLI(t, doc, "validate", "--max-document-bytes", "64KiB", "--schema", branches)
+	assert.Equal(t, exitOK, code, "a root anyOf of array schemas streams too: %s", errOut)
 
 	code, _, errOut = runCLI(t, doc, "validate", "--schema", whole)
 	assert.Equal(t, exitOK, code, "the default cap (256 MiB) holds it: %s", errOut)
