@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -81,4 +82,47 @@ func BenchmarkOneOfBranches(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*1000), "ns/item")
 	})
+}
+
+// rootOneOfSchema is the streamed root form of the worst case: a root
+// oneOf of k array branches, branch i an array of the objects of kind
+// "k<i>" (the item schema of oneOfSchema's branch i). Every branch is a
+// lane that sees every item.
+func rootOneOfSchema(k int) string {
+	var b strings.Builder
+	b.WriteString(`{"oneOf":[`)
+	for i := range k {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","id","v%d"],`+
+			`"properties":{"kind":{"const":"k%d"},"id":{"type":"integer","minimum":0},"v%d":{"type":"string","pattern":"^[a-z]+$"},"note":{"type":"string"}}}}`, i, i, i)
+	}
+	b.WriteString(`]}`)
+	return b.String()
+}
+
+// BenchmarkRootOneOfLanes: a root oneOf of 1, 5 and 20 array branches
+// over 1000 items that all match the last branch, through ValidateReader
+// (the array streams: each item is read once and handed to every lane;
+// the k-1 lanes that fail keep their diagnostics, at most 1024 each, in
+// case every branch fails).
+func BenchmarkRootOneOfLanes(b *testing.B) {
+	for _, k := range []int{1, 5, 20} {
+		b.Run(fmt.Sprintf("branches=%d/items=1000", k), func(b *testing.B) {
+			s, err := Compile([]byte(rootOneOfSchema(k)), Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			doc := oneOfDoc(k, 1000, 0)
+			b.SetBytes(int64(len(doc)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if d, err := s.ValidateReader(bytes.NewReader(doc)); d != nil || err != nil {
+					b.Fatal(d, err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*1000), "ns/item")
+		})
+	}
 }

@@ -70,6 +70,7 @@ func (w *Stream) state() *state {
 		w.st = w.s.getState()
 		w.st.begin()
 		w.st.doc.members = true
+		w.st.doc.lanes = true
 	}
 	return w.st
 }

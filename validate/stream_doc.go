@@ -25,7 +25,13 @@ type doc struct {
 	// members lets a root object stream member by member (a Stream sets
 	// it; Validate on a whole buffer evaluates objects as one tree, which
 	// is faster there and gives the same answer).
-	members  bool
+	members bool
+	// lanes lets a root array whose schema has anyOf, oneOf, not or
+	// if/then/else stream through lanes (stream_lanes.go; a Stream sets
+	// it). Validate on a whole buffer evaluates such an array as one
+	// tape: a branch that fails there stops at its first failure, where
+	// a lane must keep its diagnostics in case every branch fails.
+	lanes    bool
 	streamed byte // '[' or '{': the root container streams
 	// valKind is what the current member's value is, once its colon is
 	// read: 0 not yet known, 'v' a value evaluated when it completes,
@@ -38,7 +44,7 @@ func (st *state) begin() {
 	st.reset()
 	st.doc.rd.reset()
 	st.doc.mode, st.doc.fed, st.doc.itemStart, st.doc.colon = modeStart, 0, 0, -1
-	st.doc.members, st.doc.streamed, st.doc.valKind = false, 0, 0
+	st.doc.members, st.doc.lanes, st.doc.streamed, st.doc.valKind = false, false, 0, 0
 	st.arr.reset()
 	st.obj.reset()
 	st.ranks = st.ranks[:0]

@@ -96,7 +96,10 @@ func (p *lanePool) get() *lane {
 func (st *state) planRootArray() bool {
 	a := &st.arr
 	st.lanes.s, st.lanes.used, st.lanes.unique = st.s, 0, false
-	a.pool, a.keep = &st.lanes, true
+	a.keep = true
+	if st.doc.lanes {
+		a.pool = &st.lanes
+	}
 	st.ranks = st.ranks[:0]
 	if !a.plan(st.s, st.s.root) {
 		return false

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -101,9 +102,9 @@ func randArrayDoc(rng *rand.Rand) string {
 }
 
 // TestLanesRandom: random root schemas with anyOf, oneOf, allOf, not and
-// if/then/else over array branches, against random arrays: Validate (which
-// streams them through lanes) and a Stream fed in random chunks give the
-// tree evaluation's answer, diagnostics and all.
+// if/then/else over array branches, against random arrays: a Stream fed
+// in random chunks (which streams them through lanes) and Validate give
+// the tree evaluation's answer, diagnostics and all.
 func TestLanesRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 3))
 	streamed := 0
@@ -130,4 +131,108 @@ func TestLanesRandom(t *testing.T) {
 	}
 	t.Logf("%d of 20000 documents streamed through lanes", streamed)
 	require.Greater(t, streamed, 5000, "most arrays stream through lanes")
+}
+
+// TestLanesKeywords: root applicators over streamed arrays, checked at
+// every cut against Validate (which holds such an array whole) and by
+// value.
+func TestLanesKeywords(t *testing.T) {
+	cases := []struct {
+		schema, doc string
+		want        []string // "location code message"
+	}{
+		// The best branch: one maxItems against three type mismatches.
+		{`{"anyOf":[{"items":{"type":"string"}},{"items":{"type":"integer"},"maxItems":2}]}`, `[1,2,3]`,
+			[]string{" max_items must have at most 2 items, has 3"}},
+		{`{"oneOf":[{"items":{"type":"integer"}},{"minItems":1}]}`, `[1]`,
+			[]string{" one_of_multiple must match exactly one schema of oneOf, matches 0 and 1"}},
+		{`{"oneOf":[{"items":{"type":"integer"}},{"minItems":1}]}`, `[]`, nil},
+		{`{"anyOf":[{"type":"object"},{"type":"string"},false]}`, `[1]`,
+			[]string{" type must be object or string or valid, got array"}},
+		{`{"not":{"items":{"type":"integer"}}}`, `[1,2]`, []string{" not must not match the schema at /not"}},
+		{`{"not":{"items":{"type":"integer"}}}`, `[1,"a"]`, nil},
+		{`{"if":{"contains":{"const":"x"}},"then":{"minItems":3},"else":{"items":{"type":"integer"}}}`, `["x",1]`,
+			[]string{" min_items must have at least 3 items, has 2"}},
+		{`{"if":{"contains":{"const":"x"}},"then":{"minItems":3},"else":{"items":{"type":"integer"}}}`, `[1,"a"]`,
+			[]string{"/1 type must be integer, got string"}},
+		// One location, three schemas: the root's items, allOf's, then
+		// anyOf's, in the order a whole-value evaluation records them.
+		{`{"items":{"maximum":5},"anyOf":[{"items":{"minimum":10}}],"allOf":[{"items":{"multipleOf":2}}]}`, `[7]`, []string{
+			"/0 maximum must be <= 5", "/0 multiple_of must be a multiple of 2", "/0 minimum must be >= 10"}},
+		// Through $ref, nested, with uniqueItems in a branch only; the
+		// two branches tie (2 each): the first is reported.
+		{`{"$defs":{"u":{"uniqueItems":true}},"anyOf":[{"$ref":"#/$defs/u","oneOf":[{"maxItems":1},{"contains":{"type":"string"}}]},{"items":{"type":"string"}}]}`,
+			`[1,1]`, []string{" unique_items items 0 and 1 are equal", " max_items must have at most 1 items, has 2"}},
+	}
+	for _, c := range cases {
+		s := mustCompile(t, c.schema)
+		v := assertSameEverywhere(t, s, []byte(c.doc), c.schema+" on "+c.doc)
+		require.Empty(t, v.Err)
+		var got []string
+		for _, d := range v.Diags {
+			got = append(got, d.InstanceLocation+" "+string(d.Code)+" "+d.Message)
+		}
+		assert.Equal(t, c.want, got, c.schema)
+		// A Stream takes them through lanes.
+		w := s.NewStream()
+		_, err := w.Write([]byte(c.doc))
+		require.NoError(t, err)
+		assert.Equal(t, byte('['), w.st.doc.streamed, c.schema)
+		assert.NotEmpty(t, w.st.arr.groups, c.schema)
+		w.Reset()
+	}
+}
+
+// TestLanesHeldWhole: what a lane cannot stream keeps the array whole.
+func TestLanesHeldWhole(t *testing.T) {
+	for _, src := range []string{
+		`{"anyOf":[{"enum":[[1]]},{"items":true}]}`,
+		`{"anyOf":[{"const":[]}]}`,
+		`{"if":{"minItems":1},"then":{"type":"object"}}`,
+		`{"anyOf":[{"items":true}],"unevaluatedItems":false}`,
+		`{"anyOf":[` + strings.Repeat(`{"items":true},`, maxLanes) + `true]}`,
+	} {
+		s := mustCompile(t, src)
+		w := s.NewStream()
+		_, err := w.Write([]byte(`[1,2]`))
+		require.NoError(t, err)
+		assert.Equal(t, modeWhole, w.st.doc.mode, src)
+		_, err = w.Close()
+		require.NoError(t, err, src)
+	}
+}
+
+// TestLanesBounded: a lane keeps at most maxLaneRecords diagnostics, so a
+// branch that fails on every item of a long array costs no memory per
+// item; when every branch fails and the best has more, the Stream reports
+// its first maxLaneRecords, each one of Validate's.
+func TestLanesBounded(t *testing.T) {
+	s := mustCompile(t, `{"anyOf":[{"items":{"type":"string"}},{"items":{"type":"integer"}}]}`)
+	var b strings.Builder
+	b.WriteByte('[')
+	for i := range 5000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(i))
+	}
+	b.WriteByte(']')
+	w := s.NewStream()
+	_, err := w.Write([]byte(b.String()))
+	require.NoError(t, err)
+	lanes := w.st.arr.groups[0].lanes
+	assert.Len(t, lanes[0].out, maxLaneRecords)
+	assert.Equal(t, 5000, lanes[0].nrecs)
+	d, err := w.Close()
+	require.NoError(t, err)
+	assert.Nil(t, d, "the integer branch holds")
+
+	doc := []byte(strings.ReplaceAll(b.String(), ",", `,{},`))
+	whole, err := s.Validate(doc)
+	require.NoError(t, err)
+	streamed, err := s.ValidateReader(strings.NewReader(string(doc)))
+	require.NoError(t, err)
+	require.Greater(t, len(whole), maxLaneRecords)
+	require.Len(t, streamed, maxLaneRecords)
+	assert.Equal(t, whole[:maxLaneRecords], streamed)
 }
