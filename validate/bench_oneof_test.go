@@ -103,26 +103,39 @@ func rootOneOfSchema(k int) string {
 }
 
 // BenchmarkRootOneOfLanes: a root oneOf of 1, 5 and 20 array branches
-// over 1000 items that all match the last branch, through ValidateReader
-// (the array streams: each item is read once and handed to every lane;
-// the k-1 lanes that fail keep their diagnostics, at most 1024 each, in
-// case every branch fails).
+// over 1000 and 10000 items that all match the last branch. "stream" is
+// ValidateReader (the array streams: each item is read once and handed
+// to every lane; a failing lane keeps its diagnostics, in case every
+// branch fails, until it has maxLaneRecords, then stops), "whole" is
+// Validate (the array held as one tape; a failing branch stops at its
+// first failure).
 func BenchmarkRootOneOfLanes(b *testing.B) {
 	for _, k := range []int{1, 5, 20} {
-		b.Run(fmt.Sprintf("branches=%d/items=1000", k), func(b *testing.B) {
+		for _, n := range []int{1000, 10000} {
 			s, err := Compile([]byte(rootOneOfSchema(k)), Options{})
 			if err != nil {
 				b.Fatal(err)
 			}
-			doc := oneOfDoc(k, 1000, 0)
-			b.SetBytes(int64(len(doc)))
-			b.ReportAllocs()
-			for b.Loop() {
-				if d, err := s.ValidateReader(bytes.NewReader(doc)); d != nil || err != nil {
-					b.Fatal(d, err)
-				}
+			doc := oneOfDoc(k, n, 0)
+			for _, way := range []string{"stream", "whole"} {
+				b.Run(fmt.Sprintf("branches=%d/items=%d/%s", k, n, way), func(b *testing.B) {
+					b.SetBytes(int64(len(doc)))
+					b.ReportAllocs()
+					for b.Loop() {
+						var d Diagnostics
+						var err error
+						if way == "stream" {
+							d, err = s.ValidateReader(bytes.NewReader(doc))
+						} else {
+							d, err = s.Validate(doc)
+						}
+						if d != nil || err != nil {
+							b.Fatal(d, err)
+						}
+					}
+					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/item")
+				})
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*1000), "ns/item")
-		})
+		}
 	}
 }

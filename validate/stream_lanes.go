@@ -20,12 +20,16 @@ import (
 // A lane whose branch wants another type than array (or is false) fails
 // without looking at the items. Lanes nest: a branch may have branches.
 //
-// Memory: the lanes (at most maxLanes, each a chain of at most maxChain
-// schemas) and, per lane that may report, at most maxLaneRecords
-// diagnostics. A lane counts its score on every diagnostic, kept or not,
-// so the best branch is chosen as a whole-value evaluation chooses it; if
-// that branch has more than maxLaneRecords diagnostics, only its first
-// maxLaneRecords (in evaluation order) are reported.
+// Memory and time: the lanes (at most maxLanes, each a chain of at most
+// maxChain schemas) and, per lane that may report, at most maxLaneRecords
+// diagnostics. A lane that would record more is full: it is not
+// evaluated any further (its score, at least maxLaneRecords, only
+// matters should every branch fail, and then it loses to any branch that
+// is not full). Should every candidate branch be full, the one that
+// filled up last (the fewest diagnostics per item) is reported with its
+// first maxLaneRecords diagnostics, where a whole-value evaluation
+// reports all of the lowest-scoring one's. Below that, the answer is the
+// whole-value evaluation's to the byte.
 
 // maxLanes bounds the lanes of one streamed array (a schema with more, or
 // one that recurses through its branches, keeps the array whole).
@@ -61,6 +65,7 @@ type lane struct {
 	keys        [][]int     // their sort keys
 	ranks       []int       // their ranks
 	nrecs       int         // every diagnostic recorded, kept or not
+	full        int         // 1 + the item at which it filled up (0: not full)
 	nonType     int         // those that are not a type mismatch of the array itself
 	score       int         // branchScore of all of them
 }
@@ -87,7 +92,7 @@ func (p *lanePool) get() *lane {
 	l.always, l.dead, l.failed = false, false, false
 	clear(l.out)
 	l.out, l.keys, l.ranks = l.out[:0], l.keys[:0], l.ranks[:0]
-	l.nrecs, l.nonType, l.score = 0, 0, 0
+	l.nrecs, l.nonType, l.score, l.full = 0, 0, 0, 0
 	return l
 }
 
@@ -217,7 +222,7 @@ func (st *state) groupsItem(a *arrayStream, i int, v *jv) {
 // laneItem evaluates item i for lane l: a fast pass, and a collecting
 // one into the lane's diagnostics when it fails and they may be reported.
 func (st *state) laneItem(l *lane, i int, v *jv) {
-	if l.always || l.dead || l.failed && !l.keep {
+	if l.always || l.dead || l.failed && !l.keep || l.full > 0 {
 		return
 	}
 	a := &l.arrayStream
@@ -237,6 +242,10 @@ func (st *state) laneItem(l *lane, i int, v *jv) {
 			st.collect, st.track = false, false
 			st.inst = st.inst[:0]
 			st.take(l, mark, kmark)
+			if l.nrecs > maxLaneRecords {
+				l.full = i + 1
+				return
+			}
 		}
 	}
 	if len(a.groups) > 0 && (l.keep || !l.failed) {
@@ -286,7 +295,7 @@ func (l *lane) mismatch() bool {
 // laneEnd gives lane l's whole-array verdicts and resolves its groups,
 // once every item is read.
 func (st *state) laneEnd(l *lane, dupI, dupJ int) {
-	if l.always || l.dead || l.failed && !l.keep {
+	if l.always || l.dead || l.failed && !l.keep || l.full > 0 {
 		return
 	}
 	a := &l.arrayStream
@@ -363,6 +372,35 @@ func (g *laneGroup) matched() (matched, first, second int) {
 	return matched, first, second
 }
 
+// best returns the index of the lane a failed anyOf or oneOf reports (-1:
+// none, every branch wants another type): the lowest score, the first of
+// equals, a full lane only when every candidate is (then the one that
+// filled up last).
+func (g *laneGroup) best() int {
+	best := -1
+	for i, l := range g.lanes {
+		if l.mismatch() {
+			continue
+		}
+		if best < 0 {
+			best = i
+			continue
+		}
+		b := g.lanes[best]
+		switch {
+		case l.full == 0 && b.full == 0:
+			if l.score < b.score {
+				best = i
+			}
+		case l.full == 0:
+			best = i
+		case b.full > 0 && l.full > b.full:
+			best = i
+		}
+	}
+	return best
+}
+
 // chosen returns the then or else lane an if group applies (or nil).
 func (g *laneGroup) chosen() *lane {
 	if !g.lanes[0].failed {
@@ -385,12 +423,7 @@ func (st *state) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
 			st.onArray(a, g, kw, CodeOneOfMultiple, "must match exactly one schema of oneOf, matches "+itoa(first)+" and "+itoa(second), "exactly one")
 			break
 		}
-		best := -1
-		for i, l := range g.lanes {
-			if !l.mismatch() && (best < 0 || l.score < g.lanes[best].score) {
-				best = i
-			}
-		}
+		best := g.best()
 		if best >= 0 {
 			st.emit(owner, g.lanes[best], g.rank)
 			return
