@@ -24,11 +24,19 @@ const readChunk = 64 << 10
 // dropped (uniqueItems keeps a 72-bit hash per item). A root object whose
 // schema needs of the object only presence bits and counts streams member
 // by member, and so do the items of a member's array value when one
-// streamable schema applies to it ($ref and allOf are followed). Any
-// other document (a scalar, or a root schema with anyOf, oneOf, not, if,
-// unevaluated*, dependentSchemas, const or enum) is held whole and
-// evaluated at Close. Either way no more than MaxBuffer bytes are held:
-// past it, Write returns a *DocumentError wrapping ErrTooLarge.
+// streamable schema applies to it ($ref and allOf are followed). A root
+// array also streams under anyOf, oneOf, not and if/then/else whose
+// branches (recursively) stream or refuse arrays by their type: each
+// branch is a lane with its own tallies, verdict and diagnostics (at most
+// 1024 kept; a lane that would keep more stops, and should every branch
+// fail with that many, the one that filled up last is reported with its
+// first 1024), fed every item once, the lanes combined at the end as the
+// whole-value evaluation combines branches. Any other document (a
+// scalar, a root object with anyOf, oneOf, not, if or dependentSchemas,
+// or a root schema with unevaluated*, const, enum or $dynamicRef, also
+// in a branch) is held whole and evaluated at Close. Either way no more
+// than MaxBuffer bytes are held: past it, Write returns a
+// *DocumentError wrapping ErrTooLarge.
 //
 // A Stream is not safe for concurrent use. Reset readies it for another
 // document.
