@@ -297,6 +297,7 @@ func (st *state) arrayEnd() (Diagnostics, error) {
 		if failed {
 			st.sortRanked()
 		}
+		st.lanes.release()
 	}
 	if !failed {
 		return nil, nil

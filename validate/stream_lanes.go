@@ -96,6 +96,17 @@ func (p *lanePool) get() *lane {
 	return l
 }
 
+// release drops the diagnostics the lanes of the last document kept (the
+// lanes stay for the next one).
+func (p *lanePool) release() {
+	for _, l := range p.lanes[:p.used] {
+		clear(l.out)
+		clear(l.keys)
+		l.out, l.keys = l.out[:0], l.keys[:0]
+	}
+	p.used = 0
+}
+
 // planRootArray plans a root array with lanes for its applicators and
 // reports whether it streams.
 func (st *state) planRootArray() bool {
