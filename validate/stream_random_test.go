@@ -20,6 +20,8 @@ func TestStreamRandomChunks(t *testing.T) {
 		`{"$ref":"#/$defs/o","$defs":{"o":{"properties":{"data":{"$ref":"#/$defs/d"}},"additionalProperties":{"items":{"type":"string"},"minItems":1},"required":["data"]},"d":{"items":{"type":"integer"},"uniqueItems":true,"maxItems":3,"contains":{"minimum":2}}}}`,
 		`{"allOf":[{"$ref":"#/$defs/b"},{"required":["bb"],"properties":{"bb":{"type":"boolean"}}}],"$defs":{"b":{"properties":{"a":{"type":"integer"},"data":{"maxItems":2}},"additionalProperties":{"type":["boolean","array"]}}},"minProperties":2}`,
 		`{"allOf":[{"items":{"type":"string"}},{"$ref":"#/$defs/u"}],"$defs":{"u":{"uniqueItems":true,"contains":{"const":"x"}}},"maxItems":3}`,
+		`{"anyOf":[{"items":{"type":"string"},"maxItems":2},{"$ref":"#/$defs/u","not":{"contains":{"type":"object"}}},{"type":"object"}],"$defs":{"u":{"uniqueItems":true,"prefixItems":[{"type":"array"}]}}}`,
+		`{"oneOf":[{"contains":{"type":"string"}},{"items":{"type":"number"}}],"if":{"minItems":2},"then":{"items":{"maxLength":1}},"else":{"prefixItems":[false]}}`,
 	} {
 		ss = append(ss, mustCompile(t, src))
 	}
