@@ -237,3 +237,34 @@ func TestLanesBounded(t *testing.T) {
 	require.Len(t, streamed, maxLaneRecords)
 	assert.Equal(t, whole[:maxLaneRecords], streamed)
 }
+
+// FuzzLanes: any bytes, against root schemas with branches: a Stream in
+// chunks of the fuzzer's size gives Validate's answer (which holds such
+// arrays whole), errors included.
+func FuzzLanes(f *testing.F) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var ss []*Schema
+	for range 16 {
+		src := randArraySchema(rng, 2)
+		s, err := Compile([]byte(src), Options{})
+		if err != nil {
+			f.Fatal(err)
+		}
+		ss = append(ss, s)
+	}
+	for _, seed := range []string{`[1,"a",{"a":1}]`, `[]`, `[[1],[1],"bb",null]`, `[1,2,3,4,5,6]`, `[1,`} {
+		f.Add([]byte(seed), uint8(3), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, doc []byte, chunk, which uint8) {
+		s := ss[int(which)%len(ss)]
+		want := verdictOf(s.Validate(doc))
+		w := s.NewStream()
+		step := 1 + int(chunk)%16
+		for p := 0; p < len(doc); p += step {
+			if _, err := w.Write(doc[p:min(len(doc), p+step)]); err != nil {
+				break
+			}
+		}
+		require.Equal(t, want, verdictOf(w.Close()))
+	})
+}
