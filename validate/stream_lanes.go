@@ -60,6 +60,8 @@ type lane struct {
 	arrayStream      // its chain, tallies and groups (the array's count, text and hashes are the root's)
 	always      bool // a true schema: holds whatever the items
 	dead        bool // refuses any array (its type, or false) without looking at the items
+	refusal     bool // dead, and says so with one diagnostic at the end (a then or else)
+	head        *node
 	failed      bool
 	out         Diagnostics // its diagnostics, at most maxLaneRecords
 	keys        [][]int     // their sort keys
@@ -89,7 +91,7 @@ func (p *lanePool) get() *lane {
 	l := p.lanes[p.used]
 	p.used++
 	l.arrayStream.reset()
-	l.always, l.dead, l.failed = false, false, false
+	l.always, l.dead, l.refusal, l.failed, l.head = false, false, false, false, nil
 	clear(l.out)
 	l.out, l.keys, l.ranks = l.out[:0], l.keys[:0], l.ranks[:0]
 	l.nrecs, l.nonType, l.score, l.full = 0, 0, 0, 0
@@ -146,7 +148,7 @@ func (p *lanePool) planGroups(a *arrayStream, k int, n *node) bool {
 		gi := len(a.groups)
 		add(kind, rank)
 		for _, b := range bs {
-			l := p.branch(a, k, b, a.keep, true)
+			l := p.branch(a, k, b, a.keep, false)
 			if l == nil {
 				return false
 			}
@@ -161,7 +163,7 @@ func (p *lanePool) planGroups(a *arrayStream, k int, n *node) bool {
 		return false
 	}
 	if n.not != nil {
-		l := p.branch(a, k, n.not, false, true)
+		l := p.branch(a, k, n.not, false, false)
 		if l == nil {
 			return false
 		}
@@ -169,18 +171,18 @@ func (p *lanePool) planGroups(a *arrayStream, k int, n *node) bool {
 		g.lanes = append(g.lanes, l)
 	}
 	if n.ifN != nil {
-		cond := p.branch(a, k, n.ifN, false, true)
+		cond := p.branch(a, k, n.ifN, false, false)
 		if cond == nil {
 			return false
 		}
 		var then, els *lane
 		if n.thenN != nil {
-			if then = p.branch(a, k, n.thenN, a.keep, false); then == nil {
+			if then = p.branch(a, k, n.thenN, a.keep, true); then == nil {
 				return false
 			}
 		}
 		if n.elseN != nil {
-			if els = p.branch(a, k, n.elseN, a.keep, false); els == nil {
+			if els = p.branch(a, k, n.elseN, a.keep, true); els == nil {
 				return false
 			}
 		}
@@ -191,24 +193,21 @@ func (p *lanePool) planGroups(a *arrayStream, k int, n *node) bool {
 }
 
 // branch plans the lane of branch b of the k-th schema of a's chain.
-// keep says whether its diagnostics may be reported; deadOK whether it
-// may refuse arrays outright (a then or else that does is left whole:
-// its one diagnostic is not built here).
-func (p *lanePool) branch(a *arrayStream, k int, b *node, keep, deadOK bool) *lane {
+// keep says whether its diagnostics may be reported; refusal whether,
+// should b refuse arrays outright, it must say so (a then or else: anyOf
+// and oneOf pass over such a branch, not and if only need its verdict).
+func (p *lanePool) branch(a *arrayStream, k int, b *node, keep, refusal bool) *lane {
 	l := p.get()
 	if l == nil {
 		return nil
 	}
 	l.kwPrefix = append(a.appendPath(append(l.kwPrefix[:0], a.kwPrefix...), k), b.seg)
-	l.keep, l.ranked = keep, true
+	l.keep, l.ranked, l.head = keep, true, b
 	switch {
 	case b.boolean == 1:
 		l.always = true
 	case b.boolean == 2 || b.hasType && b.types&tArray == 0:
-		if !deadOK {
-			return nil
-		}
-		l.dead, l.failed = true, true
+		l.dead, l.failed, l.refusal = true, true, refusal && keep
 	default:
 		l.pool = p
 		if !l.plan(p.s, b) {
@@ -306,6 +305,9 @@ func (l *lane) mismatch() bool {
 // laneEnd gives lane l's whole-array verdicts and resolves its groups,
 // once every item is read.
 func (st *state) laneEnd(l *lane, dupI, dupJ int) {
+	if l.refusal {
+		st.refuse(l)
+	}
 	if l.always || l.dead || l.failed && !l.keep || l.full > 0 {
 		return
 	}
@@ -321,6 +323,34 @@ func (st *state) laneEnd(l *lane, dupI, dupJ int) {
 	if (l.keep || !l.failed) && st.resolveGroups(a, l, l.keep, dupI, dupJ) {
 		l.failed = true
 	}
+}
+
+// refuse records why the dead lane l refuses the array, as eval does:
+// its type, or false.
+func (st *state) refuse(l *lane) {
+	b := l.head
+	mark, kmark := st.nrec(), len(st.keys)
+	collect, track := st.collect, st.track
+	st.collect, st.track = true, true
+	st.inst = append(st.inst[:0], st.arr.instPrefix...)
+	st.kw = append(st.kw[:0], l.kwPrefix...)
+	var d *Diagnostic
+	if b.boolean == 2 {
+		d = st.fail(b, "", CodeFalseSchema, nil, "no value is allowed here", "nothing")
+	} else {
+		d = st.fail(b, "type", CodeType, nil, st.str("must be ", b.typeOr, ", got array"), b.typeList)
+		d.Allowed = b.typeNames
+	}
+	if recv := append(st.arr.recv, ']'); len(recv) > maxReceived {
+		d.Received = truncate(string(recv), maxReceived)
+	} else {
+		d.Received = st.intern(recv)
+	}
+	d.ReceivedType = "array"
+	st.collect, st.track = collect, track
+	st.inst = st.inst[:0]
+	st.padRanks(0)
+	st.take(l, mark, kmark)
 }
 
 // resolveGroups ends the lanes of a's groups and combines their verdicts;

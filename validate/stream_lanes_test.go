@@ -149,6 +149,10 @@ func TestLanesKeywords(t *testing.T) {
 		{`{"oneOf":[{"items":{"type":"integer"}},{"minItems":1}]}`, `[]`, nil},
 		{`{"anyOf":[{"type":"object"},{"type":"string"},false]}`, `[1]`,
 			[]string{" type must be object or string or valid, got array"}},
+		{`{"if":{"minItems":1},"then":{"type":["object","null"]},"else":false}`, `[1]`,
+			[]string{" type must be null or object, got array"}},
+		{`{"if":{"minItems":1},"then":{"type":["object","null"]},"else":false}`, `[]`,
+			[]string{" false_schema no value is allowed here"}},
 		{`{"not":{"items":{"type":"integer"}}}`, `[1,2]`, []string{" not must not match the schema at /not"}},
 		{`{"not":{"items":{"type":"integer"}}}`, `[1,"a"]`, nil},
 		{`{"if":{"contains":{"const":"x"}},"then":{"minItems":3},"else":{"items":{"type":"integer"}}}`, `["x",1]`,
@@ -188,7 +192,6 @@ func TestLanesHeldWhole(t *testing.T) {
 	for _, src := range []string{
 		`{"anyOf":[{"enum":[[1]]},{"items":true}]}`,
 		`{"anyOf":[{"const":[]}]}`,
-		`{"if":{"minItems":1},"then":{"type":"object"}}`,
 		`{"anyOf":[{"items":true}],"unevaluatedItems":false}`,
 		`{"anyOf":[` + strings.Repeat(`{"items":true},`, maxLanes) + `true]}`,
 	} {
