@@ -60,7 +60,7 @@ type lane struct {
 	arrayStream      // its chain, tallies and groups (the array's count, text and hashes are the root's)
 	always      bool // a true schema: holds whatever the items
 	dead        bool // refuses any array (its type, or false) without looking at the items
-	refusal     bool // dead, and says so with one diagnostic at the end (a then or else)
+	refusal     bool // dead, and says so with one diagnostic when it applies (a then or else)
 	head        *node
 	failed      bool
 	out         Diagnostics // its diagnostics, at most maxLaneRecords
@@ -305,9 +305,6 @@ func (l *lane) mismatch() bool {
 // laneEnd gives lane l's whole-array verdicts and resolves its groups,
 // once every item is read.
 func (st *state) laneEnd(l *lane, dupI, dupJ int) {
-	if l.refusal {
-		st.refuse(l)
-	}
 	if l.always || l.dead || l.failed && !l.keep || l.full > 0 {
 		return
 	}
@@ -490,7 +487,11 @@ func (st *state) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
 		at := strings.Join(a.appendPath(append([]string(nil), a.kwPrefix...), g.owner), "")
 		st.onArray(a, g, "not", CodeNot, "must not match the schema at "+at+"/not", "")
 	case groupIf:
-		st.emit(owner, g.chosen(), g.rank)
+		br := g.chosen()
+		if br.refusal {
+			st.refuse(br) // only once it is known to apply
+		}
+		st.emit(owner, br, g.rank)
 		return
 	}
 	st.padRanks(g.rank)

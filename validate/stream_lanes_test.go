@@ -271,3 +271,27 @@ func FuzzLanes(f *testing.F) {
 		require.Equal(t, want, verdictOf(w.Close()))
 	})
 }
+
+// TestZeroAllocsLanes: a reused Stream takes a valid root array through
+// lanes without allocating once warm, so long as no branch whose
+// diagnostics may be reported fails (a failing anyOf or oneOf branch
+// keeps its diagnostics, in case every branch fails; not and if keep
+// none).
+func TestZeroAllocsLanes(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	s := mustCompile(t, `{"anyOf":[{"items":{"type":"integer"}},{"minItems":1}],`+
+		`"not":{"maxItems":1},"if":{"contains":{"type":"string"}},"then":false,"else":{"minItems":2}}`)
+	doc := []byte(`[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]`)
+	w := s.NewStream()
+	run := func() {
+		_, _ = w.Write(doc[:7])
+		_, _ = w.Write(doc[7:])
+		d, err := w.Close()
+		require.NoError(t, err)
+		require.Nil(t, d)
+	}
+	run()
+	assert.Zero(t, testing.AllocsPerRun(50, run))
+}
