@@ -36,6 +36,9 @@ const (
 	CodeOneOfMultiple        Code = "one_of_multiple"
 	CodeAnyOf                Code = "any_of"
 	CodeFalseSchema          Code = "false_schema"
+	// CodeTooMany ends the diagnostics of a Stream whose document has
+	// more than its MaxDiagnostics: those before it are the first ones.
+	CodeTooMany Code = "too_many_diagnostics"
 )
 
 // Diagnostic is one reason a document is invalid.

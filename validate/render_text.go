@@ -58,6 +58,10 @@ func (d Diagnostics) lines() []string {
 	var out []string
 	for i := 0; i < len(d); i++ {
 		x := &d[i]
+		if x.Code == CodeTooMany {
+			out = append(out, "... "+x.Message)
+			continue
+		}
 		path := x.InstanceLocation
 		if path == "" {
 			path = "/"

@@ -67,6 +67,13 @@ type state struct {
 	// has them.
 	lanes lanePool
 	ranks []int
+
+	// maxOut caps the diagnostics of a streamed document (0: no cap, for
+	// Validate on a whole buffer); incomplete says the list returned is
+	// not all of them (the cap stopped the evaluation, or a lane kept
+	// only its first maxLaneRecords).
+	maxOut     int
+	incomplete bool
 }
 
 // refFrame is a $ref target being applied to a value.

@@ -10,6 +10,10 @@ import (
 // one item of a streamed root array otherwise.
 const DefaultMaxBuffer = 1 << 30
 
+// DefaultMaxDiagnostics is how many diagnostics a Stream keeps at most,
+// unless its MaxDiagnostics says otherwise.
+const DefaultMaxDiagnostics = 1000
+
 // readChunk is how much ReadFrom asks of its reader at a time.
 const readChunk = 64 << 10
 
@@ -43,6 +47,13 @@ const readChunk = 64 << 10
 type Stream struct {
 	// MaxBuffer caps the bytes held at once (0: DefaultMaxBuffer).
 	MaxBuffer int
+	// MaxDiagnostics caps the diagnostics kept (0: DefaultMaxDiagnostics),
+	// so that a large document failing everywhere holds bounded memory.
+	// Once a streamed document has more, its evaluation stops and the
+	// rest is read as JSON only; Close then returns the first
+	// MaxDiagnostics in document order followed by one CodeTooMany
+	// diagnostic saying that the document has more.
+	MaxDiagnostics int
 
 	s    *Schema
 	st   *state
@@ -79,6 +90,7 @@ func (w *Stream) state() *state {
 		w.st.begin()
 		w.st.doc.members = true
 		w.st.doc.lanes = true
+		w.st.maxOut = w.maxDiagnostics()
 	}
 	return w.st
 }
@@ -176,7 +188,19 @@ func (w *Stream) Close() (Diagnostics, error) {
 	if w.err != nil {
 		return nil, w.err
 	}
-	return w.state().finish(w.buf, w.base)
+	diags, err := w.state().finish(w.buf, w.base)
+	if err != nil {
+		return nil, err
+	}
+	return w.st.capDiagnostics(diags, w.maxDiagnostics()), nil
+}
+
+// maxDiagnostics is the cap on the diagnostics kept.
+func (w *Stream) maxDiagnostics() int {
+	if w.MaxDiagnostics <= 0 {
+		return DefaultMaxDiagnostics
+	}
+	return w.MaxDiagnostics
 }
 
 // Early returns what is already certain while a streamed root object or

@@ -45,6 +45,7 @@ func (st *state) begin() {
 	st.doc.rd.reset()
 	st.doc.mode, st.doc.fed, st.doc.itemStart, st.doc.colon = modeStart, 0, 0, -1
 	st.doc.members, st.doc.lanes, st.doc.streamed, st.doc.valKind = false, false, 0, 0
+	st.maxOut, st.incomplete = 0, false
 	st.arr.reset()
 	st.obj.reset()
 	st.ranks = st.ranks[:0]
@@ -104,7 +105,7 @@ func (st *state) advance(win []byte, base int64) {
 			if depth == 1 && win[j] == ',' && !d.rd.sc.InString() {
 				st.arrayItem(&st.arr, win[d.itemStart-base:j])
 				d.itemStart = base + int64(j) + 1
-				if st.err != nil {
+				if st.stopped() {
 					d.mode = modeAfter // a syntax error further on still comes first
 				}
 			} else if depth == 0 && d.rd.ended {
@@ -167,6 +168,13 @@ func (st *state) finish(win []byte, base int64) (Diagnostics, error) {
 		}
 		return st.run(st.s.root, v)
 	}
+	if st.full() {
+		// Stopped at the cap: the container's own verdicts (counts,
+		// uniqueItems, required) need every item or member.
+		st.incomplete = true
+		st.lanes.release()
+		return st.diagnostics(), nil
+	}
 	if d.streamed == '{' {
 		return st.objectEnd()
 	}
@@ -198,7 +206,7 @@ func (st *state) advanceMembers(win []byte, base int64, i int) {
 			d.itemStart = base + int64(k) + 1
 			return
 		}
-		if st.err != nil {
+		if st.stopped() {
 			d.mode = modeAfter
 			return
 		}
@@ -234,7 +242,7 @@ func (st *state) advanceMembers(win []byte, base int64, i int) {
 		}
 		d.mode = modeAfter
 	}
-	if st.err != nil {
+	if st.stopped() {
 		d.mode = modeAfter
 	}
 }
@@ -259,7 +267,7 @@ func (st *state) advanceNested(win []byte, base int64, i int) {
 		d.valKind = 'd'
 		d.itemStart = base + int64(j) + 1
 	}
-	if st.err != nil {
+	if st.stopped() {
 		d.mode = modeAfter
 	}
 }

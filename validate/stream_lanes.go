@@ -21,21 +21,22 @@ import (
 // without looking at the items. Lanes nest: a branch may have branches.
 //
 // Memory and time: the lanes (at most maxLanes, each a chain of at most
-// maxChain schemas) and, per lane that may report, at most maxLaneRecords
-// diagnostics. A lane that would record more is full: it is not
-// evaluated any further (its score, at least maxLaneRecords, only
-// matters should every branch fail, and then it loses to any branch that
-// is not full). Should every candidate branch be full, the one that
-// filled up last (the fewest diagnostics per item) is reported with its
-// first maxLaneRecords diagnostics, where a whole-value evaluation
-// reports all of the lowest-scoring one's. Below that, the answer is the
-// whole-value evaluation's to the byte.
+// maxChain schemas) and, per lane that may report, at most the Stream's
+// MaxDiagnostics. A lane that would record more is full: it is not
+// evaluated any further (its score, at least its limit, only matters
+// should every branch fail, and then it loses to any branch that is not
+// full). Should every candidate branch be full, the one that filled up
+// last (the fewest diagnostics per item) is reported with its first
+// diagnostics, then a CodeTooMany one (the list is incomplete), where a
+// whole-value evaluation reports all of the lowest-scoring one's. Below
+// that, the answer is the whole-value evaluation's to the byte.
 
 // maxLanes bounds the lanes of one streamed array (a schema with more, or
 // one that recurses through its branches, keeps the array whole).
 const maxLanes = 64
 
-// maxLaneRecords bounds the diagnostics one lane keeps.
+// maxLaneRecords bounds the diagnostics one lane keeps when the Stream
+// sets no cap of its own (its MaxDiagnostics is the lanes' cap too).
 const maxLaneRecords = 1024
 
 // Group kinds.
@@ -63,7 +64,8 @@ type lane struct {
 	refusal     bool // dead, and says so with one diagnostic when it applies (a then or else)
 	head        *node
 	failed      bool
-	out         Diagnostics // its diagnostics, at most maxLaneRecords
+	out         Diagnostics // its diagnostics, at most limit
+	limit       int         // the most it keeps (lanePool.limit)
 	keys        [][]int     // their sort keys
 	ranks       []int       // their ranks
 	nrecs       int         // every diagnostic recorded, kept or not
@@ -78,6 +80,7 @@ type lanePool struct {
 	lanes  []*lane
 	used   int
 	unique bool // a lane's chain has uniqueItems
+	limit  int  // the diagnostics a lane keeps at most
 }
 
 // get returns a fresh lane, or nil past maxLanes.
@@ -95,6 +98,7 @@ func (p *lanePool) get() *lane {
 	clear(l.out)
 	l.out, l.keys, l.ranks = l.out[:0], l.keys[:0], l.ranks[:0]
 	l.nrecs, l.nonType, l.score, l.full = 0, 0, 0, 0
+	l.limit = p.limit
 	return l
 }
 
@@ -114,6 +118,10 @@ func (p *lanePool) release() {
 func (st *state) planRootArray() bool {
 	a := &st.arr
 	st.lanes.s, st.lanes.used, st.lanes.unique = st.s, 0, false
+	st.lanes.limit = maxLaneRecords
+	if st.maxOut > 0 {
+		st.lanes.limit = st.maxOut
+	}
 	a.keep = true
 	if st.doc.lanes {
 		a.pool = &st.lanes
@@ -252,7 +260,7 @@ func (st *state) laneItem(l *lane, i int, v *jv) {
 			st.collect, st.track = false, false
 			st.inst = st.inst[:0]
 			st.take(l, mark, kmark)
-			if l.nrecs > maxLaneRecords {
+			if l.nrecs > l.limit {
 				l.full = i + 1
 				return
 			}
@@ -282,14 +290,14 @@ func (st *state) take(l *lane, mark, kmark int) {
 }
 
 // add counts a diagnostic of l (branchScore's weights, for a value at the
-// root) and keeps it while l has fewer than maxLaneRecords.
+// root) and keeps it while l has fewer than its limit.
 func (l *lane) add(d Diagnostic, key []int, rank int) {
 	l.nrecs++
 	l.score += recordScore(d.Code, len(key))
 	if len(key) != 0 || d.Code != CodeType && d.Code != CodeFalseSchema {
 		l.nonType++
 	}
-	if len(l.out) < maxLaneRecords {
+	if len(l.out) < l.limit {
 		l.out = append(l.out, d)
 		l.keys = append(l.keys, slices.Clone(key))
 		l.ranks = append(l.ranks, rank)
@@ -524,6 +532,9 @@ func (st *state) onArray(a *arrayStream, g *laneGroup, kw string, code Code, msg
 func (st *state) emit(owner *lane, l *lane, rank int) {
 	sortByKeyRank(l.out, l.keys, l.ranks)
 	if owner == nil {
+		if l.nrecs > len(l.out) {
+			st.incomplete = true
+		}
 		st.out = append(st.out, l.out...)
 		st.outKeys = append(st.outKeys, l.keys...)
 		for range l.out {

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -205,40 +206,33 @@ func TestLanesHeldWhole(t *testing.T) {
 	}
 }
 
-// TestLanesBounded: a lane keeps at most maxLaneRecords diagnostics and
+// TestLanesBounded: a lane keeps at most the Stream's MaxDiagnostics and
 // then stops, so a branch that fails on every item of a long array costs
 // no memory and no time per item; when every branch fails and all are
-// full, the Stream reports the first maxLaneRecords of the one that filled
-// up last, here Validate's best.
+// full, the Stream reports the first diagnostics of the one that filled
+// up last, here Validate's best, and says the list is incomplete.
 func TestLanesBounded(t *testing.T) {
 	s := mustCompile(t, `{"anyOf":[{"items":{"type":"string"}},{"items":{"type":"integer"}}]}`)
-	var b strings.Builder
-	b.WriteByte('[')
-	for i := range 5000 {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Itoa(i))
-	}
-	b.WriteByte(']')
+	ints := failingArray(5000)
 	w := s.NewStream()
-	_, err := w.Write([]byte(b.String()))
+	_, err := w.Write(ints)
 	require.NoError(t, err)
 	lanes := w.st.arr.groups[0].lanes
-	assert.Len(t, lanes[0].out, maxLaneRecords)
-	assert.Equal(t, maxLaneRecords+1, lanes[0].full, "full at item 1024")
+	assert.Len(t, lanes[0].out, DefaultMaxDiagnostics)
+	assert.Equal(t, DefaultMaxDiagnostics+1, lanes[0].full, "full at item 1000")
 	d, err := w.Close()
 	require.NoError(t, err)
 	assert.Nil(t, d, "the integer branch holds")
 
-	doc := []byte(strings.ReplaceAll(b.String(), ",", `,{},`))
+	doc := bytes.ReplaceAll(ints, []byte(","), []byte(`,{},`))
 	whole, err := s.Validate(doc)
 	require.NoError(t, err)
-	streamed, err := s.ValidateReader(strings.NewReader(string(doc)))
+	streamed, err := s.ValidateReader(bytes.NewReader(doc))
 	require.NoError(t, err)
-	require.Greater(t, len(whole), maxLaneRecords)
-	require.Len(t, streamed, maxLaneRecords)
-	assert.Equal(t, whole[:maxLaneRecords], streamed)
+	require.Greater(t, len(whole), DefaultMaxDiagnostics)
+	require.Len(t, streamed, DefaultMaxDiagnostics+1)
+	assert.Equal(t, whole[:DefaultMaxDiagnostics], streamed[:DefaultMaxDiagnostics])
+	assert.Equal(t, CodeTooMany, streamed[DefaultMaxDiagnostics].Code)
 }
 
 // FuzzLanes: any bytes, against root schemas with branches: a Stream in

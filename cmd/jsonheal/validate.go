@@ -40,8 +40,14 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 	draftName := fs.String("draft", "2020-12", "draft for a schema without $schema: 2020-12, 2019-09, 7, 6 or 4")
 	maxDocText := fs.String("max-document-bytes", defaultMaxDocument, "largest document held whole, or item of a streamed root array "+
 		"(bytes, or with K, M, G, KiB, MiB, GiB); memory is about 10x it; past it: exit 2")
+	maxDiags := fs.Int("max-diagnostics", validate.DefaultMaxDiagnostics, "most errors kept and listed for one document; past it the rest is read as JSON only, "+
+		"and a last line says the list is incomplete (memory stays bounded on a document failing everywhere)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	if *maxDiags <= 0 {
+		fmt.Fprintf(e.stderr, "jsonheal validate: --max-diagnostics must be at least 1, not %d\n", *maxDiags)
+		return exitUsage
 	}
 	if *schemaPath == "" {
 		fmt.Fprintln(e.stderr, "jsonheal validate: --schema is required")
@@ -87,7 +93,7 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
 			return exitUsage
 		}
-		diags, verr, err := validateInput(e, s, name, maxDoc)
+		diags, verr, err := validateInput(e, s, name, maxDoc, *maxDiags)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
 			return exitUsage
@@ -157,7 +163,7 @@ func displayName(name string) string {
 // a root array streams item by item, anything else is held whole, up to
 // maxDoc bytes either way. err is an I/O problem (or a document too
 // large to hold), verr the document's own error.
-func validateInput(e *env, s *validate.Schema, name string, maxDoc int64) (diags validate.Diagnostics, verr, err error) {
+func validateInput(e *env, s *validate.Schema, name string, maxDoc int64, maxDiags int) (diags validate.Diagnostics, verr, err error) {
 	r, closeFn, err := openInput(e, name)
 	if err != nil {
 		return nil, nil, err
@@ -165,6 +171,7 @@ func validateInput(e *env, s *validate.Schema, name string, maxDoc int64) (diags
 	defer closeFn()
 	w := s.NewStream()
 	w.MaxBuffer = int(min(maxDoc, math.MaxInt))
+	w.MaxDiagnostics = maxDiags
 	if _, err := w.ReadFrom(r); err != nil {
 		var de *validate.DocumentError
 		if !errors.As(err, &de) {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -152,4 +153,47 @@ func TestValidateMaxDocumentBytes(t *testing.T) {
 	code, _, errOut = runCLI(t, doc, "validate", "--schema", whole, "--max-document-bytes", "0")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "not a size")
+}
+
+// TestValidateMaxDiagnostics: a document failing on every item lists the
+// first --max-diagnostics errors, in document order, then one line saying
+// the list is incomplete; the exit code is still 1, and a syntax error
+// further on still wins.
+func TestValidateMaxDiagnostics(t *testing.T) {
+	dir := t.TempDir()
+	schema := filepath.Join(dir, "s.json")
+	require.NoError(t, os.WriteFile(schema, []byte(`{"items":{"type":"string"}}`), 0o600))
+	var b strings.Builder
+	b.WriteByte('[')
+	for i := range 3000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(i))
+	}
+	doc := b.String() + "]"
+
+	code, out, _ := runCLI(t, doc, "validate", "--max-diagnostics", "5", "--schema", schema)
+	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, "/0: must be string, got integer 0\n/1: must be string, got integer 1\n"+
+		"/2: must be string, got integer 2\n/3: must be string, got integer 3\n/4: must be string, got integer 4\n"+
+		"... only the first 5 diagnostics are listed; the document has more\n", out)
+
+	code, out, _ = runCLI(t, doc, "validate", "--schema", schema)
+	assert.Equal(t, exitFailed, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	assert.Len(t, lines, 1001, "1000 by default, then the line saying so")
+
+	code, out, _ = runCLI(t, doc, "validate", "--schema", schema, "--max-diagnostics=3000")
+	assert.Equal(t, exitFailed, code)
+	assert.Len(t, strings.Split(strings.TrimSpace(out), "\n"), 3000, "all of them, under the cap")
+
+	code, out, _ = runCLI(t, doc[:len(doc)-1]+",]", "validate", "--schema", schema, "--max-diagnostics", "5")
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, out, "not JSON")
+	assert.NotContains(t, out, "must be string")
+
+	code, _, errOut := runCLI(t, doc, "validate", "--schema", schema, "--max-diagnostics", "0")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "--max-diagnostics must be at least 1")
 }
