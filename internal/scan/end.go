@@ -40,6 +40,9 @@ func (s *Scanner) end() Event {
 		return s.probeFail() // never queued: End turns queueing off
 	case stBareQuote:
 		return s.bareValueQuote(0, true)
+	case stTupleFirst:
+		s.st = stArrayFirst
+		return s.end()
 	case stWord:
 		if s.bareText() && s.can(RepairUnquotedValue) {
 			// A bare word that no literal begins with, cut by the end:

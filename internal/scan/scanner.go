@@ -130,6 +130,13 @@ type Scanner struct {
 	slashNum    int64      // 1 + where a number followed by '/' or '.' at a chunk's end began; 0 otherwise
 	quotedEnd   int64      // 1 + where the last number quoted for its leading zeros ended
 
+	// Python tuples (see tuple.go): those that may hold one element,
+	// outermost first, and the depth of the innermost one waiting for its
+	// first element (a container) to end, -1 when none.
+	tuples     [maxTuples]tupleMark
+	ntuples    int
+	tupleWatch int
+
 	endedTruncated bool // End reported Truncated
 }
 
@@ -153,6 +160,7 @@ func (s *Scanner) Reset(maxDepth int) {
 	s.stack.reset(maxDepth)
 	s.maxDepth = maxDepth
 	s.line, s.lineBreak = 1, -1
+	s.tupleWatch = -1
 }
 
 // Offset returns the number of bytes consumed so far.
@@ -284,6 +292,8 @@ func (s *Scanner) Truncation() Truncation {
 	}
 	st := s.st
 	switch st {
+	case stTupleFirst:
+		st = stArrayFirst
 	case stLineComment, stBlockComment, stSlash:
 		// The comment is dropped; what matters is where it stands.
 		t.Partial = int(s.base - s.cmt.off)
@@ -362,6 +372,7 @@ func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 		s.typoStart.off, s.wideStart.off, s.blankStart.off, s.replayOff, s.cmt.off, s.dot.off, s.numStart.off,
 		s.wordStart.off, s.uqEnd.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff,
 		max(s.strComma-1, 0), s.probe.q2.off, max(s.slashNum-1, 0))
+	dst = s.appendTupleAnchors(dst)
 	if s.cmtGap > 0 {
 		dst = append(dst, s.cmtGap-1)
 	}
@@ -383,7 +394,7 @@ func (s *Scanner) StableOffset() int64 {
 	if s.slashNum != 0 {
 		// A number followed by '/' or '.' whose next byte is still to
 		// come: it may go on as an unquoted value (see fraction).
-		return s.prevCommit.off
+		return s.tupleStable(s.prevCommit.off)
 	}
 	if s.lastWasString && s.repairs.Has(RepairConcatenation) {
 		st := s.st
@@ -391,8 +402,8 @@ func (s *Scanner) StableOffset() int64 {
 			st = s.retState
 		}
 		if st == stAfterValue || st == stConcat {
-			return s.prevCommit.off
+			return s.tupleStable(s.prevCommit.off)
 		}
 	}
-	return s.commit.off
+	return s.tupleStable(s.commit.off)
 }

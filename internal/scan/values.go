@@ -343,5 +343,8 @@ func (s *Scanner) setCommit(off int64) {
 // ends it as a value.
 func (s *Scanner) closeContainer(off int64) Event {
 	s.stack.pop()
+	if s.stack.depth == s.tupleWatch {
+		s.tupleElementEnded(off + 1)
+	}
 	return s.valueDone(off + 1)
 }
