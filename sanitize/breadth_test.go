@@ -185,6 +185,14 @@ var breadthCases = []repairCase{
 	{KindMismatchedBracket, `{"a": ([1, 2], 3)}`, `{"a": [[1, 2], 3]}`, []string{"mismatched_bracket@6(1:7)", "mismatched_bracket@16(1:17)"}},
 	{KindMismatchedBracket, `{"a": (1 2)}`, `{"a": [1, 2]}`, []string{"mismatched_bracket@6(1:7)", "missing_comma@8(1:9)", "mismatched_bracket@10(1:11)"}},
 	{KindWrapper, `{"a": ObjectId("x")}`, `{"a": "x"}`, []string{"wrapper@6(1:7)", "wrapper@18(1:19)"}},
+	// A top-level object closed too early: a comma, a quoted key and its
+	// colon after the closer, on its line, reopen it (the closer goes, a
+	// guess). See TestTopLevelValueComma for what stays refused.
+	{KindMismatchedBracket, `{"key": "value"}, "key2": "value2"}`, `{"key": "value", "key2": "value2"}`, []string{"mismatched_bracket@15(1:16)"}},
+	{KindMismatchedBracket, `{"key1": "value1"}, "key2": "value2", "key3": "value3"}`, `{"key1": "value1", "key2": "value2", "key3": "value3"}`, []string{"mismatched_bracket@17(1:18)"}},
+	{KindMismatchedBracket, `{"key": "value"}, "" : "value2"}`, `{"key": "value", "" : "value2"}`, []string{"mismatched_bracket@15(1:16)"}},
+	{KindMismatchedBracket, "{\"a\": {\"b\": 1}} \t,\t \"c\" : [2]}\n", "{\"a\": {\"b\": 1} \t,\t \"c\" : [2]}\n", []string{"mismatched_bracket@14(1:15)"}},
+	{KindMismatchedBracket, "```json\n{\"a\": 1}, \"b\": 2}\n```", "{\"a\": 1, \"b\": 2}", []string{"fence@0(1:1)", "mismatched_bracket@15(2:8)", "fence@26(3:1)"}},
 	// Top-level concatenation, with comments between the strings; "a" + b
 	// stays an error (see TestBreadthRefusals).
 	{KindConcatenation, `"a" + "b"`, `"ab"`, []string{"concatenation@2(1:3)"}},

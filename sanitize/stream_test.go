@@ -106,8 +106,11 @@ func TestStreamHoldsTupleBracket(t *testing.T) {
 	assert.Equal(t, `{"a": 1, "b": [2, 3], "c": `, string(st.Stable()))
 	_, err = st.Write([]byte(`), "d": true}`))
 	require.NoError(t, err)
+	assert.Equal(t, `{"a": 1, "b": [2, 3], "c": 4, "d": true`, string(st.Stable()))
+	_, err = st.Write([]byte("\n")) // the closer is no longer followed by more members
+	require.NoError(t, err)
 	assert.Equal(t, `{"a": 1, "b": [2, 3], "c": 4, "d": true}`, string(st.Stable()))
 	out, err := st.Close()
 	require.NoError(t, err)
-	assert.Equal(t, `{"a": 1, "b": [2, 3], "c": 4, "d": true}`, string(out))
+	assert.Equal(t, "{\"a\": 1, \"b\": [2, 3], \"c\": 4, \"d\": true}\n", string(out))
 }

@@ -43,6 +43,8 @@ func (s *Scanner) end() Event {
 	case stTupleFirst:
 		s.st = stArrayFirst
 		return s.end()
+	case stRootClose:
+		return s.endRootClose()
 	case stWord:
 		if s.bareText() && s.can(RepairUnquotedValue) {
 			// A bare word that no literal begins with, cut by the end:

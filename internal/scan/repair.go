@@ -40,7 +40,9 @@ const (
 	// tuple where a value belongs as an array, '(' and ')' replaced by '['
 	// and ']', but for a tuple of one element and no comma, which is that
 	// element: its second Repair removes the '[' again (EventOffset) and
-	// the ')' (ClosingOffset), and joins the first.
+	// the ')' (ClosingOffset), and joins the first. And it drops the closer
+	// of a top-level object followed, on its line, by a comma and a quoted
+	// key with its colon: {"a": 1}, "b": 2} (see StableOffset).
 	RepairMismatchedBracket
 	// RepairMissingColon inserts the colon between a key and its value.
 	RepairMissingColon

@@ -191,6 +191,9 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 	case stTupleFirst:
 		return s.readTupleFirst(b, i)
 
+	case stRootClose:
+		return s.readRootClose(b, i)
+
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {
 			return i, s.bomIsProse()

@@ -137,6 +137,12 @@ type Scanner struct {
 	ntuples    int
 	tupleWatch int
 
+	// A top-level object's closer held (see rootclose.go), the step
+	// reached after it, and the end of the key that may reopen the object.
+	rootCloser mark
+	rootStep   uint8
+	rootKeyEnd mark
+
 	endedTruncated bool // End reported Truncated
 }
 
@@ -372,7 +378,7 @@ func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 		s.typoStart.off, s.wideStart.off, s.blankStart.off, s.replayOff, s.cmt.off, s.dot.off, s.numStart.off,
 		s.wordStart.off, s.uqEnd.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff,
 		max(s.strComma-1, 0), s.probe.q2.off, max(s.slashNum-1, 0))
-	dst = s.appendTupleAnchors(dst)
+	dst = append(s.appendTupleAnchors(dst), s.rootCloser.off)
 	if s.cmtGap > 0 {
 		dst = append(dst, s.cmtGap-1)
 	}
@@ -386,9 +392,13 @@ func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 // open top-level container can no longer change (short of an error): the
 // end of the last complete element of the innermost container, or the
 // element before it while a string concatenation may still join the last
-// one. It returns -1 outside containers.
+// one. It returns -1 outside containers, but for a top-level object whose
+// closer may have come too early (see rootclose.go): the closer.
 func (s *Scanner) StableOffset() int64 {
 	if s.stack.depth == 0 {
+		if s.st == stRootClose {
+			return s.rootCloser.off // the closer may come too early
+		}
 		return -1
 	}
 	if s.slashNum != 0 {

@@ -50,6 +50,7 @@ const (
 	stKeyProbe     // after a quote that may open the next key (see unclosed.go)
 	stBareQuote    // after a quote right after a bare value (see openquote.go)
 	stTupleFirst   // after a tuple's '(': what its first element begins with (see tuple.go)
+	stRootClose    // after a top-level object's closer that may come too early (see rootclose.go)
 
 	stError // after a syntax error
 	stEnded // End has reported everything

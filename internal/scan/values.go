@@ -105,6 +105,9 @@ func (s *Scanner) beginValue(c byte, off int64) bool {
 // level it returns ValueEnd.
 func (s *Scanner) valueDone(off int64) Event {
 	if s.stack.depth == 0 {
+		if s.st == stAfterValue && s.holdRootCloser(off) {
+			return None // {"a": 1}, "b": 2}: the closer may come too early
+		}
 		s.event(off, 0)
 		s.st = stMidLine
 		s.gapDirty = false
