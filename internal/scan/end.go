@@ -32,6 +32,9 @@ func (s *Scanner) end() Event {
 	off := s.base
 	switch s.st {
 	case stStrClose:
+		if s.cutTicks > 0 {
+			return s.endCloseFence()
+		}
 		if ev := s.stringDone(s.strQuote.off + 1); ev != None {
 			return ev
 		}

@@ -143,6 +143,12 @@ type Scanner struct {
 	rootStep   uint8
 	rootKeyEnd mark
 
+	// The backticks after a quote that may close a string (see
+	// fencecut.go): where they begin, how many, and whether blanks follow.
+	cutFence mark
+	cutTicks int
+	cutTail  bool
+
 	endedTruncated bool // End reported Truncated
 }
 
@@ -314,8 +320,15 @@ func (s *Scanner) Truncation() Truncation {
 				st = stAfterValue
 			}
 		}
+	case stFenceCut:
+		t.Partial = int(s.base - s.cutFence.off) // the fence and the blanks after it
+		st = stAfterValue
 	case stStrClose:
-		// The quote read last may close the string: read as closed.
+		// The quote read last may close the string: read as closed (but
+		// for the backticks after it, a fence that may close it).
+		if s.cutTicks > 0 {
+			t.Partial = int(s.base - s.cutFence.off)
+		}
 		st = stColon
 		if !s.inKey {
 			st = stAfterValue

@@ -51,6 +51,7 @@ const (
 	stBareQuote    // after a quote right after a bare value (see openquote.go)
 	stTupleFirst   // after a tuple's '(': what its first element begins with (see tuple.go)
 	stRootClose    // after a top-level object's closer that may come too early (see rootclose.go)
+	stFenceCut     // after a closing fence that ended an open value (see fencecut.go)
 
 	stError // after a syntax error
 	stEnded // End has reported everything
