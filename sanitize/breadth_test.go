@@ -191,6 +191,7 @@ var breadthCases = []repairCase{
 	// guess). See TestTopLevelValueComma for what stays refused.
 	{KindMismatchedBracket, `{"key": "value"}, "key2": "value2"}`, `{"key": "value", "key2": "value2"}`, []string{"mismatched_bracket@15(1:16)"}},
 	{KindMismatchedBracket, `{"key1": "value1"}, "key2": "value2", "key3": "value3"}`, `{"key1": "value1", "key2": "value2", "key3": "value3"}`, []string{"mismatched_bracket@17(1:18)"}},
+	{KindMismatchedBracket, `{"key": "value"}, "key2" "value2"}`, `{"key": "value", "key2": "value2"}`, []string{"mismatched_bracket@15(1:16)", "missing_colon@24(1:25)"}},
 	{KindMismatchedBracket, `{"key": "value"}, "" : "value2"}`, `{"key": "value", "" : "value2"}`, []string{"mismatched_bracket@15(1:16)"}},
 	{KindMismatchedBracket, "{\"a\": {\"b\": 1}} \t,\t \"c\" : [2]}\n", "{\"a\": {\"b\": 1} \t,\t \"c\" : [2]}\n", []string{"mismatched_bracket@14(1:15)"}},
 	{KindMismatchedBracket, "```json\n{\"a\": 1}, \"b\": 2}\n```", "{\"a\": 1, \"b\": 2}", []string{"fence@0(1:1)", "mismatched_bracket@15(2:8)", "fence@26(3:1)"}},

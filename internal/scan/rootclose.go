@@ -11,7 +11,8 @@ package scan
 // The closer is held, not reported as the value's end, while what follows
 // it on its line may still reopen the object (stRootClose), with no byte
 // kept: blanks, a comma, blanks, a key of printable ASCII with no escape,
-// blanks, then the colon that decides. Anything else before the comma
+// blanks, then the colon that decides (or a quote: the value's, the
+// colon missing too, `"key2" "value2"`). Anything else before the comma
 // (a line break among them) ends the value at its closer as before; after
 // the comma, anything but a quote makes the comma prose, as after any
 // top-level value (see topValueComma); a key that is no such key, or no
@@ -82,7 +83,13 @@ func (s *Scanner) readRootClose(b []byte, i int) (int, Event) {
 			case ' ', '\t', '\r':
 				continue
 			case ':':
-				return i + 1, s.reopenRoot()
+				return i + 1, s.reopenRoot(stValue)
+			case '"':
+				if s.repairs.Has(RepairMissingColon) {
+					// "key2" "value2": the colon is missing too; the
+					// quote is read again where the colon belongs.
+					return i, s.reopenRoot(stColon)
+				}
 			}
 			return i, s.rootNotReopened()
 		}
@@ -124,13 +131,14 @@ func (s *Scanner) rootNotReopened() Event {
 	return Error
 }
 
-// reopenRoot drops the held closer and reads on in the object, after its
-// next key's colon.
-func (s *Scanner) reopenRoot() Event {
+// reopenRoot drops the held closer and reads on in the object, in state
+// st: after its next key's colon (stValue), or where the colon belongs
+// (stColon).
+func (s *Scanner) reopenRoot(st state) Event {
 	s.stack.push(true)
 	s.comma = s.topComma
 	s.keyEnd = s.rootKeyEnd
 	s.inKey, s.lastWasString = false, false
-	s.st = stValue
+	s.st = st
 	return s.repairAt(RepairMismatchedBracket, s.rootCloser, 1, "")
 }
