@@ -185,7 +185,9 @@ func (s *Scanner) continueAt(k RepairKind, m mark, n int, repl string) Event {
 // quote of a string whose opening was repaired, or a quote escaped inside
 // it (a single-quoted string is one fix, not one per quote), and a comment
 // that follows the last dropped comment with only whitespace between them
-// (a block of comments is one fix, not one per comment).
+// (a block of comments is one fix, not one per comment), and the removal
+// of the brackets of a one-element tuple, which continues the repair that
+// wrote its '[' (other repairs may come between them).
 func (s *Scanner) RepairJoins() bool { return s.last.Joins }
 
 // ClosingOffset returns, after a Repair that changed both delimiters of a
