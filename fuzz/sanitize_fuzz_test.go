@@ -133,6 +133,12 @@ var handSeeds = []string{
 	strings.Repeat("[", 513),
 	strings.Repeat(`{"a":`, 300) + "1" + strings.Repeat("}", 299),
 	strings.Repeat(`[{"a":`, 100),
+	// Python tuples of one element, an object closed too early, a fence
+	// right after a string's quote (issue #25).
+	`{"a": ((1), ([2]), ({"b": (3,)}), (((4))))}`,
+	strings.Repeat(`[(`, 12) + "1" + strings.Repeat(`)]`, 12),
+	"{\"a\": 1}, \"b\": (2)}\n{\"c\": 3} , \"d\"\t: [4]}",
+	"```json\n{\"a\": \"x\"```\n",
 }
 
 // addSeeds adds the hand-made seeds, the small JSONTestSuite files, a few

@@ -166,8 +166,35 @@ var breadthCases = []repairCase{
 	// call's ')' is still a wrapper's.
 	{KindMismatchedBracket, `{"coords": (1, 2), "ok": true}`, `{"coords": [1, 2], "ok": true}`, []string{"mismatched_bracket@11(1:12)", "mismatched_bracket@16(1:17)"}},
 	{KindMismatchedBracket, `{"empty": ()}`, `{"empty": []}`, []string{"mismatched_bracket@10(1:11)", "mismatched_bracket@11(1:12)"}},
-	{KindMismatchedBracket, `[(1, 2), ("a")]`, `[[1, 2], ["a"]]`, []string{"mismatched_bracket@1(1:2)", "mismatched_bracket@6(1:7)", "mismatched_bracket@9(1:10)", "mismatched_bracket@13(1:14)"}},
+	{KindMismatchedBracket, `[(1, 2), ("a")]`, `[[1, 2], "a"]`, []string{"mismatched_bracket@1(1:2)", "mismatched_bracket@6(1:7)", "mismatched_bracket@9(1:10)"}},
+	// A tuple of one element and no comma is that element, as Python
+	// reads it: the '[' written for its '(' goes again (one fix). (1,)
+	// stays a tuple, and so does one of two elements with no comma.
+	{KindMismatchedBracket, `{"scalar_group": (1)}`, `{"scalar_group": 1}`, []string{"mismatched_bracket@17(1:18)"}},
+	{KindMismatchedBracket, `{"string_group": ("x")}`, `{"string_group": "x"}`, []string{"mismatched_bracket@17(1:18)"}},
+	{KindMismatchedBracket, `(1)`, `1`, []string{"mismatched_bracket@0(1:1)"}},
+	{KindMismatchedBracket, `("x")`, `"x"`, []string{"mismatched_bracket@0(1:1)"}},
+	{KindMismatchedBracket, `{"a": ( {"b": (2)} )}`, `{"a":  {"b": 2} }`, []string{"mismatched_bracket@6(1:7)", "mismatched_bracket@14(1:15)"}},
+	{KindMismatchedBracket, "{\"a\": (\n  [1, 2]\n)}", "{\"a\": \n  [1, 2]\n}", []string{"mismatched_bracket@6(1:7)"}},
+	{KindMismatchedBracket, `{"a": ((1, 2))}`, `{"a": [1, 2]}`, []string{"mismatched_bracket@6(1:7)", "mismatched_bracket@7(1:8)", "mismatched_bracket@12(1:13)"}},
+	{KindMismatchedBracket, `{"a": ((1))}`, `{"a": 1}`, []string{"mismatched_bracket@6(1:7)", "mismatched_bracket@7(1:8)"}},
+	{KindMismatchedBracket, `{"a": ((1),)}`, `{"a": [1]}`, []string{"mismatched_bracket@6(1:7)", "mismatched_bracket@7(1:8)", "trailing_comma@10(1:11)", "mismatched_bracket@11(1:12)"}},
+	{KindMismatchedBracket, `{"a": (1,)}`, `{"a": [1]}`, []string{"mismatched_bracket@6(1:7)", "trailing_comma@8(1:9)", "mismatched_bracket@9(1:10)"}},
+	{KindMismatchedBracket, `{"a": ([1] [2])}`, `{"a": [[1], [2]]}`, []string{"mismatched_bracket@6(1:7)", "missing_comma@10(1:11)", "mismatched_bracket@14(1:15)"}},
+	{KindMismatchedBracket, `{"a": ([1], [2])}`, `{"a": [[1], [2]]}`, []string{"mismatched_bracket@6(1:7)", "mismatched_bracket@15(1:16)"}},
+	{KindMismatchedBracket, `{"a": ([1, 2], 3)}`, `{"a": [[1, 2], 3]}`, []string{"mismatched_bracket@6(1:7)", "mismatched_bracket@16(1:17)"}},
+	{KindMismatchedBracket, `{"a": ((00), (0), [(007)])}`, `{"a": ["00", 0, ["007"]]}`, []string{"mismatched_bracket@6(1:7)", "mismatched_bracket@7(1:8)", "leading_zero@8(1:9)", "leading_zero@10(1:11)", "mismatched_bracket@13(1:14)", "mismatched_bracket@19(1:20)", "leading_zero@20(1:21)", "leading_zero@23(1:24)", "mismatched_bracket@25(1:26)"}},
+	{KindMismatchedBracket, `{"a": (1 2)}`, `{"a": [1, 2]}`, []string{"mismatched_bracket@6(1:7)", "missing_comma@8(1:9)", "mismatched_bracket@10(1:11)"}},
 	{KindWrapper, `{"a": ObjectId("x")}`, `{"a": "x"}`, []string{"wrapper@6(1:7)", "wrapper@18(1:19)"}},
+	// A top-level object closed too early: a comma, a quoted key and its
+	// colon after the closer, on its line, reopen it (the closer goes, a
+	// guess). See TestTopLevelValueComma for what stays refused.
+	{KindMismatchedBracket, `{"key": "value"}, "key2": "value2"}`, `{"key": "value", "key2": "value2"}`, []string{"mismatched_bracket@15(1:16)"}},
+	{KindMismatchedBracket, `{"key1": "value1"}, "key2": "value2", "key3": "value3"}`, `{"key1": "value1", "key2": "value2", "key3": "value3"}`, []string{"mismatched_bracket@17(1:18)"}},
+	{KindMismatchedBracket, `{"key": "value"}, "key2" "value2"}`, `{"key": "value", "key2": "value2"}`, []string{"mismatched_bracket@15(1:16)", "missing_colon@24(1:25)"}},
+	{KindMismatchedBracket, `{"key": "value"}, "" : "value2"}`, `{"key": "value", "" : "value2"}`, []string{"mismatched_bracket@15(1:16)"}},
+	{KindMismatchedBracket, "{\"a\": {\"b\": 1}} \t,\t \"c\" : [2]}\n", "{\"a\": {\"b\": 1} \t,\t \"c\" : [2]}\n", []string{"mismatched_bracket@14(1:15)"}},
+	{KindMismatchedBracket, "```json\n{\"a\": 1}, \"b\": 2}\n```", "{\"a\": 1, \"b\": 2}", []string{"fence@0(1:1)", "mismatched_bracket@15(2:8)", "fence@26(3:1)"}},
 	// Top-level concatenation, with comments between the strings; "a" + b
 	// stays an error (see TestBreadthRefusals).
 	{KindConcatenation, `"a" + "b"`, `"ab"`, []string{"concatenation@2(1:3)"}},

@@ -337,6 +337,14 @@ func (z *Sanitizer) editBack(i int, a, b int64, repl string, forward bool) {
 	}
 	z.flush(min(j, i))
 	p0, p1 := z.outPos(a), z.outPos(b)
+	// A replacement behind a later insertion at b that belongs to what
+	// follows b (a tuple's '(' removed once the quote of a number with
+	// leading zeros went in after it: ((00))) leaves that insertion, and
+	// its mark, after the bytes it replaces.
+	keep := a < b && len(z.marks) > 0 && z.marks[len(z.marks)-1].in >= b
+	if keep {
+		p1 = z.cutPos(b)
+	}
 	d := len(repl) - (p1 - p0)
 	tail := len(z.out) - p1
 	switch {
@@ -361,7 +369,7 @@ func (z *Sanitizer) editBack(i int, a, b int64, repl string, forward bool) {
 
 	// Record the delta from b on; marks past b move by d.
 	k := len(z.marks)
-	for k > 0 && z.marks[k-1].in > b {
+	for k > 0 && (z.marks[k-1].in > b || keep && z.marks[k-1].in == b && z.marks[k-1].forward) {
 		z.marks[k-1].cum += int64(d)
 		k--
 		z.work++

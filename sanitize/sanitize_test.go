@@ -169,7 +169,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk ful
 
 func TestWriterReportsUnderlyingError(t *testing.T) {
 	w := NewWriter(failingWriter{}, Options{Values: ValuesLines})
-	_, err := w.Write([]byte(`{"a":1} `))
+	_, err := w.Write([]byte("{\"a\":1}\n"))
 	assert.EqualError(t, err, "disk full")
 
 	// One document: the output is held until Close, which reports it.

@@ -90,3 +90,27 @@ func TestStreamPartialObject(t *testing.T) {
 	assert.ErrorIs(t, err, ErrTruncated)
 	assert.Equal(t, `{"title": "Hello world", "n": 42, "tags": ["x"]}`, string(out))
 }
+
+// The '[' written for a tuple's '(' may still go (a tuple of one element
+// is that element): it stays out of the stable prefix until the ')'.
+func TestStreamHoldsTupleBracket(t *testing.T) {
+	st := NewStream(Options{})
+	_, err := st.Write([]byte(`{"a": 1, "b": (2`))
+	require.NoError(t, err)
+	assert.Equal(t, `{"a": 1, "b": `, string(st.Stable()))
+	_, err = st.Write([]byte(`, 3`))
+	require.NoError(t, err)
+	assert.Equal(t, `{"a": 1, "b": `, string(st.Stable()))
+	_, err = st.Write([]byte(`), "c": (4`))
+	require.NoError(t, err)
+	assert.Equal(t, `{"a": 1, "b": [2, 3], "c": `, string(st.Stable()))
+	_, err = st.Write([]byte(`), "d": true}`))
+	require.NoError(t, err)
+	assert.Equal(t, `{"a": 1, "b": [2, 3], "c": 4, "d": true`, string(st.Stable()))
+	_, err = st.Write([]byte("\n")) // the closer is no longer followed by more members
+	require.NoError(t, err)
+	assert.Equal(t, `{"a": 1, "b": [2, 3], "c": 4, "d": true}`, string(st.Stable()))
+	out, err := st.Close()
+	require.NoError(t, err)
+	assert.Equal(t, "{\"a\": 1, \"b\": [2, 3], \"c\": 4, \"d\": true}\n", string(out))
+}

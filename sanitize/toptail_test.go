@@ -102,7 +102,7 @@ func TestTopLevelStringTailSplitAnywhere(t *testing.T) {
 // may be the value going on (closed too early): refused, not dropped as
 // certain prose. Otherwise the comma is prose as before.
 func TestTopLevelValueComma(t *testing.T) {
-	for _, in := range []string{`{"a": "x"}, "b": 2}`, `[1], "x"`, `{"a":1}, 'b': 2}`} {
+	for _, in := range []string{`{"a": "x"}, "b" 2}`, `{"a": "x"}, "b\n": 2}`, `{"a": "x"}, "b"`, "{\"a\": \"x\"}, \"b\"\n: 2}", `[1], "x"`, `{"a":1}, 'b': 2}`, `{}, "b": 2}`} {
 		_, _, err := Append(nil, []byte(in), Options{})
 		require.ErrorIs(t, err, ErrSyntax, in)
 		var e *Error

@@ -32,6 +32,9 @@ func (s *Scanner) end() Event {
 	off := s.base
 	switch s.st {
 	case stStrClose:
+		if s.cutTicks > 0 {
+			return s.endCloseFence()
+		}
 		if ev := s.stringDone(s.strQuote.off + 1); ev != None {
 			return ev
 		}
@@ -40,6 +43,11 @@ func (s *Scanner) end() Event {
 		return s.probeFail() // never queued: End turns queueing off
 	case stBareQuote:
 		return s.bareValueQuote(0, true)
+	case stTupleFirst:
+		s.st = stArrayFirst
+		return s.end()
+	case stRootClose:
+		return s.endRootClose()
 	case stWord:
 		if s.bareText() && s.can(RepairUnquotedValue) {
 			// A bare word that no literal begins with, cut by the end:

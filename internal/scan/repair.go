@@ -36,7 +36,13 @@ const (
 	// container closes the inner ones first: right for a closer forgotten
 	// at the end of a value ({"a": [1, 2}), wrong for a typo in the middle
 	// of one ({"a": [1, 2}, "b": 3}), which then usually stops at a later
-	// syntax error. Hence its confidence: a guess.
+	// syntax error. Hence its confidence: a guess. It also reads a Python
+	// tuple where a value belongs as an array, '(' and ')' replaced by '['
+	// and ']', but for a tuple of one element and no comma, which is that
+	// element: its second Repair removes the '[' again (EventOffset) and
+	// the ')' (ClosingOffset), and joins the first. And it drops the closer
+	// of a top-level object followed, on its line, by a comma and a quoted
+	// key with its colon: {"a": 1}, "b": 2} (see StableOffset).
 	RepairMismatchedBracket
 	// RepairMissingColon inserts the colon between a key and its value.
 	RepairMissingColon
@@ -179,7 +185,9 @@ func (s *Scanner) continueAt(k RepairKind, m mark, n int, repl string) Event {
 // quote of a string whose opening was repaired, or a quote escaped inside
 // it (a single-quoted string is one fix, not one per quote), and a comment
 // that follows the last dropped comment with only whitespace between them
-// (a block of comments is one fix, not one per comment).
+// (a block of comments is one fix, not one per comment), and the removal
+// of the brackets of a one-element tuple, which continues the repair that
+// wrote its '[' (other repairs may come between them).
 func (s *Scanner) RepairJoins() bool { return s.last.Joins }
 
 // ClosingOffset returns, after a Repair that changed both delimiters of a

@@ -10,6 +10,9 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 	off := base + int64(i)
 	switch s.st {
 	case stStrClose:
+		if (c == '`' || s.cutTicks > 0) && !s.inKey && s.quote == '"' {
+			return s.closeFence(b, i) // {"a": "x"```
+		}
 		if c == ' ' && s.closeSpaces < 64 {
 			s.closeSpaces++
 			return i + 1, None
@@ -187,6 +190,15 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 
 	case stBareQuote:
 		return i, s.bareValueQuote(c, false)
+
+	case stTupleFirst:
+		return s.readTupleFirst(b, i)
+
+	case stRootClose:
+		return s.readRootClose(b, i)
+
+	case stFenceCut:
+		return s.readFenceCut(b, i)
 
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {

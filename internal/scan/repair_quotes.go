@@ -154,6 +154,7 @@ func (s *Scanner) placeTwin(c byte, at int64) {
 		s.prevCommit = s.commit
 		s.setCommit(at + 1)
 		s.lastWasString = false
+		s.tupleClosedInto(at + 1)
 	default:
 		s.virt, s.virtOff = c, at
 	}

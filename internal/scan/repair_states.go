@@ -57,18 +57,15 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 	switch {
 	case (c == '/' || c == '#' && s.can(RepairValueComment)) && s.can(RepairComment):
 		return s.openComment(b, i, off)
-	case (c == ']' || c == '}' && s.can(RepairMismatchedBracket)) && s.st == stValue && !obj && s.commaRead() && s.can(RepairTrailingComma):
-		s.st = stAfterValue // [2,}: the comma goes, then the closer is mismatched
+	case (c == ']' || (c == '}' || c == ')') && s.can(RepairMismatchedBracket)) && s.st == stValue && !obj && s.commaRead() && s.can(RepairTrailingComma):
+		s.st = stAfterValue // [2,} (1,): the comma goes, then the closer is mismatched
 		return i, s.repairAt(RepairTrailingComma, s.comma, 1, "")
 	case c == '}' && s.st == stArrayFirst && s.can(RepairMismatchedBracket):
 		s.st = stAfterValue // [}
 		return s.mismatched(c, off, i)
 	case c == '(' && s.stack.depth < s.maxDepth && s.can(RepairMismatchedBracket):
-		// (1, 2): a Python tuple, read as an array.
-		s.stack.push(false)
-		s.setCommit(off + 1)
-		s.st = stArrayFirst
-		return i + 1, s.repairAt(RepairMismatchedBracket, s.here(off), 1, "[")
+		// (1, 2): a Python tuple, read as an array; (1) is 1 (see tuple.go).
+		return s.openTuple(off, i)
 	case c == ')' && s.st == stArrayFirst && s.can(RepairMismatchedBracket):
 		return s.closeReplaced(off, i, "]") // ()
 	case c == ',' && !obj && s.can(RepairExtraComma):
@@ -215,7 +212,7 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 		s.wrapDepth = 0
 		return i + 1, s.repairAt(RepairWrapper, s.here(off), 1, "")
 	case c == ')' && !obj && s.can(RepairMismatchedBracket):
-		return s.closeReplaced(off, i, "]")
+		return s.closeTuple(off, i)
 	case c == '.' && s.can(RepairEllipsis):
 		// [1, 2 ...]: the placeholder follows a value with no comma.
 		return i + 1, s.beginDot(off)
@@ -231,6 +228,7 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 		// before the next object.
 		s.stack.pop()
 		s.valueDone(off)
+		s.tupleClosedInto(off)
 		return i, s.repairAt(RepairMismatchedBracket, s.here(off), 0, "}")
 	case s.can(RepairMissingComma):
 		if st, ok := commaBefore(c, obj); ok {
@@ -278,6 +276,7 @@ func (s *Scanner) mismatched(c byte, off int64, i int) (int, Event) {
 		if s.stack.isObject(d) == (c == '}') {
 			s.stack.pop()
 			s.valueDone(off)
+			s.tupleClosedInto(off)
 			return i, s.repairAt(RepairMismatchedBracket, s.here(off), 0, want)
 		}
 	}
@@ -295,6 +294,7 @@ func (s *Scanner) closeReplaced(off int64, i int, repl string) (int, Event) {
 		s.st = stTopEnd
 	} else {
 		s.valueDone(off + 1)
+		s.tupleClosedInto(off + 1)
 	}
 	return i + 1, s.repairAt(RepairMismatchedBracket, m, 1, repl)
 }

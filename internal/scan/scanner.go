@@ -130,6 +130,25 @@ type Scanner struct {
 	slashNum    int64      // 1 + where a number followed by '/' or '.' at a chunk's end began; 0 otherwise
 	quotedEnd   int64      // 1 + where the last number quoted for its leading zeros ended
 
+	// Python tuples (see tuple.go): those that may hold one element,
+	// outermost first, and the depth of the innermost one waiting for its
+	// first element (a container) to end, -1 when none.
+	tuples     [maxTuples]tupleMark
+	ntuples    int
+	tupleWatch int
+
+	// A top-level object's closer held (see rootclose.go), the step
+	// reached after it, and the end of the key that may reopen the object.
+	rootCloser mark
+	rootStep   uint8
+	rootKeyEnd mark
+
+	// The backticks after a quote that may close a string (see
+	// fencecut.go): where they begin, how many, and whether blanks follow.
+	cutFence mark
+	cutTicks int
+	cutTail  bool
+
 	endedTruncated bool // End reported Truncated
 }
 
@@ -153,6 +172,7 @@ func (s *Scanner) Reset(maxDepth int) {
 	s.stack.reset(maxDepth)
 	s.maxDepth = maxDepth
 	s.line, s.lineBreak = 1, -1
+	s.tupleWatch = -1
 }
 
 // Offset returns the number of bytes consumed so far.
@@ -284,6 +304,8 @@ func (s *Scanner) Truncation() Truncation {
 	}
 	st := s.st
 	switch st {
+	case stTupleFirst:
+		st = stArrayFirst
 	case stLineComment, stBlockComment, stSlash:
 		// The comment is dropped; what matters is where it stands.
 		t.Partial = int(s.base - s.cmt.off)
@@ -298,8 +320,15 @@ func (s *Scanner) Truncation() Truncation {
 				st = stAfterValue
 			}
 		}
+	case stFenceCut:
+		t.Partial = int(s.base - s.cutFence.off) // the fence and the blanks after it
+		st = stAfterValue
 	case stStrClose:
-		// The quote read last may close the string: read as closed.
+		// The quote read last may close the string: read as closed (but
+		// for the backticks after it, a fence that may close it).
+		if s.cutTicks > 0 {
+			t.Partial = int(s.base - s.cutFence.off)
+		}
 		st = stColon
 		if !s.inKey {
 			st = stAfterValue
@@ -362,6 +391,7 @@ func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 		s.typoStart.off, s.wideStart.off, s.blankStart.off, s.replayOff, s.cmt.off, s.dot.off, s.numStart.off,
 		s.wordStart.off, s.uqEnd.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff,
 		max(s.strComma-1, 0), s.probe.q2.off, max(s.slashNum-1, 0))
+	dst = append(s.appendTupleAnchors(dst), s.rootCloser.off)
 	if s.cmtGap > 0 {
 		dst = append(dst, s.cmtGap-1)
 	}
@@ -375,15 +405,19 @@ func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 // open top-level container can no longer change (short of an error): the
 // end of the last complete element of the innermost container, or the
 // element before it while a string concatenation may still join the last
-// one. It returns -1 outside containers.
+// one. It returns -1 outside containers, but for a top-level object whose
+// closer may have come too early (see rootclose.go): the closer.
 func (s *Scanner) StableOffset() int64 {
 	if s.stack.depth == 0 {
+		if s.st == stRootClose {
+			return s.rootCloser.off // the closer may come too early
+		}
 		return -1
 	}
 	if s.slashNum != 0 {
 		// A number followed by '/' or '.' whose next byte is still to
 		// come: it may go on as an unquoted value (see fraction).
-		return s.prevCommit.off
+		return s.tupleStable(s.prevCommit.off)
 	}
 	if s.lastWasString && s.repairs.Has(RepairConcatenation) {
 		st := s.st
@@ -391,8 +425,8 @@ func (s *Scanner) StableOffset() int64 {
 			st = s.retState
 		}
 		if st == stAfterValue || st == stConcat {
-			return s.prevCommit.off
+			return s.tupleStable(s.prevCommit.off)
 		}
 	}
-	return s.commit.off
+	return s.tupleStable(s.commit.off)
 }

@@ -49,6 +49,9 @@ const (
 	stRadix        // inside a hexadecimal, octal or binary literal: 0x10
 	stKeyProbe     // after a quote that may open the next key (see unclosed.go)
 	stBareQuote    // after a quote right after a bare value (see openquote.go)
+	stTupleFirst   // after a tuple's '(': what its first element begins with (see tuple.go)
+	stRootClose    // after a top-level object's closer that may come too early (see rootclose.go)
+	stFenceCut     // after a closing fence that ended an open value (see fencecut.go)
 
 	stError // after a syntax error
 	stEnded // End has reported everything

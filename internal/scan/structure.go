@@ -209,6 +209,9 @@ closer: // c, b[i] or the full-width twin that ends there, is '}' or ']'
 	}
 	s.stack.pop()
 	i++
+	if s.stack.depth == s.tupleWatch {
+		s.tupleElementEnded(base + int64(i))
+	}
 	goto done
 
 objectFirst:

@@ -105,6 +105,9 @@ func (s *Scanner) beginValue(c byte, off int64) bool {
 // level it returns ValueEnd.
 func (s *Scanner) valueDone(off int64) Event {
 	if s.stack.depth == 0 {
+		if s.st == stAfterValue && s.holdRootCloser(off) {
+			return None // {"a": 1}, "b": 2}: the closer may come too early
+		}
 		s.event(off, 0)
 		s.st = stMidLine
 		s.gapDirty = false
@@ -343,5 +346,8 @@ func (s *Scanner) setCommit(off int64) {
 // ends it as a value.
 func (s *Scanner) closeContainer(off int64) Event {
 	s.stack.pop()
+	if s.stack.depth == s.tupleWatch {
+		s.tupleElementEnded(off + 1)
+	}
 	return s.valueDone(off + 1)
 }
