@@ -32,9 +32,9 @@ const readChunk = 64 << 10
 // array also streams under anyOf, oneOf, not and if/then/else whose
 // branches (recursively) stream or refuse arrays by their type: each
 // branch is a lane with its own tallies, verdict and diagnostics (at most
-// 1024 kept; a lane that would keep more stops, and should every branch
-// fail with that many, the one that filled up last is reported with its
-// first 1024), fed every item once, the lanes combined at the end as the
+// MaxDiagnostics kept; a lane that would keep more stops, and should every
+// branch fail with that many, the one that filled up last is reported with
+// its first ones), fed every item once, the lanes combined at the end as the
 // whole-value evaluation combines branches. Any other document (a
 // scalar, a root object with anyOf, oneOf, not, if or dependentSchemas,
 // or a root schema with unevaluated*, const, enum or $dynamicRef, also
