@@ -180,6 +180,16 @@ var breadthCases = []repairCase{
 	// inner quotes.
 	{KindInnerQuote, `{"a":"He said, "hi" there"}`, `{"a":"He said, \"hi\" there"}`, []string{"inner_quote@15(1:16)", "inner_quote@18(1:19)"}},
 	{KindInnerQuote, `["a, "b" c"]`, `["a, \"b\" c"]`, []string{"inner_quote@5(1:6)", "inner_quote@7(1:8)"}},
+	// Regular-expression literals where a value belongs become strings
+	// (one fix each): a '/' escaped or in a class ends nothing, a
+	// backslash and a quote in them are escaped.
+	{KindRegex, `{"re": /ab+c/gi}`, `{"re": "/ab+c/gi"}`, []string{"regex@7(1:8)"}},
+	{KindRegex, `{regex: /[/]/g, "n": 1}`, `{"regex": "/[/]/g", "n": 1}`, []string{"unquoted_key@1(1:2)", "regex@8(1:9)"}},
+	{KindRegex, `[/a\/b"c/, /x/]`, `["/a\\/b\"c/", "/x/"]`, []string{"regex@1(1:2)", "regex@11(1:12)"}},
+	{KindRegex, "[\n/a]b/\n]", "[\n\"/a]b/\"\n]", []string{"regex@2(2:1)"}},
+	// ... while a '/' after a value, or that begins a comment, keeps its
+	// reading.
+	{KindComment, `{"a": /* c */ 1, "b": // d` + "\n" + ` 2}`, `{"a":  1, "b": ` + "\n" + ` 2}`, []string{"comment@6(1:7)", "comment@22(1:23)"}},
 }
 
 func TestBreadthRepairs(t *testing.T) {
@@ -213,7 +223,10 @@ func TestBreadthRefusals(t *testing.T) {
 		// Not repaired (docs/repair-agreement.md): a regular expression,
 		// a version number, an escaped document without its outer
 		// quotes, full-width quotes.
-		`{"a": /re/gi}`, `{\"a\": 1}`, "{\uff02key\uff02: 1}",
+		`{\"a\": 1}`, "{\uff02key\uff02: 1}",
+		// A regular-expression literal that does not end on its line, or
+		// at all, or that is no value.
+		"{\"a\": /re\n/}", `{"a": /re}`, `[/a[/]`, `{"a": 1 /re/}`, `{/re/: 1}`,
 		// A ':' after an array element that is no string.
 		`[[1]: 2]`, `[true: 1]`, `[{"a": 1}: 2]`,
 		// A top-level string and '+' with no string after it.

@@ -63,6 +63,7 @@ const (
 	KindWhitespace        // a Unicode blank (U+00A0, U+2000-U+200B, U+3000, ...) between tokens was dropped
 	KindValueComment      // a # comment where a value belongs was dropped (#fff, #1 may be data)
 	KindUnclosedString    // a value string's missing closing quote was inserted before the next member: {"a":"b,"c":"d"}
+	KindRegex             // a regular-expression literal where a value belongs was quoted: /ab+c/gi became "/ab+c/gi"
 	// KindEscapedDocument: a top-level string holding a whole document
 	// ("{\"a\": 1}") was replaced by that document. Applied only when the
 	// string's content is by itself a valid object or array.
@@ -131,6 +132,7 @@ var confidences = [kindCount]Confidence{
 	KindWhitespace:        Certain,
 	KindValueComment:      Guess,
 	KindUnclosedString:    Guess,
+	KindRegex:             Guess,
 	KindEscapedDocument:   Likely,
 	KindStringBackoff:     Likely,
 	KindProseValue:        Guess,

@@ -130,6 +130,9 @@ const (
 	// missing before the next member or element: {"a":"b,"c":"d"},
 	// ["hello,"world"].
 	RepairUnclosedString = scan.RepairUnclosedString
+	// RepairRegex quotes a regular-expression literal where a value
+	// belongs: {"re": /ab+c/gi} becomes {"re": "/ab+c/gi"}.
+	RepairRegex = scan.RepairRegex
 )
 
 // RepairSet is a set of repairs, one bit per RepairKind, with Has, With

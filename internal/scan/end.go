@@ -36,6 +36,10 @@ func (s *Scanner) end() Event {
 			return ev
 		}
 		return s.end()
+	case stString:
+		if s.quote == 'r' {
+			return s.endRegex(off)
+		}
 	case stKeyProbe:
 		return s.probeFail() // never queued: End turns queueing off
 	case stBareQuote:

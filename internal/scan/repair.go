@@ -77,6 +77,9 @@ const (
 	// missing before the next member or element: {"a":"b,"c":"d"},
 	// ["hello,"world"] (see unclosed.go).
 	RepairUnclosedString
+	// RepairRegex quotes a regular-expression literal where a value
+	// belongs: {"re": /ab+c/gi} becomes {"re": "/ab+c/gi"} (see regex.go).
+	RepairRegex
 
 	repairCount // keep last
 )
@@ -107,6 +110,7 @@ var repairNames = [...]string{
 	RepairWhitespace:        "whitespace",
 	RepairValueComment:      "value_comment",
 	RepairUnclosedString:    "unclosed_string",
+	RepairRegex:             "regex",
 }
 
 // String returns the repair's snake_case name.

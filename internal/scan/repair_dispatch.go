@@ -49,6 +49,10 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		case '*':
 			s.st, s.cmtStar = stBlockComment, false
 		default:
+			if (s.retState == stValue || s.retState == stArrayFirst) && regexStarts(c) && s.can(RepairRegex) {
+				s.slashNum = 0
+				return i, s.openRegex(s.cmt) // the '/' ended the last chunk
+			}
 			if num := s.slashNum; num != 0 && digit[c] && s.retState == stAfterValue && s.cmt.off == s.commit.off {
 				return i, s.fraction(num-1, off) // 1/3, the '/' read last
 			}

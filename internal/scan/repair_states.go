@@ -55,6 +55,8 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 	}
 	obj := s.stack.depth > 0 && s.stack.topIsObject()
 	switch {
+	case c == '/' && i+1 < len(b) && regexStarts(b[i+1]) && s.can(RepairRegex):
+		return i + 1, s.openRegex(s.here(off)) // {"re": /ab+c/gi}
 	case (c == '/' || c == '#' && s.can(RepairValueComment)) && s.can(RepairComment):
 		return s.openComment(b, i, off)
 	case (c == ']' || c == '}' && s.can(RepairMismatchedBracket)) && s.st == stValue && !obj && s.commaRead() && s.can(RepairTrailingComma):

@@ -150,6 +150,9 @@ func (s *Scanner) reopens(c byte) bool {
 // oddString reads a single-quoted (s.quote is a single quote) or unquoted
 // ('u') string from b[i]; these are rare, so they take this slower loop.
 func (s *Scanner) oddString(b []byte, i int) (int, Event) {
+	if s.quote == 'r' {
+		return s.regexString(b, i)
+	}
 	base := s.base
 	for i < len(b) {
 		// Runs of bytes that need nothing are skipped in one step.

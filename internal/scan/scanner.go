@@ -129,6 +129,9 @@ type Scanner struct {
 	bareKeyEnd  int64      // 1 + where the last bare key ended; 0 once its quote is read
 	slashNum    int64      // 1 + where a number followed by '/' or '.' at a chunk's end began; 0 otherwise
 	quotedEnd   int64      // 1 + where the last number quoted for its leading zeros ended
+	rx          regexState // where the regular-expression literal being quoted is (see regex.go)
+	rxEsc       bool       // its last byte is a backslash
+	rxStart     mark       // its opening '/'
 
 	endedTruncated bool // End reported Truncated
 }
