@@ -180,6 +180,13 @@ var breadthCases = []repairCase{
 	// inner quotes.
 	{KindInnerQuote, `{"a":"He said, "hi" there"}`, `{"a":"He said, \"hi\" there"}`, []string{"inner_quote@15(1:16)", "inner_quote@18(1:19)"}},
 	{KindInnerQuote, `["a, "b" c"]`, `["a, \"b\" c"]`, []string{"inner_quote@5(1:6)", "inner_quote@7(1:8)"}},
+	// Full-width quotation marks (U+FF02) as delimiters, a typographic
+	// quote; inside an ASCII string one is content, and inside a
+	// full-width string an ASCII quote is.
+	{KindTypographicQuote, "{\uff02key\uff02: \uff02v\uff02}", `{"key": "v"}`, []string{"typographic_quote@1(1:2)", "typographic_quote@12(1:13)"}},
+	{KindTypographicQuote, "[\uff02a\"b\uff02, \"c\uff02d\"]", "[\"a\\\"b\", \"c\uff02d\"]", []string{"typographic_quote@1(1:2)"}},
+	{KindTypographicQuote, "{\uff02k\uff02: \uff02x\uff02y\uff02}", "{\"k\": \"x\uff02y\"}", []string{"typographic_quote@1(1:2)", "typographic_quote@10(1:11)", "inner_quote@14(1:15)"}},
+	{KindTypographicQuote, "{\uff02a\uff02:\uff3b1\uff0c2\uff3d}", `{"a":[1,2]}`, []string{"typographic_quote@1(1:2)", "full_width@9(1:10)", "full_width@13(1:14)", "full_width@17(1:18)"}},
 	// Regular-expression literals where a value belongs become strings
 	// (one fix each): a '/' escaped or in a class ends nothing, a
 	// backslash and a quote in them are escaped.
@@ -223,7 +230,9 @@ func TestBreadthRefusals(t *testing.T) {
 		// Not repaired (docs/repair-agreement.md): a regular expression,
 		// a version number, an escaped document without its outer
 		// quotes, full-width quotes.
-		`{\"a\": 1}`, "{\uff02key\uff02: 1}",
+		`{\"a\": 1}`,
+		// A full-width quotation mark that opens no string.
+		"{\"a\" \uff02b\uff02}", "[1 \uff02b\uff02]",
 		// A regular-expression literal that does not end on its line, or
 		// at all, or that is no value.
 		"{\"a\": /re\n/}", `{"a": /re}`, `[/a[/]`, `{"a": 1 /re/}`, `{/re/: 1}`,

@@ -43,7 +43,7 @@ const (
 	KindMissingComma      // a comma was inserted between two elements or members
 	KindComment           // // line, /* block */ or # line comments were dropped (one fix per run with only whitespace between them)
 	KindSingleQuote       // a single-quoted string was double-quoted (one fix per string)
-	KindTypographicQuote  // “…” or ‘…’ used as delimiters became "…" (one fix per string)
+	KindTypographicQuote  // “…”, ‘…’, „…“ or ＂…＂ used as delimiters became "…" (one fix per string)
 	KindUnquotedKey       // a bare identifier used as a key was quoted (one fix per key)
 	KindUnquotedValue     // a bare word or phrase used as a value was quoted (one fix per value)
 	KindInnerQuote        // a double quote inside a string was escaped (heuristic)

@@ -70,7 +70,8 @@ const (
 	RepairComment = scan.RepairComment
 	// RepairSingleQuote turns a single-quoted string into a double-quoted one.
 	RepairSingleQuote = scan.RepairSingleQuote
-	// RepairTypographicQuote turns “…” or ‘…’ used as delimiters into "…".
+	// RepairTypographicQuote turns “…”, ‘…’, „…“ or full-width ＂…＂ used
+	// as delimiters into "…".
 	RepairTypographicQuote = scan.RepairTypographicQuote
 	// RepairUnquotedKey quotes a bare identifier used as a key.
 	RepairUnquotedKey = scan.RepairUnquotedKey

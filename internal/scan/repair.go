@@ -17,7 +17,8 @@ const (
 	RepairComment
 	// RepairSingleQuote turns a single-quoted string into a double-quoted one.
 	RepairSingleQuote
-	// RepairTypographicQuote turns “…” or ‘…’ used as delimiters into "…".
+	// RepairTypographicQuote turns “…”, ‘…’, „…“ or full-width ＂…＂ used
+	// as delimiters into "…".
 	RepairTypographicQuote
 	// RepairUnquotedKey quotes a bare identifier used as a key.
 	RepairUnquotedKey

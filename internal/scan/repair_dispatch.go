@@ -36,6 +36,8 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 				repl = "\u2019"
 			case s.quote == 'L':
 				repl = "\u201c"
+			case s.quote == 'W':
+				repl = "\uff02"
 			}
 			s.st = stString
 			return i, s.repairAt(RepairInnerQuote, s.strQuote, s.strQuoteLen, repl)

@@ -159,7 +159,7 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 		switch s.quote {
 		case '\'':
 			i = skipPlainSingle(b, i)
-		case 'T', 'S', 'L':
+		case 'T', 'S', 'L', 'W':
 			i = skipPlain(b, i)
 		default:
 			j := i
@@ -268,7 +268,7 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 			switch {
 			case r == 3 && s.closesTypographic(b[i:i+3]):
 				s.closeStringN(off, 3)
-				return i + 3, s.continueAt(RepairTypographicQuote, s.here(off), 3, `"`)
+				return i + 3, s.continueAt(s.quoteRepair(), s.here(off), 3, `"`)
 			case r > 0:
 				i += r
 				if s.quote == 'u' {
