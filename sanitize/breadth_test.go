@@ -187,6 +187,12 @@ var breadthCases = []repairCase{
 	{KindTypographicQuote, "[\uff02a\"b\uff02, \"c\uff02d\"]", "[\"a\\\"b\", \"c\uff02d\"]", []string{"typographic_quote@1(1:2)"}},
 	{KindTypographicQuote, "{\uff02k\uff02: \uff02x\uff02y\uff02}", "{\"k\": \"x\uff02y\"}", []string{"typographic_quote@1(1:2)", "typographic_quote@10(1:11)", "inner_quote@14(1:15)"}},
 	{KindTypographicQuote, "{\uff02a\uff02:\uff3b1\uff0c2\uff3d}", `{"a":[1,2]}`, []string{"typographic_quote@1(1:2)", "full_width@9(1:10)", "full_width@13(1:14)", "full_width@17(1:18)"}},
+	// Markdown fences where a value or a closer belongs inside a
+	// container are dropped (the fenced value stays an element).
+	{KindInnerFence, "[```json {\"a\":1} ```]", `[ {"a":1} ]`, []string{"inner_fence@1(1:2)", "inner_fence@17(1:18)"}},
+	{KindInnerFence, "[\n```json\n{\"a\":\"b\"}\n```\n]", "[\n\n{\"a\":\"b\"}\n\n]", []string{"inner_fence@2(2:1)", "inner_fence@20(4:1)"}},
+	{KindInnerFence, "{\"k\": ```json {\"x\": 1}``` }", `{"k":  {"x": 1} }`, []string{"inner_fence@6(1:7)", "inner_fence@22(1:23)"}},
+	{KindInnerFence, "[1,```js 2````, 3]", `[1, 2, 3]`, []string{"inner_fence@3(1:4)", "inner_fence@10(1:11)"}},
 	// Regular-expression literals where a value belongs become strings
 	// (one fix each): a '/' escaped or in a class ends nothing, a
 	// backslash and a quote in them are escaped.
@@ -231,6 +237,9 @@ func TestBreadthRefusals(t *testing.T) {
 		// a version number, an escaped document without its outer
 		// quotes, full-width quotes.
 		`{\"a\": 1}`,
+		// Fewer than three backticks, and a fence where a key belongs
+		// (what the object's first member is cannot be told).
+		"[``1]", "[1 `]", "{```json\n{\"a\":\"b\"}\n```}",
 		// A full-width quotation mark that opens no string.
 		"{\"a\" \uff02b\uff02}", "[1 \uff02b\uff02]",
 		// A regular-expression literal that does not end on its line, or
@@ -243,6 +252,16 @@ func TestBreadthRefusals(t *testing.T) {
 	} {
 		_, _, err := Append(nil, []byte(in), Options{})
 		require.ErrorIs(t, err, ErrSyntax, in)
+	}
+}
+
+// Backticks inside strings are content: no fence is dropped there.
+func TestInnerFenceLeavesStringsAlone(t *testing.T) {
+	for _, in := range []string{"[\"```json\"]", "{\"a\": \"``` x ```\"}", "{\"md\": \"```json\\n{}\\n```\"}"} {
+		out, rep, err := Append(nil, []byte(in), Options{})
+		require.NoError(t, err, in)
+		assert.Equal(t, in, string(out))
+		assert.Empty(t, rep.Fixes, in)
 	}
 }
 

@@ -64,6 +64,7 @@ const (
 	KindValueComment      // a # comment where a value belongs was dropped (#fff, #1 may be data)
 	KindUnclosedString    // a value string's missing closing quote was inserted before the next member: {"a":"b,"c":"d"}
 	KindRegex             // a regular-expression literal where a value belongs was quoted: /ab+c/gi became "/ab+c/gi"
+	KindInnerFence        // a markdown fence where a value or closer belongs inside a container was dropped: [```json {"a":1} ```]
 	// KindEscapedDocument: a top-level string holding a whole document
 	// ("{\"a\": 1}") was replaced by that document. Applied only when the
 	// string's content is by itself a valid object or array.
@@ -133,6 +134,7 @@ var confidences = [kindCount]Confidence{
 	KindValueComment:      Guess,
 	KindUnclosedString:    Guess,
 	KindRegex:             Guess,
+	KindInnerFence:        Guess,
 	KindEscapedDocument:   Likely,
 	KindStringBackoff:     Likely,
 	KindProseValue:        Guess,

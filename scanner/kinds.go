@@ -134,6 +134,10 @@ const (
 	// RepairRegex quotes a regular-expression literal where a value
 	// belongs: {"re": /ab+c/gi} becomes {"re": "/ab+c/gi"}.
 	RepairRegex = scan.RepairRegex
+	// RepairInnerFence drops a markdown fence where a value or a closer
+	// belongs inside a container: [```json {"a":1} ```] becomes
+	// [ {"a":1} ].
+	RepairInnerFence = scan.RepairInnerFence
 )
 
 // RepairSet is a set of repairs, one bit per RepairKind, with Has, With

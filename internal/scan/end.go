@@ -40,6 +40,11 @@ func (s *Scanner) end() Event {
 		if s.quote == 'r' {
 			return s.endRegex(off)
 		}
+	case stInnerFence:
+		if ev := s.endInnerFence(off); ev != Error {
+			return ev
+		}
+		return Error
 	case stKeyProbe:
 		return s.probeFail() // never queued: End turns queueing off
 	case stBareQuote:

@@ -81,6 +81,10 @@ const (
 	// RepairRegex quotes a regular-expression literal where a value
 	// belongs: {"re": /ab+c/gi} becomes {"re": "/ab+c/gi"} (see regex.go).
 	RepairRegex
+	// RepairInnerFence drops a markdown fence (three or more backticks and
+	// a language tag) where a value or a closer belongs inside a
+	// container: [```json {"a":1} ```] becomes [ {"a":1} ] (see fence.go).
+	RepairInnerFence
 
 	repairCount // keep last
 )
@@ -112,6 +116,7 @@ var repairNames = [...]string{
 	RepairValueComment:      "value_comment",
 	RepairUnclosedString:    "unclosed_string",
 	RepairRegex:             "regex",
+	RepairInnerFence:        "inner_fence",
 }
 
 // String returns the repair's snake_case name.

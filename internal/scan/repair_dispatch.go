@@ -194,6 +194,9 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 	case stBareQuote:
 		return i, s.bareValueQuote(c, false)
 
+	case stInnerFence:
+		return s.readInnerFence(b, i)
+
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {
 			return i, s.bomIsProse()

@@ -55,6 +55,8 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 	}
 	obj := s.stack.depth > 0 && s.stack.topIsObject()
 	switch {
+	case c == '`' && s.can(RepairInnerFence):
+		return s.openInnerFence(b, i, off) // [```json {"a":1} ```]
 	case c == '/' && i+1 < len(b) && regexStarts(b[i+1]) && s.can(RepairRegex):
 		return i + 1, s.openRegex(s.here(off)) // {"re": /ab+c/gi}
 	case (c == '/' || c == '#' && s.can(RepairValueComment)) && s.can(RepairComment):
@@ -213,6 +215,8 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 		return s.openCommentAfterValue(b, i, off)
 	case c == 0xEF && s.can(RepairFullWidth):
 		return s.openWide(b, i, off)
+	case c == '`' && s.can(RepairInnerFence):
+		return s.openInnerFence(b, i, off) // {"a":1} ```]
 	case c == ')' && s.wrapDepth == s.stack.depth && s.can(RepairWrapper):
 		s.wrapDepth = 0
 		return i + 1, s.repairAt(RepairWrapper, s.here(off), 1, "")

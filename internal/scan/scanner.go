@@ -132,6 +132,10 @@ type Scanner struct {
 	rx          regexState // where the regular-expression literal being quoted is (see regex.go)
 	rxEsc       bool       // its last byte is a backslash
 	rxStart     mark       // its opening '/'
+	ifStart     mark       // a markdown fence inside a container (see fence.go)
+	ifRet       state      // the state it stands in
+	ifTicks     uint8      // its backticks so far (at most 255)
+	ifTag       bool       // its language tag has begun
 
 	endedTruncated bool // End reported Truncated
 }
@@ -363,7 +367,7 @@ func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 	dst = append(dst,
 		s.commit.off, s.prevCommit.off, s.comma.off, s.keyEnd.off, s.strQuote.off,
 		s.typoStart.off, s.wideStart.off, s.blankStart.off, s.replayOff, s.cmt.off, s.dot.off, s.numStart.off,
-		s.wordStart.off, s.uqEnd.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff,
+		s.wordStart.off, s.uqEnd.off, s.ifStart.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff,
 		max(s.strComma-1, 0), s.probe.q2.off, max(s.slashNum-1, 0))
 	if s.cmtGap > 0 {
 		dst = append(dst, s.cmtGap-1)

@@ -49,6 +49,7 @@ const (
 	stRadix        // inside a hexadecimal, octal or binary literal: 0x10
 	stKeyProbe     // after a quote that may open the next key (see unclosed.go)
 	stBareQuote    // after a quote right after a bare value (see openquote.go)
+	stInnerFence   // inside a markdown fence inside a container (see fence.go)
 
 	stError // after a syntax error
 	stEnded // End has reported everything
