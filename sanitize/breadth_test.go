@@ -193,6 +193,13 @@ var breadthCases = []repairCase{
 	{KindInnerFence, "[\n```json\n{\"a\":\"b\"}\n```\n]", "[\n\n{\"a\":\"b\"}\n\n]", []string{"inner_fence@2(2:1)", "inner_fence@20(4:1)"}},
 	{KindInnerFence, "{\"k\": ```json {\"x\": 1}``` }", `{"k":  {"x": 1} }`, []string{"inner_fence@6(1:7)", "inner_fence@22(1:23)"}},
 	{KindInnerFence, "[1,```js 2````, 3]", `[1, 2, 3]`, []string{"inner_fence@3(1:4)", "inner_fence@10(1:11)"}},
+	// A document whose quotes are all escaped, without outer quotes, is
+	// unescaped one level (one fix): \" is a quote, \n a blank outside
+	// strings; in strings \\ is the document's backslash.
+	{KindEscapedQuotes, `{\"a\": 1}`, `{"a": 1}`, []string{"escaped_quotes@1(1:2)"}},
+	{KindEscapedQuotes, `[{\"a\": \"b\"}]`, `[{"a": "b"}]`, []string{"escaped_quotes@2(1:3)"}},
+	{KindEscapedQuotes, `{\"s\": \"hello \\"world\\"\"}`, `{"s": "hello \"world\""}`, []string{"escaped_quotes@1(1:2)"}},
+	{KindEscapedQuotes, `{\n  \"p\": \"C:\\\\x \\\"q\\\" \\u00e9\\n\",\n  \"n\": [1, null]\n}`, `{  "p": "C:\\x \"q\" \u00e9\n",  "n": [1, null]}`, []string{"escaped_quotes@1(1:2)"}},
 	// Regular-expression literals where a value belongs become strings
 	// (one fix each): a '/' escaped or in a class ends nothing, a
 	// backslash and a quote in them are escaped.
@@ -236,7 +243,12 @@ func TestBreadthRefusals(t *testing.T) {
 		// Not repaired (docs/repair-agreement.md): a regular expression,
 		// a version number, an escaped document without its outer
 		// quotes, full-width quotes.
-		`{\"a\": 1}`,
+		// A backslash that escapes no quote or blank, or that comes
+		// after the first key or value of its container.
+		`{\x}`, `[1, \"a\"]`, `{"a": \"b\"}`, `[\"a\" \q]`,
+		// A string of an escaped document with an invalid \u escape
+		// keeps it as text (invalid_escape); one cut by the end is
+		// truncated, not closed after its backslash.
 		// Fewer than three backticks, and a fence where a key belongs
 		// (what the object's first member is cannot be told).
 		"[``1]", "[1 `]", "{```json\n{\"a\":\"b\"}\n```}",

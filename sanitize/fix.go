@@ -65,6 +65,7 @@ const (
 	KindUnclosedString    // a value string's missing closing quote was inserted before the next member: {"a":"b,"c":"d"}
 	KindRegex             // a regular-expression literal where a value belongs was quoted: /ab+c/gi became "/ab+c/gi"
 	KindInnerFence        // a markdown fence where a value or closer belongs inside a container was dropped: [```json {"a":1} ```]
+	KindEscapedQuotes     // a document whose quotes were all escaped, with no outer quotes, was unescaped one level: {\"a\": 1} (one fix per document)
 	// KindEscapedDocument: a top-level string holding a whole document
 	// ("{\"a\": 1}") was replaced by that document. Applied only when the
 	// string's content is by itself a valid object or array.
@@ -135,6 +136,7 @@ var confidences = [kindCount]Confidence{
 	KindUnclosedString:    Guess,
 	KindRegex:             Guess,
 	KindInnerFence:        Guess,
+	KindEscapedQuotes:     Likely,
 	KindEscapedDocument:   Likely,
 	KindStringBackoff:     Likely,
 	KindProseValue:        Guess,

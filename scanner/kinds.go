@@ -138,6 +138,9 @@ const (
 	// belongs inside a container: [```json {"a":1} ```] becomes
 	// [ {"a":1} ].
 	RepairInnerFence = scan.RepairInnerFence
+	// RepairEscapedQuotes unescapes one level a document whose quotes are
+	// all escaped, without outer quotes: {\"a\": 1} becomes {"a": 1}.
+	RepairEscapedQuotes = scan.RepairEscapedQuotes
 )
 
 // RepairSet is a set of repairs, one bit per RepairKind, with Has, With

@@ -85,6 +85,10 @@ const (
 	// a language tag) where a value or a closer belongs inside a
 	// container: [```json {"a":1} ```] becomes [ {"a":1} ] (see fence.go).
 	RepairInnerFence
+	// RepairEscapedQuotes unescapes one level a document whose quotes are
+	// all escaped, as inside a JSON string, without the string's own
+	// quotes around it: {\"a\": 1} becomes {"a": 1} (see escdoc.go).
+	RepairEscapedQuotes
 
 	repairCount // keep last
 )
@@ -117,6 +121,7 @@ var repairNames = [...]string{
 	RepairUnclosedString:    "unclosed_string",
 	RepairRegex:             "regex",
 	RepairInnerFence:        "inner_fence",
+	RepairEscapedQuotes:     "escaped_quotes",
 }
 
 // String returns the repair's snake_case name.

@@ -197,6 +197,9 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 	case stInnerFence:
 		return s.readInnerFence(b, i)
 
+	case stEscOut:
+		return s.escapeOutside(c, off, i)
+
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {
 			return i, s.bomIsProse()

@@ -141,6 +141,9 @@ func (s *Scanner) reopens(c byte) bool {
 		// missing ({"a"2}).
 		return s.closeSpaces == 0 && isIdent(c) && !digit[c]
 	}
+	if c == '\\' && s.escDoc { // {\"a\": \"b\"\n}: an escaped line break
+		return false
+	}
 	if c == 0xEF { // may be full-width punctuation
 		return !s.repairs.Has(RepairFullWidth)
 	}
@@ -150,8 +153,11 @@ func (s *Scanner) reopens(c byte) bool {
 // oddString reads a single-quoted (s.quote is a single quote) or unquoted
 // ('u') string from b[i]; these are rare, so they take this slower loop.
 func (s *Scanner) oddString(b []byte, i int) (int, Event) {
-	if s.quote == 'r' {
+	switch s.quote {
+	case 'r':
 		return s.regexString(b, i)
+	case 'e':
+		return s.escapedString(b, i)
 	}
 	base := s.base
 	for i < len(b) {

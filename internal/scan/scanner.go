@@ -136,6 +136,11 @@ type Scanner struct {
 	ifRet       state      // the state it stands in
 	ifTicks     uint8      // its backticks so far (at most 255)
 	ifTag       bool       // its language tag has begun
+	escDoc      bool       // the top-level value is an escaped document (see escdoc.go)
+	escFixed    bool       // its first unescaping was reported: the others join it
+	escPhase    uint8      // where an escape in one of its strings is
+	escOutStart mark       // a backslash outside strings in it
+	escOutRet   state      // the state that backslash stands in
 
 	endedTruncated bool // End reported Truncated
 }
@@ -305,6 +310,10 @@ func (s *Scanner) Truncation() Truncation {
 				st = stAfterValue
 			}
 		}
+	case stEscOut:
+		// The backslash is dropped; what matters is where it stands.
+		t.Partial = int(s.base - s.escOutStart.off)
+		st = s.escOutRet
 	case stStrClose:
 		// The quote read last may close the string: read as closed.
 		st = stColon
@@ -322,6 +331,10 @@ func (s *Scanner) Truncation() Truncation {
 		switch st {
 		case stEscape, stUnicode:
 			t.Partial = int(s.base - s.escOff)
+		case stString:
+			if s.quote == 'e' && s.escPhase != escNone {
+				t.Partial = s.escapedPartial()
+			}
 		case stKeyProbe, stBareQuote:
 			// The quote being decided, and what was read after it, is
 			// left out: read as it stands, it would end the string.
@@ -367,7 +380,7 @@ func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 	dst = append(dst,
 		s.commit.off, s.prevCommit.off, s.comma.off, s.keyEnd.off, s.strQuote.off,
 		s.typoStart.off, s.wideStart.off, s.blankStart.off, s.replayOff, s.cmt.off, s.dot.off, s.numStart.off,
-		s.wordStart.off, s.uqEnd.off, s.ifStart.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff,
+		s.wordStart.off, s.uqEnd.off, s.ifStart.off, s.escOutStart.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff,
 		max(s.strComma-1, 0), s.probe.q2.off, max(s.slashNum-1, 0))
 	if s.cmtGap > 0 {
 		dst = append(dst, s.cmtGap-1)

@@ -132,6 +132,7 @@ func (s *Scanner) startContainer(c byte, off int64) Event {
 	s.valueStart = off
 	s.setCommit(off + 1)
 	s.values++
+	s.escDoc, s.escFixed = false, false
 	s.event(off, 1)
 	return ValueStart
 }
