@@ -206,6 +206,7 @@ var breadthCases = []repairCase{
 	{KindRegex, `{"re": /ab+c/gi}`, `{"re": "/ab+c/gi"}`, []string{"regex@7(1:8)"}},
 	{KindRegex, `{regex: /[/]/g, "n": 1}`, `{"regex": "/[/]/g", "n": 1}`, []string{"unquoted_key@1(1:2)", "regex@8(1:9)"}},
 	{KindRegex, `[/a\/b"c/, /x/]`, `["/a\\/b\"c/", "/x/"]`, []string{"regex@1(1:2)", "regex@11(1:12)"}},
+	{KindRegex, `{"re": /a\\/, "b": /\"\\\//i}`, `{"re": "/a\\\\/", "b": "/\\\"\\\\\\//i"}`, []string{"regex@7(1:8)", "regex@19(1:20)"}},
 	{KindRegex, "[\n/a]b/\n]", "[\n\"/a]b/\"\n]", []string{"regex@2(2:1)"}},
 	// ... while a '/' after a value, or that begins a comment, keeps its
 	// reading.

@@ -63,9 +63,17 @@ func (s *Scanner) regexString(b []byte, i int) (int, Event) {
 			return i, s.continueAt(RepairRegex, end, 0, `"`)
 		}
 		if s.rxEsc {
-			// The byte after a backslash is the body's, whatever it is,
-			// unless it breaks the string.
+			// The byte after a backslash is the body's, whatever it is:
+			// a backslash is escaped again, a byte that breaks the
+			// string is read as anywhere.
 			s.rxEsc = false
+			if c == '\\' {
+				i++
+				if ev := s.continueAt(RepairRegex, s.here(off), 1, `\\`); ev != None {
+					return i, ev
+				}
+				continue
+			}
 			if c >= 0x20 && c < 0x80 && c != '"' {
 				i++
 				continue
