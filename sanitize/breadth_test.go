@@ -241,15 +241,9 @@ func TestBreadthRefusals(t *testing.T) {
 		`[0x]`, `{"a":0x1G}`, `[0xFFFFFFFFFFFFFFFFF]`, `[1_]`, `[0b102]`,
 		// A '/' after a space is no fraction.
 		`[1 /3]`,
-		// Not repaired (docs/repair-agreement.md): a regular expression,
-		// a version number, an escaped document without its outer
-		// quotes, full-width quotes.
 		// A backslash that escapes no quote or blank, or that comes
 		// after the first key or value of its container.
 		`{\x}`, `[1, \"a\"]`, `{"a": \"b\"}`, `[\"a\" \q]`,
-		// A string of an escaped document with an invalid \u escape
-		// keeps it as text (invalid_escape); one cut by the end is
-		// truncated, not closed after its backslash.
 		// Fewer than three backticks, and a fence where a key belongs
 		// (what the object's first member is cannot be told).
 		"[``1]", "[1 `]", "{```json\n{\"a\":\"b\"}\n```}",
@@ -265,6 +259,30 @@ func TestBreadthRefusals(t *testing.T) {
 	} {
 		_, _, err := Append(nil, []byte(in), Options{})
 		require.ErrorIs(t, err, ErrSyntax, in)
+	}
+}
+
+// A string of an escaped document cut by the end, in the middle of an
+// escape, is closed before the escape (its kept backslash is dropped),
+// never after it; an invalid \u escape in one is kept as text.
+func TestEscapedDocumentCut(t *testing.T) {
+	for in, want := range map[string]string{
+		`{\"a\": \"b\`:       `{"a": "b"}`,
+		`{\"a\": \"b\\`:      `{"a": "b"}`,
+		`{\"a\": \"b\\\`:     `{"a": "b"}`,
+		`{\"a\": \"b\u00`:    `{"a": "b"}`,
+		`[\"x\", \"y`:        `["x", "y"]`,
+		`{\"a\": \"b\uZZ\"}`: `{"a": "b\\uZZ"}`,
+	} {
+		out, _, err := Append(nil, []byte(in), Options{CloseTruncated: true})
+		if err != nil {
+			require.ErrorIs(t, err, ErrTruncated, in)
+		}
+		assert.Equal(t, want, string(out), in)
+		for size := 1; size < len(in); size++ {
+			got, _, _ := viaWriter([]byte(in), []int{size}, Options{CloseTruncated: true})
+			require.Equal(t, want, string(got), "%s in chunks of %d", in, size)
+		}
 	}
 }
 
