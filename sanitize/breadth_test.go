@@ -286,6 +286,26 @@ func TestEscapedDocumentCut(t *testing.T) {
 	}
 }
 
+// The refusals of the new readings point at what broke them: the opening
+// '/' of a regular expression the input ends in, the line break inside
+// one, the first backtick of too short a fence, the backslash that
+// escapes nothing.
+func TestBreadthRefusalCoordinates(t *testing.T) {
+	for in, at := range map[string]int64{
+		`{"a": /re}`:      6,
+		"{\"a\": /re\n/}": 9,
+		"[``1]":           1,
+		"[1 `]":           3,
+		`{\x}`:            1,
+		`[\"a\" \q]`:      7,
+	} {
+		_, _, err := Append(nil, []byte(in), Options{})
+		var e *Error
+		require.ErrorAs(t, err, &e, in)
+		assert.Equal(t, at, e.Offset, in)
+	}
+}
+
 // Backticks inside strings are content: no fence is dropped there.
 func TestInnerFenceLeavesStringsAlone(t *testing.T) {
 	for _, in := range []string{"[\"```json\"]", "{\"a\": \"``` x ```\"}", "{\"md\": \"```json\\n{}\\n```\"}"} {

@@ -30,8 +30,7 @@ func (s *Scanner) readInnerFence(b []byte, i int) (int, Event) {
 		return i, None
 	}
 	if s.ifTicks < 3 {
-		s.fail(s.base+int64(i), b[i], "after a backtick", "three backticks (a markdown fence)")
-		return i, Error
+		return i, s.endInnerFence(s.base + int64(i))
 	}
 	for i < len(b) && isIdent(b[i]) {
 		s.ifTag = true
@@ -48,7 +47,7 @@ func (s *Scanner) readInnerFence(b []byte, i int) (int, Event) {
 // error.
 func (s *Scanner) endInnerFence(end int64) Event {
 	if s.ifTicks < 3 {
-		s.failAt(s.ifStart, '`', "where JSON syntax belongs", "three backticks (a markdown fence)")
+		s.failAt(s.ifStart, '`', "where JSON syntax belongs", "JSON syntax (three backticks begin a markdown fence)")
 		return Error
 	}
 	s.st = s.ifRet
