@@ -192,6 +192,10 @@ var breadthCases = []repairCase{
 	{KindInnerFence, "[```json {\"a\":1} ```]", `[ {"a":1} ]`, []string{"inner_fence@1(1:2)", "inner_fence@17(1:18)"}},
 	{KindInnerFence, "[\n```json\n{\"a\":\"b\"}\n```\n]", "[\n\n{\"a\":\"b\"}\n\n]", []string{"inner_fence@2(2:1)", "inner_fence@20(4:1)"}},
 	{KindInnerFence, "{\"k\": ```json {\"x\": 1}``` }", `{"k":  {"x": 1} }`, []string{"inner_fence@6(1:7)", "inner_fence@22(1:23)"}},
+	// A fence right after a top-level '{', on its line, where a key
+	// belongs: the brace wraps a fenced block, and goes with it.
+	{KindInnerFence, "{```json\n{\"a\":\"b\"}\n```}", "\n{\"a\":\"b\"}", []string{"inner_fence@0(1:1)", "fence@19(3:1)"}},
+	{KindInnerFence, "{```json {\"a\":[1]} ```}", ` {"a":[1]}`, []string{"inner_fence@0(1:1)", "fence@19(1:20)"}},
 	{KindInnerFence, "[1,```js 2````, 3]", `[1, 2, 3]`, []string{"inner_fence@3(1:4)", "inner_fence@10(1:11)"}},
 	// A document whose quotes are all escaped, without outer quotes, is
 	// unescaped one level (one fix): \" is a quote, \n a blank outside
@@ -245,8 +249,13 @@ func TestBreadthRefusals(t *testing.T) {
 		// after the first key or value of its container.
 		`{\x}`, `[1, \"a\"]`, `{"a": \"b\"}`, `[\"a\" \q]`,
 		// Fewer than three backticks, and a fence where a key belongs
-		// (what the object's first member is cannot be told).
-		"[``1]", "[1 `]", "{```json\n{\"a\":\"b\"}\n```}",
+		// but right after a top-level '{' on its line (what the
+		// object's first member is cannot be told).
+		"[``1]", "[1 `]", "{\n```json\n{\"a\":\"b\"}\n```}", "{\"a\":{```json {}```}}",
+		// ... or after anything but blanks there.
+		"{ /*c*/ ```json\n{}\n```}", "{,```json {}```}",
+		// A fenced block wrapped in braces must hold an object or array.
+		"{```json\n42\n```}", "{```json\n\"s\"\n```}", "{```json\n",
 		// A full-width quotation mark that opens no string.
 		"{\"a\" \uff02b\uff02}", "[1 \uff02b\uff02]",
 		// A regular-expression literal that does not end on its line, or

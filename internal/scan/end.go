@@ -40,6 +40,9 @@ func (s *Scanner) end() Event {
 		if s.quote == 'r' {
 			return s.endRegex(off)
 		}
+	case stWrapValue:
+		s.failAt(s.ifStart, '`', "in a fenced block wrapped in braces that holds no value", "an object or array")
+		return Error
 	case stInnerFence:
 		if ev := s.endInnerFence(off); ev != Error {
 			return ev

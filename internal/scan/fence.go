@@ -50,6 +50,42 @@ func (s *Scanner) endInnerFence(end int64) Event {
 		s.failAt(s.ifStart, '`', "where JSON syntax belongs", "JSON syntax (three backticks begin a markdown fence)")
 		return Error
 	}
+	if s.ifRet == stObjectFirst {
+		// {```json\n{"a":1}\n```}: a fenced block wrapped in braces (a
+		// fence cannot stand where a key does). The brace goes with the
+		// fence, and the fenced value is the top-level value, read as
+		// inside a fenced block: the closing fence line ends it, the
+		// brace after it with it. The value must be an object or an
+		// array (see readWrappedValue).
+		m := mark{s.valueStart, s.ifStart.line, s.ifStart.lineBreak} // on the fence's line
+		s.stack.pop()
+		s.st = stWrapValue
+		s.fenceSeen, s.inFence = true, true
+		return s.repairAt(RepairInnerFence, m, int(end-s.valueStart), "")
+	}
 	s.st = s.ifRet
 	return s.repairAt(RepairInnerFence, s.ifStart, int(end-s.ifStart.off), "")
+}
+
+// readWrappedValue reads, from b[i], the blanks after a fence that a
+// top-level '{' wraps, up to the value: an object or an array, read on
+// as the top-level value (a scalar there would be a value with no
+// container around it, which the states inside values do not read).
+func (s *Scanner) readWrappedValue(b []byte, i int) (int, Event) {
+	if i = s.skipSpace(b, i, s.base); i == len(b) {
+		return i, None
+	}
+	if c := b[i]; c != '{' && c != '[' {
+		s.fail(s.base+int64(i), c, "in a fenced block wrapped in braces", "an object or array")
+		return i, Error
+	}
+	s.st = stValue
+	return i, None
+}
+
+// wrapMayCome reports whether a fence that takes the top-level '{' (see
+// endInnerFence) may still come, or is being read.
+func (s *Scanner) wrapMayCome() bool {
+	return s.stack.depth == 1 && s.lineBreak < s.valueStart &&
+		(s.wrapClean && s.st == stObjectFirst || s.st == stInnerFence && s.ifRet == stObjectFirst)
 }

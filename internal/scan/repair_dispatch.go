@@ -197,6 +197,9 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 	case stInnerFence:
 		return s.readInnerFence(b, i)
 
+	case stWrapValue:
+		return s.readWrappedValue(b, i)
+
 	case stEscOut:
 		return s.escapeOutside(c, off, i)
 

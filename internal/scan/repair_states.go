@@ -112,6 +112,8 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 
 // repairKey handles byte c at off where a key belongs but c is not '"'.
 func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
+	wrap := s.wrapClean // nothing but ASCII blanks since the top-level opener
+	s.wrapClean = false
 	if blankLead[c] && s.can(RepairWhitespace) {
 		if j, ev, ok := s.openBlank(b, i, off); ok {
 			return j, ev
@@ -147,6 +149,8 @@ func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
 		return i + 1, None
 	case c == '\\' && s.escapesHere():
 		return s.openEscapeOutside(b, i, off) // {\"a\": 1}
+	case c == '`' && wrap && s.st == stObjectFirst && s.stack.depth == 1 && s.lineBreak < s.valueStart && s.can(RepairInnerFence):
+		return s.openInnerFence(b, i, off) // {```json ... ```}: see endInnerFence
 	case c == 0xEF && s.can(RepairFullWidth):
 		return s.openWide(b, i, off)
 	case isIdent(c) && s.can(RepairUnquotedKey):

@@ -141,6 +141,7 @@ type Scanner struct {
 	escPhase    uint8      // where an escape in one of its strings is
 	escOutStart mark       // a backslash outside strings in it
 	escOutRet   state      // the state that backslash stands in
+	wrapClean   bool       // only ASCII blanks since the top-level opener (see endInnerFence)
 
 	endedTruncated bool // End reported Truncated
 }
@@ -399,6 +400,9 @@ func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 func (s *Scanner) StableOffset() int64 {
 	if s.stack.depth == 0 {
 		return -1
+	}
+	if s.wrapMayCome() && s.repairs.Has(RepairInnerFence) {
+		return s.valueStart // the fence would take the '{'
 	}
 	if s.slashNum != 0 {
 		// A number followed by '/' or '.' whose next byte is still to

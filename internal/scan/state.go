@@ -50,6 +50,7 @@ const (
 	stKeyProbe     // after a quote that may open the next key (see unclosed.go)
 	stBareQuote    // after a quote right after a bare value (see openquote.go)
 	stInnerFence   // inside a markdown fence inside a container (see fence.go)
+	stWrapValue    // after a fence that a top-level '{' wraps: an object or array (see fence.go)
 	stEscOut       // after a backslash outside strings in an escaped document (see escdoc.go)
 
 	stError // after a syntax error

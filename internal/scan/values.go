@@ -133,6 +133,7 @@ func (s *Scanner) startContainer(c byte, off int64) Event {
 	s.setCommit(off + 1)
 	s.values++
 	s.escDoc, s.escFixed = false, false
+	s.wrapClean = true
 	s.event(off, 1)
 	return ValueStart
 }
