@@ -315,6 +315,21 @@ func TestBreadthRefusalCoordinates(t *testing.T) {
 	}
 }
 
+// A top-level value dropped as incomplete is reported where it began, on
+// its own line, and the fixes of what it held go with it (FuzzSanitize
+// seed 99e237954257fa13: a string with a raw line break, then '+').
+func TestDroppedTopLevelValueCoordinates(t *testing.T) {
+	for in, want := range map[string][]string{
+		"\"\n\"+": {"drop_incomplete@0(1:1)"},
+		"\n\n-":   {"drop_incomplete@2(3:1)"},
+	} {
+		out, rep, err := Append(nil, []byte(in), Options{CloseTruncated: true})
+		require.ErrorIs(t, err, ErrTruncated, in)
+		assert.Empty(t, string(out), in)
+		assert.Equal(t, want, fixes(rep), in)
+	}
+}
+
 // Backticks inside strings are content: no fence is dropped there.
 func TestInnerFenceLeavesStringsAlone(t *testing.T) {
 	for _, in := range []string{"[\"```json\"]", "{\"a\": \"``` x ```\"}", "{\"md\": \"```json\\n{}\\n```\"}"} {

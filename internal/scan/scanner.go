@@ -51,6 +51,8 @@ type Scanner struct {
 	fenceTagLen uint8
 
 	valueStart int64 // where the current top-level value began
+	valueLine  int   // the line it began on
+	valueBreak int64 // the offset of the line break before that line; -1 on the first
 	commit     mark  // past the last complete element or opener of the innermost container
 	values     int   // top-level values seen
 
@@ -291,6 +293,7 @@ func (s *Scanner) failDepth(off int64, c byte) {
 // Truncated.
 func (s *Scanner) Truncation() Truncation {
 	t := Truncation{Start: s.valueStart, Depth: s.stack.depth}
+	t.StartLine, t.StartColumn = s.valueLine, int(s.valueStart-s.valueBreak)
 	if s.stack.depth > 0 {
 		t.Commit = s.commit.off
 		t.CommitLine, t.CommitColumn = s.commit.line, int(s.commit.off-s.commit.lineBreak)

@@ -118,6 +118,8 @@ func (p Pending) MarshalText() ([]byte, error) { return []byte(p.String()), nil 
 type Truncation struct {
 	// Start is the input offset where the open top-level value began.
 	Start int64
+	// StartLine and StartColumn (1-based) locate Start.
+	StartLine, StartColumn int
 	// Pending is what the input was in the middle of, or waiting for.
 	Pending Pending
 	// Depth is the number of open containers.
