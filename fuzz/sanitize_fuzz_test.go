@@ -38,6 +38,10 @@ var repairSeeds = []string{
 	`{"_id": ObjectId("5f1"), "n": NumberLong(42), "d": ISODate("2020")}`, `["a" + "b" + 'c']`,
 	`[1, 2, ...]`, `[0 ...]`, `{"a":1, ...}`, `[.5, -.5, 1., +1, 007]`, `["\x", "\'", "\u12g"]`,
 	"\xEF\xBB\xBF{\"a\":1}", "{\"a\"\uff1a[1\uff0c2\uff3d}", `"{\"a\": [1]}"`, `"[]`,
+	// Issue #25's last breadth items: regex literals, full-width quotes,
+	// fences inside brackets, an escaped document without outer quotes.
+	`{"re": /ab+c/gi, "c": /[/]\//}`, "{\uff02k\uff02: \uff02v\\\"\uff02}", "[```json\n{\"a\":1}\n```]",
+	`{\"a\": [\"b\\\"c\", \"\\u00e9\"]}`, `[{\"a\": \"b\`, `{"r": /a\`,
 	`{'a': 'x`, `[True, Fal`, `{"a":1 b`, "[abc\n12", `{"s": "x" +`, `[0`, `{"a":1, // note`,
 	// Comments that join one fix (only whitespace between them) and ones
 	// that do not.

@@ -207,6 +207,41 @@ var breadthCases = []repairCase{
 	// inner quotes.
 	{KindInnerQuote, `{"a":"He said, "hi" there"}`, `{"a":"He said, \"hi\" there"}`, []string{"inner_quote@15(1:16)", "inner_quote@18(1:19)"}},
 	{KindInnerQuote, `["a, "b" c"]`, `["a, \"b\" c"]`, []string{"inner_quote@5(1:6)", "inner_quote@7(1:8)"}},
+	// Full-width quotation marks (U+FF02) as delimiters, a typographic
+	// quote; inside an ASCII string one is content, and inside a
+	// full-width string an ASCII quote is.
+	{KindTypographicQuote, "{\uff02key\uff02: \uff02v\uff02}", `{"key": "v"}`, []string{"typographic_quote@1(1:2)", "typographic_quote@12(1:13)"}},
+	{KindTypographicQuote, "[\uff02a\"b\uff02, \"c\uff02d\"]", "[\"a\\\"b\", \"c\uff02d\"]", []string{"typographic_quote@1(1:2)"}},
+	{KindTypographicQuote, "{\uff02k\uff02: \uff02x\uff02y\uff02}", "{\"k\": \"x\uff02y\"}", []string{"typographic_quote@1(1:2)", "typographic_quote@10(1:11)", "inner_quote@14(1:15)"}},
+	{KindTypographicQuote, "{\uff02a\uff02:\uff3b1\uff0c2\uff3d}", `{"a":[1,2]}`, []string{"typographic_quote@1(1:2)", "full_width@9(1:10)", "full_width@13(1:14)", "full_width@17(1:18)"}},
+	// Markdown fences where a value or a closer belongs inside a
+	// container are dropped (the fenced value stays an element).
+	{KindInnerFence, "[```json {\"a\":1} ```]", `[ {"a":1} ]`, []string{"inner_fence@1(1:2)", "inner_fence@17(1:18)"}},
+	{KindInnerFence, "[\n```json\n{\"a\":\"b\"}\n```\n]", "[\n\n{\"a\":\"b\"}\n\n]", []string{"inner_fence@2(2:1)", "inner_fence@20(4:1)"}},
+	{KindInnerFence, "{\"k\": ```json {\"x\": 1}``` }", `{"k":  {"x": 1} }`, []string{"inner_fence@6(1:7)", "inner_fence@22(1:23)"}},
+	// A fence right after a top-level '{', on its line, where a key
+	// belongs: the brace wraps a fenced block, and goes with it.
+	{KindInnerFence, "{```json\n{\"a\":\"b\"}\n```}", "\n{\"a\":\"b\"}", []string{"inner_fence@0(1:1)", "fence@19(3:1)"}},
+	{KindInnerFence, "{```json {\"a\":[1]} ```}", ` {"a":[1]}`, []string{"inner_fence@0(1:1)", "fence@19(1:20)"}},
+	{KindInnerFence, "[1,```js 2````, 3]", `[1, 2, 3]`, []string{"inner_fence@3(1:4)", "inner_fence@10(1:11)"}},
+	// A document whose quotes are all escaped, without outer quotes, is
+	// unescaped one level (one fix): \" is a quote, \n a blank outside
+	// strings; in strings \\ is the document's backslash.
+	{KindEscapedQuotes, `{\"a\": 1}`, `{"a": 1}`, []string{"escaped_quotes@1(1:2)"}},
+	{KindEscapedQuotes, `[{\"a\": \"b\"}]`, `[{"a": "b"}]`, []string{"escaped_quotes@2(1:3)"}},
+	{KindEscapedQuotes, `{\"s\": \"hello \\"world\\"\"}`, `{"s": "hello \"world\""}`, []string{"escaped_quotes@1(1:2)"}},
+	{KindEscapedQuotes, `{\n  \"p\": \"C:\\\\x \\\"q\\\" \\u00e9\\n\",\n  \"n\": [1, null]\n}`, `{  "p": "C:\\x \"q\" \u00e9\n",  "n": [1, null]}`, []string{"escaped_quotes@1(1:2)"}},
+	// Regular-expression literals where a value belongs become strings
+	// (one fix each): a '/' escaped or in a class ends nothing, a
+	// backslash and a quote in them are escaped.
+	{KindRegex, `{"re": /ab+c/gi}`, `{"re": "/ab+c/gi"}`, []string{"regex@7(1:8)"}},
+	{KindRegex, `{regex: /[/]/g, "n": 1}`, `{"regex": "/[/]/g", "n": 1}`, []string{"unquoted_key@1(1:2)", "regex@8(1:9)"}},
+	{KindRegex, `[/a\/b"c/, /x/]`, `["/a\\/b\"c/", "/x/"]`, []string{"regex@1(1:2)", "regex@11(1:12)"}},
+	{KindRegex, `{"re": /a\\/, "b": /\"\\\//i}`, `{"re": "/a\\\\/", "b": "/\\\"\\\\\\//i"}`, []string{"regex@7(1:8)", "regex@19(1:20)"}},
+	{KindRegex, "[\n/a]b/\n]", "[\n\"/a]b/\"\n]", []string{"regex@2(2:1)"}},
+	// ... while a '/' after a value, or that begins a comment, keeps its
+	// reading.
+	{KindComment, `{"a": /* c */ 1, "b": // d` + "\n" + ` 2}`, `{"a":  1, "b": ` + "\n" + ` 2}`, []string{"comment@6(1:7)", "comment@22(1:23)"}},
 }
 
 func TestBreadthRepairs(t *testing.T) {
@@ -237,10 +272,22 @@ func TestBreadthRefusals(t *testing.T) {
 		`[0x]`, `{"a":0x1G}`, `[0xFFFFFFFFFFFFFFFFF]`, `[1_]`, `[0b102]`,
 		// A '/' after a space is no fraction.
 		`[1 /3]`,
-		// Not repaired (docs/repair-agreement.md): a regular expression,
-		// a version number, an escaped document without its outer
-		// quotes, full-width quotes.
-		`{"a": /re/gi}`, `{\"a\": 1}`, "{\uff02key\uff02: 1}",
+		// A backslash that escapes no quote or blank, or that comes
+		// after the first key or value of its container.
+		`{\x}`, `[1, \"a\"]`, `{"a": \"b\"}`, `[\"a\" \q]`,
+		// Fewer than three backticks, and a fence where a key belongs
+		// but right after a top-level '{' on its line (what the
+		// object's first member is cannot be told).
+		"[``1]", "[1 `]", "{\n```json\n{\"a\":\"b\"}\n```}", "{\"a\":{```json {}```}}",
+		// ... or after anything but blanks there.
+		"{ /*c*/ ```json\n{}\n```}", "{,```json {}```}",
+		// A fenced block wrapped in braces must hold an object or array.
+		"{```json\n42\n```}", "{```json\n\"s\"\n```}", "{```json\n",
+		// A full-width quotation mark that opens no string.
+		"{\"a\" \uff02b\uff02}", "[1 \uff02b\uff02]",
+		// A regular-expression literal that does not end on its line, or
+		// at all, or that is no value.
+		"{\"a\": /re\n/}", `{"a": /re}`, `[/a[/]`, `{"a": 1 /re/}`, `{/re/: 1}`,
 		// A ':' after an array element that is no string.
 		`[[1]: 2]`, `[true: 1]`, `[{"a": 1}: 2]`,
 		// A top-level string and '+' with no string after it.
@@ -248,6 +295,75 @@ func TestBreadthRefusals(t *testing.T) {
 	} {
 		_, _, err := Append(nil, []byte(in), Options{})
 		require.ErrorIs(t, err, ErrSyntax, in)
+	}
+}
+
+// A string of an escaped document cut by the end, in the middle of an
+// escape, is closed before the escape (its kept backslash is dropped),
+// never after it; an invalid \u escape in one is kept as text.
+func TestEscapedDocumentCut(t *testing.T) {
+	for in, want := range map[string]string{
+		`{\"a\": \"b\`:       `{"a": "b"}`,
+		`{\"a\": \"b\\`:      `{"a": "b"}`,
+		`{\"a\": \"b\\\`:     `{"a": "b"}`,
+		`{\"a\": \"b\u00`:    `{"a": "b"}`,
+		`[\"x\", \"y`:        `["x", "y"]`,
+		`{\"a\": \"b\uZZ\"}`: `{"a": "b\\uZZ"}`,
+	} {
+		out, _, err := Append(nil, []byte(in), Options{CloseTruncated: true})
+		if err != nil {
+			require.ErrorIs(t, err, ErrTruncated, in)
+		}
+		assert.Equal(t, want, string(out), in)
+		for size := 1; size < len(in); size++ {
+			got, _, _ := viaWriter([]byte(in), []int{size}, Options{CloseTruncated: true})
+			require.Equal(t, want, string(got), "%s in chunks of %d", in, size)
+		}
+	}
+}
+
+// The refusals of the new readings point at what broke them: the opening
+// '/' of a regular expression the input ends in, the line break inside
+// one, the first backtick of too short a fence, the backslash that
+// escapes nothing.
+func TestBreadthRefusalCoordinates(t *testing.T) {
+	for in, at := range map[string]int64{
+		`{"a": /re}`:      6,
+		"{\"a\": /re\n/}": 9,
+		"[``1]":           1,
+		"[1 `]":           3,
+		`{\x}`:            1,
+		`[\"a\" \q]`:      7,
+	} {
+		_, _, err := Append(nil, []byte(in), Options{})
+		var e *Error
+		require.ErrorAs(t, err, &e, in)
+		assert.Equal(t, at, e.Offset, in)
+	}
+}
+
+// A top-level value dropped as incomplete is reported where it began, on
+// its own line, and the fixes of what it held go with it (FuzzSanitize
+// seed 99e237954257fa13: a string with a raw line break, then '+').
+func TestDroppedTopLevelValueCoordinates(t *testing.T) {
+	for in, want := range map[string][]string{
+		"\"\n\"+": {"drop_incomplete@0(1:1)"},
+		"\n\n-":   {"drop_incomplete@2(3:1)"},
+	} {
+		out, rep, err := Append(nil, []byte(in), Options{CloseTruncated: true})
+		require.ErrorIs(t, err, ErrTruncated, in)
+		assert.Empty(t, string(out), in)
+		assert.Equal(t, want, fixes(rep), in)
+	}
+}
+
+// Backticks inside strings are content: no fence is dropped there.
+func TestInnerFenceLeavesStringsAlone(t *testing.T) {
+	for _, in := range []string{"[\"```json\"]", "{\"a\": \"``` x ```\"}", "{\"md\": \"```json\\n{}\\n```\"}"} {
+		out, rep, err := Append(nil, []byte(in), Options{})
+		require.NoError(t, err, in)
+		assert.Equal(t, in, string(out))
+		assert.Empty(t, rep.Fixes, in)
 	}
 }
 

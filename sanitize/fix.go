@@ -43,7 +43,7 @@ const (
 	KindMissingComma      // a comma was inserted between two elements or members
 	KindComment           // // line, /* block */ or # line comments were dropped (one fix per run with only whitespace between them)
 	KindSingleQuote       // a single-quoted string was double-quoted (one fix per string)
-	KindTypographicQuote  // “…” or ‘…’ used as delimiters became "…" (one fix per string)
+	KindTypographicQuote  // “…”, ‘…’, „…“ or ＂…＂ used as delimiters became "…" (one fix per string)
 	KindUnquotedKey       // a bare identifier used as a key was quoted (one fix per key)
 	KindUnquotedValue     // a bare word or phrase used as a value was quoted (one fix per value)
 	KindInnerQuote        // a double quote inside a string was escaped (heuristic)
@@ -63,6 +63,9 @@ const (
 	KindWhitespace        // a Unicode blank (U+00A0, U+2000-U+200B, U+3000, ...) between tokens was dropped
 	KindValueComment      // a # comment where a value belongs was dropped (#fff, #1 may be data)
 	KindUnclosedString    // a value string's missing closing quote was inserted before the next member: {"a":"b,"c":"d"}
+	KindRegex             // a regular-expression literal where a value belongs was quoted: /ab+c/gi became "/ab+c/gi"
+	KindInnerFence        // a markdown fence where a value or closer belongs inside a container was dropped: [```json {"a":1} ```]
+	KindEscapedQuotes     // a document whose quotes were all escaped, with no outer quotes, was unescaped one level: {\"a\": 1} (one fix per document)
 	// KindEscapedDocument: a top-level string holding a whole document
 	// ("{\"a\": 1}") was replaced by that document. Applied only when the
 	// string's content is by itself a valid object or array.
@@ -131,6 +134,9 @@ var confidences = [kindCount]Confidence{
 	KindWhitespace:        Certain,
 	KindValueComment:      Guess,
 	KindUnclosedString:    Guess,
+	KindRegex:             Guess,
+	KindInnerFence:        Guess,
+	KindEscapedQuotes:     Likely,
 	KindEscapedDocument:   Likely,
 	KindStringBackoff:     Likely,
 	KindProseValue:        Guess,

@@ -26,8 +26,11 @@ func (z *Sanitizer) truncated() error {
 	case t.Depth == 0 && t.Pending != PendingString:
 		// A top-level number or literal that never completed: there is
 		// nothing of it that could be emitted truthfully.
+		// (or a top-level string whose concatenation the input ended in,
+		// "\n" +, which may span lines and hold fixes of its own).
 		z.out = z.out[:z.lastValue]
-		z.addFixAt(KindDropIncomplete, t.Start, line, col-int(end-t.Start))
+		z.dropFixesPast(t.Start)
+		z.addFixAt(KindDropIncomplete, t.Start, t.StartLine, t.StartColumn)
 		return err
 	case t.Pending == PendingString && t.Partial == 0 && z.opts.allows(KindStringBackoff) && z.backOffString(end, line, col):
 		z.values++

@@ -70,7 +70,8 @@ const (
 	RepairComment = scan.RepairComment
 	// RepairSingleQuote turns a single-quoted string into a double-quoted one.
 	RepairSingleQuote = scan.RepairSingleQuote
-	// RepairTypographicQuote turns “…” or ‘…’ used as delimiters into "…".
+	// RepairTypographicQuote turns “…”, ‘…’, „…“ or full-width ＂…＂ used
+	// as delimiters into "…".
 	RepairTypographicQuote = scan.RepairTypographicQuote
 	// RepairUnquotedKey quotes a bare identifier used as a key.
 	RepairUnquotedKey = scan.RepairUnquotedKey
@@ -136,6 +137,16 @@ const (
 	// missing before the next member or element: {"a":"b,"c":"d"},
 	// ["hello,"world"].
 	RepairUnclosedString = scan.RepairUnclosedString
+	// RepairRegex quotes a regular-expression literal where a value
+	// belongs: {"re": /ab+c/gi} becomes {"re": "/ab+c/gi"}.
+	RepairRegex = scan.RepairRegex
+	// RepairInnerFence drops a markdown fence where a value or a closer
+	// belongs inside a container: [```json {"a":1} ```] becomes
+	// [ {"a":1} ].
+	RepairInnerFence = scan.RepairInnerFence
+	// RepairEscapedQuotes unescapes one level a document whose quotes are
+	// all escaped, without outer quotes: {\"a\": 1} becomes {"a": 1}.
+	RepairEscapedQuotes = scan.RepairEscapedQuotes
 )
 
 // RepairSet is a set of repairs, one bit per RepairKind, with Has, With

@@ -39,6 +39,18 @@ func (s *Scanner) end() Event {
 			return ev
 		}
 		return s.end()
+	case stString:
+		if s.quote == 'r' {
+			return s.endRegex(off)
+		}
+	case stWrapValue:
+		s.failAt(s.ifStart, '`', "in a fenced block wrapped in braces that holds no value", "an object or array")
+		return Error
+	case stInnerFence:
+		if ev := s.endInnerFence(off); ev != Error {
+			return ev
+		}
+		return Error
 	case stKeyProbe:
 		return s.probeFail() // never queued: End turns queueing off
 	case stBareQuote:

@@ -374,7 +374,8 @@ func (s *Scanner) next(b []byte) (n int, ev Event) {
 
 		case stStrClose, stSlash, stLineComment, stBlockComment, stDot, stEllipsis,
 			stWord, stUnquotedKey, stConcat, stBOM, stTypoOpen, stWide, stBlank,
-			stTopStrEnd, stTopTail, stTopTailEmit, stTopComma, stRadix, stKeyProbe, stBareQuote, stTupleFirst, stRootClose, stFenceCut:
+			stTopStrEnd, stTopTail, stTopTailEmit, stTopComma, stRadix, stKeyProbe, stBareQuote, stTupleFirst, stRootClose, stFenceCut,
+			stInnerFence, stWrapValue, stEscOut:
 			var ev Event
 			if i, ev = s.nextRepairState(b, i); ev != None {
 				return s.ret(b, i, ev)

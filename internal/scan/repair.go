@@ -17,7 +17,8 @@ const (
 	RepairComment
 	// RepairSingleQuote turns a single-quoted string into a double-quoted one.
 	RepairSingleQuote
-	// RepairTypographicQuote turns “…” or ‘…’ used as delimiters into "…".
+	// RepairTypographicQuote turns “…”, ‘…’, „…“ or full-width ＂…＂ used
+	// as delimiters into "…".
 	RepairTypographicQuote
 	// RepairUnquotedKey quotes a bare identifier used as a key.
 	RepairUnquotedKey
@@ -83,6 +84,17 @@ const (
 	// missing before the next member or element: {"a":"b,"c":"d"},
 	// ["hello,"world"] (see unclosed.go).
 	RepairUnclosedString
+	// RepairRegex quotes a regular-expression literal where a value
+	// belongs: {"re": /ab+c/gi} becomes {"re": "/ab+c/gi"} (see regex.go).
+	RepairRegex
+	// RepairInnerFence drops a markdown fence (three or more backticks and
+	// a language tag) where a value or a closer belongs inside a
+	// container: [```json {"a":1} ```] becomes [ {"a":1} ] (see fence.go).
+	RepairInnerFence
+	// RepairEscapedQuotes unescapes one level a document whose quotes are
+	// all escaped, as inside a JSON string, without the string's own
+	// quotes around it: {\"a\": 1} becomes {"a": 1} (see escdoc.go).
+	RepairEscapedQuotes
 
 	repairCount // keep last
 )
@@ -113,6 +125,9 @@ var repairNames = [...]string{
 	RepairWhitespace:        "whitespace",
 	RepairValueComment:      "value_comment",
 	RepairUnclosedString:    "unclosed_string",
+	RepairRegex:             "regex",
+	RepairInnerFence:        "inner_fence",
+	RepairEscapedQuotes:     "escaped_quotes",
 }
 
 // String returns the repair's snake_case name.

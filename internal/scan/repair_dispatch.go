@@ -39,6 +39,8 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 				repl = "\u2019"
 			case s.quote == 'L':
 				repl = "\u201c"
+			case s.quote == 'W':
+				repl = "\uff02"
 			}
 			s.st = stString
 			return i, s.repairAt(RepairInnerQuote, s.strQuote, s.strQuoteLen, repl)
@@ -52,6 +54,10 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		case '*':
 			s.st, s.cmtStar = stBlockComment, false
 		default:
+			if (s.retState == stValue || s.retState == stArrayFirst) && regexStarts(c) && s.can(RepairRegex) {
+				s.slashNum = 0
+				return i, s.openRegex(s.cmt) // the '/' ended the last chunk
+			}
 			if num := s.slashNum; num != 0 && digit[c] && s.retState == stAfterValue && s.cmt.off == s.commit.off {
 				return i, s.fraction(num-1, off) // 1/3, the '/' read last
 			}
@@ -199,6 +205,15 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 
 	case stFenceCut:
 		return s.readFenceCut(b, i)
+
+	case stInnerFence:
+		return s.readInnerFence(b, i)
+
+	case stWrapValue:
+		return s.readWrappedValue(b, i)
+
+	case stEscOut:
+		return s.escapeOutside(c, off, i)
 
 	case stBOM:
 		if c != "\xEF\xBB\xBF"[s.bomN] {

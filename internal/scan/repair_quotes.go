@@ -1,14 +1,14 @@
 package scan
 
 // The repairs of quotes that are not ASCII double quotes: typographic
-// (“…”, ‘…’, „…“) and full-width delimiters.
+// (“…”, ‘…’, „…“, and full-width ＂…＂) and full-width delimiters.
 
 // quoteRepair is the repair that rewrites the current odd string's quotes.
 func (s *Scanner) quoteRepair() RepairKind {
 	switch s.quote {
 	case '\'':
 		return RepairSingleQuote
-	case 'T', 'S', 'L':
+	case 'T', 'S', 'L', 'W':
 		return RepairTypographicQuote
 	}
 	return RepairUnquotedValue
@@ -24,6 +24,8 @@ func (s *Scanner) closesTypographic(p []byte) bool {
 		return string(p) == "\u2019"
 	case 'L': // „…“, as German writes it
 		return string(p) == "\u201c"
+	case 'W': // ＂…＂, full-width
+		return string(p) == "\uff02"
 	}
 	return false
 }
@@ -112,6 +114,12 @@ func (s *Scanner) endWide(end int64) Event {
 	if c := wideTwin(s.u8[:3]); c != 0 {
 		s.placeTwin(c, end-1)
 		return s.repairAt(RepairFullWidth, s.wideStart, 3, wideTwins[c])
+	}
+	if string(s.u8[:3]) == "\uff02" && s.wideRet >= stValue && s.wideRet <= stKey && s.can(RepairTypographicQuote) {
+		// ＂key＂: a full-width quotation mark opens a string, which the
+		// next one closes (a typographic quote, as “…” is).
+		s.st, s.inKey, s.quote = stString, s.wideRet == stObjectFirst || s.wideRet == stKey, 'W'
+		return s.openOdd(s.repairAt(RepairTypographicQuote, s.wideStart, 3, `"`))
 	}
 	if (s.wideRet == stValue || s.wideRet == stArrayFirst) && checkUTF8(s.u8[:3]) == 3 && s.can(RepairUnquotedValue) {
 		s.st, s.inKey, s.quote = stString, false, 'u'

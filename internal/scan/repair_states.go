@@ -55,6 +55,12 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 	}
 	obj := s.stack.depth > 0 && s.stack.topIsObject()
 	switch {
+	case c == '`' && s.can(RepairInnerFence):
+		return s.openInnerFence(b, i, off) // [```json {"a":1} ```]
+	case c == '\\' && s.escapesHere():
+		return s.openEscapeOutside(b, i, off) // [\"a\"]
+	case c == '/' && i+1 < len(b) && regexStarts(b[i+1]) && s.can(RepairRegex):
+		return i + 1, s.openRegex(s.here(off)) // {"re": /ab+c/gi}
 	case (c == '/' || c == '#' && s.can(RepairValueComment)) && s.can(RepairComment):
 		return s.openComment(b, i, off)
 	case (c == ']' || (c == '}' || c == ')') && s.can(RepairMismatchedBracket)) && s.st == stValue && !obj && s.commaRead() && s.can(RepairTrailingComma):
@@ -103,6 +109,8 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 
 // repairKey handles byte c at off where a key belongs but c is not '"'.
 func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
+	wrap := s.wrapClean // nothing but ASCII blanks since the top-level opener
+	s.wrapClean = false
 	if blankLead[c] && s.can(RepairWhitespace) {
 		if j, ev, ok := s.openBlank(b, i, off); ok {
 			return j, ev
@@ -136,6 +144,10 @@ func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
 	case c == 0xE2 && s.can(RepairTypographicQuote):
 		s.beginTypographic(off, true)
 		return i + 1, None
+	case c == '\\' && s.escapesHere():
+		return s.openEscapeOutside(b, i, off) // {\"a\": 1}
+	case c == '`' && wrap && s.st == stObjectFirst && s.stack.depth == 1 && s.lineBreak < s.valueStart && s.can(RepairInnerFence):
+		return s.openInnerFence(b, i, off) // {```json ... ```}: see endInnerFence
 	case c == 0xEF && s.can(RepairFullWidth):
 		return s.openWide(b, i, off)
 	case isIdent(c) && s.can(RepairUnquotedKey):
@@ -161,6 +173,8 @@ func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
 		return s.openComment(b, i, off)
 	case c == 0xEF && s.can(RepairFullWidth):
 		return s.openWide(b, i, off)
+	case c == '\\' && s.escDoc:
+		return s.openEscapeOutside(b, i, off) // {\"a\"\n:1}
 	case c == '"' && s.bareKeyEnd == off+1 && s.can(RepairUnquotedKey):
 		return s.bareKeyQuote(off, i) // {a":1}
 	case (c == '}' || c == ',') && s.digitKey > s.commit.off:
@@ -208,6 +222,10 @@ func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Eve
 		return s.openCommentAfterValue(b, i, off)
 	case c == 0xEF && s.can(RepairFullWidth):
 		return s.openWide(b, i, off)
+	case c == '`' && s.can(RepairInnerFence):
+		return s.openInnerFence(b, i, off) // {"a":1} ```]
+	case c == '\\' && s.escDoc:
+		return s.openEscapeOutside(b, i, off) // {\"a\": 1\n}
 	case c == ')' && s.wrapDepth == s.stack.depth && s.can(RepairWrapper):
 		s.wrapDepth = 0
 		return i + 1, s.repairAt(RepairWrapper, s.here(off), 1, "")

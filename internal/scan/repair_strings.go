@@ -141,6 +141,9 @@ func (s *Scanner) reopens(c byte) bool {
 		// missing ({"a"2}).
 		return s.closeSpaces == 0 && isIdent(c) && !digit[c]
 	}
+	if c == '\\' && s.escDoc { // {\"a\": \"b\"\n}: an escaped line break
+		return false
+	}
 	if c == 0xEF { // may be full-width punctuation
 		return !s.repairs.Has(RepairFullWidth)
 	}
@@ -150,13 +153,19 @@ func (s *Scanner) reopens(c byte) bool {
 // oddString reads a single-quoted (s.quote is a single quote) or unquoted
 // ('u') string from b[i]; these are rare, so they take this slower loop.
 func (s *Scanner) oddString(b []byte, i int) (int, Event) {
+	switch s.quote {
+	case 'r':
+		return s.regexString(b, i)
+	case 'e':
+		return s.escapedString(b, i)
+	}
 	base := s.base
 	for i < len(b) {
 		// Runs of bytes that need nothing are skipped in one step.
 		switch s.quote {
 		case '\'':
 			i = skipPlainSingle(b, i)
-		case 'T', 'S', 'L':
+		case 'T', 'S', 'L', 'W':
 			i = skipPlain(b, i)
 		default:
 			j := i
@@ -265,7 +274,7 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 			switch {
 			case r == 3 && s.closesTypographic(b[i:i+3]):
 				s.closeStringN(off, 3)
-				return i + 3, s.continueAt(RepairTypographicQuote, s.here(off), 3, `"`)
+				return i + 3, s.continueAt(s.quoteRepair(), s.here(off), 3, `"`)
 			case r > 0:
 				i += r
 				if s.quote == 'u' {

@@ -51,6 +51,8 @@ type Scanner struct {
 	fenceTagLen uint8
 
 	valueStart int64 // where the current top-level value began
+	valueLine  int   // the line it began on
+	valueBreak int64 // the offset of the line break before that line; -1 on the first
 	commit     mark  // past the last complete element or opener of the innermost container
 	values     int   // top-level values seen
 
@@ -129,6 +131,19 @@ type Scanner struct {
 	bareKeyEnd  int64      // 1 + where the last bare key ended; 0 once its quote is read
 	slashNum    int64      // 1 + where a number followed by '/' or '.' at a chunk's end began; 0 otherwise
 	quotedEnd   int64      // 1 + where the last number quoted for its leading zeros ended
+	rx          regexState // where the regular-expression literal being quoted is (see regex.go)
+	rxEsc       bool       // its last byte is a backslash
+	rxStart     mark       // its opening '/'
+	ifStart     mark       // a markdown fence inside a container (see fence.go)
+	ifRet       state      // the state it stands in
+	ifTicks     uint8      // its backticks so far (at most 255)
+	ifTag       bool       // its language tag has begun
+	escDoc      bool       // the top-level value is an escaped document (see escdoc.go)
+	escFixed    bool       // its first unescaping was reported: the others join it
+	escPhase    uint8      // where an escape in one of its strings is
+	escOutStart mark       // a backslash outside strings in it
+	escOutRet   state      // the state that backslash stands in
+	wrapClean   bool       // only ASCII blanks since the top-level opener (see endInnerFence)
 
 	// Python tuples (see tuple.go): those that may hold one element,
 	// outermost first, and the depth of the innermost one waiting for its
@@ -298,6 +313,7 @@ func (s *Scanner) failDepth(off int64, c byte) {
 // Truncated.
 func (s *Scanner) Truncation() Truncation {
 	t := Truncation{Start: s.valueStart, Depth: s.stack.depth}
+	t.StartLine, t.StartColumn = s.valueLine, int(s.valueStart-s.valueBreak)
 	if s.stack.depth > 0 {
 		t.Commit = s.commit.off
 		t.CommitLine, t.CommitColumn = s.commit.line, int(s.commit.off-s.commit.lineBreak)
@@ -323,6 +339,10 @@ func (s *Scanner) Truncation() Truncation {
 	case stFenceCut:
 		t.Partial = int(s.base - s.cutFence.off) // the fence and the blanks after it
 		st = stAfterValue
+	case stEscOut:
+		// The backslash is dropped; what matters is where it stands.
+		t.Partial = int(s.base - s.escOutStart.off)
+		st = s.escOutRet
 	case stStrClose:
 		// The quote read last may close the string: read as closed (but
 		// for the backticks after it, a fence that may close it).
@@ -344,6 +364,10 @@ func (s *Scanner) Truncation() Truncation {
 		switch st {
 		case stEscape, stUnicode:
 			t.Partial = int(s.base - s.escOff)
+		case stString:
+			if s.quote == 'e' && s.escPhase != escNone {
+				t.Partial = s.escapedPartial()
+			}
 		case stKeyProbe, stBareQuote:
 			// The quote being decided, and what was read after it, is
 			// left out: read as it stands, it would end the string.
@@ -389,7 +413,7 @@ func (s *Scanner) AppendRepairAnchors(dst []int64) []int64 {
 	dst = append(dst,
 		s.commit.off, s.prevCommit.off, s.comma.off, s.keyEnd.off, s.strQuote.off,
 		s.typoStart.off, s.wideStart.off, s.blankStart.off, s.replayOff, s.cmt.off, s.dot.off, s.numStart.off,
-		s.wordStart.off, s.uqEnd.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff,
+		s.wordStart.off, s.uqEnd.off, s.ifStart.off, s.escOutStart.off, s.escOff, s.u8Off, s.virtOff, s.valueStart, s.endOff,
 		max(s.strComma-1, 0), s.probe.q2.off, max(s.slashNum-1, 0))
 	dst = append(s.appendTupleAnchors(dst), s.rootCloser.off)
 	if s.cmtGap > 0 {
@@ -413,6 +437,9 @@ func (s *Scanner) StableOffset() int64 {
 			return s.rootCloser.off // the closer may come too early
 		}
 		return -1
+	}
+	if s.wrapMayCome() && s.repairs.Has(RepairInnerFence) {
+		return s.valueStart // the fence would take the '{'
 	}
 	if s.slashNum != 0 {
 		// A number followed by '/' or '.' whose next byte is still to

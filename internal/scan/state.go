@@ -52,6 +52,9 @@ const (
 	stTupleFirst   // after a tuple's '(': what its first element begins with (see tuple.go)
 	stRootClose    // after a top-level object's closer that may come too early (see rootclose.go)
 	stFenceCut     // after a closing fence that ended an open value (see fencecut.go)
+	stInnerFence   // inside a markdown fence inside a container (see fence.go)
+	stWrapValue    // after a fence that a top-level '{' wraps: an object or array (see fence.go)
+	stEscOut       // after a backslash outside strings in an escaped document (see escdoc.go)
 
 	stError // after a syntax error
 	stEnded // End has reported everything
@@ -118,6 +121,8 @@ func (p Pending) MarshalText() ([]byte, error) { return []byte(p.String()), nil 
 type Truncation struct {
 	// Start is the input offset where the open top-level value began.
 	Start int64
+	// StartLine and StartColumn (1-based) locate Start.
+	StartLine, StartColumn int
 	// Pending is what the input was in the middle of, or waiting for.
 	Pending Pending
 	// Depth is the number of open containers.

@@ -133,8 +133,11 @@ func (s *Scanner) startContainer(c byte, off int64) Event {
 		s.st = stArrayFirst
 	}
 	s.valueStart = off
+	s.valueLine, s.valueBreak = s.line, s.lineBreak
 	s.setCommit(off + 1)
 	s.values++
+	s.escDoc, s.escFixed = false, false
+	s.wrapClean = true
 	s.event(off, 1)
 	return ValueStart
 }
@@ -158,6 +161,7 @@ func (s *Scanner) outside(c byte, off int64, atLineStart bool) Event {
 		s.quoteStartsValue = false
 		s.st, s.inKey, s.quote = stString, false, '"'
 		s.valueStart = off
+		s.valueLine, s.valueBreak = s.line, s.lineBreak
 		s.values++
 		s.event(off, 1)
 		return ValueStart
@@ -166,6 +170,7 @@ func (s *Scanner) outside(c byte, off int64, atLineStart bool) Event {
 		case '"':
 			s.st, s.inKey, s.quote = stString, false, '"'
 			s.valueStart = off
+			s.valueLine, s.valueBreak = s.line, s.lineBreak
 			s.values++
 			s.event(off, 1)
 			return ValueStart
@@ -173,6 +178,7 @@ func (s *Scanner) outside(c byte, off int64, atLineStart bool) Event {
 			s.beginValue(c, off)
 			s.tentative = true
 			s.valueStart = off
+			s.valueLine, s.valueBreak = s.line, s.lineBreak
 			return None
 		}
 	}
