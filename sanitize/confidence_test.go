@@ -35,6 +35,9 @@ var counterExamples = []counterExample{
 	{kind: KindProse, in: `{"a":1} -1.5`, out: `{"a":1}`, doubt: KindProseValue},
 	{kind: KindProse, in: `{"a":"b"} 'c'`, out: `{"a":"b"}`, doubt: KindProseValue},
 	{kind: KindProse, in: `"x" 2`, out: `"x"`, doubt: KindProseValue},
+	{kind: KindProse, in: `{"a":"b"}, 2`, out: `{"a":"b"}`, doubt: KindProseValue},
+	{kind: KindProse, in: `[1], -3`, out: `[1]`, doubt: KindProseValue},
+	{kind: KindProse, in: "```json\n{\"a\":\"b\"}, 2\n```", out: `{"a":"b"}`, doubt: KindProseValue},
 	{kind: KindProse, in: "{\"a\":1}\n// the second:\n{\"b\":2}", refused: ErrMultipleValues},
 	// comment: a # comment where a value belongs may be data.
 	{kind: KindComment, in: "[\n  #1,\n  2\n]", out: "[\n  \n  2\n]", doubt: KindValueComment},

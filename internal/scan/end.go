@@ -82,7 +82,7 @@ func (s *Scanner) end() Event {
 	case stTopTailEmit:
 		return s.emitTail()
 	case stTopComma:
-		return s.topCommaIsProse()
+		return s.topCommaIsProse(false)
 	case stFenceMarker:
 		return s.endFenceMarker()
 	case stTopEnd:

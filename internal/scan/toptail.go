@@ -172,16 +172,19 @@ func (s *Scanner) afterTopComma(b []byte, i int) (int, Event) {
 				"no member after it (the value may have been closed too early)")
 			return i, Error
 		default:
-			return i, s.topCommaIsProse()
+			return i, s.topCommaIsProse(b[i] != '\n' && mayBeginScalar(b[i]))
 		}
 	}
 	return i, None
 }
 
 // topCommaIsProse reports the comma as prose; what follows it is read as
-// prose next (where '{' and '[' still begin a value).
-func (s *Scanner) topCommaIsProse() Event {
+// prose next (where '{' and '[' still begin a value). likeValue says that
+// a number or a sign follows on the line: `{...}, 2` may be a second value,
+// so the prose is no certain drop (ProseLikeValue).
+func (s *Scanner) topCommaIsProse(likeValue bool) Event {
 	s.event(s.topComma.off, 1)
+	s.proseLikeValue = likeValue
 	s.gapDirty = true
 	s.st = stProse
 	return Prose
