@@ -94,7 +94,7 @@ var repairCases = []repairCase{
 	{KindEllipsis, `[0 ...]`, `[0 ]`, []string{"ellipsis@3(1:4)"}},
 	{KindNumber, `[.5, -.5, 1., +1]`, `[0.5, -0.5, 1.0, 1]`,
 		[]string{"number@1(1:2)", "number@6(1:7)", "number@12(1:13)", "number@14(1:15)"}},
-	{KindLeadingZero, `[007, -01]`, `["007", "-01"]`, []string{"leading_zero@1(1:2)", "leading_zero@4(1:5)", "leading_zero@6(1:7)", "leading_zero@9(1:10)"}},
+	{KindLeadingZero, `[007, -01]`, `["007", "-01"]`, []string{"leading_zero@1(1:2)", "leading_zero@6(1:7)"}},
 	{KindInvalidEscape, `["\x", "\'", "\u12g"]`, `["\\x", "'", "\\u12g"]`,
 		[]string{"invalid_escape@2(1:3)", "invalid_escape@8(1:9)", "invalid_escape@14(1:15)"}},
 	{KindBOM, "\xEF\xBB\xBF{\"a\":1}", `{"a":1}`, []string{"bom@0(1:1)"}},

@@ -108,10 +108,13 @@ func nonFiniteString(w string) string {
 	return `"-Infinity"`
 }
 
-// endQuotedNumber closes, at off, a number quoted for its leading zeros.
+// endQuotedNumber closes, at off, a number quoted for its leading zeros:
+// the closing quote is part of the fix that opened it (one fix a number).
 func (s *Scanner) endQuotedNumber(off int64) Event {
 	s.numQuoted = false
 	s.quotedEnd = off + 1
 	s.valueDone(off)
-	return s.repairAt(RepairLeadingZero, s.here(off), 0, `"`)
+	r, ev := s.report(RepairLeadingZero, s.here(off), 0, `"`)
+	r.Joins = true
+	return ev
 }
