@@ -177,6 +177,13 @@ func waitSignalsCaught(t *testing.T, pid int) {
 	t.Fatal("the process never caught SIGINT and SIGTERM")
 }
 
+// signalEndBound is how long a test lets a command take to end after a
+// signal. The command ends within watchdogGrace (0.7 s) at the latest and
+// in a few milliseconds when it is not stuck; on a loaded 2-core machine
+// the exit itself was seen to take up to 0.4 s more, so the bound leaves
+// room for that while still failing a command that hangs.
+const signalEndBound = 2 * time.Second
+
 // signalAndWait sends sig and returns the exit code and how long the
 // process took to end.
 func (r *running) signalAndWait(t *testing.T, sig syscall.Signal) (int, time.Duration) {
@@ -277,7 +284,7 @@ func testSignalsQuietStdin(t *testing.T, bin string) {
 			r.waitBlocked(t)
 			code, took := r.signalAndWait(t, tc.sig)
 			assert.Equal(t, tc.code, code, r.stderr.String())
-			assert.Less(t, took, time.Second)
+			assert.Less(t, took, signalEndBound)
 			assert.Contains(t, r.stderr.String(), tc.message)
 		})
 	}
@@ -291,7 +298,7 @@ func testSignalCleanPrefix(t *testing.T, bin string) {
 	waitFor(t, "the records read so far", func() bool { return r.stdout.String() == want })
 	code, took := r.signalAndWait(t, syscall.SIGTERM)
 	assert.Equal(t, 143, code)
-	assert.Less(t, took, time.Second)
+	assert.Less(t, took, signalEndBound)
 	assert.Equal(t, want, r.stdout.String())
 	assert.Contains(t, r.stderr.String(), "interrupted: stdin: stopped at line 4")
 	assert.Contains(t, r.stderr.String(), "jsonheal clean: stopped by SIGTERM (exit 143) in stdin: every record before line 4")
@@ -314,7 +321,7 @@ func testSignalWatchdog(t *testing.T, bin string) {
 		r.waitBlocked(t)
 		code, took := r.signalAndWait(t, syscall.SIGINT)
 		assert.Equal(t, 130, code)
-		assert.Less(t, took, time.Second)
+		assert.Less(t, took, signalEndBound)
 		assert.Contains(t, r.stderr.String(), "jsonheal validate: stopped by SIGINT (exit 130)")
 	})
 	t.Run("clean flushes whole records and ends the gzip stream", func(t *testing.T) {
@@ -322,7 +329,7 @@ func testSignalWatchdog(t *testing.T, bin string) {
 		r.waitBlocked(t)
 		code, took := r.signalAndWait(t, syscall.SIGTERM)
 		assert.Equal(t, 143, code)
-		assert.Less(t, took, time.Second)
+		assert.Less(t, took, signalEndBound)
 		assert.Contains(t, r.stderr.String(), "jsonheal clean: stopped by SIGTERM (exit 143) opening "+fifo)
 		f, err := os.Open(out)
 		require.NoError(t, err)
