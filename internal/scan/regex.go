@@ -111,18 +111,10 @@ func (s *Scanner) regexString(b []byte, i int) (int, Event) {
 			return i, Error
 		default: // non-ASCII
 			r := checkUTF8(b[i:])
-			switch {
-			case r > 0:
-				i += r
-			case r == 0:
-				s.u8n = uint8(copy(s.u8[:], b[i:]))
-				s.u8Off = off
-				s.st = stUTF8
-				return len(b), None
-			default:
-				s.event(off, -r)
-				return i - r, InvalidUTF8
+			if r <= 0 {
+				return s.cutUTF8(b, i, off, r)
 			}
+			i += r
 		}
 	}
 	return i, None

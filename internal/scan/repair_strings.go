@@ -280,17 +280,11 @@ func (s *Scanner) oddString(b []byte, i int) (int, Event) {
 				if s.quote == 'u' {
 					s.uqEnd = s.here(off + int64(r))
 				}
-			case r == 0:
-				s.u8n = uint8(copy(s.u8[:], b[i:]))
-				s.u8Off = off
-				s.st = stUTF8
-				return len(b), None
 			default:
-				if s.quote == 'u' {
+				if r < 0 && s.quote == 'u' {
 					s.uqEnd = s.here(off - int64(r))
 				}
-				s.event(off, -r)
-				return i - r, InvalidUTF8
+				return s.cutUTF8(b, i, off, r)
 			}
 		default:
 			i++

@@ -59,3 +59,18 @@ func checkUTF8(p []byte) int {
 	}
 	return 4
 }
+
+// cutUTF8 ends a read at a non-ASCII sequence at b[i] (offset off) that
+// checkUTF8 gave r <= 0 for, in a loop outside the string fast path: an
+// incomplete sequence is kept for the next chunk (stUTF8), an invalid one
+// reported. It returns where the caller resumes and the event.
+func (s *Scanner) cutUTF8(b []byte, i int, off int64, r int) (int, Event) {
+	if r == 0 {
+		s.u8n = uint8(copy(s.u8[:], b[i:]))
+		s.u8Off = off
+		s.st = stUTF8
+		return len(b), None
+	}
+	s.event(off, -r)
+	return i - r, InvalidUTF8
+}
