@@ -3,6 +3,7 @@ package validate
 import (
 	"errors"
 	"io"
+	"slices"
 )
 
 // DefaultMaxBuffer is how many bytes a Stream holds at most, unless its
@@ -14,8 +15,13 @@ const DefaultMaxBuffer = 1 << 30
 // unless its MaxDiagnostics says otherwise.
 const DefaultMaxDiagnostics = 1000
 
-// readChunk is how much ReadFrom asks of its reader at a time.
-const readChunk = 64 << 10
+// readChunk is the most ReadFrom asks of its reader at a time; it starts
+// at firstRead and doubles as the document goes on, so that a small
+// document costs a small buffer.
+const (
+	readChunk = 64 << 10
+	firstRead = 4 << 10
+)
 
 // Stream validates one document written to it in chunks split anywhere
 // (an io.Writer and io.ReaderFrom); Close gives the verdict, the same
@@ -132,14 +138,15 @@ func (w *Stream) ReadFrom(r io.Reader) (int64, error) {
 	for w.err == nil {
 		w.state()
 		w.compact()
-		room := min(readChunk, w.limit()-len(w.buf))
+		room := min(readChunk, max(firstRead, int(min(total, readChunk))), w.limit()-len(w.buf))
 		if room <= 0 {
 			w.tooLarge(1)
 			break
 		}
-		if cap(w.buf)-len(w.buf) < room {
-			w.buf = append(w.buf[:cap(w.buf)], make([]byte, room)...)[:len(w.buf)]
+		if cap(w.buf)-len(w.buf) < room/2 {
+			w.buf = slices.Grow(w.buf, room)
 		}
+		room = min(room, cap(w.buf)-len(w.buf))
 		n, err := r.Read(w.buf[len(w.buf) : len(w.buf)+room])
 		total += int64(n)
 		w.buf = w.buf[:len(w.buf)+n]
