@@ -8,7 +8,7 @@ import (
 
 // DefaultMaxBuffer is how many bytes a Stream holds at most, unless its
 // MaxBuffer says otherwise: the whole document when it cannot stream,
-// one item of a streamed root array otherwise.
+// one item (or member) of a streamed root array (or object) otherwise.
 const DefaultMaxBuffer = 1 << 30
 
 // DefaultMaxDiagnostics is how many diagnostics a Stream keeps at most,
@@ -35,18 +35,21 @@ const (
 // schema needs of the object only presence bits and counts streams member
 // by member, and so do the items of a member's array value when one
 // streamable schema applies to it ($ref and allOf are followed). A root
-// array also streams under anyOf, oneOf, not and if/then/else whose
-// branches (recursively) stream or refuse arrays by their type: each
-// branch is a lane with its own tallies, verdict and diagnostics (at most
-// MaxDiagnostics kept; a lane that would keep more stops, and should every
-// branch fail with that many, the one that filled up last is reported with
-// its first ones), fed every item once, the lanes combined at the end as the
-// whole-value evaluation combines branches. Any other document (a
-// scalar, a root object with anyOf, oneOf, not, if or dependentSchemas,
-// or a root schema with unevaluated*, const, enum or $dynamicRef, also
-// in a branch) is held whole and evaluated at Close. Either way no more
-// than MaxBuffer bytes are held: past it, Write returns a
-// *DocumentError wrapping ErrTooLarge.
+// array or object also streams under anyOf, oneOf, not and if/then/else
+// (an object under dependentSchemas too) whose branches (recursively)
+// stream or refuse the container by its type: each branch is a lane with
+// its own tallies, verdict and diagnostics (at most MaxDiagnostics kept; a
+// lane that would keep more stops, and should every branch fail with that
+// many, the one that filled up last is reported with its first ones), fed
+// every item or member once, the lanes combined at the end as the
+// whole-value evaluation combines branches; such a container is held
+// whole until it passes 1 MiB (or half of MaxBuffer), so that a
+// model-sized one is evaluated whole, faster, and turns to lanes there.
+// Any other document (a
+// scalar, or a root schema with unevaluated*, const, enum or $dynamicRef,
+// also in a branch, or more than 64 branches) is held whole and evaluated
+// at Close. Either way no more than MaxBuffer bytes are held: past it,
+// Write returns a *DocumentError wrapping ErrTooLarge.
 //
 // A Stream is not safe for concurrent use. Reset readies it for another
 // document.
@@ -96,6 +99,7 @@ func (w *Stream) state() *state {
 		w.st.begin()
 		w.st.doc.members = true
 		w.st.doc.lanes = true
+		w.st.doc.lanesAt = min(lanesAfter, int64(w.limit()/2))
 		w.st.maxOut = w.maxDiagnostics()
 	}
 	return w.st

@@ -33,6 +33,12 @@ type doc struct {
 	// a lane must keep its diagnostics in case every branch fails.
 	lanes    bool
 	streamed byte // '[' or '{': the root container streams
+	// held is '[' or '{' while a root container that would stream through
+	// lanes is held whole until it passes lanesAt bytes (then it streams
+	// from there on, startLanes); 0 otherwise. lanesAt is lanesAfter, or
+	// half the Stream's MaxBuffer when that is less.
+	held    byte
+	lanesAt int64
 	// valKind is what the current member's value is, once its colon is
 	// read: 0 not yet known, 'v' a value evaluated when it completes,
 	// 'n' an array streaming item by item (st.nest), 'd' that array done.
@@ -45,6 +51,7 @@ func (st *state) begin() {
 	st.doc.rd.reset()
 	st.doc.mode, st.doc.fed, st.doc.itemStart, st.doc.colon = modeStart, 0, 0, -1
 	st.doc.members, st.doc.lanes, st.doc.streamed, st.doc.valKind = false, false, 0, 0
+	st.doc.held, st.doc.lanesAt = 0, 0
 	st.maxOut, st.incomplete = 0, false
 	st.arr.reset()
 	st.obj.reset()
@@ -84,16 +91,20 @@ func (st *state) advance(win []byte, base int64) {
 				d.mode = modeWhole
 				if at := d.rd.start - base; at < 0 {
 					break
-				} else if win[at] == '[' && st.planRootArray() {
-					d.mode, d.streamed = modeItems, '['
-					d.itemStart = d.rd.start + 1
-				} else if win[at] == '{' && d.members && st.planObject() {
-					d.mode, d.streamed = modeMembers, '{'
-					d.itemStart = d.rd.start + 1
-					st.arr.recv[0] = '{'
+				} else if win[at] == '[' && st.planRootArray() || win[at] == '{' && d.members && st.planObject() {
+					if len(st.arr.groups) > 0 && d.lanesAt > 0 {
+						d.held = win[at] // whole while small: see lanesAfter
+					} else {
+						st.streamFrom(win[at])
+					}
 				}
 			}
-		case modeWhole, modeAfter:
+		case modeWhole:
+			d.fed += int64(d.rd.feed(win[i:], false))
+			if d.held != 0 && d.rd.err == nil && !d.rd.ended && d.fed-d.rd.start > d.lanesAt {
+				st.startLanes(win, base)
+			}
+		case modeAfter:
 			d.fed += int64(d.rd.feed(win[i:], false))
 		case modeMembers:
 			st.advanceMembers(win, base, i)
@@ -115,6 +126,73 @@ func (st *state) advance(win []byte, base int64) {
 				d.mode = modeAfter
 			}
 		}
+	}
+}
+
+// streamFrom sets the document to stream its root container (opened by
+// the byte open) from its first item or member on.
+func (st *state) streamFrom(open byte) {
+	d := &st.doc
+	d.itemStart, d.colon, d.held = d.rd.start+1, -1, 0
+	if open == '[' {
+		d.mode, d.streamed = modeItems, '['
+		return
+	}
+	d.mode, d.streamed = modeMembers, '{'
+	st.arr.recv[0] = '{'
+}
+
+// lanesAfter is how many bytes of a root container that would stream
+// through lanes are held first: a document that ends sooner (every
+// model-sized answer) is evaluated whole, which is an order of magnitude
+// faster there (a failing branch stops at its first failure, where a
+// lane must keep its diagnostics in case every branch fails); a larger
+// one streams from there on, in memory bounded by this and the lanes.
+// Tests set it to 0 to take every such document through lanes.
+var lanesAfter int64 = 1 << 20
+
+// startLanes turns a held root container (st.doc.held) into a streamed
+// one: the items or members read so far (win, from absolute offset base,
+// holds them) are evaluated in order, as advance would have as they
+// completed, and the one in progress is read on from where the scanner
+// is.
+func (st *state) startLanes(win []byte, base int64) {
+	d := &st.doc
+	st.streamFrom(d.held)
+	object := d.streamed == '{'
+	depth, inString, escaped := 0, false, false
+	for j := int(d.itemStart - base); j < int(d.fed-base) && !st.stopped(); j++ {
+		c := win[j]
+		switch {
+		case inString:
+			if escaped {
+				escaped = false
+			} else if c == '\\' {
+				escaped = true
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+		case depth == 0 && c == ':' && object && d.colon < 0:
+			d.colon = base + int64(j)
+		case depth == 0 && c == ',':
+			if object {
+				st.objectMember(win[d.itemStart-base:d.colon-base], win[d.colon+1-base:j])
+			} else {
+				st.arrayItem(&st.arr, win[d.itemStart-base:j])
+			}
+			d.itemStart, d.colon = base+int64(j)+1, -1
+		}
+	}
+	if st.stopped() {
+		d.mode = modeAfter
+	} else if object && d.colon >= 0 {
+		d.valKind = 'v' // its value has begun: read it whole (lanes never stream a member's array)
 	}
 }
 

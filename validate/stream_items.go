@@ -34,7 +34,7 @@ func (a *arrayStream) buildChain(s *Schema, root *node, object bool) bool {
 }
 
 func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
-	branches := !object && a.pool != nil
+	branches := a.pool != nil
 	if len(a.chain) == maxChain || !streams(n, object, branches) {
 		return false
 	}
@@ -52,13 +52,13 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 	}
 	a.order = append(a.order, k) // after its $ref, before its allOf (evalKeywords' order)
 	a.ownRank[k] = a.rank
-	a.rank++
+	a.rank += 2 // the next one is its dependentSchemas' (evalObject's end)
 	for _, b := range n.allOf {
 		if !a.walk(b, k, b.seg, object) {
 			return false
 		}
 	}
-	if branches && (n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil) {
+	if branches && (n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil || len(n.depSchemas) > 0) {
 		// evalApplicators' order: after the allOf branches.
 		return a.pool.planGroups(a, k, n)
 	}
@@ -66,15 +66,16 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 }
 
 // streams reports whether n asks nothing of a whole array (object: a
-// whole object) beyond what streaming keeps; with branches, an array's
-// anyOf, oneOf, not and if/then/else are evaluated as lanes.
+// whole object) beyond what streaming keeps; with branches, anyOf, oneOf,
+// not, if/then/else (and an object's dependentSchemas) are evaluated as
+// lanes.
 func streams(n *node, object, branches bool) bool {
 	if n.boolean != 0 || n.constV != nil || n.enum != nil || n.dynRef != nil || n.recursiveRef != nil ||
 		n.trackEval || !branches && (n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil) {
 		return false
 	}
 	if object {
-		return (!n.hasType || n.types&tObject != 0) && n.unevalProps == nil && len(n.depSchemas) == 0
+		return (!n.hasType || n.types&tObject != 0) && n.unevalProps == nil && (branches || len(n.depSchemas) == 0)
 	}
 	return (!n.hasType || n.types&tArray != 0) && n.unevalItems == nil
 }
@@ -189,7 +190,7 @@ func (st *state) arrayItem(a *arrayStream, text []byte) {
 		st.inst = st.inst[:0]
 	}
 	if len(a.groups) > 0 {
-		st.groupsItem(a, i, v)
+		st.groupsValue(a, i, nil, v)
 	}
 }
 

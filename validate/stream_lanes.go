@@ -5,20 +5,24 @@ import (
 	"strings"
 )
 
-// Lanes: anyOf, oneOf, not and if/then/else on a streamed root array.
+// Lanes: anyOf, oneOf, not and if/then/else on a streamed root array or
+// object, and dependentSchemas on a streamed root object.
 //
 // Each branch of such a keyword is a lane: the chain of schemas that apply
-// to the array in place from the branch on ($ref and allOf followed, as
-// for the root), with its own tallies (contains counts, items: false),
-// its own verdict and, when the keyword may report them, its own
-// diagnostics. Every item is read into the tape once and handed to each
-// lane that still needs it; at the end of the array each lane gives its
-// whole-array verdicts, and the lanes' verdicts are combined as
+// to the container in place from the branch on ($ref and allOf followed,
+// as for the root), with its own tallies (contains counts, items: false;
+// an object's presence bits, count and extra names), its own verdict and,
+// when the keyword may report them, its own diagnostics. Every item or
+// member is read into the tape once and handed to each lane that still
+// needs it; at the end of the container each lane gives its whole-array
+// or whole-object verdicts, and the lanes' verdicts are combined as
 // evalApplicators combines its branches: anyOf and oneOf report the
 // best-matching branch (branchScore) or one line naming the types, oneOf
-// the two branches that both hold, not and if/then/else their messages.
-// A lane whose branch wants another type than array (or is false) fails
-// without looking at the items. Lanes nest: a branch may have branches.
+// the two branches that both hold, not and if/then/else their messages;
+// a dependentSchemas lane counts when its name was present, as evalObject
+// applies it. A lane whose branch wants another type than the
+// container's (or is false) fails without looking at the items. Lanes
+// nest: a branch may have branches.
 //
 // Memory and time: the lanes (at most maxLanes, each a chain of at most
 // maxChain schemas) and, per lane that may report, at most the Stream's
@@ -31,8 +35,8 @@ import (
 // whole-value evaluation reports all of the lowest-scoring one's. Below
 // that, the answer is the whole-value evaluation's to the byte.
 
-// maxLanes bounds the lanes of one streamed array (a schema with more, or
-// one that recurses through its branches, keeps the array whole).
+// maxLanes bounds the lanes of one streamed container (a schema with more,
+// or one that recurses through its branches, keeps the container whole).
 const maxLanes = 64
 
 // maxLaneRecords bounds the diagnostics one lane keeps when the Stream
@@ -45,6 +49,7 @@ const (
 	groupOneOf = 'o'
 	groupNot   = 'n'
 	groupIf    = 'i' // lanes: if, then (or nil), else (or nil)
+	groupDep   = 'd' // a dependentSchemas entry: one lane, applied when name is present
 )
 
 // laneGroup is one applicator keyword of a chain schema.
@@ -54,29 +59,33 @@ type laneGroup struct {
 	kind  byte
 	rank  int // where its diagnostics go among those of one location
 	lanes []*lane
+	name  string // groupDep: the member whose presence applies the lane
+	on    bool   // groupDep: that member was present (set when resolved)
 }
 
 // lane is one branch of a laneGroup.
 type lane struct {
-	arrayStream      // its chain, tallies and groups (the array's count, text and hashes are the root's)
+	arrayStream      // its chain, tallies and groups (the container's count, text and hashes are the root's)
 	always      bool // a true schema: holds whatever the items
-	dead        bool // refuses any array (its type, or false) without looking at the items
+	dead        bool // refuses the container (its type, or false) without looking at the items
 	refusal     bool // dead, and says so with one diagnostic when it applies (a then or else)
 	head        *node
 	failed      bool
-	out         Diagnostics // its diagnostics, at most limit
-	limit       int         // the most it keeps (lanePool.limit)
-	keys        [][]int     // their sort keys
-	ranks       []int       // their ranks
-	nrecs       int         // every diagnostic recorded, kept or not
-	full        int         // 1 + the item at which it filled up (0: not full)
-	nonType     int         // those that are not a type mismatch of the array itself
-	score       int         // branchScore of all of them
+	out         Diagnostics  // its diagnostics, at most limit
+	limit       int          // the most it keeps (lanePool.limit)
+	keys        [][]int      // their sort keys
+	ranks       []int        // their ranks
+	nrecs       int          // every diagnostic recorded, kept or not
+	full        int          // 1 + the item at which it filled up (0: not full)
+	nonType     int          // those that are not a type mismatch of the container itself
+	score       int          // branchScore of all of them
+	obj         objectStream // a lane over a root object: its tallies of the members
 }
 
 // lanePool holds the lanes of a document, reused from one to the next.
 type lanePool struct {
-	s      *Schema
+	st     *state
+	object bool // the lanes read a root object (else a root array)
 	lanes  []*lane
 	used   int
 	unique bool // a lane's chain has uniqueItems
@@ -94,6 +103,7 @@ func (p *lanePool) get() *lane {
 	l := p.lanes[p.used]
 	p.used++
 	l.arrayStream.reset()
+	l.obj.reset()
 	l.always, l.dead, l.refusal, l.failed, l.head = false, false, false, false, nil
 	clear(l.out)
 	l.out, l.keys, l.ranks = l.out[:0], l.keys[:0], l.ranks[:0]
@@ -113,20 +123,28 @@ func (p *lanePool) release() {
 	p.used = 0
 }
 
+// readyLanes readies the lane pool for a root container (object or
+// array), and the root chain to use it when the document may stream
+// through lanes.
+func (st *state) readyLanes(object bool) {
+	p := &st.lanes
+	p.st, p.object, p.used, p.unique = st, object, 0, false
+	p.limit = maxLaneRecords
+	if st.maxOut > 0 {
+		p.limit = st.maxOut
+	}
+	if st.doc.lanes {
+		st.arr.pool = p
+	}
+	st.ranks = st.ranks[:0]
+}
+
 // planRootArray plans a root array with lanes for its applicators and
 // reports whether it streams.
 func (st *state) planRootArray() bool {
 	a := &st.arr
-	st.lanes.s, st.lanes.used, st.lanes.unique = st.s, 0, false
-	st.lanes.limit = maxLaneRecords
-	if st.maxOut > 0 {
-		st.lanes.limit = st.maxOut
-	}
+	st.readyLanes(false)
 	a.keep = true
-	if st.doc.lanes {
-		a.pool = &st.lanes
-	}
-	st.ranks = st.ranks[:0]
 	if !a.plan(st.s, st.s.root) {
 		return false
 	}
@@ -148,6 +166,7 @@ func (p *lanePool) planGroups(a *arrayStream, k int, n *node) bool {
 		}
 		g := &a.groups[len(a.groups)-1]
 		g.owner, g.node, g.kind, g.rank, g.lanes = k, n, kind, rank, g.lanes[:0]
+		g.name, g.on = "", false
 		return g
 	}
 	// The group is added first and filled by index: planning a branch
@@ -197,13 +216,25 @@ func (p *lanePool) planGroups(a *arrayStream, k int, n *node) bool {
 		g := add(groupIf, base+3)
 		g.lanes = append(g.lanes, cond, then, els)
 	}
+	if p.object {
+		for _, ds := range n.depSchemas {
+			l := p.branch(a, k, ds.n, a.keep, true)
+			if l == nil {
+				return false
+			}
+			g := add(groupDep, a.ownRank[k]+1)
+			g.name = ds.name
+			g.lanes = append(g.lanes, l)
+		}
+	}
 	return true
 }
 
 // branch plans the lane of branch b of the k-th schema of a's chain.
 // keep says whether its diagnostics may be reported; refusal whether,
-// should b refuse arrays outright, it must say so (a then or else: anyOf
-// and oneOf pass over such a branch, not and if only need its verdict).
+// should b refuse the container outright, it must say so (a then or else: anyOf
+// and oneOf pass over such a branch, not and if only need its verdict; a
+// dependentSchemas entry says so too).
 func (p *lanePool) branch(a *arrayStream, k int, b *node, keep, refusal bool) *lane {
 	l := p.get()
 	if l == nil {
@@ -214,11 +245,16 @@ func (p *lanePool) branch(a *arrayStream, k int, b *node, keep, refusal bool) *l
 	switch {
 	case b.boolean == 1:
 		l.always = true
-	case b.boolean == 2 || b.hasType && b.types&tArray == 0:
+	case b.boolean == 2 || b.hasType && b.types&p.rootType() == 0:
 		l.dead, l.failed, l.refusal = true, true, refusal && keep
+	case p.object:
+		l.pool = p
+		if !p.st.planObjectChain(&l.arrayStream, &l.obj, b) {
+			return nil
+		}
 	default:
 		l.pool = p
-		if !l.plan(p.s, b) {
+		if !l.plan(p.st.s, b) {
 			return nil
 		}
 		p.unique = p.unique || l.unique.on
@@ -226,28 +262,65 @@ func (p *lanePool) branch(a *arrayStream, k int, b *node, keep, refusal bool) *l
 	return l
 }
 
-// groupsItem hands item i (value v) to the lanes of a's groups.
-func (st *state) groupsItem(a *arrayStream, i int, v *jv) {
+// rootType is the type of the container the lanes read.
+func (p *lanePool) rootType() typeMask {
+	if p.object {
+		return tObject
+	}
+	return tArray
+}
+
+// rootTypeName names it, as diagnostics do.
+func (p *lanePool) rootTypeName() string {
+	if p.object {
+		return "object"
+	}
+	return "array"
+}
+
+// rootReceived returns the container's Received text, closed.
+func (st *state) rootReceived() string {
+	closer := byte(']')
+	if st.lanes.object {
+		closer = '}'
+	}
+	recv := append(st.arr.recv, closer)
+	if len(recv) > maxReceived {
+		return truncate(string(recv), maxReceived)
+	}
+	return st.intern(recv)
+}
+
+// groupsValue hands item i (or member i, named k) of the root container,
+// value v, to the lanes of a's groups.
+func (st *state) groupsValue(a *arrayStream, i int, k []byte, v *jv) {
 	for gi := range a.groups {
 		for _, l := range a.groups[gi].lanes {
 			if l != nil && st.err == nil {
-				st.laneItem(l, i, v)
+				st.laneValue(l, i, k, v)
 			}
 		}
 	}
 }
 
-// laneItem evaluates item i for lane l: a fast pass, and a collecting
-// one into the lane's diagnostics when it fails and they may be reported.
-func (st *state) laneItem(l *lane, i int, v *jv) {
+// laneValue evaluates item i (or member i, named k) for lane l: a fast
+// pass, and a collecting one into the lane's diagnostics when it fails and
+// they may be reported.
+func (st *state) laneValue(l *lane, i int, k []byte, v *jv) {
 	if l.always || l.dead || l.failed && !l.keep || l.full > 0 {
 		return
 	}
-	a := &l.arrayStream
-	ok := st.itemChecks(a, i, v)
-	st.itemContains(a, i, v)
+	a, object := &l.arrayStream, st.lanes.object
+	if object {
+		st.memberTally(a, &l.obj, k)
+	}
+	ok := st.laneChecks(a, i, k, v)
 	if st.err != nil {
-		st.locateItemError(a, i, v)
+		if object {
+			st.locateMemberError(a, i, k, v)
+		} else {
+			st.locateItemError(a, i, v)
+		}
 		return
 	}
 	if !ok {
@@ -256,7 +329,7 @@ func (st *state) laneItem(l *lane, i int, v *jv) {
 			mark, kmark := st.nrec(), len(st.keys)
 			st.collect, st.track = true, true
 			st.inst = append(st.inst[:0], pathSeg{idx: i})
-			st.itemChecks(a, i, v)
+			st.laneChecks(a, i, k, v)
 			st.collect, st.track = false, false
 			st.inst = st.inst[:0]
 			st.take(l, mark, kmark)
@@ -267,8 +340,22 @@ func (st *state) laneItem(l *lane, i int, v *jv) {
 		}
 	}
 	if len(a.groups) > 0 && (l.keep || !l.failed) {
-		st.groupsItem(a, i, v)
+		st.groupsValue(a, i, k, v)
 	}
+}
+
+// laneChecks applies the item (member) keywords of a lane's chain to item
+// (member) i; an item also counts for contains, outside the collecting
+// pass (it records nothing).
+func (st *state) laneChecks(a *arrayStream, i int, k []byte, v *jv) bool {
+	if st.lanes.object {
+		return st.memberChecks(a, i, k, v)
+	}
+	ok := st.itemChecks(a, i, v)
+	if !st.collect {
+		st.itemContains(a, i, v)
+	}
+	return ok
 }
 
 // padRanks gives rank r to the diagnostics recorded since the last rank.
@@ -304,24 +391,30 @@ func (l *lane) add(d Diagnostic, key []int, rank int) {
 	}
 }
 
-// mismatch reports whether l failed only on the type of the array
+// mismatch reports whether l failed only on the type of the container
 // (branchScore's mismatch): a lane anyOf and oneOf do not report.
 func (l *lane) mismatch() bool {
 	return l.dead || l.nrecs > 0 && l.nonType == 0
 }
 
-// laneEnd gives lane l's whole-array verdicts and resolves its groups,
-// once every item is read.
+// laneEnd gives lane l's whole-array (whole-object) verdicts and resolves
+// its groups, once every item (member) is read.
 func (st *state) laneEnd(l *lane, dupI, dupJ int) {
 	if l.always || l.dead || l.failed && !l.keep || l.full > 0 {
 		return
 	}
 	a := &l.arrayStream
-	if st.chainVerdicts(a, &st.arr, dupI, dupJ, false) {
+	verdicts := func(record bool) bool {
+		if st.lanes.object {
+			return st.objectChainVerdicts(a, &l.obj, record)
+		}
+		return st.chainVerdicts(a, &st.arr, dupI, dupJ, record)
+	}
+	if verdicts(false) {
 		l.failed = true
 		if l.keep {
 			mark, kmark := st.nrec(), len(st.keys)
-			st.chainVerdicts(a, &st.arr, dupI, dupJ, true)
+			verdicts(true)
 			st.take(l, mark, kmark)
 		}
 	}
@@ -330,8 +423,8 @@ func (st *state) laneEnd(l *lane, dupI, dupJ int) {
 	}
 }
 
-// refuse records why the dead lane l refuses the array, as eval does:
-// its type, or false.
+// refuse records why the dead lane l refuses the root container, as eval
+// does: its type, or false.
 func (st *state) refuse(l *lane) {
 	b := l.head
 	mark, kmark := st.nrec(), len(st.keys)
@@ -343,15 +436,11 @@ func (st *state) refuse(l *lane) {
 	if b.boolean == 2 {
 		d = st.fail(b, "", CodeFalseSchema, nil, "no value is allowed here", "nothing")
 	} else {
-		d = st.fail(b, "type", CodeType, nil, st.str("must be ", b.typeOr, ", got array"), b.typeList)
+		d = st.fail(b, "type", CodeType, nil, st.str("must be ", b.typeOr, ", got ", st.lanes.rootTypeName()), b.typeList)
 		d.Allowed = b.typeNames
 	}
-	if recv := append(st.arr.recv, ']'); len(recv) > maxReceived {
-		d.Received = truncate(string(recv), maxReceived)
-	} else {
-		d.Received = st.intern(recv)
-	}
-	d.ReceivedType = "array"
+	d.Received = st.rootReceived()
+	d.ReceivedType = st.lanes.rootTypeName()
 	st.collect, st.track = collect, track
 	st.inst = st.inst[:0]
 	st.padRanks(0)
@@ -363,12 +452,19 @@ func (st *state) refuse(l *lane) {
 // document's). It reports whether a group fails.
 func (st *state) resolveGroups(a *arrayStream, owner *lane, keep bool, dupI, dupJ int) bool {
 	failed := false
+	o := &st.obj
+	if owner != nil {
+		o = &owner.obj
+	}
 	for gi := range a.groups {
 		g := &a.groups[gi]
 		for _, l := range g.lanes {
 			if l != nil {
 				st.laneEnd(l, dupI, dupJ)
 			}
+		}
+		if g.kind == groupDep {
+			g.on = o.present(g.name)
 		}
 		if g.holds() {
 			continue
@@ -397,6 +493,8 @@ func (g *laneGroup) holds() bool {
 		return matched == 1
 	case groupNot:
 		return g.lanes[0].failed
+	case groupDep:
+		return !g.on || !g.lanes[0].failed
 	}
 	br := g.chosen()
 	return br == nil || !br.failed
@@ -466,7 +564,7 @@ func (st *state) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
 			kw = "oneOf"
 		}
 		if matched, first, second := g.matched(); matched > 1 {
-			st.onArray(a, g, kw, CodeOneOfMultiple, "must match exactly one schema of oneOf, matches "+itoa(first)+" and "+itoa(second), "exactly one")
+			st.onRoot(a, g, kw, CodeOneOfMultiple, "must match exactly one schema of oneOf, matches "+itoa(first)+" and "+itoa(second), "exactly one")
 			break
 		}
 		best := g.best()
@@ -489,13 +587,16 @@ func (st *state) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
 				}
 			}
 		}
-		d := st.onArray(a, g, kw, CodeType, "must be "+strings.Join(names, " or ")+", got array", strings.Join(names, ", "))
+		d := st.onRoot(a, g, kw, CodeType, "must be "+strings.Join(names, " or ")+", got "+st.lanes.rootTypeName(), strings.Join(names, ", "))
 		d.Allowed = names
 	case groupNot:
 		at := strings.Join(a.appendPath(append([]string(nil), a.kwPrefix...), g.owner), "")
-		st.onArray(a, g, "not", CodeNot, "must not match the schema at "+at+"/not", "")
-	case groupIf:
-		br := g.chosen()
+		st.onRoot(a, g, "not", CodeNot, "must not match the schema at "+at+"/not", "")
+	case groupIf, groupDep:
+		br := g.lanes[0]
+		if g.kind == groupIf {
+			br = g.chosen()
+		}
 		if br.refusal {
 			st.refuse(br) // only once it is known to apply
 		}
@@ -508,20 +609,17 @@ func (st *state) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
 	}
 }
 
-// onArray records a diagnostic of g's keyword kw on the streamed array.
-func (st *state) onArray(a *arrayStream, g *laneGroup, kw string, code Code, msg, expected string) *Diagnostic {
+// onRoot records a diagnostic of g's keyword kw on the streamed root
+// container.
+func (st *state) onRoot(a *arrayStream, g *laneGroup, kw string, code Code, msg, expected string) *Diagnostic {
 	root := &st.arr
 	collect, track := st.collect, st.track
 	st.collect, st.track = true, true
 	st.inst = append(st.inst[:0], root.instPrefix...)
 	st.enterChain(a, a.kwPrefix, g.owner)
 	d := st.fail(g.node, kw, code, nil, msg, expected)
-	if recv := append(root.recv, ']'); len(recv) > maxReceived {
-		d.Received = truncate(string(recv), maxReceived)
-	} else {
-		d.Received = st.intern(recv)
-	}
-	d.ReceivedType = "array"
+	d.Received = st.rootReceived()
+	d.ReceivedType = st.lanes.rootTypeName()
 	st.collect, st.track = collect, track
 	st.inst = st.inst[:0]
 	return d
@@ -570,7 +668,7 @@ func recordScore(code Code, keyLen int) int {
 }
 
 // hiddenNonType counts l's diagnostics that were not kept and are not a
-// type mismatch of the array itself.
+// type mismatch of the container itself.
 func hiddenNonType(l *lane) int {
 	kept := 0
 	for i := range l.out {

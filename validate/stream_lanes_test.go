@@ -11,6 +11,24 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// lanesFrom sets lanesAfter to n for the rest of the test (0: a root
+// container with branches streams through lanes from its first byte).
+func lanesFrom(t testing.TB, n int64) {
+	old := lanesAfter
+	lanesAfter = n
+	t.Cleanup(func() { lanesAfter = old })
+}
+
+// randLanesAfter returns, for a document of size n, 0 (lanes from the
+// start) half the time, and else a point where a held document turns to
+// lanes, or none (n).
+func randLanesAfter(rng *rand.Rand, n int) int64 {
+	if rng.IntN(2) == 0 {
+		return 0
+	}
+	return int64(rng.IntN(n + 1))
+}
+
 // randItemSchema returns a random schema for one item.
 func randItemSchema(rng *rand.Rand) string {
 	items := []string{`{"type":"integer"}`, `{"type":"string"}`, `{"minimum":2}`, `{"const":1}`,
@@ -90,7 +108,7 @@ func randArraySchema(rng *rand.Rand, depth int) string {
 
 // randArrayDoc returns a random root array (now and then another value).
 func randArrayDoc(rng *rand.Rand) string {
-	vals := []string{`1`, `2`, `3`, `"a"`, `"bb"`, `{"a":1}`, `{}`, `[1]`, `null`, `1.0`, `"a"`, `1`}
+	vals := []string{`1`, `2`, `3`, `"a"`, `"bb"`, `{"a":1}`, `{}`, `[1]`, `null`, `1.0`, `"a"`, `1`, `"a\",[1"`, `"\\"`}
 	if rng.IntN(15) == 0 {
 		return vals[rng.IntN(len(vals))]
 	}
@@ -104,9 +122,11 @@ func randArrayDoc(rng *rand.Rand) string {
 
 // TestLanesRandom: random root schemas with anyOf, oneOf, allOf, not and
 // if/then/else over array branches, against random arrays: a Stream fed
-// in random chunks (which streams them through lanes) and Validate give
-// the tree evaluation's answer, diagnostics and all.
+// in random chunks (which streams them through lanes, from the start or
+// from a random point on, lanesAfter) and Validate give the tree
+// evaluation's answer, diagnostics and all.
 func TestLanesRandom(t *testing.T) {
+	lanesFrom(t, 0)
 	rng := rand.New(rand.NewPCG(26, 3))
 	streamed := 0
 	for round := 0; round < 2500; round++ {
@@ -115,6 +135,7 @@ func TestLanesRandom(t *testing.T) {
 		require.NoError(t, err, src)
 		for range 8 {
 			doc := []byte(randArrayDoc(rng))
+			lanesAfter = randLanesAfter(rng, len(doc))
 			want := treeVerdict(s, doc)
 			require.Equal(t, want, verdictOf(s.Validate(doc)), "schema %s\ndoc %s", src, doc)
 			w := s.NewStream()
@@ -138,6 +159,7 @@ func TestLanesRandom(t *testing.T) {
 // every cut against Validate (which holds such an array whole) and by
 // value.
 func TestLanesKeywords(t *testing.T) {
+	lanesFrom(t, 0)
 	cases := []struct {
 		schema, doc string
 		want        []string // "location code message"
@@ -190,6 +212,7 @@ func TestLanesKeywords(t *testing.T) {
 
 // TestLanesHeldWhole: what a lane cannot stream keeps the array whole.
 func TestLanesHeldWhole(t *testing.T) {
+	lanesFrom(t, 0)
 	for _, src := range []string{
 		`{"anyOf":[{"enum":[[1]]},{"items":true}]}`,
 		`{"anyOf":[{"const":[]}]}`,
@@ -212,6 +235,7 @@ func TestLanesHeldWhole(t *testing.T) {
 // full, the Stream reports the first diagnostics of the one that filled
 // up last, here Validate's best, and says the list is incomplete.
 func TestLanesBounded(t *testing.T) {
+	lanesFrom(t, 0)
 	s := mustCompile(t, `{"anyOf":[{"items":{"type":"string"}},{"items":{"type":"integer"}}]}`)
 	ints := failingArray(5000)
 	w := s.NewStream()
@@ -250,9 +274,12 @@ func FuzzLanes(f *testing.F) {
 		ss = append(ss, s)
 	}
 	for _, seed := range []string{`[1,"a",{"a":1}]`, `[]`, `[[1],[1],"bb",null]`, `[1,2,3,4,5,6]`, `[1,`} {
-		f.Add([]byte(seed), uint8(3), uint8(0))
+		f.Add([]byte(seed), uint8(3), uint8(0), uint8(0))
+		f.Add([]byte(seed), uint8(1), uint8(1), uint8(4))
 	}
-	f.Fuzz(func(t *testing.T, doc []byte, chunk, which uint8) {
+	lanesFrom(f, 0)
+	f.Fuzz(func(t *testing.T, doc []byte, chunk, which, held uint8) {
+		lanesAfter = int64(held) // lanes from the start, or from byte held on
 		s := ss[int(which)%len(ss)]
 		want := verdictOf(s.Validate(doc))
 		w := s.NewStream()
@@ -275,6 +302,7 @@ func TestZeroAllocsLanes(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts are not meaningful under the race detector")
 	}
+	lanesFrom(t, 0)
 	s := mustCompile(t, `{"anyOf":[{"items":{"type":"integer"}},{"minItems":1}],`+
 		`"not":{"maxItems":1},"if":{"contains":{"type":"string"}},"then":false,"else":{"minItems":2}}`)
 	doc := []byte(`[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]`)

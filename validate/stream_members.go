@@ -5,18 +5,22 @@ import (
 )
 
 // A root object streams in a Stream when its schema (and the schemas its
-// $ref and allOf apply in place) needs of the whole object only what can be kept member by
-// member: properties, patternProperties, additionalProperties and
-// propertyNames apply to each member as it completes; required and
-// dependentRequired need presence bits, minProperties/maxProperties a
-// count, additionalProperties: false the extra names (reported, with
-// their hints, once the object is closed). dependentSchemas, applicators,
-// unevaluatedProperties, const, enum and anyOf, oneOf, not, if keep the
+// $ref and allOf apply in place) needs of the whole object only what can
+// be kept member by member: properties, patternProperties,
+// additionalProperties and propertyNames apply to each member as it
+// completes; required and dependentRequired need presence bits,
+// minProperties/maxProperties a count, additionalProperties: false the
+// extra names (reported, with their hints, once the object is closed).
+// anyOf, oneOf, not, if/then/else and dependentSchemas are lanes
+// (stream_lanes.go): each branch reads every member with its own presence
+// bits, extras and diagnostics, and the lanes are combined once the
+// object is closed (a dependentSchemas lane applies when its name was
+// present). unevaluatedProperties, const, enum and $dynamicRef keep the
 // object whole.
 
 // objectStream is the state of a root object read member by member.
 type objectStream struct {
-	count  int
+	count  int         // members read (the root's; a lane reads the root's count)
 	seen   []int       // per chain schema: handle of its properties' presence bits (0: none)
 	extras []extraName // additionalProperties: false, in member order
 	watch  []watchName // other names whose presence matters
@@ -47,8 +51,22 @@ func (o *objectStream) reset() {
 // planObject lists the schemas that apply to the root object and reports
 // whether it can stream under them.
 func (st *state) planObject() bool {
-	a, o := &st.arr, &st.obj
-	if !a.buildChain(st.s, st.s.root, true) {
+	a := &st.arr
+	st.readyLanes(true)
+	a.keep = true
+	if !st.planObjectChain(a, &st.obj, st.s.root) {
+		return false
+	}
+	a.ranked = len(a.groups) > 0
+	return true
+}
+
+// planObjectChain lists the schemas that apply in place to an object whose
+// schema is root (with their lanes, when a.pool is set), reserves their
+// presence bits and the names o must watch, and reports whether the
+// object can stream under them.
+func (st *state) planObjectChain(a *arrayStream, o *objectStream, root *node) bool {
+	if !a.buildChain(st.s, root, true) {
 		return false
 	}
 	for _, n := range a.chain {
@@ -67,6 +85,9 @@ func (st *state) planObject() bool {
 			for _, name := range dr.required {
 				o.watch = append(o.watch, watchName{name: name})
 			}
+		}
+		for _, ds := range n.depSchemas {
+			o.watch = append(o.watch, watchName{name: ds.name})
 		}
 	}
 	return true
@@ -116,32 +137,41 @@ func (st *state) objectMember(keyText, valText []byte) {
 		a.recv = append(a.recv, ':')
 		a.recv = appendLimited(a.recv, v, maxReceived+1)
 	}
-	st.memberTally(k)
-	ok := st.memberChecks(i, k, v)
+	st.memberTally(a, o, k)
+	ok := st.memberChecks(a, i, k, v)
 	if st.err != nil {
-		first := st.err
-		st.err = nil
-		st.track = true
-		st.memberChecks(i, k, v)
-		st.track = false
-		if st.err == nil {
-			st.err = first
-		}
+		st.locateMemberError(a, i, k, v)
 		return
 	}
-	if ok {
-		return
+	if !ok {
+		st.collect, st.track = true, true
+		st.memberChecks(a, i, k, v)
+		st.collect, st.track = false, false
+		st.inst = st.inst[:0]
 	}
-	st.collect, st.track = true, true
-	st.memberChecks(i, k, v)
-	st.collect, st.track = false, false
-	st.inst = st.inst[:0]
+	if len(a.groups) > 0 {
+		st.groupsValue(a, i, k, v)
+	}
 }
 
-// memberTally records what the object's own verdicts need of a member
+// locateMemberError runs member i of a again with paths kept, to say
+// where the evaluation error st.err is.
+func (st *state) locateMemberError(a *arrayStream, i int, k []byte, v *jv) {
+	st.numV = nil
+	first := st.err
+	st.err = nil
+	st.track = true
+	st.memberChecks(a, i, k, v)
+	st.track = false
+	st.inst = st.inst[:0]
+	if st.err == nil {
+		st.err = first
+	}
+}
+
+// memberTally records what the verdicts of a's chain need of a member
 // named k: presence, and whether additionalProperties: false refuses it.
-func (st *state) memberTally(k []byte) {
-	a, o := &st.arr, &st.obj
+func (st *state) memberTally(a *arrayStream, o *objectStream, k []byte) {
 	for w := range o.watch {
 		if o.watch[w].name == string(k) {
 			o.watch[w].present = true
@@ -164,15 +194,14 @@ func (st *state) memberTally(k []byte) {
 	}
 }
 
-// memberChecks applies the member keywords of the chain to member i,
+// memberChecks applies the member keywords of a's chain to member i,
 // innermost $ref target first.
-func (st *state) memberChecks(i int, k []byte, v *jv) bool {
-	a := &st.arr
+func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
 	ok := true
 	for _, c := range a.order {
 		n := a.chain[c]
-		st.enterChain(a, nil, c)
-		st.depth = c + 1
+		st.enterChain(a, a.kwPrefix, c)
+		st.depth = len(a.kwPrefix) + c + 1
 		st.inst = append(st.inst[:0], pathSeg{key: k, idx: i, isKey: true})
 		evaluated := false
 		if n.propertyNames != nil {
@@ -215,6 +244,9 @@ func (st *state) memberChecks(i int, k []byte, v *jv) bool {
 				st.popKw()
 			}
 		}
+		if a.ranked && st.collect {
+			st.padRanks(a.ownRank[c])
+		}
 		if !ok && !st.collect {
 			return false
 		}
@@ -222,38 +254,64 @@ func (st *state) memberChecks(i int, k []byte, v *jv) bool {
 	return ok
 }
 
-// objectEnd gives the object's own verdicts once every member is read,
-// and the diagnostics in document order.
+// objectEnd gives the object's own verdicts and its lanes' once every
+// member is read, and the diagnostics in document order.
 func (st *state) objectEnd() (Diagnostics, error) {
-	a, o := &st.arr, &st.obj
-	fails := st.nrec() > 0 || len(o.extras) > 0
-	for _, c := range a.order {
-		if fails {
-			break
+	a := &st.arr
+	failed := st.objectChainVerdicts(a, &st.obj, true) || st.nrec() > 0
+	if len(a.groups) > 0 {
+		if st.resolveGroups(a, nil, true, -1, -1) {
+			failed = true
 		}
-		fails = st.objectVerdicts(a.chain[c], c, nil)
+		if failed {
+			st.sortRanked()
+		}
+		st.lanes.release()
 	}
-	if !fails {
+	if !failed {
 		return nil, nil
-	}
-	st.collect, st.track = true, true
-	st.inst = st.inst[:0]
-	recv := append(a.recv, '}')
-	for _, c := range a.order {
-		st.enterChain(a, nil, c)
-		mark := st.nrec()
-		st.objectVerdicts(a.chain[c], c, recv)
-		st.objectHints(a.chain[c], nil, mark, o.seen[c])
 	}
 	return st.diagnostics(), nil
 }
 
+// objectChainVerdicts checks the whole-object keywords of the chain c (the
+// root's or a lane's) over the streamed root object, whose tallies for c
+// are o, and, when one fails and record is set, records them all with
+// their hints. It reports whether one fails.
+func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, record bool) bool {
+	fails := len(o.extras) > 0
+	for _, k := range c.order {
+		if fails {
+			break
+		}
+		fails = st.objectVerdicts(c.chain[k], o, k, nil)
+	}
+	if !fails || !record {
+		return fails
+	}
+	collect, track := st.collect, st.track
+	st.collect, st.track = true, true
+	st.inst = st.inst[:0]
+	recv := append(st.arr.recv, '}')
+	for _, k := range c.order {
+		st.enterChain(c, c.kwPrefix, k)
+		mark := st.nrec()
+		st.objectVerdicts(c.chain[k], o, k, recv)
+		st.objectHints(c.chain[k], nil, mark, o.seen[k])
+		if c.ranked {
+			st.padRanks(c.ownRank[k])
+		}
+	}
+	st.collect, st.track = collect, track
+	return true
+}
+
 // objectVerdicts records (collect mode, recv set) or only reports
-// (recv nil) the failed whole-object keywords of the c-th chain schema n,
+// (recv nil) the failed whole-object keywords of the c-th chain schema n
+// (o: the object's tallies for its chain),
 // with the messages evalObject gives them and in its order.
-func (st *state) objectVerdicts(n *node, c int, recv []byte) bool {
-	o := &st.obj
-	failed := false
+func (st *state) objectVerdicts(n *node, o *objectStream, c int, recv []byte) bool {
+	failed, count := false, st.obj.count // every lane reads the root's members
 	rec := func(d *Diagnostic) *Diagnostic {
 		if len(recv) > maxReceived {
 			d.Received = truncate(string(recv), maxReceived)
@@ -263,14 +321,14 @@ func (st *state) objectVerdicts(n *node, c int, recv []byte) bool {
 		d.ReceivedType = "object"
 		return d
 	}
-	if n.minProps >= 0 && o.count < n.minProps {
+	if n.minProps >= 0 && count < n.minProps {
 		if failed = true; recv != nil {
-			rec(st.fail(n, "minProperties", CodeMinProperties, nil, "must have at least "+itoa(n.minProps)+" properties, has "+itoa(o.count), itoa(n.minProps)))
+			rec(st.fail(n, "minProperties", CodeMinProperties, nil, "must have at least "+itoa(n.minProps)+" properties, has "+itoa(count), itoa(n.minProps)))
 		}
 	}
-	if n.maxProps >= 0 && o.count > n.maxProps {
+	if n.maxProps >= 0 && count > n.maxProps {
 		if failed = true; recv != nil {
-			rec(st.fail(n, "maxProperties", CodeMaxProperties, nil, "must have at most "+itoa(n.maxProps)+" properties, has "+itoa(o.count), itoa(n.maxProps)))
+			rec(st.fail(n, "maxProperties", CodeMaxProperties, nil, "must have at most "+itoa(n.maxProps)+" properties, has "+itoa(count), itoa(n.maxProps)))
 		}
 	}
 	for _, x := range o.extras {
@@ -330,6 +388,9 @@ func (st *state) nestedArray(keyText []byte) bool {
 	if !st.memberKey(keyText) {
 		return false
 	}
+	if len(a.groups) > 0 {
+		return false // the lanes read the member whole
+	}
 	k := o.key
 	var sub *node
 	pairs, at := 0, 0
@@ -372,7 +433,7 @@ func (st *state) nestedArray(keyText []byte) bool {
 		nest.outer = &a.recv
 	}
 	o.count++
-	st.memberTally(k)
+	st.memberTally(a, o, k)
 	return true
 }
 
