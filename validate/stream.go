@@ -45,10 +45,11 @@ const (
 // whole-value evaluation combines branches; such a container is held
 // whole until it passes 1 MiB (or half of MaxBuffer), so that a
 // model-sized one is evaluated whole, faster, and turns to lanes there.
-// Any other document (a
-// scalar, or a root schema with unevaluated*, const, enum or $dynamicRef,
-// also in a branch, or more than 64 branches) is held whole and evaluated
-// at Close. Either way no more than MaxBuffer bytes are held: past it,
+// unevaluatedItems and unevaluatedProperties stream too, each item or
+// member settled as it completes, where no branch is under the schema
+// that has them. Any other document (a scalar; a root schema with const,
+// enum or $dynamicRef, also in a branch; unevaluated* over branches; more
+// than 64 branches) is held whole and evaluated at Close. Either way no more than MaxBuffer bytes are held: past it,
 // Write returns a *DocumentError wrapping ErrTooLarge.
 //
 // A Stream is not safe for concurrent use. Reset readies it for another

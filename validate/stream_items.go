@@ -9,9 +9,10 @@ import ()
 // the same kind, and anyOf, oneOf, not and if/then/else whose branches
 // are of the same kind (each branch is a lane, stream_lanes.go). Each
 // item is parsed and evaluated as soon as its last byte is read, then
-// dropped; the array's own verdicts come at the end. Any other keyword on
-// the root (unevaluatedItems, const, enum, $dynamicRef) keeps the array
-// whole, evaluated as before.
+// dropped; the array's own verdicts come at the end. unevaluatedItems is
+// settled item by item too (stream_uneval.go), unless branches are under
+// its schema. Any other keyword on the root (const, enum, $dynamicRef)
+// keeps the array whole, evaluated as before.
 
 // maxChain bounds the schemas a chain follows (through $ref and allOf).
 const maxChain = 32
@@ -30,7 +31,15 @@ type chainLink struct {
 func (a *arrayStream) buildChain(s *Schema, root *node, object bool) bool {
 	a.chain, a.links, a.order = a.chain[:0], a.links[:0], a.order[:0]
 	a.groups, a.ownRank, a.rank = a.groups[:0], a.ownRank[:0], 0
-	return !s.usesDyn && a.walk(root, -1, "", object)
+	a.uneval = a.uneval[:0]
+	if s.usesDyn || !a.walk(root, -1, "", object) {
+		return false
+	}
+	a.hit, a.passed = a.hit[:0], a.passed[:0]
+	for range a.chain {
+		a.hit, a.passed = append(a.hit, false), append(a.passed, false)
+	}
+	return true
 }
 
 func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
@@ -43,7 +52,7 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 			return false // a cycle, or a schema met twice: the whole-value path decides
 		}
 	}
-	k := len(a.chain)
+	k, groups := len(a.chain), len(a.groups)
 	a.chain = append(a.chain, n)
 	a.links = append(a.links, chainLink{parent, seg})
 	a.ownRank = append(a.ownRank, 0)
@@ -60,7 +69,18 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 	}
 	if branches && (n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil || len(n.depSchemas) > 0) {
 		// evalApplicators' order: after the allOf branches.
-		return a.pool.planGroups(a, k, n)
+		if !a.pool.planGroups(a, k, n) {
+			return false
+		}
+	}
+	if n.trackEval {
+		// unevaluated* after the rest of n (eval's order); a branch's
+		// annotations are known only at the end: no lanes under n.
+		if len(a.groups) > groups {
+			return false
+		}
+		a.uneval = append(a.uneval, unevalNode{k: k, end: len(a.chain), rank: a.rank})
+		a.rank++
 	}
 	return true
 }
@@ -71,13 +91,13 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 // lanes.
 func streams(n *node, object, branches bool) bool {
 	if n.boolean != 0 || n.constV != nil || n.enum != nil || n.dynRef != nil || n.recursiveRef != nil ||
-		n.trackEval || !branches && (n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil) {
+		!branches && (n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil) {
 		return false
 	}
 	if object {
-		return (!n.hasType || n.types&tObject != 0) && n.unevalProps == nil && (branches || len(n.depSchemas) == 0)
+		return (!n.hasType || n.types&tObject != 0) && (branches || len(n.depSchemas) == 0)
 	}
-	return (!n.hasType || n.types&tArray != 0) && n.unevalItems == nil
+	return !n.hasType || n.types&tArray != 0
 }
 
 // arrayStream is the state of a root array read item by item.
@@ -110,6 +130,14 @@ type arrayStream struct {
 	rank    int
 	ranked  bool
 	keep    bool // its diagnostics may be reported (the root's, a lane's under anyOf, oneOf, then, else)
+
+	// unevaluatedItems and unevaluatedProperties (stream_uneval.go):
+	// the chain schemas that have them, innermost first; hit[k] says
+	// whether the current item matched chain schema k's contains,
+	// passed[k] whether k's unevaluated* schema held on it.
+	uneval []unevalNode
+	hit    []bool
+	passed []bool
 }
 
 // arrayTally is what one schema of the chain counts over the items.
@@ -121,6 +149,7 @@ type arrayTally struct {
 func (a *arrayStream) reset() {
 	a.chain, a.links, a.order, a.count = a.chain[:0], a.links[:0], a.order[:0], 0
 	a.pool, a.groups, a.ownRank, a.rank, a.ranked, a.keep = nil, a.groups[:0], a.ownRank[:0], 0, false, false
+	a.uneval, a.hit, a.passed = a.uneval[:0], a.hit[:0], a.passed[:0]
 	a.instPrefix, a.kwPrefix, a.outer = a.instPrefix[:0], a.kwPrefix[:0], nil
 	a.tallies = a.tallies[:0]
 	a.recv = append(a.recv[:0], '[')
@@ -178,6 +207,9 @@ func (st *state) arrayItem(a *arrayStream, text []byte) {
 	}
 	ok := st.itemChecks(a, i, v)
 	st.itemContains(a, i, v)
+	if len(a.uneval) > 0 && st.err == nil {
+		ok = st.itemUneval(a, i, v) && ok
+	}
 	if st.err != nil {
 		st.locateItemError(a, i, v)
 		return
@@ -186,6 +218,7 @@ func (st *state) arrayItem(a *arrayStream, text []byte) {
 		st.collect, st.track = true, true
 		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
 		st.itemChecks(a, i, v)
+		st.itemUneval(a, i, v)
 		st.collect, st.track = false, false
 		st.inst = st.inst[:0]
 	}
@@ -204,6 +237,9 @@ func (st *state) locateItemError(a *arrayStream, i int, v *jv) {
 	st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
 	st.itemChecks(a, i, v)
 	st.itemContains(a, i, v)
+	if st.err == nil {
+		st.itemUneval(a, i, v)
+	}
 	st.track = false
 	if st.err == nil {
 		st.err = first
@@ -255,7 +291,8 @@ func (st *state) itemContains(a *arrayStream, i int, v *jv) {
 		if c := a.chain[k].contains; c != nil {
 			st.enterChain(a, a.kwPrefix, k)
 			st.depth = len(a.kwPrefix) + k + 1
-			if st.eval(c, v, 0) {
+			a.hit[k] = st.eval(c, v, 0)
+			if a.hit[k] {
 				a.tallies[k].matches++
 			}
 		}
@@ -295,10 +332,10 @@ func (st *state) arrayEnd() (Diagnostics, error) {
 		if st.resolveGroups(a, nil, true, dupI, dupJ) {
 			failed = true
 		}
-		if failed {
-			st.sortRanked()
-		}
 		st.lanes.release()
+	}
+	if failed && a.ranked {
+		st.sortRanked()
 	}
 	if !failed {
 		return nil, nil

@@ -148,7 +148,7 @@ func (st *state) planRootArray() bool {
 	if !a.plan(st.s, st.s.root) {
 		return false
 	}
-	a.ranked = len(a.groups) > 0
+	a.ranked = len(a.groups) > 0 || len(a.uneval) > 0
 	a.unique.on = a.unique.on || st.lanes.unique
 	return true
 }
@@ -314,10 +314,10 @@ func (st *state) laneValue(l *lane, i int, k []byte, v *jv) {
 	if object {
 		st.memberTally(a, &l.obj, k)
 	}
-	ok := st.laneChecks(a, i, k, v)
+	ok := st.laneChecks(l, i, k, v)
 	if st.err != nil {
 		if object {
-			st.locateMemberError(a, i, k, v)
+			st.locateMemberError(a, &l.obj, i, k, v)
 		} else {
 			st.locateItemError(a, i, v)
 		}
@@ -329,7 +329,7 @@ func (st *state) laneValue(l *lane, i int, k []byte, v *jv) {
 			mark, kmark := st.nrec(), len(st.keys)
 			st.collect, st.track = true, true
 			st.inst = append(st.inst[:0], pathSeg{idx: i})
-			st.laneChecks(a, i, k, v)
+			st.laneChecks(l, i, k, v)
 			st.collect, st.track = false, false
 			st.inst = st.inst[:0]
 			st.take(l, mark, kmark)
@@ -344,16 +344,25 @@ func (st *state) laneValue(l *lane, i int, k []byte, v *jv) {
 	}
 }
 
-// laneChecks applies the item (member) keywords of a lane's chain to item
-// (member) i; an item also counts for contains, outside the collecting
-// pass (it records nothing).
-func (st *state) laneChecks(a *arrayStream, i int, k []byte, v *jv) bool {
+// laneChecks applies the item (member) keywords of lane l's chain to item
+// (member) i, unevaluated* last; an item also counts for contains,
+// outside the collecting pass (it records nothing), and the fast pass
+// lists the members unevaluatedProperties: false refuses.
+func (st *state) laneChecks(l *lane, i int, k []byte, v *jv) bool {
+	a := &l.arrayStream
 	if st.lanes.object {
-		return st.memberChecks(a, i, k, v)
+		ok := st.memberChecks(a, i, k, v)
+		if len(a.uneval) > 0 && st.err == nil {
+			ok = st.memberUneval(a, &l.obj, i, k, v, !st.collect) && ok
+		}
+		return ok
 	}
 	ok := st.itemChecks(a, i, v)
 	if !st.collect {
 		st.itemContains(a, i, v)
+	}
+	if len(a.uneval) > 0 && st.err == nil {
+		ok = st.itemUneval(a, i, v) && ok
 	}
 	return ok
 }

@@ -72,6 +72,9 @@ func randArraySchema(rng *rand.Rand, depth int) string {
 	if rng.IntN(5) == 0 {
 		add("uniqueItems", "true")
 	}
+	if rng.IntN(5) == 0 {
+		add("unevaluatedItems", []string{`false`, `{"type":"integer"}`, `{"const":"a"}`}[rng.IntN(3)])
+	}
 	if depth > 0 {
 		list := func() string {
 			n := 1 + rng.IntN(3)
@@ -120,15 +123,15 @@ func randArrayDoc(rng *rand.Rand) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-// TestLanesRandom: random root schemas with anyOf, oneOf, allOf, not and
-// if/then/else over array branches, against random arrays: a Stream fed
-// in random chunks (which streams them through lanes, from the start or
-// from a random point on, lanesAfter) and Validate give the tree
-// evaluation's answer, diagnostics and all.
+// TestLanesRandom: random root schemas with anyOf, oneOf, allOf, not,
+// if/then/else and unevaluatedItems over array branches, against random
+// arrays: a Stream fed in random chunks (which streams them through
+// lanes, from the start or from a random point on, lanesAfter) and
+// Validate give the tree evaluation's answer, diagnostics and all.
 func TestLanesRandom(t *testing.T) {
 	lanesFrom(t, 0)
 	rng := rand.New(rand.NewPCG(26, 3))
-	streamed := 0
+	streamed, unevalStreamed := 0, 0
 	for round := 0; round < 2500; round++ {
 		src := randArraySchema(rng, 1+rng.IntN(2))
 		s, err := Compile([]byte(src), Options{})
@@ -148,11 +151,22 @@ func TestLanesRandom(t *testing.T) {
 			if w.st != nil && w.st.doc.streamed == '[' && len(w.st.arr.groups) > 0 {
 				streamed++
 			}
+			if w.st != nil && w.st.doc.streamed != 0 {
+				ue := len(w.st.arr.uneval) > 0
+				for _, l := range w.st.lanes.lanes[:w.st.lanes.used] {
+					ue = ue || len(l.uneval) > 0
+				}
+				if ue {
+					unevalStreamed++
+				}
+			}
 			require.Equal(t, want, verdictOf(w.Close()), "stream: schema %s\ndoc %s", src, doc)
 		}
 	}
 	t.Logf("%d of 20000 documents streamed through lanes", streamed)
 	require.Greater(t, streamed, 5000, "most arrays stream through lanes")
+	t.Logf("%d streamed with unevaluated* in the root or a lane", unevalStreamed)
+	require.Greater(t, unevalStreamed, 2000, "unevaluated* streams where no lane is under it")
 }
 
 // TestLanesKeywords: root applicators over streamed arrays, checked at

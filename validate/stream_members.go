@@ -15,16 +15,19 @@ import (
 // (stream_lanes.go): each branch reads every member with its own presence
 // bits, extras and diagnostics, and the lanes are combined once the
 // object is closed (a dependentSchemas lane applies when its name was
-// present). unevaluatedProperties, const, enum and $dynamicRef keep the
-// object whole.
+// present). unevaluatedProperties applies to each member nothing under
+// its schema evaluated (stream_uneval.go), unless branches are under it.
+// const, enum and $dynamicRef keep the object whole.
 
 // objectStream is the state of a root object read member by member.
 type objectStream struct {
 	count  int         // members read (the root's; a lane reads the root's count)
 	seen   []int       // per chain schema: handle of its properties' presence bits (0: none)
 	extras []extraName // additionalProperties: false, in member order
-	watch  []watchName // other names whose presence matters
-	key    []byte      // the current member's name, decoded
+	// unevaluatedProperties: false, in member order (k: the schema that has it)
+	unevalExtras []extraName
+	watch        []watchName // other names whose presence matters
+	key          []byte      // the current member's name, decoded
 }
 
 // extraName is a member that additionalProperties: false refuses.
@@ -45,6 +48,8 @@ func (o *objectStream) reset() {
 	o.seen = o.seen[:0]
 	clear(o.extras)
 	o.extras = o.extras[:0]
+	clear(o.unevalExtras)
+	o.unevalExtras = o.unevalExtras[:0]
 	o.watch = o.watch[:0]
 }
 
@@ -57,7 +62,7 @@ func (st *state) planObject() bool {
 	if !st.planObjectChain(a, &st.obj, st.s.root) {
 		return false
 	}
-	a.ranked = len(a.groups) > 0
+	a.ranked = len(a.groups) > 0 || len(a.uneval) > 0
 	return true
 }
 
@@ -139,13 +144,19 @@ func (st *state) objectMember(keyText, valText []byte) {
 	}
 	st.memberTally(a, o, k)
 	ok := st.memberChecks(a, i, k, v)
+	if len(a.uneval) > 0 && st.err == nil {
+		ok = st.memberUneval(a, o, i, k, v, true) && ok
+	}
 	if st.err != nil {
-		st.locateMemberError(a, i, k, v)
+		st.locateMemberError(a, o, i, k, v)
 		return
 	}
 	if !ok {
 		st.collect, st.track = true, true
 		st.memberChecks(a, i, k, v)
+		if len(a.uneval) > 0 {
+			st.memberUneval(a, o, i, k, v, false)
+		}
 		st.collect, st.track = false, false
 		st.inst = st.inst[:0]
 	}
@@ -156,12 +167,15 @@ func (st *state) objectMember(keyText, valText []byte) {
 
 // locateMemberError runs member i of a again with paths kept, to say
 // where the evaluation error st.err is.
-func (st *state) locateMemberError(a *arrayStream, i int, k []byte, v *jv) {
+func (st *state) locateMemberError(a *arrayStream, o *objectStream, i int, k []byte, v *jv) {
 	st.numV = nil
 	first := st.err
 	st.err = nil
 	st.track = true
 	st.memberChecks(a, i, k, v)
+	if st.err == nil {
+		st.memberUneval(a, o, i, k, v, false)
+	}
 	st.track = false
 	st.inst = st.inst[:0]
 	if st.err == nil {
@@ -263,10 +277,10 @@ func (st *state) objectEnd() (Diagnostics, error) {
 		if st.resolveGroups(a, nil, true, -1, -1) {
 			failed = true
 		}
-		if failed {
-			st.sortRanked()
-		}
 		st.lanes.release()
+	}
+	if failed && a.ranked {
+		st.sortRanked()
 	}
 	if !failed {
 		return nil, nil
@@ -279,7 +293,7 @@ func (st *state) objectEnd() (Diagnostics, error) {
 // are o, and, when one fails and record is set, records them all with
 // their hints. It reports whether one fails.
 func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, record bool) bool {
-	fails := len(o.extras) > 0
+	fails := len(o.extras) > 0 || len(o.unevalExtras) > 0
 	for _, k := range c.order {
 		if fails {
 			break
@@ -302,6 +316,7 @@ func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, record boo
 			st.padRanks(c.ownRank[k])
 		}
 	}
+	st.unevalVerdicts(c, o)
 	st.collect, st.track = collect, track
 	return true
 }
@@ -388,8 +403,8 @@ func (st *state) nestedArray(keyText []byte) bool {
 	if !st.memberKey(keyText) {
 		return false
 	}
-	if len(a.groups) > 0 {
-		return false // the lanes read the member whole
+	if a.ranked {
+		return false // lanes or unevaluatedProperties: the member is read whole
 	}
 	k := o.key
 	var sub *node
@@ -418,7 +433,7 @@ func (st *state) nestedArray(keyText []byte) bool {
 	}
 	nest := &st.nest
 	nest.reset()
-	if pairs != 1 || sub.boolean != 0 || !nest.plan(st.s, sub) {
+	if pairs != 1 || sub.boolean != 0 || !nest.plan(st.s, sub) || len(nest.uneval) > 0 {
 		return false
 	}
 	nest.instPrefix = append(nest.instPrefix[:0], pathSeg{key: k, idx: o.count, isKey: true})

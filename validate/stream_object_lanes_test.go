@@ -73,6 +73,9 @@ func randObjectSchema(rng *rand.Rand, depth int) string {
 	if rng.IntN(6) == 0 {
 		add("dependentRequired", `{"name":["id"]}`)
 	}
+	if rng.IntN(5) == 0 {
+		add("unevaluatedProperties", []string{`false`, `{"type":"integer"}`, `{"maxLength":1}`}[rng.IntN(3)])
+	}
 	if depth > 0 {
 		list := func() string {
 			n := 1 + rng.IntN(3)
@@ -125,14 +128,15 @@ func randObjectDoc(rng *rand.Rand) string {
 }
 
 // TestObjectLanesRandom: random root schemas with anyOf, oneOf, allOf,
-// not, if/then/else and dependentSchemas over object branches, against
-// random objects: a Stream fed in random chunks (which streams them
-// through lanes, from the start or from a random point on) and Validate give the tree evaluation's answer,
-// diagnostics, hints and all.
+// not, if/then/else, dependentSchemas and unevaluatedProperties over
+// object branches, against random objects: a Stream fed in random chunks
+// (which streams them through lanes, from the start or from a random
+// point on) and Validate give the tree evaluation's answer, diagnostics,
+// hints and all.
 func TestObjectLanesRandom(t *testing.T) {
 	lanesFrom(t, 0)
 	rng := rand.New(rand.NewPCG(26, 4))
-	streamed := 0
+	streamed, unevalStreamed := 0, 0
 	for round := 0; round < 2500; round++ {
 		src := randObjectSchema(rng, 1+rng.IntN(2))
 		s, err := Compile([]byte(src), Options{})
@@ -152,11 +156,22 @@ func TestObjectLanesRandom(t *testing.T) {
 			if w.st != nil && w.st.doc.streamed == '{' && len(w.st.arr.groups) > 0 {
 				streamed++
 			}
+			if w.st != nil && w.st.doc.streamed != 0 {
+				ue := len(w.st.arr.uneval) > 0
+				for _, l := range w.st.lanes.lanes[:w.st.lanes.used] {
+					ue = ue || len(l.uneval) > 0
+				}
+				if ue {
+					unevalStreamed++
+				}
+			}
 			require.Equal(t, want, verdictOf(w.Close()), "stream: schema %s\ndoc %s", src, doc)
 		}
 	}
 	t.Logf("%d of 20000 documents streamed through lanes", streamed)
 	require.Greater(t, streamed, 5000, "most objects stream through lanes")
+	t.Logf("%d streamed with unevaluated* in the root or a lane", unevalStreamed)
+	require.Greater(t, unevalStreamed, 2000, "unevaluated* streams where no lane is under it")
 }
 
 // TestObjectLanesKeywords: root applicators and dependentSchemas over
@@ -231,7 +246,7 @@ func TestObjectLanesHeldWhole(t *testing.T) {
 		`{"anyOf":[{"enum":[{"a":1}]},{"required":["a"]}]}`,
 		`{"anyOf":[{"const":{}}]}`,
 		`{"anyOf":[{"required":["a"]}],"unevaluatedProperties":false}`,
-		`{"dependentSchemas":{"a":{"unevaluatedProperties":false}}}`,
+		`{"allOf":[{"not":{"required":["x"]}}],"unevaluatedProperties":false}`,
 		`{"anyOf":[` + strings.Repeat(`{"required":["a"]},`, maxLanes) + `true]}`,
 	} {
 		s := mustCompile(t, src)

@@ -1,0 +1,145 @@
+package validate
+
+// unevaluatedItems and unevaluatedProperties on a streamed container.
+//
+// A chain schema n with unevaluatedItems (unevaluatedProperties) applies
+// it to the items (members) that nothing under n evaluated: n and the
+// schemas its $ref and allOf reach (in the preorder chain, the schemas
+// from n up to end), by prefixItems, items or a contains the item matched
+// (properties, patternProperties or additionalProperties for a member),
+// or by an unevaluated* of theirs that held on it. All of that is known
+// once the item is read, so each item is settled as it completes, in
+// memory that does not grow with the container. Under lanes a branch's
+// annotations would be known only at the end: such a schema keeps the
+// container whole (walk).
+//
+// Like evalArray in a collecting pass, items: false marks only the first
+// item it refuses as evaluated; the answer is the whole-value one either
+// way (a valid document never meets it).
+
+// unevalNode is a chain schema with unevaluatedItems or
+// unevaluatedProperties.
+type unevalNode struct {
+	k, end int // the chain schema, and the end of its part of the chain: [k, end)
+	rank   int // where its diagnostics go among those of one location
+}
+
+// itemEvaluated reports whether chain schema d evaluates item i, the
+// current item (its contains match is in a.hit).
+func (a *arrayStream) itemEvaluated(d, i int) bool {
+	n := a.chain[d]
+	return i < len(n.prefixItems) || n.items != nil && (n.items.boolean != 2 || i == len(n.prefixItems)) || a.hit[d]
+}
+
+// memberEvaluated reports whether chain schema d evaluates a member named
+// k.
+func (a *arrayStream) memberEvaluated(d int, k []byte) bool {
+	n := a.chain[d]
+	if n.additional != nil || len(n.props) > 0 && n.propIndexOf(k) >= 0 {
+		return true
+	}
+	for _, pp := range n.patternProps {
+		if pp.re.Match(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// unevaluated reports whether nothing under the chain schema of u
+// evaluated the current item i (member k, when object).
+func (a *arrayStream) unevaluated(u unevalNode, i int, k []byte, object bool) bool {
+	for d := u.k; d < u.end; d++ {
+		if d != u.k && a.passed[d] {
+			return false
+		}
+		if object && a.memberEvaluated(d, k) || !object && a.itemEvaluated(d, i) {
+			return false
+		}
+	}
+	return true
+}
+
+// itemUneval applies the unevaluatedItems of a's chain to item i (value
+// v), innermost first; st.inst is the item's location when collecting.
+func (st *state) itemUneval(a *arrayStream, i int, v *jv) bool {
+	ok := true
+	for _, u := range a.uneval {
+		n := a.chain[u.k]
+		a.passed[u.k] = false
+		if n.unevalItems == nil || !a.unevaluated(u, i, nil, false) {
+			continue
+		}
+		st.enterChain(a, a.kwPrefix, u.k)
+		st.depth = len(a.kwPrefix) + u.k + 1
+		if n.unevalItems.boolean == 2 {
+			ok = false
+			if st.collect {
+				st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, v, "item "+itoa(i)+" is not allowed here", "no more items")
+			}
+		} else {
+			st.pushKw(n.unevalItems.seg)
+			r := st.eval(n.unevalItems, v, 0)
+			st.popKw()
+			a.passed[u.k] = r
+			ok = ok && r
+		}
+		if a.ranked && st.collect {
+			st.padRanks(u.rank)
+		}
+	}
+	return ok
+}
+
+// memberUneval applies the unevaluatedProperties of a's chain to member i
+// named k (value v), innermost first. A member unevaluatedProperties:
+// false refuses is reported with the object (objectChainVerdicts): with
+// tally, it is added to o's list.
+func (st *state) memberUneval(a *arrayStream, o *objectStream, i int, k []byte, v *jv, tally bool) bool {
+	ok := true
+	for _, u := range a.uneval {
+		n := a.chain[u.k]
+		a.passed[u.k] = false
+		if n.unevalProps == nil || !a.unevaluated(u, i, k, true) {
+			continue
+		}
+		if n.unevalProps.boolean == 2 {
+			ok = false
+			if tally {
+				o.unevalExtras = append(o.unevalExtras, extraName{u.k, string(k)})
+			}
+			continue
+		}
+		st.enterChain(a, a.kwPrefix, u.k)
+		st.depth = len(a.kwPrefix) + u.k + 1
+		st.inst = append(st.inst[:0], pathSeg{key: k, idx: i, isKey: true})
+		st.pushKw(n.unevalProps.seg)
+		r := st.eval(n.unevalProps, v, 0)
+		st.popKw()
+		a.passed[u.k] = r
+		ok = ok && r
+		if a.ranked && st.collect {
+			st.padRanks(u.rank)
+		}
+	}
+	return ok
+}
+
+// unevalVerdicts records the members the unevaluatedProperties: false of
+// c's chain refused, o being c's tallies, with their hints.
+func (st *state) unevalVerdicts(c *arrayStream, o *objectStream) {
+	for _, u := range c.uneval {
+		n := c.chain[u.k]
+		mark := st.nrec()
+		for _, x := range o.unevalExtras {
+			if x.k == u.k {
+				st.enterChain(c, c.kwPrefix, u.k)
+				st.extraProperty(n, "unevaluatedProperties", CodeUnevaluatedProps, []byte(x.name))
+			}
+		}
+		st.objectHints(n, nil, mark, o.seen[u.k])
+		if c.ranked {
+			st.padRanks(u.rank)
+		}
+	}
+}

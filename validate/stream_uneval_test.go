@@ -1,0 +1,121 @@
+package validate
+
+import (
+	"bytes"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestStreamUnevaluated: unevaluatedProperties and unevaluatedItems over
+// a streamed root container, the composition a schema writes with them
+// ($ref and allOf, nested), checked at every cut against the tree
+// evaluation and by value; each streams.
+func TestStreamUnevaluated(t *testing.T) {
+	cases := []struct {
+		schema, doc string
+		want        []string // "location code message hint"
+	}{
+		// The base schema's members count as evaluated; an extra one is
+		// refused, with the near miss of a property of the same schema.
+		{`{"$defs":{"base":{"properties":{"id":{"type":"integer"}},"required":["id"]}},` +
+			`"$ref":"#/$defs/base","properties":{"name":{"type":"string"}},"unevaluatedProperties":false}`,
+			`{"id":1,"nmae":"x","name":"y","extra":2}`, []string{
+				` unevaluated_properties property "nmae" is not allowed `,
+				` unevaluated_properties property "extra" is not allowed `}},
+		{`{"properties":{"name":{"type":"string"}},"unevaluatedProperties":false}`,
+			`{"nmae":"x"}`, []string{` unevaluated_properties property "nmae" is not allowed did you mean "name"?`}},
+		// A schema: applied to the members nothing evaluated, in place.
+		{`{"allOf":[{"properties":{"a":true}}],"unevaluatedProperties":{"type":"string"}}`,
+			`{"a":1,"b":2,"c":"x"}`, []string{`/b type must be string, got integer `}},
+		// Nested: allOf/0's unevaluatedProperties evaluates "b" for the
+		// root's (it holds there), not "c" (it fails there).
+		{`{"allOf":[{"properties":{"a":true},"unevaluatedProperties":{"type":"integer"}}],"unevaluatedProperties":false}`,
+			`{"a":1,"b":2,"c":"x"}`, []string{
+				` unevaluated_properties property "c" is not allowed `,
+				`/c type must be integer, got string `}},
+		// Items: prefixItems, items and contains evaluate.
+		{`{"prefixItems":[{"type":"string"}],"unevaluatedItems":false}`, `["a",1,2]`, []string{
+			`/1 unevaluated_items item 1 is not allowed here `, `/2 unevaluated_items item 2 is not allowed here `}},
+		{`{"allOf":[{"contains":{"type":"string"}}],"unevaluatedItems":{"type":"integer"}}`, `["a",1,null]`,
+			[]string{`/2 type must be integer, got null `}},
+		{`{"prefixItems":[true],"items":false,"unevaluatedItems":false}`, `[1,2,3]`, []string{
+			` additional_items must have at most 1 items, has 3 `, `/2 unevaluated_items item 2 is not allowed here `}},
+		{`{"$ref":"#/$defs/t","unevaluatedItems":false,"$defs":{"t":{"items":{"type":"integer"}}}}`, `[1,2]`, nil},
+	}
+	for _, c := range cases {
+		s := mustCompile(t, c.schema)
+		v := assertSameEverywhere(t, s, []byte(c.doc), c.schema+" on "+c.doc)
+		require.Empty(t, v.Err)
+		var got []string
+		for _, d := range v.Diags {
+			got = append(got, d.InstanceLocation+" "+string(d.Code)+" "+d.Message+" "+d.Hint)
+		}
+		assert.Equal(t, c.want, got, c.schema)
+		w := s.NewStream()
+		_, err := w.Write([]byte(c.doc))
+		require.NoError(t, err)
+		assert.NotZero(t, w.st.doc.streamed, "%s streams", c.schema)
+		assert.NotEmpty(t, w.st.arr.uneval, c.schema)
+		w.Reset()
+	}
+}
+
+// TestStreamUnevaluatedBounded: a large root object under $ref and
+// unevaluatedProperties: false streams member by member (the Stream holds
+// a few members), and a refused member is reported as Validate does.
+func TestStreamUnevaluatedBounded(t *testing.T) {
+	s := mustCompile(t, `{"$ref":"#/$defs/k","unevaluatedProperties":false,`+
+		`"$defs":{"k":{"patternProperties":{"^k[0-9]+$":{"type":"integer"}}}}}`)
+	doc := bigObject(200000)
+	w := s.NewStream()
+	most := 0
+	for p := 0; p < len(doc); p += 4096 {
+		_, err := w.Write(doc[p:min(len(doc), p+4096)])
+		require.NoError(t, err)
+		most = max(most, cap(w.buf))
+	}
+	assert.Equal(t, byte('{'), w.st.doc.streamed)
+	assert.Less(t, most, 64<<10, "the buffer holds a few members, not the object")
+	d, err := w.Close()
+	require.NoError(t, err)
+	assert.Nil(t, d)
+
+	bad := bytes.Replace(doc, []byte(`"k8":8`), []byte(`"x8":8`), 1)
+	whole, err := s.Validate(bad)
+	require.NoError(t, err)
+	streamed, err := s.ValidateReader(bytes.NewReader(bad))
+	require.NoError(t, err)
+	assert.Equal(t, whole, streamed)
+	require.Len(t, streamed, 1)
+	assert.Equal(t, strconv.Quote("x8"), streamed[0].Received)
+}
+
+// TestZeroAllocsUnevaluated: a reused Stream takes a valid object and a
+// valid array with unevaluated* through without allocating once warm.
+func TestZeroAllocsUnevaluated(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	for _, c := range []struct{ schema, doc string }{
+		{`{"$ref":"#/$defs/b","properties":{"name":{"type":"string"}},"unevaluatedProperties":false,` +
+			`"$defs":{"b":{"properties":{"id":{"type":"integer"}}}}}`, `{"id": 7, "name": "Ada"}`},
+		{`{"prefixItems":[{"type":"string"}],"allOf":[{"contains":{"type":"integer"}}],"unevaluatedItems":{"type":"integer"}}`,
+			`["a", 1, 2, 3]`},
+	} {
+		s := mustCompile(t, c.schema)
+		doc := []byte(c.doc)
+		w := s.NewStream()
+		run := func() {
+			_, _ = w.Write(doc[:5])
+			_, _ = w.Write(doc[5:])
+			d, err := w.Close()
+			require.NoError(t, err)
+			require.Nil(t, d)
+		}
+		run()
+		assert.Zero(t, testing.AllocsPerRun(50, run), c.schema)
+	}
+}
