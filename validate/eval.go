@@ -151,17 +151,8 @@ func (st *state) evalKeywords(n *node, v *jv, ev int) bool {
 		}
 	}
 	if n.dynRef != nil {
-		t := n.dynRef
-		if n.dynAnchor != "" {
-			for _, r := range st.dyn {
-				if a := r.dynAnchors[n.dynAnchor]; a != nil {
-					t = a
-					break
-				}
-			}
-		}
 		st.pushKw("/$dynamicRef")
-		r := st.eval(t, v, ev)
+		r := st.eval(dynTarget(n, st.dyn), v, ev)
 		st.popKw()
 		if !r {
 			if !st.collect {
@@ -171,20 +162,8 @@ func (st *state) evalKeywords(n *node, v *jv, ev int) bool {
 		}
 	}
 	if n.recursiveRef != nil {
-		t := n.recursiveRef
-		if t.res.recursiveAnchor {
-			for i := len(st.dyn) - 1; i >= 0; i-- {
-				r := st.dyn[i]
-				if !r.recursiveAnchor {
-					break
-				}
-				if a := r.root; a != nil {
-					t = a
-				}
-			}
-		}
 		st.pushKw("/$recursiveRef")
-		r := st.eval(t, v, ev)
+		r := st.eval(recursiveTarget(n, st.dyn), v, ev)
 		st.popKw()
 		if !r {
 			if !st.collect {
@@ -232,4 +211,37 @@ func (st *state) evalKeywords(n *node, v *jv, ev int) bool {
 		ok = false
 	}
 	return ok
+}
+
+// dynTarget is the schema n's $dynamicRef applies in the dynamic scope
+// scope (outermost resource first): the outermost resource with its
+// anchor, or the static target.
+func dynTarget(n *node, scope []*resourceNode) *node {
+	if n.dynAnchor != "" {
+		for _, r := range scope {
+			if a := r.dynAnchors[n.dynAnchor]; a != nil {
+				return a
+			}
+		}
+	}
+	return n.dynRef
+}
+
+// recursiveTarget is the schema n's $recursiveRef applies in the dynamic
+// scope scope: the outermost of the innermost run of resources with
+// $recursiveAnchor, when the static target has it too.
+func recursiveTarget(n *node, scope []*resourceNode) *node {
+	t := n.recursiveRef
+	if t.res.recursiveAnchor {
+		for i := len(scope) - 1; i >= 0; i-- {
+			r := scope[i]
+			if !r.recursiveAnchor {
+				break
+			}
+			if a := r.root; a != nil {
+				t = a
+			}
+		}
+	}
+	return t
 }

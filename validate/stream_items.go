@@ -1,6 +1,8 @@
 package validate
 
-import ()
+import (
+	"slices"
+)
 
 // A root array streams when its schema only needs, of the whole array,
 // what can be counted or hashed item by item: the item schemas
@@ -32,7 +34,7 @@ func (a *arrayStream) buildChain(s *Schema, root *node, object bool) bool {
 	a.chain, a.links, a.order = a.chain[:0], a.links[:0], a.order[:0]
 	a.groups, a.ownRank, a.rank = a.groups[:0], a.ownRank[:0], 0
 	a.uneval = a.uneval[:0]
-	if s.usesDyn || !a.walk(root, -1, "", object) {
+	if !a.walk(root, -1, "", object) {
 		return false
 	}
 	a.hit, a.passed = a.hit[:0], a.passed[:0]
@@ -57,6 +59,14 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 	a.links = append(a.links, chainLink{parent, seg})
 	a.ownRank = append(a.ownRank, 0)
 	if n.ref != nil && !a.walk(n.ref, k, "/$ref", object) {
+		return false
+	}
+	// $dynamicRef and $recursiveRef resolve in the dynamic scope at n,
+	// which the chain fixes.
+	if n.dynRef != nil && !a.walk(dynTarget(n, a.appendScope(a.scope[:0], k)), k, "/$dynamicRef", object) {
+		return false
+	}
+	if n.recursiveRef != nil && !a.walk(recursiveTarget(n, a.appendScope(a.scope[:0], k)), k, "/$recursiveRef", object) {
 		return false
 	}
 	a.order = append(a.order, k) // after its $ref, before its allOf (evalKeywords' order)
@@ -90,7 +100,7 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 // not, if/then/else (and an object's dependentSchemas) are evaluated as
 // lanes.
 func streams(n *node, object, branches bool) bool {
-	if n.boolean != 0 || n.constV != nil || n.enum != nil || n.dynRef != nil || n.recursiveRef != nil ||
+	if n.boolean != 0 || n.constV != nil || n.enum != nil ||
 		!branches && (n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil) {
 		return false
 	}
@@ -138,6 +148,12 @@ type arrayStream struct {
 	uneval []unevalNode
 	hit    []bool
 	passed []bool
+
+	// dynPrefix is the dynamic scope ($dynamicRef, $recursiveRef) in
+	// which the chain's first schema is applied, outermost resource first
+	// (empty for the root); scope is scratch for appendScope.
+	dynPrefix []*resourceNode
+	scope     []*resourceNode
 }
 
 // arrayTally is what one schema of the chain counts over the items.
@@ -150,6 +166,7 @@ func (a *arrayStream) reset() {
 	a.chain, a.links, a.order, a.count = a.chain[:0], a.links[:0], a.order[:0], 0
 	a.pool, a.groups, a.ownRank, a.rank, a.ranked, a.keep = nil, a.groups[:0], a.ownRank[:0], 0, false, false
 	a.uneval, a.hit, a.passed = a.uneval[:0], a.hit[:0], a.passed[:0]
+	a.dynPrefix = a.dynPrefix[:0]
 	a.instPrefix, a.kwPrefix, a.outer = a.instPrefix[:0], a.kwPrefix[:0], nil
 	a.tallies = a.tallies[:0]
 	a.recv = append(a.recv[:0], '[')
@@ -301,11 +318,38 @@ func (st *state) itemContains(a *arrayStream, i int, v *jv) {
 }
 
 // enterChain sets the keyword path to the k-th schema of chain c, whose
-// first schema is at prefix (when paths are kept).
+// first schema is at prefix (when paths are kept), and the dynamic scope
+// of its keywords (when the schema uses it).
 func (st *state) enterChain(c *arrayStream, prefix []string, k int) {
 	if st.track {
 		st.kw = c.appendPath(append(st.kw[:0], prefix...), k)
 	}
+	if st.s.usesDyn {
+		st.dyn = c.appendScope(st.dyn[:0], k)
+	}
+}
+
+// appendScope appends to dst the dynamic scope in which the keywords of
+// the k-th schema of the chain apply: a's prefix, then the resource of
+// each schema from the chain's first to the k-th, as eval pushes them
+// (once in a row; a leaf pushes none).
+func (a *arrayStream) appendScope(dst []*resourceNode, k int) []*resourceNode {
+	dst = append(dst, a.dynPrefix...)
+	start := len(dst)
+	for j := k; j >= 0; j = a.links[j].parent {
+		if !a.chain[j].leaf {
+			dst = append(dst, a.chain[j].res)
+		}
+	}
+	slices.Reverse(dst[start:])
+	w := start
+	for _, r := range dst[start:] {
+		if w == 0 || dst[w-1] != r {
+			dst[w] = r
+			w++
+		}
+	}
+	return dst[:w]
 }
 
 // appendPath appends the keyword path segments from the first schema of

@@ -241,6 +241,7 @@ func (p *lanePool) branch(a *arrayStream, k int, b *node, keep, refusal bool) *l
 		return nil
 	}
 	l.kwPrefix = append(a.appendPath(append(l.kwPrefix[:0], a.kwPrefix...), k), b.seg)
+	l.dynPrefix = a.appendScope(l.dynPrefix[:0], k)
 	l.keep, l.ranked, l.head = keep, true, b
 	switch {
 	case b.boolean == 1:

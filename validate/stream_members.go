@@ -433,6 +433,7 @@ func (st *state) nestedArray(keyText []byte) bool {
 	}
 	nest := &st.nest
 	nest.reset()
+	nest.dynPrefix = a.appendScope(nest.dynPrefix[:0], at)
 	if pairs != 1 || sub.boolean != 0 || !nest.plan(st.s, sub) || len(nest.uneval) > 0 {
 		return false
 	}

@@ -73,12 +73,21 @@ func assertSameEverywhere(t *testing.T, s *Schema, doc []byte, label string) ver
 }
 
 // TestStreamMatchesValidateOnSuite runs every required test of the
-// official suite (2020-12 and draft-07) through every way in.
+// official suite (2020-12, 2019-09 and draft-07) through every way in,
+// with root containers under branches held first (as a Stream does) and
+// through lanes from their first byte.
 func TestStreamMatchesValidateOnSuite(t *testing.T) {
+	for _, after := range []int64{lanesAfter, 0} {
+		lanesFrom(t, after)
+		streamSuite(t)
+	}
+}
+
+func streamSuite(t *testing.T) {
 	for _, d := range []struct {
 		dir   string
 		draft Draft
-	}{{"draft2020-12", Draft2020_12}, {"draft7", Draft7}} {
+	}{{"draft2020-12", Draft2020_12}, {"draft2019-09", Draft2019_09}, {"draft7", Draft7}} {
 		files, err := filepath.Glob(filepath.Join(suiteDir, "tests", d.dir, "*.json"))
 		require.NoError(t, err)
 		for _, f := range files {

@@ -119,3 +119,46 @@ func TestZeroAllocsUnevaluated(t *testing.T) {
 		assert.Zero(t, testing.AllocsPerRun(50, run), c.schema)
 	}
 }
+
+// TestStreamDynamicRef: a generic list whose items are a $dynamicRef,
+// bound by the schema that refers to the list (the specification's
+// pattern): the root array streams, each item evaluated in the dynamic
+// scope the chain fixes (the root resource, then the list's), and a
+// wrong item is reported as Validate reports it.
+func TestStreamDynamicRef(t *testing.T) {
+	s := mustCompile(t, `{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/names",`+
+		`"$ref":"list","$defs":{"name":{"$dynamicAnchor":"item","type":"string","maxLength":8},`+
+		`"list":{"$id":"list","type":"array","items":{"$dynamicRef":"#item"},"$defs":{"any":{"$dynamicAnchor":"item"}}}}}`)
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i := range 100000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"n` + strconv.Itoa(i%1000) + `"`)
+	}
+	b.WriteByte(']')
+	doc := b.Bytes()
+	w := s.NewStream()
+	most := 0
+	for p := 0; p < len(doc); p += 4096 {
+		_, err := w.Write(doc[p:min(len(doc), p+4096)])
+		require.NoError(t, err)
+		most = max(most, cap(w.buf))
+	}
+	assert.Equal(t, byte('['), w.st.doc.streamed)
+	assert.Less(t, most, 64<<10)
+	d, err := w.Close()
+	require.NoError(t, err)
+	assert.Nil(t, d)
+
+	bad := bytes.Replace(doc, []byte(`"n7",`), []byte(`"far too long",`), 1)
+	whole, err := s.NewValidator().ValidateJSON(bad)
+	require.NoError(t, err)
+	streamed, err := s.ValidateReader(bytes.NewReader(bad))
+	require.NoError(t, err)
+	assert.Equal(t, whole, streamed)
+	require.Len(t, streamed, 1)
+	assert.Equal(t, "/7", streamed[0].InstanceLocation)
+	assert.Equal(t, "/$ref/items/$dynamicRef/maxLength", streamed[0].KeywordLocation)
+}
