@@ -57,10 +57,13 @@ type state struct {
 	arenaUsed, lastArena int
 
 	// Reading: the scanner over the document, and a streamed root array.
-	doc  doc
-	arr  arrayStream
-	obj  objectStream
-	nest arrayStream // an array member of a streamed root object
+	doc doc
+	arr arrayStream
+	obj objectStream
+	// frames are the containers being streamed, the root first
+	// (stream_frames.go); deep stores those below the root.
+	frames []frame
+	deep   []*frameState
 
 	// The lanes of a streamed root array's anyOf, oneOf, not and if
 	// (stream_lanes.go), and the rank of each diagnostic in out while it

@@ -33,8 +33,10 @@ const (
 // each item parsed and evaluated as soon as its last byte is read, then
 // dropped (uniqueItems keeps a 72-bit hash per item). A root object whose
 // schema needs of the object only presence bits and counts streams member
-// by member, and so do the items of a member's array value when one
-// streamable schema applies to it ($ref and allOf are followed). A root
+// by member. An item or member value still open past 64 KiB (or half of
+// MaxBuffer) streams too, at any depth, when one streamable schema applies
+// to it ($ref and allOf are followed) and its container does not need it
+// whole (see stream_frames.go); smaller values are read whole. A root
 // array or object also streams under anyOf, oneOf, not and if/then/else
 // (an object under dependentSchemas too) whose branches (recursively)
 // stream or refuse the container by its type: each branch is a lane with
@@ -101,6 +103,7 @@ func (w *Stream) state() *state {
 		w.st.doc.members = true
 		w.st.doc.lanes = true
 		w.st.doc.lanesAt = min(lanesAfter, int64(w.limit()/2))
+		w.st.doc.descendAt = min(descendAfter, int64(w.limit()/2))
 		w.st.maxOut = w.maxDiagnostics()
 	}
 	return w.st

@@ -2,26 +2,24 @@ package validate
 
 // This file drives one document through the reader: it decides, when the
 // top-level value begins, whether a root array streams item by item, a
-// root object member by member (and a member's array item by item), or
-// the value is kept whole, and hands complete items and members to their
-// evaluators (stream_items.go, stream_members.go).
+// root object member by member, or the value is kept whole, and hands
+// complete items and members to their evaluators (stream_items.go,
+// stream_members.go); stream_frames.go reads the streamed containers,
+// down to the values too large to read whole.
 
 // Document modes.
 const (
-	modeStart   = iota // before the top-level value
-	modeWhole          // the value is kept whole and evaluated at the end
-	modeItems          // a root array: items are evaluated as they complete
-	modeMembers        // a root object: members are evaluated as they complete
-	modeAfter          // the root container closed: only the tail is read
+	modeStart  = iota // before the top-level value
+	modeWhole         // the value is kept whole and evaluated at the end
+	modeStream        // a root container: items and members are evaluated as they complete (st.frames)
+	modeAfter         // the root container closed: only the tail is read
 )
 
 // doc is the per-document reading state (part of state, reused).
 type doc struct {
-	rd        reader
-	mode      int
-	fed       int64 // absolute offset up to which the scanner has read
-	itemStart int64 // absolute offset where the current item's (or member's) text begins
-	colon     int64 // absolute offset of the current member's colon (-1: not read yet)
+	rd   reader
+	mode int
+	fed  int64 // absolute offset up to which the scanner has read
 	// members lets a root object stream member by member (a Stream sets
 	// it; Validate on a whole buffer evaluates objects as one tree, which
 	// is faster there and gives the same answer).
@@ -39,19 +37,20 @@ type doc struct {
 	// half the Stream's MaxBuffer when that is less.
 	held    byte
 	lanesAt int64
-	// valKind is what the current member's value is, once its colon is
-	// read: 0 not yet known, 'v' a value evaluated when it completes,
-	// 'n' an array streaming item by item (st.nest), 'd' that array done.
-	valKind byte
+	// descendAt is how many bytes of a value are read before it becomes a
+	// frame of its own (stream_frames.go): descendAfter, or half the
+	// Stream's MaxBuffer when that is less; never for Validate.
+	descendAt int64
 }
 
 // begin readies st for a new document.
 func (st *state) begin() {
 	st.reset()
 	st.doc.rd.reset()
-	st.doc.mode, st.doc.fed, st.doc.itemStart, st.doc.colon = modeStart, 0, 0, -1
-	st.doc.members, st.doc.lanes, st.doc.streamed, st.doc.valKind = false, false, 0, 0
-	st.doc.held, st.doc.lanesAt = 0, 0
+	st.doc.mode, st.doc.fed = modeStart, 0
+	st.doc.members, st.doc.lanes, st.doc.streamed = false, false, 0
+	st.doc.held, st.doc.lanesAt, st.doc.descendAt = 0, 0, descendAtMost
+	st.frames = st.frames[:0]
 	st.maxOut, st.incomplete = 0, false
 	st.arr.reset()
 	st.obj.reset()
@@ -61,15 +60,15 @@ func (st *state) begin() {
 // keepFrom returns the absolute offset before which the caller may drop
 // the bytes it has passed to advance: nothing before the top-level value
 // is decided, the whole value in modeWhole, the current item or member
-// in modeItems and modeMembers.
+// of the innermost frame in modeStream.
 func (st *state) keepFrom() int64 {
 	switch st.doc.mode {
 	case modeStart:
 		return 0
 	case modeWhole:
 		return st.doc.rd.start
-	case modeItems, modeMembers:
-		return st.doc.itemStart
+	case modeStream:
+		return st.frames[len(st.frames)-1].itemStart
 	}
 	return st.doc.fed
 }
@@ -106,25 +105,8 @@ func (st *state) advance(win []byte, base int64) {
 			}
 		case modeAfter:
 			d.fed += int64(d.rd.feed(win[i:], false))
-		case modeMembers:
-			st.advanceMembers(win, base, i)
-		case modeItems:
-			j, depth, ok := d.feedToSeparator(win, i, 1)
-			if !ok {
-				break
-			}
-			if depth == 1 && win[j] == ',' && !d.rd.sc.InString() {
-				st.arrayItem(&st.arr, win[d.itemStart-base:j])
-				d.itemStart = base + int64(j) + 1
-				if st.stopped() {
-					d.mode = modeAfter // a syntax error further on still comes first
-				}
-			} else if depth == 0 && d.rd.ended {
-				if item := win[d.itemStart-base : j]; !blank(item) {
-					st.arrayItem(&st.arr, item)
-				}
-				d.mode = modeAfter
-			}
+		case modeStream:
+			st.advanceFrame(win, base, i)
 		}
 	}
 }
@@ -133,13 +115,9 @@ func (st *state) advance(win []byte, base int64) {
 // the byte open) from its first item or member on.
 func (st *state) streamFrom(open byte) {
 	d := &st.doc
-	d.itemStart, d.colon, d.held = d.rd.start+1, -1, 0
-	if open == '[' {
-		d.mode, d.streamed = modeItems, '['
-		return
-	}
-	d.mode, d.streamed = modeMembers, '{'
-	st.arr.recv[0] = '{'
+	d.mode, d.streamed, d.held = modeStream, open, 0
+	st.arr.recv[0] = open
+	st.pushFrame(open, d.rd.start+1)
 }
 
 // lanesAfter is how many bytes of a root container that would stream
@@ -157,60 +135,8 @@ var lanesAfter int64 = 1 << 20
 // completed, and the one in progress is read on from where the scanner
 // is.
 func (st *state) startLanes(win []byte, base int64) {
-	d := &st.doc
-	st.streamFrom(d.held)
-	object := d.streamed == '{'
-	depth, inString, escaped := 0, false, false
-	for j := int(d.itemStart - base); j < int(d.fed-base) && !st.stopped(); j++ {
-		c := win[j]
-		switch {
-		case inString:
-			if escaped {
-				escaped = false
-			} else if c == '\\' {
-				escaped = true
-			} else if c == '"' {
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '[' || c == '{':
-			depth++
-		case c == ']' || c == '}':
-			depth--
-		case depth == 0 && c == ':' && object && d.colon < 0:
-			d.colon = base + int64(j)
-		case depth == 0 && c == ',':
-			if object {
-				st.objectMember(win[d.itemStart-base:d.colon-base], win[d.colon+1-base:j])
-			} else {
-				st.arrayItem(&st.arr, win[d.itemStart-base:j])
-			}
-			d.itemStart, d.colon = base+int64(j)+1, -1
-		}
-	}
-	if st.stopped() {
-		d.mode = modeAfter
-	} else if object && d.colon >= 0 {
-		d.valKind = 'v' // its value has begun: read it whole (lanes never stream a member's array)
-	}
-}
-
-// feedToSeparator feeds win[i:] to the reader up to and including the
-// next comma or closer at depth level (see nextSeparator). It returns that
-// byte's index and the depth after it; ok is false when win ends first or
-// the reader failed, and all of win[i:] (or what it read) was fed.
-func (d *doc) feedToSeparator(win []byte, i, level int) (j, depth int, ok bool) {
-	j = nextSeparator(win, i, d.rd.sc.Depth(), level)
-	if j == len(win) {
-		d.fed += int64(d.rd.feed(win[i:], false))
-		return j, 0, false
-	}
-	d.fed += int64(d.rd.feed(win[i:j+1], false))
-	if d.rd.err != nil {
-		return j, 0, false
-	}
-	return j, d.rd.sc.Depth(), true
+	st.streamFrom(st.doc.held)
+	st.replay(&st.frames[0], win, base)
 }
 
 // blank reports whether b holds only JSON whitespace.
@@ -257,95 +183,4 @@ func (st *state) finish(win []byte, base int64) (Diagnostics, error) {
 		return st.objectEnd()
 	}
 	return st.arrayEnd()
-}
-
-// advanceMembers is advance for a root object: it reads up to the next
-// ',', ':' or '}' after i and evaluates the member that ends there (or
-// hands an array value to advanceNested).
-func (st *state) advanceMembers(win []byte, base int64, i int) {
-	d := &st.doc
-	switch {
-	case d.valKind == 'n':
-		st.advanceNested(win, base, i)
-		return
-	case d.colon >= 0 && d.valKind == 0:
-		// The value's first byte decides how it is read.
-		k := i
-		for k < len(win) && (win[k] == ' ' || win[k] == '\t' || win[k] == '\n' || win[k] == '\r') {
-			k++
-		}
-		if k > i {
-			d.fed += int64(d.rd.feed(win[i:k], false))
-			return
-		}
-		d.valKind = 'v'
-		if win[k] == '[' && st.nestedArray(win[d.itemStart-base:d.colon-base]) {
-			d.valKind = 'n'
-			d.itemStart = base + int64(k) + 1
-			return
-		}
-		if st.stopped() {
-			d.mode = modeAfter
-			return
-		}
-	}
-	j := i
-	if d.rd.sc.Depth() > 1 {
-		j = nextCloser(win, i)
-	} else {
-		for j < len(win) && win[j] != ',' && win[j] != ':' && win[j] != '}' {
-			j++
-		}
-	}
-	if j == len(win) {
-		d.fed += int64(d.rd.feed(win[i:], false))
-		return
-	}
-	d.fed += int64(d.rd.feed(win[i:j+1], false))
-	if d.rd.err != nil {
-		return
-	}
-	depth := d.rd.sc.Depth()
-	switch {
-	case depth == 1 && win[j] == ':' && d.colon < 0 && !d.rd.sc.InString():
-		d.colon = base + int64(j)
-	case depth == 1 && win[j] == ',' && !d.rd.sc.InString():
-		if d.valKind != 'd' {
-			st.objectMember(win[d.itemStart-base:d.colon-base], win[d.colon+1-base:j])
-		}
-		d.itemStart, d.colon, d.valKind = base+int64(j)+1, -1, 0
-	case depth == 0 && d.rd.ended:
-		if d.colon >= 0 && d.valKind != 'd' {
-			st.objectMember(win[d.itemStart-base:d.colon-base], win[d.colon+1-base:j])
-		}
-		d.mode = modeAfter
-	}
-	if st.stopped() {
-		d.mode = modeAfter
-	}
-}
-
-// advanceNested reads the array value of a member of a streamed root
-// object, item by item, as advance does for a root array one level up.
-func (st *state) advanceNested(win []byte, base int64, i int) {
-	d := &st.doc
-	j, depth, ok := d.feedToSeparator(win, i, 2)
-	if !ok {
-		return
-	}
-	switch {
-	case depth == 2 && win[j] == ',' && !d.rd.sc.InString():
-		st.arrayItem(&st.nest, win[d.itemStart-base:j])
-		d.itemStart = base + int64(j) + 1
-	case depth == 1 && win[j] == ']' && !d.rd.sc.InString():
-		if item := win[d.itemStart-base : j]; !blank(item) {
-			st.arrayItem(&st.nest, item)
-		}
-		st.nestedEnd()
-		d.valKind = 'd'
-		d.itemStart = base + int64(j) + 1
-	}
-	if st.stopped() {
-		d.mode = modeAfter
-	}
 }

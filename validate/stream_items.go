@@ -124,9 +124,8 @@ type arrayStream struct {
 	// its schema (empty for a root array).
 	instPrefix []pathSeg
 	kwPrefix   []string
-	count      int     // items read
-	recv       []byte  // the array's Received text so far (appendLimited)
-	outer      *[]byte // the enclosing object's Received text, while it shows the items
+	count      int    // items read
+	recv       []byte // the array's Received text so far (appendLimited)
 	unique     uniqueTracker
 
 	// Lanes (stream_lanes.go). pool, when set, lets the chain hold
@@ -167,7 +166,7 @@ func (a *arrayStream) reset() {
 	a.pool, a.groups, a.ownRank, a.rank, a.ranked, a.keep = nil, a.groups[:0], a.ownRank[:0], 0, false, false
 	a.uneval, a.hit, a.passed = a.uneval[:0], a.hit[:0], a.passed[:0]
 	a.dynPrefix = a.dynPrefix[:0]
-	a.instPrefix, a.kwPrefix, a.outer = a.instPrefix[:0], a.kwPrefix[:0], nil
+	a.instPrefix, a.kwPrefix = a.instPrefix[:0], a.kwPrefix[:0]
 	a.tallies = a.tallies[:0]
 	a.recv = append(a.recv[:0], '[')
 	a.unique.reset()
@@ -204,21 +203,12 @@ func (st *state) arrayItem(a *arrayStream, text []byte) {
 	st.numV = nil // the parser reuses its values
 	v, err := st.tape.read(text)
 	if err != nil {
-		st.err = &DocumentError{Offset: -1, Pointer: "/" + itoa(i), Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
+		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
+		st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
+		st.inst = st.inst[:0]
 		return
 	}
-	if len(a.recv) <= maxReceived+1 {
-		if i > 0 {
-			a.recv = append(a.recv, ',')
-		}
-		a.recv = appendLimited(a.recv, v, maxReceived+1)
-	}
-	if a.outer != nil && len(*a.outer) <= maxReceived+1 {
-		if i > 0 {
-			*a.outer = append(*a.outer, ',')
-		}
-		*a.outer = appendLimited(*a.outer, v, maxReceived+1)
-	}
+	st.recvValue(i, false, nil, v)
 	if a.unique.on {
 		a.unique.add(v, text, i)
 	}
@@ -492,5 +482,25 @@ func (st *state) arrayVerdicts(n *node, t *arrayTally, count, dupI, dupJ int, re
 	}
 	if n.uniqueItems && dupI >= 0 {
 		rec("uniqueItems", CodeUniqueItems, st.str("items ", itoa(dupI), " and ", itoa(dupJ), " are equal"), "unique items")
+	}
+}
+
+// recvValue appends item i (member i named k, when member) of the
+// innermost frame, value v, to the Received text of the frames that show
+// it: that frame's and those around it, while they are short enough.
+func (st *state) recvValue(i int, member bool, k []byte, v *jv) {
+	for f := len(st.frames) - 1; f >= 0; f-- {
+		a := st.frames[f].a
+		if len(a.recv) > maxReceived+1 {
+			return // the ones around it are longer still
+		}
+		if i > 0 {
+			a.recv = append(a.recv, ',')
+		}
+		if member {
+			a.recv = appendJSONString(a.recv, b2s(k))
+			a.recv = append(a.recv, ':')
+		}
+		a.recv = appendLimited(a.recv, v, maxReceived+1)
 	}
 }

@@ -416,7 +416,7 @@ func (st *state) laneEnd(l *lane, dupI, dupJ int) {
 	a := &l.arrayStream
 	verdicts := func(record bool) bool {
 		if st.lanes.object {
-			return st.objectChainVerdicts(a, &l.obj, record)
+			return st.objectChainVerdicts(a, &l.obj, &st.arr, st.obj.count, record)
 		}
 		return st.chainVerdicts(a, &st.arr, dupI, dupJ, record)
 	}

@@ -19,6 +19,14 @@ func lanesFrom(t testing.TB, n int64) {
 	t.Cleanup(func() { lanesAfter = old })
 }
 
+// descendFrom sets descendAfter to n for the rest of the test (0: every
+// value that may stream becomes a frame as soon as it opens).
+func descendFrom(t testing.TB, n int64) {
+	old := descendAfter
+	descendAfter = n
+	t.Cleanup(func() { descendAfter = old })
+}
+
 // randLanesAfter returns, for a document of size n, 0 (lanes from the
 // start) half the time, and else a point where a held document turns to
 // lanes, or none (n).
@@ -130,6 +138,7 @@ func randArrayDoc(rng *rand.Rand) string {
 // Validate give the tree evaluation's answer, diagnostics and all.
 func TestLanesRandom(t *testing.T) {
 	lanesFrom(t, 0)
+	descendFrom(t, 0)
 	rng := rand.New(rand.NewPCG(26, 3))
 	streamed, unevalStreamed := 0, 0
 	for round := 0; round < 2500; round++ {
@@ -139,6 +148,7 @@ func TestLanesRandom(t *testing.T) {
 		for range 8 {
 			doc := []byte(randArrayDoc(rng))
 			lanesAfter = randLanesAfter(rng, len(doc))
+			descendAfter = randLanesAfter(rng, len(doc))
 			want := treeVerdict(s, doc)
 			require.Equal(t, want, verdictOf(s.Validate(doc)), "schema %s\ndoc %s", src, doc)
 			w := s.NewStream()
@@ -292,8 +302,10 @@ func FuzzLanes(f *testing.F) {
 		f.Add([]byte(seed), uint8(1), uint8(1), uint8(4))
 	}
 	lanesFrom(f, 0)
+	descendFrom(f, 0)
 	f.Fuzz(func(t *testing.T, doc []byte, chunk, which, held uint8) {
 		lanesAfter = int64(held) // lanes from the start, or from byte held on
+		descendAfter = int64(held) / 2
 		s := ss[int(which)%len(ss)]
 		want := verdictOf(s.Validate(doc))
 		w := s.NewStream()

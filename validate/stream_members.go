@@ -1,9 +1,5 @@
 package validate
 
-import (
-	"bytes"
-)
-
 // A root object streams in a Stream when its schema (and the schemas its
 // $ref and allOf apply in place) needs of the whole object only what can
 // be kept member by member: properties, patternProperties,
@@ -108,25 +104,13 @@ func (o *objectStream) present(name string) bool {
 	return false
 }
 
-// memberKey decodes a member's name from its text (quoted, with blanks
-// around) into st.obj.key; false (and st.err) when it does not parse.
-func (st *state) memberKey(keyText []byte) bool {
-	o := &st.obj
-	keyText = bytes.TrimSpace(keyText)
-	raw := keyText[1 : len(keyText)-1]
-	o.key = appendUnescaped(o.key[:0], raw)
-	return true
-}
-
-// objectMember evaluates one complete member of the root object: its
-// name's text (quoted, with blanks around) and its value's text.
-func (st *state) objectMember(keyText, valText []byte) {
-	a, o := &st.arr, &st.obj
+// objectMember evaluates one complete member of the streamed object whose
+// chain is a and tallies o (the innermost frame's): its name's text
+// (quoted, with blanks around) and its value's text.
+func (st *state) objectMember(a *arrayStream, o *objectStream, keyText, valText []byte) {
 	i := o.count
 	o.count++
-	if !st.memberKey(keyText) {
-		return
-	}
+	o.key = appendUnescaped(o.key[:0], trimQuotes(keyText))
 	k := o.key
 	st.numV = nil
 	v, err := st.tape.read(valText)
@@ -134,14 +118,7 @@ func (st *state) objectMember(keyText, valText []byte) {
 		st.err = &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
 		return
 	}
-	if len(a.recv) <= maxReceived+1 {
-		if i > 0 {
-			a.recv = append(a.recv, ',')
-		}
-		a.recv = appendJSONString(a.recv, b2s(k))
-		a.recv = append(a.recv, ':')
-		a.recv = appendLimited(a.recv, v, maxReceived+1)
-	}
+	st.recvValue(i, true, k, v)
 	st.memberTally(a, o, k)
 	ok := st.memberChecks(a, i, k, v)
 	if len(a.uneval) > 0 && st.err == nil {
@@ -216,7 +193,7 @@ func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
 		n := a.chain[c]
 		st.enterChain(a, a.kwPrefix, c)
 		st.depth = len(a.kwPrefix) + c + 1
-		st.inst = append(st.inst[:0], pathSeg{key: k, idx: i, isKey: true})
+		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{key: k, idx: i, isKey: true})
 		evaluated := false
 		if n.propertyNames != nil {
 			kv := st.ktape.readString(k)
@@ -272,7 +249,7 @@ func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
 // member is read, and the diagnostics in document order.
 func (st *state) objectEnd() (Diagnostics, error) {
 	a := &st.arr
-	failed := st.objectChainVerdicts(a, &st.obj, true) || st.nrec() > 0
+	failed := st.objectChainVerdicts(a, &st.obj, a, st.obj.count, true) || st.nrec() > 0
 	if len(a.groups) > 0 {
 		if st.resolveGroups(a, nil, true, -1, -1) {
 			failed = true
@@ -288,29 +265,30 @@ func (st *state) objectEnd() (Diagnostics, error) {
 	return st.diagnostics(), nil
 }
 
-// objectChainVerdicts checks the whole-object keywords of the chain c (the
-// root's or a lane's) over the streamed root object, whose tallies for c
-// are o, and, when one fails and record is set, records them all with
-// their hints. It reports whether one fails.
-func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, record bool) bool {
+// objectChainVerdicts checks the whole-object keywords of the chain c (a
+// frame's or a lane's) over the streamed object at (the frame: its
+// location and Received text) of count members, whose tallies for c are
+// o, and, when one fails and record is set, records them all with their
+// hints. It reports whether one fails.
+func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayStream, count int, record bool) bool {
 	fails := len(o.extras) > 0 || len(o.unevalExtras) > 0
 	for _, k := range c.order {
 		if fails {
 			break
 		}
-		fails = st.objectVerdicts(c.chain[k], o, k, nil)
+		fails = st.objectVerdicts(c.chain[k], o, k, count, nil)
 	}
 	if !fails || !record {
 		return fails
 	}
 	collect, track := st.collect, st.track
 	st.collect, st.track = true, true
-	st.inst = st.inst[:0]
-	recv := append(st.arr.recv, '}')
+	st.inst = append(st.inst[:0], at.instPrefix...)
+	recv := append(at.recv, '}')
 	for _, k := range c.order {
 		st.enterChain(c, c.kwPrefix, k)
 		mark := st.nrec()
-		st.objectVerdicts(c.chain[k], o, k, recv)
+		st.objectVerdicts(c.chain[k], o, k, count, recv)
 		st.objectHints(c.chain[k], nil, mark, o.seen[k])
 		if c.ranked {
 			st.padRanks(c.ownRank[k])
@@ -318,6 +296,7 @@ func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, record boo
 	}
 	st.unevalVerdicts(c, o)
 	st.collect, st.track = collect, track
+	st.inst = st.inst[:0]
 	return true
 }
 
@@ -325,8 +304,8 @@ func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, record boo
 // (recv nil) the failed whole-object keywords of the c-th chain schema n
 // (o: the object's tallies for its chain),
 // with the messages evalObject gives them and in its order.
-func (st *state) objectVerdicts(n *node, o *objectStream, c int, recv []byte) bool {
-	failed, count := false, st.obj.count // every lane reads the root's members
+func (st *state) objectVerdicts(n *node, o *objectStream, c, count int, recv []byte) bool {
+	failed := false
 	rec := func(d *Diagnostic) *Diagnostic {
 		if len(recv) > maxReceived {
 			d.Received = truncate(string(recv), maxReceived)
@@ -389,74 +368,4 @@ func (st *state) objectVerdicts(n *node, o *objectStream, c int, recv []byte) bo
 		}
 	}
 	return failed
-}
-
-// nestedArray decides, at the '[' that opens the value of a member whose
-// name is keyText, whether that array streams too: when exactly one
-// schema applies to the member (through properties, patternProperties or
-// additionalProperties, over the chain), no schema of the chain has
-// propertyNames (whose diagnostics would come out of order), and that
-// schema lets an array stream. It then counts the member as read and
-// readies st.nest.
-func (st *state) nestedArray(keyText []byte) bool {
-	a, o := &st.arr, &st.obj
-	if !st.memberKey(keyText) {
-		return false
-	}
-	if a.ranked {
-		return false // lanes or unevaluatedProperties: the member is read whole
-	}
-	k := o.key
-	var sub *node
-	pairs, at := 0, 0
-	for c, n := range a.chain {
-		if n.propertyNames != nil {
-			return false
-		}
-		evaluated := false
-		if len(n.props) > 0 {
-			if j := n.propIndexOf(k); j >= 0 {
-				sub, at, evaluated = n.props[j].n, c, true
-				pairs++
-			}
-		}
-		for _, pp := range n.patternProps {
-			if pp.re.Match(k) {
-				sub, at, evaluated = pp.n, c, true
-				pairs++
-			}
-		}
-		if !evaluated && n.additional != nil {
-			sub, at = n.additional, c
-			pairs++
-		}
-	}
-	nest := &st.nest
-	nest.reset()
-	nest.dynPrefix = a.appendScope(nest.dynPrefix[:0], at)
-	if pairs != 1 || sub.boolean != 0 || !nest.plan(st.s, sub) || len(nest.uneval) > 0 {
-		return false
-	}
-	nest.instPrefix = append(nest.instPrefix[:0], pathSeg{key: k, idx: o.count, isKey: true})
-	nest.kwPrefix = append(a.appendPath(nest.kwPrefix[:0], at), sub.seg)
-	nest.outer = nil
-	if len(a.recv) <= maxReceived+1 {
-		if o.count > 0 {
-			a.recv = append(a.recv, ',')
-		}
-		a.recv = appendJSONString(a.recv, b2s(k))
-		a.recv = append(a.recv, ':', '[')
-		nest.outer = &a.recv
-	}
-	o.count++
-	st.memberTally(a, o, k)
-	return true
-}
-
-// nestedEnd gives the verdicts of a member's streamed array.
-func (st *state) nestedEnd() {
-	if st.nest.outer != nil {
-		*st.nest.outer = append(*st.nest.outer, ']')
-	}
-	st.arrayVerdictsAll(&st.nest, false)
 }

@@ -135,6 +135,7 @@ func randObjectDoc(rng *rand.Rand) string {
 // hints and all.
 func TestObjectLanesRandom(t *testing.T) {
 	lanesFrom(t, 0)
+	descendFrom(t, 0)
 	rng := rand.New(rand.NewPCG(26, 4))
 	streamed, unevalStreamed := 0, 0
 	for round := 0; round < 2500; round++ {
@@ -144,6 +145,7 @@ func TestObjectLanesRandom(t *testing.T) {
 		for range 8 {
 			doc := []byte(randObjectDoc(rng))
 			lanesAfter = randLanesAfter(rng, len(doc))
+			descendAfter = randLanesAfter(rng, len(doc))
 			want := treeVerdict(s, doc)
 			require.Equal(t, want, verdictOf(s.Validate(doc)), "schema %s\ndoc %s", src, doc)
 			w := s.NewStream()
@@ -364,8 +366,10 @@ func FuzzObjectLanes(f *testing.F) {
 		f.Add([]byte(seed), uint8(1), uint8(1), uint8(9))
 	}
 	lanesFrom(f, 0)
+	descendFrom(f, 0)
 	f.Fuzz(func(t *testing.T, doc []byte, chunk, which, held uint8) {
 		lanesAfter = int64(held) // lanes from the start, or from byte held on
+		descendAfter = int64(held) / 2
 		s := ss[int(which)%len(ss)]
 		want := verdictOf(s.Validate(doc))
 		w := s.NewStream()

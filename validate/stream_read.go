@@ -108,24 +108,6 @@ func syntaxErr64(off int64, msg string) *DocumentError {
 	return &DocumentError{Offset: off, Err: ErrNotJSON, Msg: msg}
 }
 
-// nextSeparator returns the index in b of the first byte at or after i
-// where an item of an array whose items are at scanner depth itemDepth
-// may end, or len(b): a ',' or ']' while the scanner is at that depth
-// (depth), else the next '}' or ']' (inside an item nothing can end it
-// before its containers close). The scanner says which candidates are
-// real (not inside a string, at the right depth).
-func nextSeparator(b []byte, i, depth, itemDepth int) int {
-	if depth > itemDepth {
-		return nextCloser(b, i)
-	}
-	for ; i < len(b); i++ {
-		if c := b[i]; c == ',' || c == ']' {
-			return i
-		}
-	}
-	return len(b)
-}
-
 // nextCloser returns the index of the first '}' or ']' at or after i, or
 // len(b).
 func nextCloser(b []byte, i int) int {

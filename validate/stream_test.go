@@ -74,11 +74,12 @@ func assertSameEverywhere(t *testing.T, s *Schema, doc []byte, label string) ver
 
 // TestStreamMatchesValidateOnSuite runs every required test of the
 // official suite (2020-12, 2019-09 and draft-07) through every way in,
-// with root containers under branches held first (as a Stream does) and
-// through lanes from their first byte.
+// with root containers under branches and values inside held first (as
+// a Stream does), and through lanes and frames from their first byte.
 func TestStreamMatchesValidateOnSuite(t *testing.T) {
 	for _, after := range []int64{lanesAfter, 0} {
 		lanesFrom(t, after)
+		descendFrom(t, min(after, descendAfter))
 		streamSuite(t)
 	}
 }

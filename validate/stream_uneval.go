@@ -112,7 +112,7 @@ func (st *state) memberUneval(a *arrayStream, o *objectStream, i int, k []byte, 
 		}
 		st.enterChain(a, a.kwPrefix, u.k)
 		st.depth = len(a.kwPrefix) + u.k + 1
-		st.inst = append(st.inst[:0], pathSeg{key: k, idx: i, isKey: true})
+		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{key: k, idx: i, isKey: true})
 		st.pushKw(n.unevalProps.seg)
 		r := st.eval(n.unevalProps, v, 0)
 		st.popKw()

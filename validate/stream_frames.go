@@ -1,0 +1,347 @@
+package validate
+
+import "math"
+
+// Frames: the containers a Stream reads item by item (member by member).
+//
+// The root container is the first frame. An item or member value inside
+// a frame is read whole, into the tape, when it completes; one that is
+// still open past descendAt bytes (64 KiB, or half of MaxBuffer) becomes
+// a frame of its own when one schema applies to it and that schema lets
+// it stream (descend): its items or members so far are handed over from
+// the bytes held (replay), and the rest are evaluated as they complete,
+// at any depth. The parent counts the value as one item (member); the
+// child gives its own verdicts (counts, required, uniqueItems) when it
+// closes. So memory is bounded by the depth and by one value under
+// descendAt at each level, not by the document, for any schema that
+// applies one schema to each value on the way down.
+//
+// A value does not become a frame when its parent needs it whole: a
+// parent with lanes or unevaluated* (its diagnostics are ranked), with
+// contains or uniqueItems (an array: they look at each item whole), with
+// propertyNames (an object), or when more than one schema, or false,
+// applies to it; nor when its own schema has lanes or unevaluated*. It is
+// then read whole, up to MaxBuffer.
+
+// descendAfter is how many bytes of an item or member value a Stream
+// reads before it turns the value into a frame of its own: a value under
+// it is read whole, which is faster, and its diagnostics, all recorded
+// before the cap on them applies, stay few. Tests set it to 0 to turn
+// every value that may stream into one.
+var descendAfter int64 = 64 << 10
+
+// frame is one container read item by item.
+type frame struct {
+	a         *arrayStream  // its chain, tallies, locations and Received text
+	o         *objectStream // an object's tallies
+	open      byte          // '[' or '{'
+	itemStart int64         // absolute offset where the current item's (member's) text begins
+	colon     int64         // the current member's colon (-1: not read yet)
+	// valKind is how the current item (member value) is read: 0 whole,
+	// unless it grows past descendAt; 'w' whole (it cannot be a frame);
+	// 'd' done by a child frame.
+	valKind byte
+	words   int // len(st.words) when it opened: its presence bits go with it
+}
+
+// frameState is the storage of a frame below the root.
+type frameState struct {
+	a   arrayStream
+	o   objectStream
+	key []byte // the member name the frame is the value of
+}
+
+// pushFrame opens a frame for a container opened by open whose items
+// begin at start; the root's storage is st.arr and st.obj.
+func (st *state) pushFrame(open byte, start int64) *frame {
+	depth := len(st.frames)
+	f := frame{open: open, itemStart: start, colon: -1, words: len(st.words)}
+	if depth == 0 {
+		f.a, f.o = &st.arr, &st.obj
+	} else {
+		for len(st.deep) < depth {
+			st.deep = append(st.deep, &frameState{})
+		}
+		fs := st.deep[depth-1]
+		fs.a.reset()
+		fs.o.reset()
+		f.a, f.o = &fs.a, &fs.o
+	}
+	st.frames = append(st.frames, f)
+	return &st.frames[depth]
+}
+
+// advanceFrame reads win from i in the innermost frame, up to the next
+// separator of its own, and evaluates the item or member that ends there.
+func (st *state) advanceFrame(win []byte, base int64, i int) {
+	d := &st.doc
+	level := len(st.frames)
+	f := &st.frames[level-1]
+	j := i
+	if d.rd.sc.Depth() > level {
+		j = nextCloser(win, i)
+	} else {
+		for j < len(win) && win[j] != ',' && win[j] != ':' && win[j] != ']' && win[j] != '}' {
+			j++
+		}
+	}
+	if j == len(win) {
+		d.fed += int64(d.rd.feed(win[i:], false))
+		st.maybeDescend(f, level, win, base)
+		return
+	}
+	d.fed += int64(d.rd.feed(win[i:j+1], false))
+	if d.rd.err != nil {
+		return
+	}
+	depth := d.rd.sc.Depth()
+	switch {
+	case depth > level || d.rd.sc.InString():
+		st.maybeDescend(f, level, win, base)
+	case depth == level && win[j] == ':' && f.open == '{' && f.colon < 0:
+		f.colon = base + int64(j)
+	case depth == level && win[j] == ',':
+		st.frameValue(f, win, base, j)
+		f.itemStart, f.colon, f.valKind = base+int64(j)+1, -1, 0
+	case depth == level-1:
+		st.frameValue(f, win, base, j)
+		st.closeFrame(base + int64(j) + 1)
+	}
+	if st.stopped() {
+		d.mode = modeAfter // a syntax error further on still comes first
+	}
+}
+
+// frameValue evaluates the item or member of f that ends at win[j], unless
+// a child frame read it or it is blank (an empty container).
+func (st *state) frameValue(f *frame, win []byte, base int64, j int) {
+	if f.valKind == 'd' {
+		return
+	}
+	if f.open == '[' {
+		if item := win[f.itemStart-base : j]; !blank(item) {
+			st.arrayItem(f.a, item)
+		}
+		return
+	}
+	if f.colon >= 0 {
+		st.objectMember(f.a, f.o, win[f.itemStart-base:f.colon-base], win[f.colon+1-base:j])
+	}
+}
+
+// closeFrame ends the innermost frame, whose closer ends just before
+// next: the root's verdicts come at finish, a child's now.
+func (st *state) closeFrame(next int64) {
+	level := len(st.frames)
+	if level == 1 {
+		st.doc.mode = modeAfter
+		return
+	}
+	f := &st.frames[level-1]
+	closer := byte(']')
+	if f.open == '{' {
+		closer = '}'
+	}
+	st.recvAppend(level-1, func(b []byte) []byte { return append(b, closer) })
+	if f.open == '[' {
+		st.arrayVerdictsAll(f.a, false)
+	} else {
+		st.objectChainVerdicts(f.a, f.o, f.a, f.o.count, true)
+	}
+	st.words = st.words[:f.words]
+	st.frames = st.frames[:level-1]
+	st.frames[level-2].itemStart = next
+}
+
+// recvAppend applies add to the Received text of the frames below level
+// (the containers around the innermost one's value), innermost first,
+// while they are short enough to grow.
+func (st *state) recvAppend(level int, add func([]byte) []byte) {
+	for k := level - 1; k >= 0; k-- {
+		a := st.frames[k].a
+		if len(a.recv) > maxReceived+1 {
+			return // the ones around it are longer still
+		}
+		a.recv = add(a.recv)
+	}
+}
+
+// maybeDescend turns the current value of f, open past descendAt bytes,
+// into a frame of its own when it may stream; otherwise it is read whole.
+func (st *state) maybeDescend(f *frame, level int, win []byte, base int64) {
+	d := &st.doc
+	if f.valKind != 0 || d.fed-f.itemStart <= d.descendAt || d.rd.sc.Depth() <= level || d.rd.err != nil {
+		return
+	}
+	at := f.itemStart
+	if f.open == '{' {
+		at = f.colon + 1
+	}
+	for at < d.fed && blank(win[at-base:at-base+1]) {
+		at++
+	}
+	if !st.descend(f, level, win, base, at) {
+		f.valKind = 'w'
+	}
+}
+
+// descend makes the value of f that opens at absolute offset at a frame
+// of its own, and reports whether it did.
+func (st *state) descend(f *frame, level int, win []byte, base, at int64) bool {
+	a, o := f.a, f.o
+	if a.ranked {
+		return false
+	}
+	var sub *node
+	link, pairs := 0, 0
+	take := func(k int, s *node) bool {
+		switch {
+		case s == nil || s.boolean == 1:
+		case s.boolean == 2:
+			return false
+		default:
+			sub, link = s, k
+			pairs++
+		}
+		return pairs <= 1
+	}
+	seg := pathSeg{idx: a.count}
+	if f.open == '[' {
+		if a.unique.on {
+			return false
+		}
+		for k, n := range a.chain {
+			if n.contains != nil || !take(k, itemSchema(n, a.count)) {
+				return false
+			}
+		}
+	} else {
+		o.key = appendUnescaped(o.key[:0], trimQuotes(win[f.itemStart-base:f.colon-base]))
+		for k, n := range a.chain {
+			if n.propertyNames != nil {
+				return false
+			}
+			evaluated := false
+			if j := n.propIndexOf(o.key); j >= 0 {
+				evaluated = true
+				if !take(k, n.props[j].n) {
+					return false
+				}
+			}
+			for _, pp := range n.patternProps {
+				if pp.re.Match(o.key) {
+					evaluated = true
+					if !take(k, pp.n) {
+						return false
+					}
+				}
+			}
+			if !evaluated && n.additional != nil && !take(k, n.additional) {
+				return false
+			}
+		}
+		seg = pathSeg{idx: o.count, isKey: true}
+	}
+	open := win[at-base]
+	child := st.pushFrame(open, at+1)
+	c := child.a
+	if sub != nil {
+		c.dynPrefix = a.appendScope(c.dynPrefix[:0], link)
+		ok := false
+		if open == '[' {
+			ok = c.plan(st.s, sub)
+		} else {
+			ok = st.planObjectChain(c, child.o, sub)
+		}
+		if !ok || len(c.uneval) > 0 {
+			st.words = st.words[:child.words]
+			st.frames = st.frames[:level]
+			return false
+		}
+		c.kwPrefix = append(a.appendPath(append(c.kwPrefix[:0], a.kwPrefix...), link), sub.seg)
+	}
+	if f.open == '{' {
+		fs := st.deep[level-1]
+		fs.key = append(fs.key[:0], o.key...)
+		seg.key = fs.key
+	}
+	c.instPrefix = append(append(c.instPrefix[:0], a.instPrefix...), seg)
+	f = &st.frames[level-1] // pushFrame may have moved it
+	f.valKind = 'd'
+	// The parent counts the value now; the Received texts around it open it.
+	i := a.count
+	if f.open == '[' {
+		a.count++
+	} else {
+		i = o.count
+		o.count++
+		st.memberTally(a, o, seg.key)
+	}
+	st.recvAppend(level, func(b []byte) []byte {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if seg.isKey {
+			b = appendJSONString(b, b2s(seg.key))
+			b = append(b, ':')
+		}
+		return append(b, open)
+	})
+	c.recv = append(c.recv[:0], open)
+	st.replay(child, win, base)
+	return true
+}
+
+// trimQuotes returns a member name's text without its blanks and quotes.
+func trimQuotes(b []byte) []byte {
+	for len(b) > 0 && blank(b[:1]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && blank(b[len(b)-1:]) {
+		b = b[:len(b)-1]
+	}
+	if len(b) >= 2 {
+		b = b[1 : len(b)-1]
+	}
+	return b
+}
+
+// replay evaluates the items (members) of the innermost frame f that the
+// scanner has read completely, from f.itemStart to the scanner's offset
+// (win, from absolute offset base, holds them), as advanceFrame would
+// have as they completed, and leaves f at the one in progress.
+func (st *state) replay(f *frame, win []byte, base int64) {
+	d := &st.doc
+	depth, inString, escaped := 0, false, false
+	for j := int(f.itemStart - base); j < int(d.fed-base) && !st.stopped(); j++ {
+		c := win[j]
+		switch {
+		case inString:
+			if escaped {
+				escaped = false
+			} else if c == '\\' {
+				escaped = true
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+		case depth == 0 && c == ':' && f.open == '{' && f.colon < 0:
+			f.colon = base + int64(j)
+		case depth == 0 && c == ',':
+			st.frameValue(f, win, base, j)
+			f.itemStart, f.colon = base+int64(j)+1, -1
+		}
+	}
+	if st.stopped() {
+		d.mode = modeAfter
+	}
+}
+
+// descendAtMost is descendAt when nothing may descend (Validate on a
+// whole buffer: the value is there anyway).
+const descendAtMost = math.MaxInt64

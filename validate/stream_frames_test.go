@@ -1,0 +1,237 @@
+package validate
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// randDeepSchema returns a random schema for a value depth levels deep at
+// most: objects and arrays of each other, with the keywords a frame keeps
+// (counts, required, presence), the ones that keep a value whole
+// (contains, uniqueItems, propertyNames, two schemas for one value), and
+// $ref and allOf.
+func randDeepSchema(rng *rand.Rand, depth int) string {
+	if depth == 0 || rng.IntN(6) == 0 {
+		return []string{`{"type":"integer"}`, `{"type":"string","maxLength":2}`, `true`, `false`, `{}`,
+			`{"enum":[1,"a"]}`, `{"minimum":2}`}[rng.IntN(7)]
+	}
+	var kws []string
+	add := func(k, v string) { kws = append(kws, strconv.Quote(k)+":"+v) }
+	if rng.IntN(2) == 0 {
+		if rng.IntN(3) == 0 {
+			add("type", `"array"`)
+		}
+		add("items", randDeepSchema(rng, depth-1))
+		if rng.IntN(4) == 0 {
+			add("prefixItems", "["+randDeepSchema(rng, depth-1)+"]")
+		}
+		if rng.IntN(4) == 0 {
+			add("minItems", strconv.Itoa(rng.IntN(3)))
+		}
+		if rng.IntN(4) == 0 {
+			add("maxItems", strconv.Itoa(rng.IntN(4)))
+		}
+		if rng.IntN(8) == 0 {
+			add("contains", `{"type":"integer"}`)
+		}
+		if rng.IntN(8) == 0 {
+			add("uniqueItems", "true")
+		}
+	} else {
+		if rng.IntN(3) == 0 {
+			add("type", `"object"`)
+		}
+		var props []string
+		for _, name := range []string{"a", "b", "c"}[:1+rng.IntN(3)] {
+			props = append(props, strconv.Quote(name)+":"+randDeepSchema(rng, depth-1))
+		}
+		add("properties", "{"+strings.Join(props, ",")+"}")
+		if rng.IntN(4) == 0 {
+			add("patternProperties", `{"^x":`+randDeepSchema(rng, depth-1)+`}`)
+		}
+		if rng.IntN(3) == 0 {
+			add("additionalProperties", []string{`false`, `true`, randDeepSchema(rng, depth-1)}[rng.IntN(3)])
+		}
+		if rng.IntN(3) == 0 {
+			add("required", `["a"]`)
+		}
+		if rng.IntN(5) == 0 {
+			add("maxProperties", strconv.Itoa(1+rng.IntN(3)))
+		}
+		if rng.IntN(10) == 0 {
+			add("propertyNames", `{"maxLength":2}`)
+		}
+	}
+	if rng.IntN(6) == 0 {
+		add("allOf", "["+randDeepSchema(rng, depth-1)+"]")
+	}
+	return "{" + strings.Join(kws, ",") + "}"
+}
+
+// randDeepDoc returns a random value depth levels deep at most.
+func randDeepDoc(rng *rand.Rand, depth int) string {
+	if depth == 0 || rng.IntN(5) == 0 {
+		return []string{`1`, `2`, `"a"`, `"bcd"`, `null`, `"x\"]}"`, `[]`, `{}`}[rng.IntN(8)]
+	}
+	n := rng.IntN(5)
+	parts := make([]string, n)
+	if rng.IntN(2) == 0 {
+		for i := range parts {
+			parts[i] = randDeepDoc(rng, depth-1)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	for i := range parts {
+		parts[i] = strconv.Quote([]string{"a", "b", "c", "x1", "zz", ""}[rng.IntN(6)]) + ": " + randDeepDoc(rng, depth-1)
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// TestFramesRandom: random nested schemas against random nested
+// documents, through a Stream in random chunks with every value that may
+// stream turned into a frame as soon as it opens, or past a random size:
+// the answer is the tree evaluation's, diagnostics and all.
+func TestFramesRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 5))
+	descendFrom(t, 0)
+	deep := 0
+	for round := 0; round < 3000; round++ {
+		src := randDeepSchema(rng, 4)
+		s, err := Compile([]byte(src), Options{})
+		require.NoError(t, err, src)
+		for range 8 {
+			doc := []byte(randDeepDoc(rng, 5))
+			descendAfter = 0
+			if rng.IntN(2) == 0 {
+				descendAfter = int64(rng.IntN(len(doc) + 1))
+			}
+			want := treeVerdict(s, doc)
+			w := s.NewStream()
+			framed := false
+			for p := 0; p < len(doc); {
+				q := min(len(doc), p+1+rng.IntN(6))
+				_, err := w.Write(doc[p:q])
+				require.NoError(t, err)
+				framed = framed || len(w.st.frames) > 1
+				p = q
+			}
+			if framed {
+				deep++
+			}
+			require.Equal(t, want, verdictOf(w.Close()), "schema %s\ndoc %s\ndescendAfter %d", src, doc, descendAfter)
+		}
+	}
+	t.Logf("%d of 24000 documents streamed a value below the root", deep)
+	require.Greater(t, deep, 3000)
+}
+
+// TestFramesBounded: a value deep inside the root too large to hold
+// streams item by item at its own depth: the Stream holds a few items at
+// a time, and a wrong one is reported where Validate reports it.
+func TestFramesBounded(t *testing.T) {
+	s := mustCompile(t, `{"type":"object","required":["result"],"properties":{"result":{"$ref":"#/$defs/r"}},`+
+		`"$defs":{"r":{"type":"object","properties":{"pages":{"type":"array","items":{"type":"object",`+
+		`"properties":{"rows":{"type":"array","items":{"type":"integer"},"minItems":1}},"required":["rows"]}}}}}}`)
+	var b bytes.Buffer
+	b.WriteString(`{"meta": {"v": 1}, "result": {"pages": [`)
+	for p := range 3 {
+		if p > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(`{"rows": [`)
+		for i := range 200000 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa(i))
+		}
+		b.WriteString(`]}`)
+	}
+	b.WriteString(`]}}`)
+	doc := b.Bytes() // 4 MB: three rows of 200000 numbers, 4 levels down
+	w := s.NewStream()
+	most := 0
+	for p := 0; p < len(doc); p += 4096 {
+		_, err := w.Write(doc[p:min(len(doc), p+4096)])
+		require.NoError(t, err)
+		most = max(most, cap(w.buf))
+	}
+	assert.Less(t, most, 4*int(descendAfter), "a few items, not the document")
+	d, err := w.Close()
+	require.NoError(t, err)
+	assert.Nil(t, d)
+
+	bad := bytes.ReplaceAll(doc, []byte(`,77777,`), []byte(`,"x",`))
+	bad = bytes.Replace(bad, []byte(`{"rows": [`), []byte(`{"rws": [`), 1)
+	whole, err := s.Validate(bad)
+	require.NoError(t, err)
+	streamed, err := s.ValidateReader(bytes.NewReader(bad))
+	require.NoError(t, err)
+	assert.Equal(t, whole, streamed)
+	var at []string
+	for _, d := range streamed {
+		at = append(at, d.InstanceLocation+" "+string(d.Code))
+	}
+	assert.Equal(t, []string{"/result/pages/0 required", "/result/pages/1/rows/77777 type",
+		"/result/pages/2/rows/77777 type"}, at)
+}
+
+// TestFramesRelease: a frame's presence bits go when it closes, so a long
+// array of objects, each one a frame, holds the bits of one at a time.
+func TestFramesRelease(t *testing.T) {
+	descendFrom(t, 0)
+	s := mustCompile(t, `{"items":{"properties":{"a":{"type":"integer"},"b":{"type":"string"}},"required":["a"]}}`)
+	w := s.NewStream()
+	most := 0
+	_, err := w.Write([]byte(`[`))
+	require.NoError(t, err)
+	for i := range 10000 {
+		_, err := w.Write([]byte(`{"a": ` + strconv.Itoa(i) + `, "b": "x"},`))
+		require.NoError(t, err)
+		most = max(most, len(w.st.words))
+	}
+	_, err = w.Write([]byte(`{"a": 1}]`))
+	require.NoError(t, err)
+	assert.LessOrEqual(t, most, 2, "one object's bits at a time")
+	d, err := w.Close()
+	require.NoError(t, err)
+	assert.Nil(t, d)
+}
+
+// FuzzFrames: any bytes against random nested schemas, through a Stream
+// in chunks of the fuzzer's size with values turned into frames from
+// byte descend on: Validate's answer, errors included.
+func FuzzFrames(f *testing.F) {
+	rng := rand.New(rand.NewPCG(5, 26))
+	var ss []*Schema
+	for range 16 {
+		s, err := Compile([]byte(randDeepSchema(rng, 4)), Options{})
+		if err != nil {
+			f.Fatal(err)
+		}
+		ss = append(ss, s)
+	}
+	for _, seed := range []string{`{"a":[{"b":[1,2]},{"c":{"a":"x"}}],"x1":[[1],[2,[3]]]}`, `[[1,[2]],{"a":{"b":[]}}]`, `{"a":[1,`} {
+		f.Add([]byte(seed), uint8(3), uint8(0), uint8(0))
+	}
+	descendFrom(f, 0)
+	f.Fuzz(func(t *testing.T, doc []byte, chunk, which, descend uint8) {
+		descendAfter = int64(descend % 32)
+		s := ss[int(which)%len(ss)]
+		want := verdictOf(s.Validate(doc))
+		w := s.NewStream()
+		step := 1 + int(chunk)%16
+		for p := 0; p < len(doc); p += step {
+			if _, err := w.Write(doc[p:min(len(doc), p+step)]); err != nil {
+				break
+			}
+		}
+		require.Equal(t, want, verdictOf(w.Close()))
+	})
+}
