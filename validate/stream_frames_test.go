@@ -114,13 +114,7 @@ func TestFramesRandom(t *testing.T) {
 			want := treeVerdict(s, doc)
 			w := s.NewStream()
 			framed := false
-			for p := 0; p < len(doc); {
-				q := min(len(doc), p+1+rng.IntN(6))
-				_, err := w.Write(doc[p:q])
-				require.NoError(t, err)
-				framed = framed || len(w.st.frames) > 1
-				p = q
-			}
+			writeRandomChunks(t, rng, w, doc, func() { framed = framed || len(w.st.frames) > 1 })
 			if framed {
 				deep++
 			}
@@ -156,12 +150,7 @@ func TestFramesBounded(t *testing.T) {
 	b.WriteString(`]}}`)
 	doc := b.Bytes() // 4 MB: three rows of 200000 numbers, 4 levels down
 	w := s.NewStream()
-	most := 0
-	for p := 0; p < len(doc); p += 4096 {
-		_, err := w.Write(doc[p:min(len(doc), p+4096)])
-		require.NoError(t, err)
-		most = max(most, cap(w.buf))
-	}
+	most := writeChunks(t, w, doc, 4096)
 	assert.Less(t, most, 4*int(descendAfter), "a few items, not the document")
 	d, err := w.Close()
 	require.NoError(t, err)
@@ -208,30 +197,13 @@ func TestFramesRelease(t *testing.T) {
 // in chunks of the fuzzer's size with values turned into frames from
 // byte descend on: Validate's answer, errors included.
 func FuzzFrames(f *testing.F) {
-	rng := rand.New(rand.NewPCG(5, 26))
-	var ss []*Schema
-	for range 16 {
-		s, err := Compile([]byte(randDeepSchema(rng, 4)), Options{})
-		if err != nil {
-			f.Fatal(err)
-		}
-		ss = append(ss, s)
-	}
+	ss := fuzzSchemas(f, 5, randDeepSchema, 4)
 	for _, seed := range []string{`{"a":[{"b":[1,2]},{"c":{"a":"x"}}],"x1":[[1],[2,[3]]]}`, `[[1,[2]],{"a":{"b":[]}}]`, `{"a":[1,`} {
 		f.Add([]byte(seed), uint8(3), uint8(0), uint8(0))
 	}
 	descendFrom(f, 0)
 	f.Fuzz(func(t *testing.T, doc []byte, chunk, which, descend uint8) {
 		descendAfter = int64(descend % 32)
-		s := ss[int(which)%len(ss)]
-		want := verdictOf(s.Validate(doc))
-		w := s.NewStream()
-		step := 1 + int(chunk)%16
-		for p := 0; p < len(doc); p += step {
-			if _, err := w.Write(doc[p:min(len(doc), p+step)]); err != nil {
-				break
-			}
-		}
-		require.Equal(t, want, verdictOf(w.Close()))
+		fuzzStream(t, ss[int(which)%len(ss)], doc, chunk)
 	})
 }

@@ -361,8 +361,20 @@ func (a *arrayStream) appendPath(dst []string, k int) []string {
 func (st *state) arrayEnd() (Diagnostics, error) {
 	a := &st.arr
 	failed := st.arrayVerdictsAll(a, st.nrec() > 0)
+	dupI, dupJ := -1, -1
 	if len(a.groups) > 0 {
-		dupI, dupJ := a.duplicate(st)
+		dupI, dupJ = a.duplicate(st)
+	}
+	return st.rootEnd(failed, dupI, dupJ)
+}
+
+// rootEnd resolves the root container's lanes once its own verdicts are
+// in (failed: one of them, or an item, failed) and returns the
+// document's diagnostics in document order; dupI, dupJ are the pair
+// uniqueItems reports (-1: none).
+func (st *state) rootEnd(failed bool, dupI, dupJ int) (Diagnostics, error) {
+	a := &st.arr
+	if len(a.groups) > 0 {
 		if st.resolveGroups(a, nil, true, dupI, dupJ) {
 			failed = true
 		}

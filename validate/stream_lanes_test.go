@@ -84,37 +84,56 @@ func randArraySchema(rng *rand.Rand, depth int) string {
 		add("unevaluatedItems", []string{`false`, `{"type":"integer"}`, `{"const":"a"}`}[rng.IntN(3)])
 	}
 	if depth > 0 {
-		list := func() string {
-			n := 1 + rng.IntN(3)
-			parts := make([]string, n)
-			for i := range parts {
-				parts[i] = randArraySchema(rng, depth-1)
-			}
-			return "[" + strings.Join(parts, ",") + "]"
-		}
-		if rng.IntN(2) == 0 {
-			add("anyOf", list())
-		}
-		if rng.IntN(3) == 0 {
-			add("oneOf", list())
-		}
-		if rng.IntN(4) == 0 {
-			add("allOf", list())
-		}
-		if rng.IntN(4) == 0 {
-			add("not", randArraySchema(rng, depth-1))
-		}
-		if rng.IntN(4) == 0 {
-			add("if", randArraySchema(rng, depth-1))
-			if rng.IntN(4) != 0 {
-				add("then", randArraySchema(rng, depth-1))
-			}
-			if rng.IntN(4) != 0 {
-				add("else", randArraySchema(rng, depth-1))
-			}
-		}
+		randApplicators(rng, add, func() string { return randArraySchema(rng, depth-1) })
 	}
 	return "{" + strings.Join(kws, ",") + "}"
+}
+
+// randApplicators adds random anyOf, oneOf, allOf, not and
+// if/then/else keywords whose subschemas come from sub.
+func randApplicators(rng *rand.Rand, add func(k, v string), sub func() string) {
+	list := func() string {
+		parts := make([]string, 1+rng.IntN(3))
+		for i := range parts {
+			parts[i] = sub()
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	}
+	if rng.IntN(2) == 0 {
+		add("anyOf", list())
+	}
+	if rng.IntN(3) == 0 {
+		add("oneOf", list())
+	}
+	if rng.IntN(4) == 0 {
+		add("allOf", list())
+	}
+	if rng.IntN(4) == 0 {
+		add("not", sub())
+	}
+	if rng.IntN(4) == 0 {
+		add("if", sub())
+		if rng.IntN(4) != 0 {
+			add("then", sub())
+		}
+		if rng.IntN(4) != 0 {
+			add("else", sub())
+		}
+	}
+}
+
+// fuzzSchemas compiles 16 random schemas from gen, seeded.
+func fuzzSchemas(f *testing.F, seed uint64, gen func(*rand.Rand, int) string, depth int) []*Schema {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	var ss []*Schema
+	for range 16 {
+		s, err := Compile([]byte(gen(rng, depth)), Options{})
+		if err != nil {
+			f.Fatal(err)
+		}
+		ss = append(ss, s)
+	}
+	return ss
 }
 
 // randArrayDoc returns a random root array (now and then another value).
@@ -137,28 +156,29 @@ func randArrayDoc(rng *rand.Rand) string {
 // lanes, from the start or from a random point on, lanesAfter) and
 // Validate give the tree evaluation's answer, diagnostics and all.
 func TestLanesRandom(t *testing.T) {
+	lanesRandom(t, rand.NewPCG(26, 3), randArraySchema, randArrayDoc)
+}
+
+// lanesRandom is TestLanesRandom and TestObjectLanesRandom: 2500 random
+// schemas from schema, 8 random documents from doc each.
+func lanesRandom(t *testing.T, src rand.Source, schema func(*rand.Rand, int) string, doc func(*rand.Rand) string) {
 	lanesFrom(t, 0)
 	descendFrom(t, 0)
-	rng := rand.New(rand.NewPCG(26, 3))
+	rng := rand.New(src)
 	streamed, unevalStreamed := 0, 0
 	for round := 0; round < 2500; round++ {
-		src := randArraySchema(rng, 1+rng.IntN(2))
+		src := schema(rng, 1+rng.IntN(2))
 		s, err := Compile([]byte(src), Options{})
 		require.NoError(t, err, src)
 		for range 8 {
-			doc := []byte(randArrayDoc(rng))
+			doc := []byte(doc(rng))
 			lanesAfter = randLanesAfter(rng, len(doc))
 			descendAfter = randLanesAfter(rng, len(doc))
 			want := treeVerdict(s, doc)
 			require.Equal(t, want, verdictOf(s.Validate(doc)), "schema %s\ndoc %s", src, doc)
 			w := s.NewStream()
-			for p := 0; p < len(doc); {
-				q := min(len(doc), p+1+rng.IntN(6))
-				_, err := w.Write(doc[p:q])
-				require.NoError(t, err)
-				p = q
-			}
-			if w.st != nil && w.st.doc.streamed == '[' && len(w.st.arr.groups) > 0 {
+			writeRandomChunks(t, rng, w, doc, nil)
+			if w.st != nil && w.st.doc.streamed != 0 && len(w.st.arr.groups) > 0 {
 				streamed++
 			}
 			if w.st != nil && w.st.doc.streamed != 0 {
@@ -174,7 +194,7 @@ func TestLanesRandom(t *testing.T) {
 		}
 	}
 	t.Logf("%d of 20000 documents streamed through lanes", streamed)
-	require.Greater(t, streamed, 5000, "most arrays stream through lanes")
+	require.Greater(t, streamed, 5000, "most containers stream through lanes")
 	t.Logf("%d streamed with unevaluated* in the root or a lane", unevalStreamed)
 	require.Greater(t, unevalStreamed, 2000, "unevaluated* streams where no lane is under it")
 }
@@ -216,21 +236,10 @@ func TestLanesKeywords(t *testing.T) {
 			`[1,1]`, []string{" unique_items items 0 and 1 are equal", " max_items must have at most 1 items, has 2"}},
 	}
 	for _, c := range cases {
-		s := mustCompile(t, c.schema)
-		v := assertSameEverywhere(t, s, []byte(c.doc), c.schema+" on "+c.doc)
-		require.Empty(t, v.Err)
-		var got []string
-		for _, d := range v.Diags {
-			got = append(got, d.InstanceLocation+" "+string(d.Code)+" "+d.Message)
-		}
-		assert.Equal(t, c.want, got, c.schema)
+		st := streamCase(t, c.schema, c.doc, c.want, false)
 		// A Stream takes them through lanes.
-		w := s.NewStream()
-		_, err := w.Write([]byte(c.doc))
-		require.NoError(t, err)
-		assert.Equal(t, byte('['), w.st.doc.streamed, c.schema)
-		assert.NotEmpty(t, w.st.arr.groups, c.schema)
-		w.Reset()
+		assert.Equal(t, byte('['), st.doc.streamed, c.schema)
+		assert.NotEmpty(t, st.arr.groups, c.schema)
 	}
 }
 
@@ -287,36 +296,8 @@ func TestLanesBounded(t *testing.T) {
 // chunks of the fuzzer's size gives Validate's answer (which holds such
 // arrays whole), errors included.
 func FuzzLanes(f *testing.F) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	var ss []*Schema
-	for range 16 {
-		src := randArraySchema(rng, 2)
-		s, err := Compile([]byte(src), Options{})
-		if err != nil {
-			f.Fatal(err)
-		}
-		ss = append(ss, s)
-	}
-	for _, seed := range []string{`[1,"a",{"a":1}]`, `[]`, `[[1],[1],"bb",null]`, `[1,2,3,4,5,6]`, `[1,`} {
-		f.Add([]byte(seed), uint8(3), uint8(0), uint8(0))
-		f.Add([]byte(seed), uint8(1), uint8(1), uint8(4))
-	}
-	lanesFrom(f, 0)
-	descendFrom(f, 0)
-	f.Fuzz(func(t *testing.T, doc []byte, chunk, which, held uint8) {
-		lanesAfter = int64(held) // lanes from the start, or from byte held on
-		descendAfter = int64(held) / 2
-		s := ss[int(which)%len(ss)]
-		want := verdictOf(s.Validate(doc))
-		w := s.NewStream()
-		step := 1 + int(chunk)%16
-		for p := 0; p < len(doc); p += step {
-			if _, err := w.Write(doc[p:min(len(doc), p+step)]); err != nil {
-				break
-			}
-		}
-		require.Equal(t, want, verdictOf(w.Close()))
-	})
+	ss := fuzzSchemas(f, 1, randArraySchema, 2)
+	fuzzLanes(f, ss, `[1,"a",{"a":1}]`, `[]`, `[[1],[1],"bb",null]`, `[1,2,3,4,5,6]`, `[1,`)
 }
 
 // TestZeroAllocsLanes: a reused Stream takes a valid root array through

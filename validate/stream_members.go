@@ -250,19 +250,7 @@ func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
 func (st *state) objectEnd() (Diagnostics, error) {
 	a := &st.arr
 	failed := st.objectChainVerdicts(a, &st.obj, a, st.obj.count, true) || st.nrec() > 0
-	if len(a.groups) > 0 {
-		if st.resolveGroups(a, nil, true, -1, -1) {
-			failed = true
-		}
-		st.lanes.release()
-	}
-	if failed && a.ranked {
-		st.sortRanked()
-	}
-	if !failed {
-		return nil, nil
-	}
-	return st.diagnostics(), nil
+	return st.rootEnd(failed, -1, -1)
 }
 
 // objectChainVerdicts checks the whole-object keywords of the chain c (a

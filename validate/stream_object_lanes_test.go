@@ -77,35 +77,7 @@ func randObjectSchema(rng *rand.Rand, depth int) string {
 		add("unevaluatedProperties", []string{`false`, `{"type":"integer"}`, `{"maxLength":1}`}[rng.IntN(3)])
 	}
 	if depth > 0 {
-		list := func() string {
-			n := 1 + rng.IntN(3)
-			parts := make([]string, n)
-			for i := range parts {
-				parts[i] = randObjectSchema(rng, depth-1)
-			}
-			return "[" + strings.Join(parts, ",") + "]"
-		}
-		if rng.IntN(2) == 0 {
-			add("anyOf", list())
-		}
-		if rng.IntN(3) == 0 {
-			add("oneOf", list())
-		}
-		if rng.IntN(4) == 0 {
-			add("allOf", list())
-		}
-		if rng.IntN(4) == 0 {
-			add("not", randObjectSchema(rng, depth-1))
-		}
-		if rng.IntN(4) == 0 {
-			add("if", randObjectSchema(rng, depth-1))
-			if rng.IntN(4) != 0 {
-				add("then", randObjectSchema(rng, depth-1))
-			}
-			if rng.IntN(4) != 0 {
-				add("else", randObjectSchema(rng, depth-1))
-			}
-		}
+		randApplicators(rng, add, func() string { return randObjectSchema(rng, depth-1) })
 		if rng.IntN(3) == 0 {
 			add("dependentSchemas", `{"kind":`+randObjectSchema(rng, depth-1)+`,"id":`+randObjectSchema(rng, depth-1)+`}`)
 		}
@@ -134,46 +106,7 @@ func randObjectDoc(rng *rand.Rand) string {
 // point on) and Validate give the tree evaluation's answer, diagnostics,
 // hints and all.
 func TestObjectLanesRandom(t *testing.T) {
-	lanesFrom(t, 0)
-	descendFrom(t, 0)
-	rng := rand.New(rand.NewPCG(26, 4))
-	streamed, unevalStreamed := 0, 0
-	for round := 0; round < 2500; round++ {
-		src := randObjectSchema(rng, 1+rng.IntN(2))
-		s, err := Compile([]byte(src), Options{})
-		require.NoError(t, err, src)
-		for range 8 {
-			doc := []byte(randObjectDoc(rng))
-			lanesAfter = randLanesAfter(rng, len(doc))
-			descendAfter = randLanesAfter(rng, len(doc))
-			want := treeVerdict(s, doc)
-			require.Equal(t, want, verdictOf(s.Validate(doc)), "schema %s\ndoc %s", src, doc)
-			w := s.NewStream()
-			for p := 0; p < len(doc); {
-				q := min(len(doc), p+1+rng.IntN(6))
-				_, err := w.Write(doc[p:q])
-				require.NoError(t, err)
-				p = q
-			}
-			if w.st != nil && w.st.doc.streamed == '{' && len(w.st.arr.groups) > 0 {
-				streamed++
-			}
-			if w.st != nil && w.st.doc.streamed != 0 {
-				ue := len(w.st.arr.uneval) > 0
-				for _, l := range w.st.lanes.lanes[:w.st.lanes.used] {
-					ue = ue || len(l.uneval) > 0
-				}
-				if ue {
-					unevalStreamed++
-				}
-			}
-			require.Equal(t, want, verdictOf(w.Close()), "stream: schema %s\ndoc %s", src, doc)
-		}
-	}
-	t.Logf("%d of 20000 documents streamed through lanes", streamed)
-	require.Greater(t, streamed, 5000, "most objects stream through lanes")
-	t.Logf("%d streamed with unevaluated* in the root or a lane", unevalStreamed)
-	require.Greater(t, unevalStreamed, 2000, "unevaluated* streams where no lane is under it")
+	lanesRandom(t, rand.NewPCG(26, 4), randObjectSchema, randObjectDoc)
 }
 
 // TestObjectLanesKeywords: root applicators and dependentSchemas over
@@ -222,21 +155,10 @@ func TestObjectLanesKeywords(t *testing.T) {
 			`{"tags":[1],"id":1,"name":"n"}`, []string{` one_of_multiple must match exactly one schema of oneOf, matches 0 and 1 `}},
 	}
 	for _, c := range cases {
-		s := mustCompile(t, c.schema)
-		v := assertSameEverywhere(t, s, []byte(c.doc), c.schema+" on "+c.doc)
-		require.Empty(t, v.Err)
-		var got []string
-		for _, d := range v.Diags {
-			got = append(got, d.InstanceLocation+" "+string(d.Code)+" "+d.Message+" "+d.Hint)
-		}
-		assert.Equal(t, c.want, got, c.schema)
+		st := streamCase(t, c.schema, c.doc, c.want, true)
 		// A Stream takes them through lanes.
-		w := s.NewStream()
-		_, err := w.Write([]byte(c.doc))
-		require.NoError(t, err)
-		assert.Equal(t, byte('{'), w.st.doc.streamed, c.schema)
-		assert.NotEmpty(t, w.st.arr.groups, c.schema)
-		w.Reset()
+		assert.Equal(t, byte('{'), st.doc.streamed, c.schema)
+		assert.NotEmpty(t, st.arr.groups, c.schema)
 	}
 }
 
@@ -286,12 +208,7 @@ func TestObjectLanesBounded(t *testing.T) {
 		`{"additionalProperties":{"type":"integer"},"dependentSchemas":{"k7":{"required":["k8"]}}}]}`)
 	doc := bigObject(200000) // 2.6 MB
 	w := s.NewStream()
-	most := 0
-	for p := 0; p < len(doc); p += 4096 {
-		_, err := w.Write(doc[p:min(len(doc), p+4096)])
-		require.NoError(t, err)
-		most = max(most, cap(w.buf))
-	}
+	most := writeChunks(t, w, doc, 4096)
 	assert.Equal(t, byte('{'), w.st.doc.streamed)
 	assert.Less(t, most, 256<<10, "the buffer holds the first 64 KiB, not the object")
 	lanes := w.st.arr.groups[0].lanes
@@ -351,59 +268,18 @@ func TestLanesHeldFirst(t *testing.T) {
 // a Stream in chunks of the fuzzer's size gives Validate's answer,
 // errors included.
 func FuzzObjectLanes(f *testing.F) {
-	rng := rand.New(rand.NewPCG(1, 3))
-	var ss []*Schema
-	for range 16 {
-		src := randObjectSchema(rng, 2)
-		s, err := Compile([]byte(src), Options{})
-		if err != nil {
-			f.Fatal(err)
-		}
-		ss = append(ss, s)
-	}
-	for _, seed := range []string{`{"id":1,"idd":"a","x-a":[1]}`, `{}`, `{"kind":{"a":1},"tags":[1,"x"]}`, `{"a":`} {
-		f.Add([]byte(seed), uint8(3), uint8(0), uint8(0))
-		f.Add([]byte(seed), uint8(1), uint8(1), uint8(9))
-	}
-	lanesFrom(f, 0)
-	descendFrom(f, 0)
-	f.Fuzz(func(t *testing.T, doc []byte, chunk, which, held uint8) {
-		lanesAfter = int64(held) // lanes from the start, or from byte held on
-		descendAfter = int64(held) / 2
-		s := ss[int(which)%len(ss)]
-		want := verdictOf(s.Validate(doc))
-		w := s.NewStream()
-		step := 1 + int(chunk)%16
-		for p := 0; p < len(doc); p += step {
-			if _, err := w.Write(doc[p:min(len(doc), p+step)]); err != nil {
-				break
-			}
-		}
-		require.Equal(t, want, verdictOf(w.Close()))
-	})
+	ss := fuzzSchemas(f, 3, randObjectSchema, 2)
+	fuzzLanes(f, ss, `{"id":1,"idd":"a","x-a":[1]}`, `{}`, `{"kind":{"a":1},"tags":[1,"x"]}`, `{"a":`)
 }
 
 // TestZeroAllocsObjectLanes: a reused Stream takes a valid root object
 // through lanes (anyOf, not, if and dependentSchemas) without allocating
 // once warm.
 func TestZeroAllocsObjectLanes(t *testing.T) {
-	if raceEnabled {
-		t.Skip("allocation counts are not meaningful under the race detector")
-	}
 	lanesFrom(t, 0)
-	s := mustCompile(t, `{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"}},`+
+	assertZeroAllocs(t, `{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"}},`+
 		`"anyOf":[{"required":["id"]},{"required":["name"]}],"not":{"required":["deleted"]},`+
 		`"if":{"properties":{"kind":{"const":"user"}}},"then":{"required":["name"]},`+
-		`"dependentSchemas":{"tags":{"properties":{"tags":{"type":"array","maxItems":3}}}}}`)
-	doc := []byte(`{"id": 7, "name": "Ada", "kind": "user", "tags": ["a", "b"]}`)
-	w := s.NewStream()
-	run := func() {
-		_, _ = w.Write(doc[:9])
-		_, _ = w.Write(doc[9:])
-		d, err := w.Close()
-		require.NoError(t, err)
-		require.Nil(t, d)
-	}
-	run()
-	assert.Zero(t, testing.AllocsPerRun(50, run))
+		`"dependentSchemas":{"tags":{"properties":{"tags":{"type":"array","maxItems":3}}}}}`,
+		`{"id": 7, "name": "Ada", "kind": "user", "tags": ["a", "b"]}`, 9)
 }

@@ -77,18 +77,31 @@ func (st *state) itemUneval(a *arrayStream, i int, v *jv) bool {
 			if st.collect {
 				st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, v, "item "+itoa(i)+" is not allowed here", "no more items")
 			}
-		} else {
-			st.pushKw(n.unevalItems.seg)
-			r := st.eval(n.unevalItems, v, 0)
-			st.popKw()
-			a.passed[u.k] = r
-			ok = ok && r
+			st.rankUneval(a, u)
+			continue
 		}
-		if a.ranked && st.collect {
-			st.padRanks(u.rank)
-		}
+		ok = st.applyUneval(a, u, n.unevalItems, v) && ok
 	}
 	return ok
+}
+
+// applyUneval applies sub, the unevaluated* schema of u's chain schema,
+// to the current item or member v (st.inst is its location) and notes in
+// a.passed whether it held.
+func (st *state) applyUneval(a *arrayStream, u unevalNode, sub *node, v *jv) bool {
+	st.pushKw(sub.seg)
+	r := st.eval(sub, v, 0)
+	st.popKw()
+	a.passed[u.k] = r
+	st.rankUneval(a, u)
+	return r
+}
+
+// rankUneval gives u's rank to the diagnostics it recorded.
+func (st *state) rankUneval(a *arrayStream, u unevalNode) {
+	if a.ranked && st.collect {
+		st.padRanks(u.rank)
+	}
 }
 
 // memberUneval applies the unevaluatedProperties of a's chain to member i
@@ -113,14 +126,7 @@ func (st *state) memberUneval(a *arrayStream, o *objectStream, i int, k []byte, 
 		st.enterChain(a, a.kwPrefix, u.k)
 		st.depth = len(a.kwPrefix) + u.k + 1
 		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{key: k, idx: i, isKey: true})
-		st.pushKw(n.unevalProps.seg)
-		r := st.eval(n.unevalProps, v, 0)
-		st.popKw()
-		a.passed[u.k] = r
-		ok = ok && r
-		if a.ranked && st.collect {
-			st.padRanks(u.rank)
-		}
+		ok = st.applyUneval(a, u, n.unevalProps, v) && ok
 	}
 	return ok
 }

@@ -46,20 +46,9 @@ func TestStreamUnevaluated(t *testing.T) {
 		{`{"$ref":"#/$defs/t","unevaluatedItems":false,"$defs":{"t":{"items":{"type":"integer"}}}}`, `[1,2]`, nil},
 	}
 	for _, c := range cases {
-		s := mustCompile(t, c.schema)
-		v := assertSameEverywhere(t, s, []byte(c.doc), c.schema+" on "+c.doc)
-		require.Empty(t, v.Err)
-		var got []string
-		for _, d := range v.Diags {
-			got = append(got, d.InstanceLocation+" "+string(d.Code)+" "+d.Message+" "+d.Hint)
-		}
-		assert.Equal(t, c.want, got, c.schema)
-		w := s.NewStream()
-		_, err := w.Write([]byte(c.doc))
-		require.NoError(t, err)
-		assert.NotZero(t, w.st.doc.streamed, "%s streams", c.schema)
-		assert.NotEmpty(t, w.st.arr.uneval, c.schema)
-		w.Reset()
+		st := streamCase(t, c.schema, c.doc, c.want, true)
+		assert.NotZero(t, st.doc.streamed, "%s streams", c.schema)
+		assert.NotEmpty(t, st.arr.uneval, c.schema)
 	}
 }
 
@@ -71,12 +60,7 @@ func TestStreamUnevaluatedBounded(t *testing.T) {
 		`"$defs":{"k":{"patternProperties":{"^k[0-9]+$":{"type":"integer"}}}}}`)
 	doc := bigObject(200000)
 	w := s.NewStream()
-	most := 0
-	for p := 0; p < len(doc); p += 4096 {
-		_, err := w.Write(doc[p:min(len(doc), p+4096)])
-		require.NoError(t, err)
-		most = max(most, cap(w.buf))
-	}
+	most := writeChunks(t, w, doc, 4096)
 	assert.Equal(t, byte('{'), w.st.doc.streamed)
 	assert.Less(t, most, 64<<10, "the buffer holds a few members, not the object")
 	d, err := w.Close()
@@ -96,27 +80,13 @@ func TestStreamUnevaluatedBounded(t *testing.T) {
 // TestZeroAllocsUnevaluated: a reused Stream takes a valid object and a
 // valid array with unevaluated* through without allocating once warm.
 func TestZeroAllocsUnevaluated(t *testing.T) {
-	if raceEnabled {
-		t.Skip("allocation counts are not meaningful under the race detector")
-	}
 	for _, c := range []struct{ schema, doc string }{
 		{`{"$ref":"#/$defs/b","properties":{"name":{"type":"string"}},"unevaluatedProperties":false,` +
 			`"$defs":{"b":{"properties":{"id":{"type":"integer"}}}}}`, `{"id": 7, "name": "Ada"}`},
 		{`{"prefixItems":[{"type":"string"}],"allOf":[{"contains":{"type":"integer"}}],"unevaluatedItems":{"type":"integer"}}`,
 			`["a", 1, 2, 3]`},
 	} {
-		s := mustCompile(t, c.schema)
-		doc := []byte(c.doc)
-		w := s.NewStream()
-		run := func() {
-			_, _ = w.Write(doc[:5])
-			_, _ = w.Write(doc[5:])
-			d, err := w.Close()
-			require.NoError(t, err)
-			require.Nil(t, d)
-		}
-		run()
-		assert.Zero(t, testing.AllocsPerRun(50, run), c.schema)
+		assertZeroAllocs(t, c.schema, c.doc, 5)
 	}
 }
 
@@ -140,12 +110,7 @@ func TestStreamDynamicRef(t *testing.T) {
 	b.WriteByte(']')
 	doc := b.Bytes()
 	w := s.NewStream()
-	most := 0
-	for p := 0; p < len(doc); p += 4096 {
-		_, err := w.Write(doc[p:min(len(doc), p+4096)])
-		require.NoError(t, err)
-		most = max(most, cap(w.buf))
-	}
+	most := writeChunks(t, w, doc, 4096)
 	assert.Equal(t, byte('['), w.st.doc.streamed)
 	assert.Less(t, most, 64<<10)
 	d, err := w.Close()
