@@ -170,7 +170,7 @@ func (st *state) recvAppend(level int, add func([]byte) []byte) {
 // into a frame of its own when it may stream; otherwise it is read whole.
 func (st *state) maybeDescend(f *frame, level int, win []byte, base int64) {
 	d := &st.doc
-	if f.valKind != 0 || d.fed-f.itemStart <= d.descendAt || d.rd.sc.Depth() <= level || d.rd.err != nil {
+	if f.valKind != 0 || d.fed-f.itemStart <= d.descendAt || d.rd.sc.Depth() <= level || d.rd.err != nil || d.mode != modeStream {
 		return
 	}
 	at := f.itemStart
@@ -289,6 +289,8 @@ func (st *state) descend(f *frame, level int, win []byte, base, at int64) bool {
 	})
 	c.recv = append(c.recv[:0], open)
 	st.replay(child, win, base)
+	// The value in progress in the child may be past descendAt already.
+	st.maybeDescend(&st.frames[level], level+1, win, base)
 	return true
 }
 

@@ -207,3 +207,35 @@ func FuzzFrames(f *testing.F) {
 		fuzzStream(t, ss[int(which)%len(ss)], doc, chunk)
 	})
 }
+
+// TestFramesNested: values nested 200 deep, each level a few items then
+// the next level: every level becomes a frame as soon as it passes
+// descendAfter, however many levels one chunk opens, so the Stream holds
+// about one level's worth, and the answer is Validate's.
+func TestFramesNested(t *testing.T) {
+	descendFrom(t, 1<<10)
+	s := mustCompile(t, `{"type":"array","items":{"type":["integer","array"],"items":{"$ref":"#/items"},"maxItems":400}}`)
+	var b bytes.Buffer
+	for range 200 {
+		b.WriteString("[" + strings.Repeat("1,", 300))
+	}
+	b.WriteString("[1]" + strings.Repeat("]", 200))
+	doc := b.Bytes() // 120 KB
+	w := s.NewStream()
+	most := writeChunks(t, w, doc, 16<<10)
+	assert.Less(t, most, 64<<10, "about one level, not the document")
+	d, err := w.Close()
+	require.NoError(t, err)
+	assert.Nil(t, d)
+
+	level := []byte(strings.Repeat("1,", 300) + "[")
+	at := len(level) + 1 + bytes.Index(doc[len(level)+1:], level) // the second level's items
+	bad := append(append(append([]byte(nil), doc[:at]...), strings.Repeat("1,", 101)...), doc[at:]...)
+	whole, err := s.NewValidator().ValidateJSON(bad)
+	require.NoError(t, err)
+	streamed, err := s.ValidateReader(bytes.NewReader(bad))
+	require.NoError(t, err)
+	assert.Equal(t, whole, streamed)
+	require.Len(t, streamed, 1)
+	assert.Equal(t, "/300", streamed[0].InstanceLocation)
+}
