@@ -64,6 +64,7 @@ type state struct {
 	// (stream_frames.go); deep stores those below the root.
 	frames []frame
 	deep   []*frameState
+	parts  []lanePart // scratch of descend
 
 	// The lanes of a streamed root array's anyOf, oneOf, not and if
 	// (stream_lanes.go), and the rank of each diagnostic in out while it

@@ -16,12 +16,14 @@ import "math"
 // descendAt at each level, not by the document, for any schema that
 // applies one schema to each value on the way down.
 //
-// A value does not become a frame when its parent needs it whole: a
-// parent with lanes or unevaluated* (its diagnostics are ranked), with
-// contains or uniqueItems (an array: they look at each item whole), with
-// propertyNames (an object), or when more than one schema, or false,
-// applies to it; nor when its own schema has lanes or unevaluated*. It is
-// then read whole, up to MaxBuffer.
+// Under a root with lanes, the value becomes a frame for the root's chain
+// and for each live lane with a schema for it at once, each with its own
+// chain (stream_frame_lanes.go). A value does not become a frame when its
+// parent needs it whole: a parent (or a live lane) with unevaluated*,
+// with contains or uniqueItems (an array: they look at each item whole),
+// with propertyNames (an object), or with more than one schema, or false,
+// for it; nor when its own schema has lanes or unevaluated*. It is then
+// read whole, up to MaxBuffer.
 
 // descendAfter is how many bytes of an item or member value a Stream
 // reads before it turns the value into a frame of its own: a value under
@@ -42,13 +44,17 @@ type frame struct {
 	// 'd' done by a child frame.
 	valKind byte
 	words   int // len(st.words) when it opened: its presence bits go with it
+	// lanes are the root's lanes that have a schema for this frame's
+	// value, each with its own chain for it (stream_frame_lanes.go).
+	lanes []*laneChild
 }
 
 // frameState is the storage of a frame below the root.
 type frameState struct {
-	a   arrayStream
-	o   objectStream
-	key []byte // the member name the frame is the value of
+	a     arrayStream
+	o     objectStream
+	key   []byte       // the member name the frame is the value of
+	lanes []*laneChild // storage of the frame's lanes
 }
 
 // pushFrame opens a frame for a container opened by open whose items
@@ -56,6 +62,7 @@ type frameState struct {
 func (st *state) pushFrame(open byte, start int64) *frame {
 	depth := len(st.frames)
 	f := frame{open: open, itemStart: start, colon: -1, words: len(st.words)}
+	f.lanes = nil
 	if depth == 0 {
 		f.a, f.o = &st.arr, &st.obj
 	} else {
@@ -120,12 +127,18 @@ func (st *state) frameValue(f *frame, win []byte, base int64, j int) {
 	}
 	if f.open == '[' {
 		if item := win[f.itemStart-base : j]; !blank(item) {
-			st.arrayItem(f.a, item)
+			i := f.a.count
+			if v := st.arrayItem(f.a, item); v != nil && len(f.lanes) > 0 {
+				st.frameLanesValue(f, i, nil, v)
+			}
 		}
 		return
 	}
 	if f.colon >= 0 {
-		st.objectMember(f.a, f.o, win[f.itemStart-base:f.colon-base], win[f.colon+1-base:j])
+		i := f.o.count
+		if v := st.objectMember(f.a, f.o, win[f.itemStart-base:f.colon-base], win[f.colon+1-base:j]); v != nil && len(f.lanes) > 0 {
+			st.frameLanesValue(f, i, f.o.key, v)
+		}
 	}
 }
 
@@ -148,6 +161,7 @@ func (st *state) closeFrame(next int64) {
 	} else {
 		st.objectChainVerdicts(f.a, f.o, f.a, f.o.count, true)
 	}
+	st.frameLanesEnd(f)
 	st.words = st.words[:f.words]
 	st.frames = st.frames[:level-1]
 	st.frames[level-2].itemStart = next
@@ -189,83 +203,35 @@ func (st *state) maybeDescend(f *frame, level int, win []byte, base int64) {
 // of its own, and reports whether it did.
 func (st *state) descend(f *frame, level int, win []byte, base, at int64) bool {
 	a, o := f.a, f.o
-	if a.ranked {
+	if len(a.uneval) > 0 || len(a.groups) > 0 && level > 1 {
 		return false
 	}
-	var sub *node
-	link, pairs := 0, 0
-	take := func(k int, s *node) bool {
-		switch {
-		case s == nil || s.boolean == 1:
-		case s.boolean == 2:
-			return false
-		default:
-			sub, link = s, k
-			pairs++
-		}
-		return pairs <= 1
-	}
-	seg := pathSeg{idx: a.count}
-	if f.open == '[' {
-		if a.unique.on {
-			return false
-		}
-		for k, n := range a.chain {
-			if n.contains != nil || !take(k, itemSchema(n, a.count)) {
-				return false
-			}
-		}
-	} else {
+	idx := a.count
+	seg := pathSeg{idx: idx}
+	if f.open == '{' {
 		o.key = appendUnescaped(o.key[:0], trimQuotes(win[f.itemStart-base:f.colon-base]))
-		for k, n := range a.chain {
-			if n.propertyNames != nil {
-				return false
-			}
-			evaluated := false
-			if j := n.propIndexOf(o.key); j >= 0 {
-				evaluated = true
-				if !take(k, n.props[j].n) {
-					return false
-				}
-			}
-			for _, pp := range n.patternProps {
-				if pp.re.Match(o.key) {
-					evaluated = true
-					if !take(k, pp.n) {
-						return false
-					}
-				}
-			}
-			if !evaluated && n.additional != nil && !take(k, n.additional) {
-				return false
-			}
-		}
-		seg = pathSeg{idx: o.count, isKey: true}
+		idx = o.count
+		seg = pathSeg{idx: idx, isKey: true}
+	}
+	sub, link, ok := valueSchema(a, f.open, idx, o.key)
+	if !ok || !st.laneParts(f, level, idx, o.key) {
+		return false
 	}
 	open := win[at-base]
 	child := st.pushFrame(open, at+1)
 	c := child.a
-	if sub != nil {
-		c.dynPrefix = a.appendScope(c.dynPrefix[:0], link)
-		ok := false
-		if open == '[' {
-			ok = c.plan(st.s, sub)
-		} else {
-			ok = st.planObjectChain(c, child.o, sub)
-		}
-		if !ok || len(c.uneval) > 0 {
-			st.words = st.words[:child.words]
-			st.frames = st.frames[:level]
-			return false
-		}
-		c.kwPrefix = append(a.appendPath(append(c.kwPrefix[:0], a.kwPrefix...), link), sub.seg)
-	}
 	if f.open == '{' {
 		fs := st.deep[level-1]
 		fs.key = append(fs.key[:0], o.key...)
 		seg.key = fs.key
 	}
 	c.instPrefix = append(append(c.instPrefix[:0], a.instPrefix...), seg)
+	c.ranked = st.arr.ranked // the root's ranks cover every diagnostic
+	if sub != nil && !st.planValue(c, child.o, a, link, sub, open) || !st.planLanes(level, open) {
+		st.words = st.words[:child.words]
+		st.frames = st.frames[:level]
+		return false
+	}
 	f = &st.frames[level-1] // pushFrame may have moved it
 	f.valKind = 'd'
 	// The parent counts the value now; the Received texts around it open it.
@@ -276,6 +242,7 @@ func (st *state) descend(f *frame, level int, win []byte, base, at int64) bool {
 		i = o.count
 		o.count++
 		st.memberTally(a, o, seg.key)
+		st.laneTallies(f, level, seg.key)
 	}
 	st.recvAppend(level, func(b []byte) []byte {
 		if i > 0 {
@@ -291,6 +258,79 @@ func (st *state) descend(f *frame, level int, win []byte, base, at int64) bool {
 	st.replay(child, win, base)
 	// The value in progress in the child may be past descendAt already.
 	st.maybeDescend(&st.frames[level], level+1, win, base)
+	return true
+}
+
+// valueSchema returns the one schema of a's chain that applies to the
+// value at index idx (member key) of a container opened by open, and the
+// chain schema it is reached from; nil when none does. ok is false when
+// the value may not be a frame: two schemas, or false, apply to it, or
+// the chain needs the value whole (contains, uniqueItems, propertyNames).
+func valueSchema(a *arrayStream, open byte, idx int, key []byte) (sub *node, link int, ok bool) {
+	pairs := 0
+	take := func(k int, s *node) bool {
+		switch {
+		case s == nil || s.boolean == 1:
+		case s.boolean == 2:
+			return false
+		default:
+			sub, link = s, k
+			pairs++
+		}
+		return pairs <= 1
+	}
+	if open == '[' {
+		if a.unique.on {
+			return nil, 0, false
+		}
+		for k, n := range a.chain {
+			if n.contains != nil || !take(k, itemSchema(n, idx)) {
+				return nil, 0, false
+			}
+		}
+		return sub, link, true
+	}
+	for k, n := range a.chain {
+		if n.propertyNames != nil {
+			return nil, 0, false
+		}
+		evaluated := false
+		if j := n.propIndexOf(key); j >= 0 {
+			evaluated = true
+			if !take(k, n.props[j].n) {
+				return nil, 0, false
+			}
+		}
+		for _, pp := range n.patternProps {
+			if pp.re.Match(key) {
+				evaluated = true
+				if !take(k, pp.n) {
+					return nil, 0, false
+				}
+			}
+		}
+		if !evaluated && n.additional != nil && !take(k, n.additional) {
+			return nil, 0, false
+		}
+	}
+	return sub, link, true
+}
+
+// planValue plans c (o) as the chain of sub, reached from the link-th
+// schema of the parent chain p, for a value opened by open; false when
+// it cannot stream as a frame (unevaluated* in it).
+func (st *state) planValue(c *arrayStream, o *objectStream, p *arrayStream, link int, sub *node, open byte) bool {
+	c.dynPrefix = p.appendScope(c.dynPrefix[:0], link)
+	ok := false
+	if open == '[' {
+		ok = c.plan(st.s, sub)
+	} else {
+		ok = st.planObjectChain(c, o, sub)
+	}
+	if !ok || len(c.uneval) > 0 {
+		return false
+	}
+	c.kwPrefix = append(p.appendPath(append(c.kwPrefix[:0], p.kwPrefix...), link), sub.seg)
 	return true
 }
 

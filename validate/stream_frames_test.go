@@ -193,15 +193,17 @@ func TestFramesRelease(t *testing.T) {
 	assert.Nil(t, d)
 }
 
-// FuzzFrames: any bytes against random nested schemas, through a Stream
+// FuzzFrames: any bytes against random nested schemas (and root
+// applicators over them, lanes from the first byte), through a Stream
 // in chunks of the fuzzer's size with values turned into frames from
 // byte descend on: Validate's answer, errors included.
 func FuzzFrames(f *testing.F) {
-	ss := fuzzSchemas(f, 5, randDeepSchema, 4)
+	ss := append(fuzzSchemas(f, 5, randDeepSchema, 4), fuzzSchemas(f, 7, randLanesDeepSchema, 3)...)
 	for _, seed := range []string{`{"a":[{"b":[1,2]},{"c":{"a":"x"}}],"x1":[[1],[2,[3]]]}`, `[[1,[2]],{"a":{"b":[]}}]`, `{"a":[1,`} {
 		f.Add([]byte(seed), uint8(3), uint8(0), uint8(0))
 	}
 	descendFrom(f, 0)
+	lanesFrom(f, 0)
 	f.Fuzz(func(t *testing.T, doc []byte, chunk, which, descend uint8) {
 		descendAfter = int64(descend % 32)
 		fuzzStream(t, ss[int(which)%len(ss)], doc, chunk)
@@ -238,4 +240,53 @@ func TestFramesNested(t *testing.T) {
 	assert.Equal(t, whole, streamed)
 	require.Len(t, streamed, 1)
 	assert.Equal(t, "/300", streamed[0].InstanceLocation)
+}
+
+// randLanesDeepSchema returns random root applicators over random nested
+// schemas depth levels deep.
+func randLanesDeepSchema(rng *rand.Rand, depth int) string {
+	var kws []string
+	add := func(k, v string) { kws = append(kws, strconv.Quote(k)+":"+v) }
+	randApplicators(rng, add, func() string { return randDeepSchema(rng, depth) })
+	if rng.IntN(2) == 0 {
+		add("properties", `{"a":`+randDeepSchema(rng, depth-1)+`}`)
+	}
+	return "{" + strings.Join(kws, ",") + "}"
+}
+
+// TestFramesUnderLanesRandom: random root applicators (anyOf, oneOf,
+// allOf, not, if/then/else) over random nested schemas, against random
+// nested documents: values below the root become frames for the root's
+// chain and each lane at once, and the answer is the tree evaluation's.
+func TestFramesUnderLanesRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 6))
+	lanesFrom(t, 0)
+	descendFrom(t, 0)
+	below := 0
+	for round := 0; round < 3000; round++ {
+		src := randLanesDeepSchema(rng, 3)
+		s, err := Compile([]byte(src), Options{})
+		require.NoError(t, err, src)
+		for range 8 {
+			doc := []byte(randDeepDoc(rng, 5))
+			descendAfter = 0
+			if rng.IntN(3) == 0 {
+				descendAfter = int64(rng.IntN(len(doc) + 1))
+			}
+			want := treeVerdict(s, doc)
+			w := s.NewStream()
+			framed := false
+			writeRandomChunks(t, rng, w, doc, func() {
+				for k := 1; k < len(w.st.frames); k++ {
+					framed = framed || len(w.st.frames[k].lanes) > 0
+				}
+			})
+			if framed {
+				below++
+			}
+			require.Equal(t, want, verdictOf(w.Close()), "schema %s\ndoc %s\ndescendAfter %d", src, doc, descendAfter)
+		}
+	}
+	t.Logf("%d of 24000 documents streamed a value below the root for a lane", below)
+	require.Greater(t, below, 1000)
 }

@@ -196,8 +196,9 @@ func itemSchema(n *node, i int) *node {
 	return n.items
 }
 
-// arrayItem evaluates one complete item of the streamed array a.
-func (st *state) arrayItem(a *arrayStream, text []byte) {
+// arrayItem evaluates one complete item of the streamed array a and
+// returns its value (nil when it stopped the evaluation).
+func (st *state) arrayItem(a *arrayStream, text []byte) *jv {
 	i := a.count
 	a.count++
 	st.numV = nil // the parser reuses its values
@@ -206,7 +207,7 @@ func (st *state) arrayItem(a *arrayStream, text []byte) {
 		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
 		st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
 		st.inst = st.inst[:0]
-		return
+		return nil
 	}
 	st.recvValue(i, false, nil, v)
 	if a.unique.on {
@@ -219,7 +220,7 @@ func (st *state) arrayItem(a *arrayStream, text []byte) {
 	}
 	if st.err != nil {
 		st.locateItemError(a, i, v)
-		return
+		return nil
 	}
 	if !ok {
 		st.collect, st.track = true, true
@@ -232,6 +233,7 @@ func (st *state) arrayItem(a *arrayStream, text []byte) {
 	if len(a.groups) > 0 {
 		st.groupsValue(a, i, nil, v)
 	}
+	return v
 }
 
 // locateItemError runs item i of a again with paths kept, to say where

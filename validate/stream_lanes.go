@@ -308,53 +308,70 @@ func (st *state) groupsValue(a *arrayStream, i int, k []byte, v *jv) {
 // pass, and a collecting one into the lane's diagnostics when it fails and
 // they may be reported.
 func (st *state) laneValue(l *lane, i int, k []byte, v *jv) {
-	if l.always || l.dead || l.failed && !l.keep || l.full > 0 {
+	if !l.live() {
 		return
 	}
-	a, object := &l.arrayStream, st.lanes.object
-	if object {
-		st.memberTally(a, &l.obj, k)
-	}
-	ok := st.laneChecks(l, i, k, v)
-	if st.err != nil {
-		if object {
-			st.locateMemberError(a, &l.obj, i, k, v)
-		} else {
-			st.locateItemError(a, i, v)
-		}
+	a := &l.arrayStream
+	if !st.laneEval(l, a, &l.obj, st.lanes.object, i, k, v, i+1) {
 		return
-	}
-	if !ok {
-		l.failed = true
-		if l.keep {
-			mark, kmark := st.nrec(), len(st.keys)
-			st.collect, st.track = true, true
-			st.inst = append(st.inst[:0], pathSeg{idx: i})
-			st.laneChecks(l, i, k, v)
-			st.collect, st.track = false, false
-			st.inst = st.inst[:0]
-			st.take(l, mark, kmark)
-			if l.nrecs > l.limit {
-				l.full = i + 1
-				return
-			}
-		}
 	}
 	if len(a.groups) > 0 && (l.keep || !l.failed) {
 		st.groupsValue(a, i, k, v)
 	}
 }
 
-// laneChecks applies the item (member) keywords of lane l's chain to item
-// (member) i, unevaluated* last; an item also counts for contains,
-// outside the collecting pass (it records nothing), and the fast pass
-// lists the members unevaluatedProperties: false refuses.
-func (st *state) laneChecks(l *lane, i int, k []byte, v *jv) bool {
-	a := &l.arrayStream
-	if st.lanes.object {
+// live reports whether lane l still evaluates what it is handed.
+func (l *lane) live() bool {
+	return !(l.always || l.dead || l.failed && !l.keep || l.full > 0)
+}
+
+// laneEval evaluates item i (member i named k, when object), value v,
+// with the chain a (tallies o) that applies it for lane l: the lane's own
+// chain, or its chain for a value below the root (stream_frame_lanes.go).
+// A failure fails the lane and, when the lane may report, its
+// diagnostics go to the lane; at the lane's limit it is full at full. It
+// reports whether the lane goes on (not full, no error).
+func (st *state) laneEval(l *lane, a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv, full int) bool {
+	if object {
+		st.memberTally(a, o, k)
+	}
+	ok := st.laneChecks(a, o, object, i, k, v)
+	if st.err != nil {
+		if object {
+			st.locateMemberError(a, o, i, k, v)
+		} else {
+			st.locateItemError(a, i, v)
+		}
+		return false
+	}
+	if !ok {
+		l.failed = true
+		if l.keep {
+			mark, kmark := st.nrec(), len(st.keys)
+			st.collect, st.track = true, true
+			st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
+			st.laneChecks(a, o, object, i, k, v)
+			st.collect, st.track = false, false
+			st.inst = st.inst[:0]
+			st.take(l, mark, kmark)
+			if l.nrecs > l.limit {
+				l.full = full
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// laneChecks applies the item (member) keywords of the chain a (tallies
+// o) to item (member) i, unevaluated* last; an item also counts for
+// contains, outside the collecting pass (it records nothing), and the
+// fast pass lists the members unevaluatedProperties: false refuses.
+func (st *state) laneChecks(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) bool {
+	if object {
 		ok := st.memberChecks(a, i, k, v)
 		if len(a.uneval) > 0 && st.err == nil {
-			ok = st.memberUneval(a, &l.obj, i, k, v, !st.collect) && ok
+			ok = st.memberUneval(a, o, i, k, v, !st.collect) && ok
 		}
 		return ok
 	}
@@ -410,7 +427,7 @@ func (l *lane) mismatch() bool {
 // laneEnd gives lane l's whole-array (whole-object) verdicts and resolves
 // its groups, once every item (member) is read.
 func (st *state) laneEnd(l *lane, dupI, dupJ int) {
-	if l.always || l.dead || l.failed && !l.keep || l.full > 0 {
+	if !l.live() {
 		return
 	}
 	a := &l.arrayStream

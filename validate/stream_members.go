@@ -106,8 +106,9 @@ func (o *objectStream) present(name string) bool {
 
 // objectMember evaluates one complete member of the streamed object whose
 // chain is a and tallies o (the innermost frame's): its name's text
-// (quoted, with blanks around) and its value's text.
-func (st *state) objectMember(a *arrayStream, o *objectStream, keyText, valText []byte) {
+// (quoted, with blanks around) and its value's text. It returns the value
+// (nil when it stopped the evaluation); the name is in o.key.
+func (st *state) objectMember(a *arrayStream, o *objectStream, keyText, valText []byte) *jv {
 	i := o.count
 	o.count++
 	o.key = appendUnescaped(o.key[:0], trimQuotes(keyText))
@@ -116,7 +117,7 @@ func (st *state) objectMember(a *arrayStream, o *objectStream, keyText, valText 
 	v, err := st.tape.read(valText)
 	if err != nil {
 		st.err = &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
-		return
+		return nil
 	}
 	st.recvValue(i, true, k, v)
 	st.memberTally(a, o, k)
@@ -126,7 +127,7 @@ func (st *state) objectMember(a *arrayStream, o *objectStream, keyText, valText 
 	}
 	if st.err != nil {
 		st.locateMemberError(a, o, i, k, v)
-		return
+		return nil
 	}
 	if !ok {
 		st.collect, st.track = true, true
@@ -140,6 +141,7 @@ func (st *state) objectMember(a *arrayStream, o *objectStream, keyText, valText 
 	if len(a.groups) > 0 {
 		st.groupsValue(a, i, k, v)
 	}
+	return v
 }
 
 // locateMemberError runs member i of a again with paths kept, to say
