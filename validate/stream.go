@@ -34,9 +34,9 @@ const (
 // dropped (uniqueItems keeps a 72-bit hash per item). A root object whose
 // schema needs of the object only presence bits and counts streams member
 // by member. An item or member value still open past 64 KiB (or half of
-// MaxBuffer) streams too, at any depth, when one streamable schema applies
-// to it ($ref and allOf are followed) and its container does not need it
-// whole (see stream_frames.go); smaller values are read whole. A root
+// MaxBuffer) streams too, at any depth, when the schemas that apply to it
+// stream ($ref and allOf are followed) and its container does not need
+// it whole (see stream_frames.go); smaller values are read whole. A root
 // array or object also streams under anyOf, oneOf, not and if/then/else
 // (an object under dependentSchemas too) whose branches (recursively)
 // stream or refuse the container by its type: each branch is a lane with

@@ -1,27 +1,34 @@
 package validate
 
-// Lanes below the root: a value of a root container with lanes that
-// becomes a frame (descend) is read once for the root's own chain and
-// once for each live lane that has a schema for it, each with its own
-// chain for the value (a laneChild), at every depth below. A lane's
-// part goes to the lane as its own items would: a failure fails it, its
-// diagnostics (when it may report them) join its list, its verdict on
-// the value comes when the frame closes. A lane with no schema for the
-// value only notes the member's presence; a value for which a lane (or
-// the root) has two schemas, or one that needs the value whole, is read
-// whole as before.
+// Several chains for one value: a value that becomes a frame (descend)
+// is read once for each schema that applies to it, each with its own
+// chain for it, at every depth below: the frame's own chain has the
+// document's first schema, a laneChild each further one (allOf
+// composing the same member twice, properties and patternProperties
+// both matching) and each schema a live lane of the root has for it. A
+// document chain's diagnostics are the document's; a lane's part goes to
+// the lane as its own items would: a failure fails it, its diagnostics
+// (when it may report them) join its list, its verdict on the value comes
+// when the frame closes. A lane with no schema for the value only notes
+// the member's presence; a chain that needs the value whole keeps it
+// whole, as before. Each chain's diagnostics take the rank of the schema
+// at the root it descends from (fixedRank), so that at one location they
+// keep the whole-value order.
 
-// laneChild is lane l's chain for the value of a frame below the root.
+// laneChild is one more chain that reads the value of a frame below the
+// root: lane l's (nil: the document's, when several schemas apply to the
+// value; the frame's own chain has the first).
 type laneChild struct {
 	l *lane
 	a arrayStream
 	o objectStream
 }
 
-// lanePart is a lane's schema for a value about to become a frame.
+// lanePart is a schema for a value about to become a frame, for lane l
+// (nil: the document).
 type lanePart struct {
 	l     *lane
-	chain *arrayStream // the lane's chain for the container holding the value
+	chain *arrayStream // the chain for the container holding the value
 	sub   *node
 	link  int
 }
@@ -33,7 +40,7 @@ type lanePart struct {
 func (st *state) liveLanes(f *frame, level int, fn func(l *lane, chain *arrayStream, o *objectStream) bool) bool {
 	if level > 1 {
 		for _, lc := range f.lanes {
-			if lc.l.live() && !fn(lc.l, &lc.a, &lc.o) {
+			if lc.l != nil && lc.l.live() && !fn(lc.l, &lc.a, &lc.o) {
 				return false
 			}
 		}
@@ -59,39 +66,51 @@ func (st *state) liveLanes(f *frame, level int, fn func(l *lane, chain *arrayStr
 	return visit(f.a)
 }
 
-// laneParts lists in st.parts the lanes with a schema for the value at
-// index idx (member key) of f, and reports whether each live lane lets
-// the value be a frame.
-func (st *state) laneParts(f *frame, level, idx int, key []byte) bool {
+// valueParts lists in st.parts the schemas for the value at index idx
+// (member key) of f: the document's (f's own chain's, then those of the
+// further chains that read f), then each live lane's, and reports whether
+// each of those chains lets the value be a frame.
+func (st *state) valueParts(f *frame, level, idx int, key []byte) bool {
 	st.parts = st.parts[:0]
+	if !st.valueSchemas(nil, f.a, f.open, idx, key) {
+		return false
+	}
+	for _, lc := range f.lanes {
+		if lc.l == nil && !st.valueSchemas(nil, &lc.a, f.open, idx, key) {
+			return false
+		}
+	}
 	return st.liveLanes(f, level, func(l *lane, chain *arrayStream, _ *objectStream) bool {
-		if len(chain.uneval) > 0 {
-			return false // its unevaluated* looks at the value whole
-		}
-		sub, link, ok := valueSchema(chain, f.open, idx, key)
-		if ok && sub != nil {
-			st.parts = append(st.parts, lanePart{l: l, chain: chain, sub: sub, link: link})
-		}
-		return ok
+		return st.valueSchemas(l, chain, f.open, idx, key)
 	})
 }
 
-// planLanes gives the frame just opened at level+1 (its value opened by
-// open) a laneChild for each of st.parts; false when one cannot stream
-// (unevaluated* or uniqueItems in it).
-func (st *state) planLanes(level int, open byte) bool {
+// planParts plans the chains of the frame just opened at level+1 (its
+// value opened by open) from st.parts: the first document schema in the
+// frame's own chain, every other one in a laneChild; false when one
+// cannot stream (unevaluated* or, for a further chain, uniqueItems).
+func (st *state) planParts(level int, open byte) bool {
 	child := &st.frames[level]
 	fs := st.deep[level-1]
 	child.lanes = child.lanes[:0]
-	for i, p := range st.parts {
-		if i == len(fs.lanes) {
+	own, n := false, 0
+	for _, p := range st.parts {
+		if p.l == nil && !own {
+			own = true
+			if !st.planValue(child.a, child.o, p.chain, p.link, p.sub, open) {
+				return false
+			}
+			continue
+		}
+		if n == len(fs.lanes) {
 			fs.lanes = append(fs.lanes, &laneChild{})
 		}
-		lc := fs.lanes[i]
+		lc := fs.lanes[n]
+		n++
 		lc.l = p.l
 		lc.a.reset()
 		lc.o.reset()
-		lc.a.ranked = true
+		lc.a.ranked = p.l != nil || child.a.ranked
 		lc.a.instPrefix = append(lc.a.instPrefix[:0], child.a.instPrefix...)
 		if !st.planValue(&lc.a, &lc.o, p.chain, p.link, p.sub, open) || lc.a.unique.on {
 			return false
@@ -101,9 +120,14 @@ func (st *state) planLanes(level int, open byte) bool {
 	return true
 }
 
-// laneTallies notes, for each live lane of f, that its member named key
-// (a value that became a frame) is present.
+// laneTallies notes, for each further chain and live lane of f, that its
+// member named key (a value that became a frame) is present.
 func (st *state) laneTallies(f *frame, level int, key []byte) {
+	for _, lc := range f.lanes {
+		if lc.l == nil {
+			st.memberTally(&lc.a, &lc.o, key)
+		}
+	}
 	st.liveLanes(f, level, func(_ *lane, chain *arrayStream, o *objectStream) bool {
 		st.memberTally(chain, o, key)
 		return true
@@ -117,14 +141,43 @@ func (st *state) frameLanesValue(f *frame, i int, k []byte, v *jv) {
 	if st.frames[0].open == '{' {
 		full = st.frames[0].o.count
 	}
+	object := f.open == '{'
 	for _, lc := range f.lanes {
-		if st.err != nil {
+		switch {
+		case st.err != nil:
 			return
-		}
-		if lc.l.live() {
-			st.laneEval(lc.l, &lc.a, &lc.o, f.open == '{', i, k, v, full)
+		case lc.l == nil:
+			st.docEval(&lc.a, &lc.o, object, i, k, v)
+		case lc.l.live():
+			st.laneEval(lc.l, &lc.a, &lc.o, object, i, k, v, full)
 		}
 	}
+}
+
+// docEval evaluates item i (member i named k), value v, with a further
+// chain a (tallies o) of the document: its diagnostics are the
+// document's.
+func (st *state) docEval(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) {
+	if object {
+		st.memberTally(a, o, k)
+	}
+	ok := st.laneChecks(a, o, object, i, k, v)
+	if st.err != nil {
+		if object {
+			st.locateMemberError(a, o, i, k, v)
+		} else {
+			st.locateItemError(a, i, v)
+		}
+		return
+	}
+	if ok {
+		return
+	}
+	st.collect, st.track = true, true
+	st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
+	st.laneChecks(a, o, object, i, k, v)
+	st.collect, st.track = false, false
+	st.inst = st.inst[:0]
 }
 
 // frameLanesEnd gives each lane of f its verdicts on f's value, which has
@@ -132,7 +185,7 @@ func (st *state) frameLanesValue(f *frame, i int, k []byte, v *jv) {
 func (st *state) frameLanesEnd(f *frame) {
 	for _, lc := range f.lanes {
 		l := lc.l
-		if !l.live() {
+		if l != nil && !l.live() {
 			continue
 		}
 		verdicts := func(record bool) bool {
@@ -142,6 +195,10 @@ func (st *state) frameLanesEnd(f *frame) {
 			return st.chainVerdicts(&lc.a, f.a, -1, -1, record)
 		}
 		if !verdicts(false) {
+			continue
+		}
+		if l == nil {
+			verdicts(true) // the document's
 			continue
 		}
 		l.failed = true

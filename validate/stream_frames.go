@@ -7,23 +7,22 @@ import "math"
 // The root container is the first frame. An item or member value inside
 // a frame is read whole, into the tape, when it completes; one that is
 // still open past descendAt bytes (64 KiB, or half of MaxBuffer) becomes
-// a frame of its own when one schema applies to it and that schema lets
-// it stream (descend): its items or members so far are handed over from
+// a frame of its own when the schemas that apply to it let it stream
+// (descend): its items or members so far are handed over from
 // the bytes held (replay), and the rest are evaluated as they complete,
 // at any depth. The parent counts the value as one item (member); the
 // child gives its own verdicts (counts, required, uniqueItems) when it
 // closes. So memory is bounded by the depth and by one value under
-// descendAt at each level, not by the document, for any schema that
-// applies one schema to each value on the way down.
+// descendAt at each level (per schema that applies), not by the document.
 //
-// Under a root with lanes, the value becomes a frame for the root's chain
-// and for each live lane with a schema for it at once, each with its own
-// chain (stream_frame_lanes.go). A value does not become a frame when its
-// parent needs it whole: a parent (or a live lane) with unevaluated*,
-// with contains or uniqueItems (an array: they look at each item whole),
-// with propertyNames (an object), or with more than one schema, or false,
-// for it; nor when its own schema has lanes or unevaluated*. It is then
-// read whole, up to MaxBuffer.
+// Each schema that applies to the value, the document's and those of the
+// root's live lanes, gets its own chain for it (stream_frame_lanes.go). A
+// value does not become a frame when its parent needs it whole: a parent
+// chain (or a live lane) with unevaluated*, with contains or uniqueItems
+// (an array: they look at each item whole), with propertyNames (an
+// object), or with false for it; nor when a schema for it has lanes or
+// unevaluated* (or, beyond the first, uniqueItems). It is then read
+// whole, up to MaxBuffer.
 
 // descendAfter is how many bytes of an item or member value a Stream
 // reads before it turns the value into a frame of its own: a value under
@@ -213,8 +212,7 @@ func (st *state) descend(f *frame, level int, win []byte, base, at int64) bool {
 		idx = o.count
 		seg = pathSeg{idx: idx, isKey: true}
 	}
-	sub, link, ok := valueSchema(a, f.open, idx, o.key)
-	if !ok || !st.laneParts(f, level, idx, o.key) {
+	if !st.valueParts(f, level, idx, o.key) {
 		return false
 	}
 	open := win[at-base]
@@ -227,7 +225,7 @@ func (st *state) descend(f *frame, level int, win []byte, base, at int64) bool {
 	}
 	c.instPrefix = append(append(c.instPrefix[:0], a.instPrefix...), seg)
 	c.ranked = st.arr.ranked // the root's ranks cover every diagnostic
-	if sub != nil && !st.planValue(c, child.o, a, link, sub, open) || !st.planLanes(level, open) {
+	if !st.planParts(level, open) {
 		st.words = st.words[:child.words]
 		st.frames = st.frames[:level]
 		return false
@@ -261,59 +259,62 @@ func (st *state) descend(f *frame, level int, win []byte, base, at int64) bool {
 	return true
 }
 
-// valueSchema returns the one schema of a's chain that applies to the
-// value at index idx (member key) of a container opened by open, and the
-// chain schema it is reached from; nil when none does. ok is false when
-// the value may not be a frame: two schemas, or false, apply to it, or
-// the chain needs the value whole (contains, uniqueItems, propertyNames).
-func valueSchema(a *arrayStream, open byte, idx int, key []byte) (sub *node, link int, ok bool) {
-	pairs := 0
+// valueSchemas appends to st.parts, for lane l (nil: the document), the
+// schemas of a's chain that apply to the value at index idx (member key)
+// of a container opened by open, in the order a whole-value evaluation
+// applies them. It reports false when the value may not be a frame:
+// false applies to it, or the chain needs the value whole (contains,
+// uniqueItems, propertyNames, unevaluated*).
+func (st *state) valueSchemas(l *lane, a *arrayStream, open byte, idx int, key []byte) bool {
 	take := func(k int, s *node) bool {
 		switch {
 		case s == nil || s.boolean == 1:
 		case s.boolean == 2:
 			return false
 		default:
-			sub, link = s, k
-			pairs++
+			st.parts = append(st.parts, lanePart{l: l, chain: a, sub: s, link: k})
 		}
-		return pairs <= 1
+		return true
+	}
+	if len(a.uneval) > 0 {
+		return false
 	}
 	if open == '[' {
 		if a.unique.on {
-			return nil, 0, false
+			return false
 		}
-		for k, n := range a.chain {
-			if n.contains != nil || !take(k, itemSchema(n, idx)) {
-				return nil, 0, false
+		for _, k := range a.order {
+			if n := a.chain[k]; n.contains != nil || !take(k, itemSchema(n, idx)) {
+				return false
 			}
 		}
-		return sub, link, true
+		return true
 	}
-	for k, n := range a.chain {
+	for _, k := range a.order {
+		n := a.chain[k]
 		if n.propertyNames != nil {
-			return nil, 0, false
+			return false
 		}
 		evaluated := false
 		if j := n.propIndexOf(key); j >= 0 {
 			evaluated = true
 			if !take(k, n.props[j].n) {
-				return nil, 0, false
+				return false
 			}
 		}
 		for _, pp := range n.patternProps {
 			if pp.re.Match(key) {
 				evaluated = true
 				if !take(k, pp.n) {
-					return nil, 0, false
+					return false
 				}
 			}
 		}
 		if !evaluated && n.additional != nil && !take(k, n.additional) {
-			return nil, 0, false
+			return false
 		}
 	}
-	return sub, link, true
+	return true
 }
 
 // planValue plans c (o) as the chain of sub, reached from the link-th
@@ -330,6 +331,7 @@ func (st *state) planValue(c *arrayStream, o *objectStream, p *arrayStream, link
 	if !ok || len(c.uneval) > 0 {
 		return false
 	}
+	c.fixedRank = p.rankOf(link)
 	c.kwPrefix = append(p.appendPath(append(c.kwPrefix[:0], p.kwPrefix...), link), sub.seg)
 	return true
 }

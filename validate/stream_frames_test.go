@@ -68,8 +68,8 @@ func randDeepSchema(rng *rand.Rand, depth int) string {
 			add("propertyNames", `{"maxLength":2}`)
 		}
 	}
-	if rng.IntN(6) == 0 {
-		add("allOf", "["+randDeepSchema(rng, depth-1)+"]")
+	if rng.IntN(3) == 0 {
+		add("allOf", "["+randDeepSchema(rng, depth)+"]") // often the same members again
 	}
 	return "{" + strings.Join(kws, ",") + "}"
 }
@@ -100,7 +100,7 @@ func randDeepDoc(rng *rand.Rand, depth int) string {
 func TestFramesRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 5))
 	descendFrom(t, 0)
-	deep := 0
+	deep, several := 0, 0
 	for round := 0; round < 3000; round++ {
 		src := randDeepSchema(rng, 4)
 		s, err := Compile([]byte(src), Options{})
@@ -113,16 +113,28 @@ func TestFramesRandom(t *testing.T) {
 			}
 			want := treeVerdict(s, doc)
 			w := s.NewStream()
-			framed := false
-			writeRandomChunks(t, rng, w, doc, func() { framed = framed || len(w.st.frames) > 1 })
+			framed, multi := false, false
+			writeRandomChunks(t, rng, w, doc, func() {
+				framed = framed || len(w.st.frames) > 1
+				for k := 1; k < len(w.st.frames); k++ {
+					for _, lc := range w.st.frames[k].lanes {
+						multi = multi || lc.l == nil
+					}
+				}
+			})
 			if framed {
 				deep++
+			}
+			if multi {
+				several++
 			}
 			require.Equal(t, want, verdictOf(w.Close()), "schema %s\ndoc %s\ndescendAfter %d", src, doc, descendAfter)
 		}
 	}
 	t.Logf("%d of 24000 documents streamed a value below the root", deep)
 	require.Greater(t, deep, 3000)
+	t.Logf("%d read a value with several schemas of the document", several)
+	require.Greater(t, several, 100)
 }
 
 // TestFramesBounded: a value deep inside the root too large to hold
@@ -289,4 +301,24 @@ func TestFramesUnderLanesRandom(t *testing.T) {
 	}
 	t.Logf("%d of 24000 documents streamed a value below the root for a lane", below)
 	require.Greater(t, below, 1000)
+}
+
+// TestFramesOrderAtOneLocation: a value below the root read by several
+// chains at once (a lane's, two of the document's through allOf) keeps
+// at each of its locations the order of the schemas at the root, as the
+// whole-value evaluation gives it (allOf/0's anyOf before allOf/1, the
+// two properties in allOf order), and drops the same diagnostic twice
+// where it does.
+func TestFramesOrderAtOneLocation(t *testing.T) {
+	lanesFrom(t, 0)
+	descendFrom(t, 0)
+	for _, c := range []struct{ schema, doc string }{
+		{`{"allOf":[{"anyOf":[{"properties":{"b":{"properties":{"x":{"enum":[1]}},"required":["y"]}}}]},` +
+			`{"properties":{"b":{"properties":{"x":{"type":"string"}},"required":["y"]}}}]}`, `{"b": {"x": {}, "z": [1]}}`},
+		{`{"allOf":[{"properties":{"b":{"items":{"type":"string"}}}},{"properties":{"b":{"items":{"enum":["a"]},"maxItems":1}}}],` +
+			`"properties":{"b":{"items":{"maxLength":1}}}}`, `{"b": ["xy", 2, {"q": [1]}]}`},
+	} {
+		st := streamCase(t, c.schema, c.doc, diagLines(mustInvalid(t, mustCompile(t, c.schema), c.doc), true), true)
+		assert.Equal(t, byte('{'), st.doc.streamed, c.schema)
+	}
 }

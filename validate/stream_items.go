@@ -138,7 +138,13 @@ type arrayStream struct {
 	ownRank []int
 	rank    int
 	ranked  bool
-	keep    bool // its diagnostics may be reported (the root's, a lane's under anyOf, oneOf, then, else)
+	// fixedRank, when not -1, is the rank of all its diagnostics: a
+	// chain for a value below the root has the rank of the schema it
+	// descends from, so that at one location its diagnostics and those of
+	// the other chains (and lanes) that read the value keep the order of
+	// the schemas at the root; within it, they come in evaluation order.
+	fixedRank int
+	keep      bool // its diagnostics may be reported (the root's, a lane's under anyOf, oneOf, then, else)
 
 	// unevaluatedItems and unevaluatedProperties (stream_uneval.go):
 	// the chain schemas that have them, innermost first; hit[k] says
@@ -164,6 +170,7 @@ type arrayTally struct {
 func (a *arrayStream) reset() {
 	a.chain, a.links, a.order, a.count = a.chain[:0], a.links[:0], a.order[:0], 0
 	a.pool, a.groups, a.ownRank, a.rank, a.ranked, a.keep = nil, a.groups[:0], a.ownRank[:0], 0, false, false
+	a.fixedRank = -1
 	a.uneval, a.hit, a.passed = a.uneval[:0], a.hit[:0], a.passed[:0]
 	a.dynPrefix = a.dynPrefix[:0]
 	a.instPrefix, a.kwPrefix = a.instPrefix[:0], a.kwPrefix[:0]
@@ -277,7 +284,7 @@ func (st *state) itemChecks(a *arrayStream, i int, v *jv) bool {
 		r := st.eval(sub, v, 0)
 		st.popKw()
 		if a.ranked && st.collect {
-			st.padRanks(a.ownRank[k])
+			st.padRanks(a.rankOf(k))
 		}
 		if !r {
 			ok = false
@@ -440,7 +447,7 @@ func (st *state) chainVerdicts(c, a *arrayStream, dupI, dupJ int, record bool) b
 		st.enterChain(c, c.kwPrefix, k)
 		st.arrayVerdicts(c.chain[k], &c.tallies[k], a.count, dupI, dupJ, recv)
 		if c.ranked {
-			st.padRanks(c.ownRank[k])
+			st.padRanks(c.rankOf(k))
 		}
 	}
 	st.collect, st.track = collect, track
@@ -517,4 +524,12 @@ func (st *state) recvValue(i int, member bool, k []byte, v *jv) {
 		}
 		a.recv = appendLimited(a.recv, v, maxReceived+1)
 	}
+}
+
+// rankOf is the rank of the diagnostics of the k-th schema of a's chain.
+func (a *arrayStream) rankOf(k int) int {
+	if a.fixedRank >= 0 {
+		return a.fixedRank
+	}
+	return a.ownRank[k]
 }

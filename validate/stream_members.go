@@ -238,7 +238,7 @@ func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
 			}
 		}
 		if a.ranked && st.collect {
-			st.padRanks(a.ownRank[c])
+			st.padRanks(a.rankOf(c))
 		}
 		if !ok && !st.collect {
 			return false
@@ -281,7 +281,7 @@ func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayS
 		st.objectVerdicts(c.chain[k], o, k, count, recv)
 		st.objectHints(c.chain[k], nil, mark, o.seen[k])
 		if c.ranked {
-			st.padRanks(c.ownRank[k])
+			st.padRanks(c.rankOf(k))
 		}
 	}
 	st.unevalVerdicts(c, o)
