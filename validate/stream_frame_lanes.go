@@ -158,26 +158,9 @@ func (st *state) frameLanesValue(f *frame, i int, k []byte, v *jv) {
 // chain a (tallies o) of the document: its diagnostics are the
 // document's.
 func (st *state) docEval(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) {
-	if object {
-		st.memberTally(a, o, k)
+	if ok, done := st.chainEval(a, o, object, i, k, v); !ok && !done {
+		st.collectChecks(a, o, object, i, k, v)
 	}
-	ok := st.laneChecks(a, o, object, i, k, v)
-	if st.err != nil {
-		if object {
-			st.locateMemberError(a, o, i, k, v)
-		} else {
-			st.locateItemError(a, i, v)
-		}
-		return
-	}
-	if ok {
-		return
-	}
-	st.collect, st.track = true, true
-	st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
-	st.laneChecks(a, o, object, i, k, v)
-	st.collect, st.track = false, false
-	st.inst = st.inst[:0]
 }
 
 // frameLanesEnd gives each lane of f its verdicts on f's value, which has

@@ -332,27 +332,15 @@ func (l *lane) live() bool {
 // diagnostics go to the lane; at the lane's limit it is full at full. It
 // reports whether the lane goes on (not full, no error).
 func (st *state) laneEval(l *lane, a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv, full int) bool {
-	if object {
-		st.memberTally(a, o, k)
-	}
-	ok := st.laneChecks(a, o, object, i, k, v)
-	if st.err != nil {
-		if object {
-			st.locateMemberError(a, o, i, k, v)
-		} else {
-			st.locateItemError(a, i, v)
-		}
+	ok, done := st.chainEval(a, o, object, i, k, v)
+	if done {
 		return false
 	}
 	if !ok {
 		l.failed = true
 		if l.keep {
 			mark, kmark := st.nrec(), len(st.keys)
-			st.collect, st.track = true, true
-			st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
-			st.laneChecks(a, o, object, i, k, v)
-			st.collect, st.track = false, false
-			st.inst = st.inst[:0]
+			st.collectChecks(a, o, object, i, k, v)
 			st.take(l, mark, kmark)
 			if l.nrecs > l.limit {
 				l.full = full
@@ -361,6 +349,35 @@ func (st *state) laneEval(l *lane, a *arrayStream, o *objectStream, object bool,
 		}
 	}
 	return true
+}
+
+// chainEval is the fast pass of the chain a (tallies o) over item i
+// (member i named k), value v: the member's tallies, then the checks. done
+// says an evaluation error stopped it (st.err, located).
+func (st *state) chainEval(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) (ok, done bool) {
+	if object {
+		st.memberTally(a, o, k)
+	}
+	ok = st.laneChecks(a, o, object, i, k, v)
+	if st.err == nil {
+		return ok, false
+	}
+	if object {
+		st.locateMemberError(a, o, i, k, v)
+	} else {
+		st.locateItemError(a, i, v)
+	}
+	return false, true
+}
+
+// collectChecks is the collecting pass of the chain a over item i
+// (member i named k): it records why the item fails.
+func (st *state) collectChecks(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) {
+	st.collect, st.track = true, true
+	st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
+	st.laneChecks(a, o, object, i, k, v)
+	st.collect, st.track = false, false
+	st.inst = st.inst[:0]
 }
 
 // laneChecks applies the item (member) keywords of the chain a (tallies
