@@ -204,3 +204,19 @@ func benchWay(b *testing.B, s *Schema, doc []byte, way string) {
 		}
 	}
 }
+
+// BenchmarkModelSizedRootOneOf: a model-sized answer (8 records, 357
+// bytes) under a root oneOf of 5 object branches, the case that decides
+// lanesAfter: "lanes" takes it through lanes from its first byte (each
+// failing branch keeps its diagnostics), "stream" is ValidateReader as it
+// is (held, then evaluated whole), "whole" is Validate.
+func BenchmarkModelSizedRootOneOf(b *testing.B) {
+	s, err := Compile([]byte(rootObjectOneOfSchema(5)), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc := rootObjectDoc(5, 8)
+	for _, way := range []string{"lanes", "stream", "whole"} {
+		b.Run(way, func(b *testing.B) { benchWay(b, s, doc, way) })
+	}
+}

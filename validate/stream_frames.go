@@ -16,7 +16,7 @@ import "math"
 // descendAt at each level (per schema that applies), not by the document.
 //
 // Each schema that applies to the value, the document's and those of the
-// root's live lanes, gets its own chain for it (stream_frame_lanes.go). A
+// root's live lanes, gets its own chain for it (stream_frame_chains.go). A
 // value does not become a frame when its parent needs it whole: a parent
 // chain (or a live lane) with unevaluated*, with contains or uniqueItems
 // (an array: they look at each item whole), with propertyNames (an
@@ -43,17 +43,18 @@ type frame struct {
 	// 'd' done by a child frame.
 	valKind byte
 	words   int // len(st.words) when it opened: its presence bits go with it
-	// lanes are the root's lanes that have a schema for this frame's
-	// value, each with its own chain for it (stream_frame_lanes.go).
-	lanes []*laneChild
+	// chains are the further chains that read this frame's value: the
+	// document's beyond the frame's own, and the root's lanes' (a
+	// valueChain each, stream_frame_chains.go).
+	chains []*valueChain
 }
 
 // frameState is the storage of a frame below the root.
 type frameState struct {
-	a     arrayStream
-	o     objectStream
-	key   []byte       // the member name the frame is the value of
-	lanes []*laneChild // storage of the frame's lanes
+	a      arrayStream
+	o      objectStream
+	key    []byte        // the member name the frame is the value of
+	chains []*valueChain // storage of the frame's further chains
 }
 
 // pushFrame opens a frame for a container opened by open whose items
@@ -61,7 +62,6 @@ type frameState struct {
 func (st *state) pushFrame(open byte, start int64) *frame {
 	depth := len(st.frames)
 	f := frame{open: open, itemStart: start, colon: -1, words: len(st.words)}
-	f.lanes = nil
 	if depth == 0 {
 		f.a, f.o = &st.arr, &st.obj
 	} else {
@@ -127,16 +127,16 @@ func (st *state) frameValue(f *frame, win []byte, base int64, j int) {
 	if f.open == '[' {
 		if item := win[f.itemStart-base : j]; !blank(item) {
 			i := f.a.count
-			if v := st.arrayItem(f.a, item); v != nil && len(f.lanes) > 0 {
-				st.frameLanesValue(f, i, nil, v)
+			if v := st.arrayItem(f.a, item); v != nil && len(f.chains) > 0 {
+				st.frameChainsValue(f, i, nil, v)
 			}
 		}
 		return
 	}
 	if f.colon >= 0 {
 		i := f.o.count
-		if v := st.objectMember(f.a, f.o, win[f.itemStart-base:f.colon-base], win[f.colon+1-base:j]); v != nil && len(f.lanes) > 0 {
-			st.frameLanesValue(f, i, f.o.key, v)
+		if v := st.objectMember(f.a, f.o, win[f.itemStart-base:f.colon-base], win[f.colon+1-base:j]); v != nil && len(f.chains) > 0 {
+			st.frameChainsValue(f, i, f.o.key, v)
 		}
 	}
 }
@@ -160,7 +160,7 @@ func (st *state) closeFrame(next int64) {
 	} else {
 		st.objectChainVerdicts(f.a, f.o, f.a, f.o.count, true)
 	}
-	st.frameLanesEnd(f)
+	st.frameChainsEnd(f)
 	st.words = st.words[:f.words]
 	st.frames = st.frames[:level-1]
 	st.frames[level-2].itemStart = next
@@ -240,7 +240,7 @@ func (st *state) descend(f *frame, level int, win []byte, base, at int64) bool {
 		i = o.count
 		o.count++
 		st.memberTally(a, o, seg.key)
-		st.laneTallies(f, level, seg.key)
+		st.chainTallies(f, level, seg.key)
 	}
 	st.recvAppend(level, func(b []byte) []byte {
 		if i > 0 {

@@ -117,7 +117,7 @@ func TestFramesRandom(t *testing.T) {
 			writeRandomChunks(t, rng, w, doc, func() {
 				framed = framed || len(w.st.frames) > 1
 				for k := 1; k < len(w.st.frames); k++ {
-					for _, lc := range w.st.frames[k].lanes {
+					for _, lc := range w.st.frames[k].chains {
 						multi = multi || lc.l == nil
 					}
 				}
@@ -290,7 +290,7 @@ func TestFramesUnderLanesRandom(t *testing.T) {
 			framed := false
 			writeRandomChunks(t, rng, w, doc, func() {
 				for k := 1; k < len(w.st.frames); k++ {
-					framed = framed || len(w.st.frames[k].lanes) > 0
+					framed = framed || len(w.st.frames[k].chains) > 0
 				}
 			})
 			if framed {

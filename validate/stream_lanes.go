@@ -327,7 +327,7 @@ func (l *lane) live() bool {
 
 // laneEval evaluates item i (member i named k, when object), value v,
 // with the chain a (tallies o) that applies it for lane l: the lane's own
-// chain, or its chain for a value below the root (stream_frame_lanes.go).
+// chain, or its chain for a value below the root (stream_frame_chains.go).
 // A failure fails the lane and, when the lane may report, its
 // diagnostics go to the lane; at the lane's limit it is full at full. It
 // reports whether the lane goes on (not full, no error).

@@ -180,7 +180,7 @@ func lanesRandom(t *testing.T, src rand.Source, schema func(*rand.Rand, int) str
 			below := false
 			writeRandomChunks(t, rng, w, doc, func() {
 				for k := 1; k < len(w.st.frames); k++ {
-					below = below || len(w.st.frames[k].lanes) > 0
+					below = below || len(w.st.frames[k].chains) > 0
 				}
 			})
 			if below {

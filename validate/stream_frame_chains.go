@@ -3,7 +3,7 @@ package validate
 // Several chains for one value: a value that becomes a frame (descend)
 // is read once for each schema that applies to it, each with its own
 // chain for it, at every depth below: the frame's own chain has the
-// document's first schema, a laneChild each further one (allOf
+// document's first schema, a valueChain each further one (allOf
 // composing the same member twice, properties and patternProperties
 // both matching) and each schema a live lane of the root has for it. A
 // document chain's diagnostics are the document's; a lane's part goes to
@@ -15,10 +15,10 @@ package validate
 // at the root it descends from (fixedRank), so that at one location they
 // keep the whole-value order.
 
-// laneChild is one more chain that reads the value of a frame below the
+// valueChain is one more chain that reads the value of a frame below the
 // root: lane l's (nil: the document's, when several schemas apply to the
 // value; the frame's own chain has the first).
-type laneChild struct {
+type valueChain struct {
 	l *lane
 	a arrayStream
 	o objectStream
@@ -39,7 +39,7 @@ type lanePart struct {
 // to stop, and so does liveLanes.
 func (st *state) liveLanes(f *frame, level int, fn func(l *lane, chain *arrayStream, o *objectStream) bool) bool {
 	if level > 1 {
-		for _, lc := range f.lanes {
+		for _, lc := range f.chains {
 			if lc.l != nil && lc.l.live() && !fn(lc.l, &lc.a, &lc.o) {
 				return false
 			}
@@ -75,7 +75,7 @@ func (st *state) valueParts(f *frame, level, idx int, key []byte) bool {
 	if !st.valueSchemas(nil, f.a, f.open, idx, key) {
 		return false
 	}
-	for _, lc := range f.lanes {
+	for _, lc := range f.chains {
 		if lc.l == nil && !st.valueSchemas(nil, &lc.a, f.open, idx, key) {
 			return false
 		}
@@ -87,12 +87,11 @@ func (st *state) valueParts(f *frame, level, idx int, key []byte) bool {
 
 // planParts plans the chains of the frame just opened at level+1 (its
 // value opened by open) from st.parts: the first document schema in the
-// frame's own chain, every other one in a laneChild; false when one
+// frame's own chain, every other one in a valueChain; false when one
 // cannot stream (unevaluated* or, for a further chain, uniqueItems).
 func (st *state) planParts(level int, open byte) bool {
 	child := &st.frames[level]
 	fs := st.deep[level-1]
-	child.lanes = child.lanes[:0]
 	own, n := false, 0
 	for _, p := range st.parts {
 		if p.l == nil && !own {
@@ -102,10 +101,10 @@ func (st *state) planParts(level int, open byte) bool {
 			}
 			continue
 		}
-		if n == len(fs.lanes) {
-			fs.lanes = append(fs.lanes, &laneChild{})
+		if n == len(fs.chains) {
+			fs.chains = append(fs.chains, &valueChain{})
 		}
-		lc := fs.lanes[n]
+		lc := fs.chains[n]
 		n++
 		lc.l = p.l
 		lc.a.reset()
@@ -115,15 +114,15 @@ func (st *state) planParts(level int, open byte) bool {
 		if !st.planValue(&lc.a, &lc.o, p.chain, p.link, p.sub, open) || lc.a.unique.on {
 			return false
 		}
-		child.lanes = append(child.lanes, lc)
 	}
+	child.chains = fs.chains[:n]
 	return true
 }
 
-// laneTallies notes, for each further chain and live lane of f, that its
+// chainTallies notes, for each further chain and live lane of f, that its
 // member named key (a value that became a frame) is present.
-func (st *state) laneTallies(f *frame, level int, key []byte) {
-	for _, lc := range f.lanes {
+func (st *state) chainTallies(f *frame, level int, key []byte) {
+	for _, lc := range f.chains {
 		if lc.l == nil {
 			st.memberTally(&lc.a, &lc.o, key)
 		}
@@ -134,15 +133,15 @@ func (st *state) laneTallies(f *frame, level int, key []byte) {
 	})
 }
 
-// frameLanesValue hands item i (member i named k) of frame f, value v, to
-// its lanes.
-func (st *state) frameLanesValue(f *frame, i int, k []byte, v *jv) {
+// frameChainsValue hands item i (member i named k) of frame f, value v, to
+// its further chains.
+func (st *state) frameChainsValue(f *frame, i int, k []byte, v *jv) {
 	full := st.frames[0].a.count // the root's value that holds this one, + 1
 	if st.frames[0].open == '{' {
 		full = st.frames[0].o.count
 	}
 	object := f.open == '{'
-	for _, lc := range f.lanes {
+	for _, lc := range f.chains {
 		switch {
 		case st.err != nil:
 			return
@@ -163,10 +162,10 @@ func (st *state) docEval(a *arrayStream, o *objectStream, object bool, i int, k 
 	}
 }
 
-// frameLanesEnd gives each lane of f its verdicts on f's value, which has
+// frameChainsEnd gives each lane of f its verdicts on f's value, which has
 // just closed.
-func (st *state) frameLanesEnd(f *frame) {
-	for _, lc := range f.lanes {
+func (st *state) frameChainsEnd(f *frame) {
+	for _, lc := range f.chains {
 		l := lc.l
 		if l != nil && !l.live() {
 			continue
