@@ -98,11 +98,25 @@ func randDeepDoc(rng *rand.Rand, depth int) string {
 // stream turned into a frame as soon as it opens, or past a random size:
 // the answer is the tree evaluation's, diagnostics and all.
 func TestFramesRandom(t *testing.T) {
-	rng := rand.New(rand.NewPCG(26, 5))
+	deep, several, _ := framesRandom(t, 5, func(rng *rand.Rand) string { return randDeepSchema(rng, 4) })
+	t.Logf("%d of 24000 documents streamed a value below the root", deep)
+	require.Greater(t, deep, 3000)
+	t.Logf("%d read a value with several schemas of the document", several)
+	require.Greater(t, several, 100)
+}
+
+// framesRandom validates 8 random nested documents against each of 3000
+// random schemas from gen, through a Stream in random chunks, values
+// turned into frames from their first byte or past a random size, and
+// requires the tree evaluation's answer. It counts the documents that had
+// a frame below the root, one read by several schemas of the document,
+// and one read for a lane.
+func framesRandom(t *testing.T, seed uint64, gen func(*rand.Rand) string) (deep, several, lanes int) {
+	rng := rand.New(rand.NewPCG(26, seed))
+	lanesFrom(t, 0)
 	descendFrom(t, 0)
-	deep, several := 0, 0
 	for round := 0; round < 3000; round++ {
-		src := randDeepSchema(rng, 4)
+		src := gen(rng)
 		s, err := Compile([]byte(src), Options{})
 		require.NoError(t, err, src)
 		for range 8 {
@@ -113,28 +127,28 @@ func TestFramesRandom(t *testing.T) {
 			}
 			want := treeVerdict(s, doc)
 			w := s.NewStream()
-			framed, multi := false, false
+			framed, multi, lane := false, false, false
 			writeRandomChunks(t, rng, w, doc, func() {
 				framed = framed || len(w.st.frames) > 1
 				for k := 1; k < len(w.st.frames); k++ {
-					for _, lc := range w.st.frames[k].chains {
-						multi = multi || lc.l == nil
+					for _, c := range w.st.frames[k].chains {
+						multi, lane = multi || c.l == nil, lane || c.l != nil
 					}
 				}
 			})
-			if framed {
-				deep++
-			}
-			if multi {
-				several++
-			}
+			deep, several, lanes = deep+b2i(framed), several+b2i(multi), lanes+b2i(lane)
 			require.Equal(t, want, verdictOf(w.Close()), "schema %s\ndoc %s\ndescendAfter %d", src, doc, descendAfter)
 		}
 	}
-	t.Logf("%d of 24000 documents streamed a value below the root", deep)
-	require.Greater(t, deep, 3000)
-	t.Logf("%d read a value with several schemas of the document", several)
-	require.Greater(t, several, 100)
+	return deep, several, lanes
+}
+
+// b2i is 1 for true.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // TestFramesBounded: a value deep inside the root too large to hold
@@ -271,36 +285,9 @@ func randLanesDeepSchema(rng *rand.Rand, depth int) string {
 // nested documents: values below the root become frames for the root's
 // chain and each lane at once, and the answer is the tree evaluation's.
 func TestFramesUnderLanesRandom(t *testing.T) {
-	rng := rand.New(rand.NewPCG(26, 6))
-	lanesFrom(t, 0)
-	descendFrom(t, 0)
-	below := 0
-	for round := 0; round < 3000; round++ {
-		src := randLanesDeepSchema(rng, 3)
-		s, err := Compile([]byte(src), Options{})
-		require.NoError(t, err, src)
-		for range 8 {
-			doc := []byte(randDeepDoc(rng, 5))
-			descendAfter = 0
-			if rng.IntN(3) == 0 {
-				descendAfter = int64(rng.IntN(len(doc) + 1))
-			}
-			want := treeVerdict(s, doc)
-			w := s.NewStream()
-			framed := false
-			writeRandomChunks(t, rng, w, doc, func() {
-				for k := 1; k < len(w.st.frames); k++ {
-					framed = framed || len(w.st.frames[k].chains) > 0
-				}
-			})
-			if framed {
-				below++
-			}
-			require.Equal(t, want, verdictOf(w.Close()), "schema %s\ndoc %s\ndescendAfter %d", src, doc, descendAfter)
-		}
-	}
-	t.Logf("%d of 24000 documents streamed a value below the root for a lane", below)
-	require.Greater(t, below, 1000)
+	_, _, lanes := framesRandom(t, 6, func(rng *rand.Rand) string { return randLanesDeepSchema(rng, 3) })
+	t.Logf("%d of 24000 documents streamed a value below the root for a lane", lanes)
+	require.Greater(t, lanes, 1000)
 }
 
 // TestFramesOrderAtOneLocation: a value below the root read by several
