@@ -7,8 +7,9 @@ import (
 )
 
 // DefaultMaxBuffer is how many bytes a Stream holds at most, unless its
-// MaxBuffer says otherwise: the whole document when it cannot stream,
-// one item (or member) of a streamed root array (or object) otherwise.
+// MaxBuffer says otherwise: the whole document when it cannot stream, the
+// values being read whole (a value that cannot stream, at any depth)
+// otherwise.
 const DefaultMaxBuffer = 1 << 30
 
 // DefaultMaxDiagnostics is how many diagnostics a Stream keeps at most,

@@ -21,10 +21,10 @@ func init() {
 }
 
 // defaultMaxDocument is --max-document-bytes's default: what validate
-// holds of one document, the whole of it when the schema needs it whole,
-// or one item (member) of a streamed root array (object). A held document costs about ten
-// times its size in memory (the tape of its values), so 256 MiB is about
-// 2.6 GB at most.
+// holds of one document at once: the whole of it when the schema needs
+// it whole, else the values being read whole (a value that cannot stream,
+// at any depth). What is held costs about ten times its size in memory
+// (the tape of its values), so 256 MiB is about 2.6 GB at most.
 const defaultMaxDocument = "256MiB"
 
 func runValidate(ctx context.Context, e *env, args []string) int {
@@ -38,7 +38,7 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 	assertFormat := fs.Bool("assert-format", false, "treat format as an assertion (by default only drafts 4 to 7 assert it)")
 	maxBytes := fs.Int("max-bytes", 0, "cap the text output of one document to this many bytes (0: no cap)")
 	draftName := fs.String("draft", "2020-12", "draft for a schema without $schema: 2020-12, 2019-09, 7, 6 or 4")
-	maxDocText := fs.String("max-document-bytes", defaultMaxDocument, "largest document held whole, or item or member of a streamed root array or object "+
+	maxDocText := fs.String("max-document-bytes", defaultMaxDocument, "most bytes held at once: the document when the schema needs it whole, else the values that cannot stream "+
 		"(bytes, or with K, M, G, KiB, MiB, GiB); memory is about 10x it; past it: exit 2")
 	maxDiags := fs.Int("max-diagnostics", validate.DefaultMaxDiagnostics, "most errors kept and listed for one document; past it the rest is read as JSON only, "+
 		"and a last line says the list is incomplete (memory stays bounded on a document failing everywhere)")
