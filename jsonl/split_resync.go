@@ -23,7 +23,9 @@ import "bytes"
 // except when the join was made inside a string: a raw newline followed by
 // a line that reads as a record is read as two records. When a hypothesis
 // wins, the open ones before it end where the next one starts: each is a
-// cut record of its own.
+// cut record of its own. A hypothesis whose reading breaks on the lines of
+// a later one begun inside one of its strings is kept, frozen (broke), for
+// that case: it ends where the later one starts, and goes with it.
 //
 // A false split costs one reject with its raw bytes; a false join would
 // cost a good record, or write wrong data.
@@ -43,7 +45,11 @@ type altState struct {
 	fromString, fromCurrent bool
 	// frozen: it closed on the line where a later hypothesis, begun inside
 	// one of its strings, is also whole; it ends where that one starts.
-	frozen bool
+	// broke: frozen because its own reading failed on a later
+	// hypothesis' lines (read inside one of its strings): it can only be a
+	// cut record that ends where that one starts, and goes when no later
+	// hypothesis is left.
+	frozen, broke bool
 	// cutEnd: it ends at end cut (the line after it could not continue it).
 	cutEnd bool
 	// intro: it began with a word, which only an introduction line
@@ -221,6 +227,14 @@ func (s *Splitter) removeAlt(k int) {
 	s.alts[s.nalt] = altState{st: a.st} // keeps the stack for reuse
 }
 
+// dropBroke drops the broken hypotheses left last: nothing after them to
+// end at, they stay joined to the record before them.
+func (s *Splitter) dropBroke() {
+	for s.nalt > 0 && s.alts[s.nalt-1].broke {
+		s.removeAlt(s.nalt - 1)
+	}
+}
+
 // altFeed scans buf[pos:i] (no line end) under every open hypothesis.
 func (s *Splitter) altFeed(i int) {
 	for k := 0; k < s.nalt; k++ {
@@ -229,10 +243,18 @@ func (s *Splitter) altFeed(i int) {
 			continue // an introduction's first line is judged at its end
 		}
 		if !a.feed(s.buf[s.pos:i]) || s.base+int64(i)-a.start > s.max {
+			if k+1 < s.nalt && s.alts[k+1].fromString && !a.st.inString {
+				// Its reading broke on the lines of a hypothesis begun
+				// inside one of its strings: if that one is a record, this
+				// one is a record cut where it starts.
+				a.frozen, a.broke = true, true
+				continue
+			}
 			s.removeAlt(k)
 			k--
 		}
 	}
+	s.dropBroke()
 }
 
 // feed advances the state over p, byte by byte, as scan does; it reports
@@ -366,6 +388,7 @@ func (s *Splitter) altLineEnd(i int) {
 			s.removeAlts(k + 1)
 		}
 	}
+	s.dropBroke()
 }
 
 // readInsideOut reports whether a hypothesis after k began inside a
@@ -463,6 +486,7 @@ func (s *Splitter) altDecide(k, first int, fenceLine, bare bool) (rec Record, de
 			return Record{}, false // a blank line: the next one decides
 		case c == ']' || c == '}' || c == ',' || c == '"' && s.joinedInto(k).inString:
 			s.removeAlt(k) // the line continues the join
+			s.dropBroke()
 			return Record{}, false
 		case a.awaitFence && fenceLine && bare:
 			a.done, a.awaitFence = false, false

@@ -186,6 +186,24 @@ func TestSplitChainOfCutRecords(t *testing.T) {
 	assert.Equal(t, []bool{true, true, false, false}, []bool{recs[0].Cut, recs[1].Cut, recs[2].Cut, recs[3].Cut})
 }
 
+func TestSplitChainOfCutRecordsEndingInsideAKey(t *testing.T) {
+	// The second cut record ends inside a key; the record after it is
+	// pretty-printed, fenced or introduced, so that reading the second one
+	// on (inside its key) breaks on its lines: the second is still a
+	// record of its own, cut where the third starts, not joined to the
+	// first (a by-value oracle of clean found 3 in 400 records merged so).
+	for _, third := range []string{"{\n  \"id\": 3\n}", "```json\n{\n  \"id\": 3\n}\n```", "Here: {\"id\": 3}"} {
+		recs := splitString(t, "{\"id\": 1, \"name\": \n{\"id\": 2, \"na\n"+third+"\n")
+		require.Len(t, recs, 3, third)
+		assert.Equal(t, []string{`{"id": 1, "name": `, `{"id": 2, "na`}, datas(recs)[:2], third)
+		assert.Equal(t, []bool{true, true, false}, []bool{recs[0].Cut, recs[1].Cut, recs[2].Cut}, third)
+	}
+	// When the third turns out not to be a record, the second is read on
+	// as before (joined to the first).
+	recs := splitString(t, "{\"a\": \n{\"b\": 2, \"c\n\": 3}}\n")
+	assert.Equal(t, []string{"{\"a\": \n{\"b\": 2, \"c\n\": 3}}"}, datas(recs))
+}
+
 func TestSplitOneLineFences(t *testing.T) {
 	in := "```json {\"a\":1} ```\n```json{\"b\":2}```\n```{\"c\":3}```\n```json\n{\"d\":4}\n```\n"
 	recs := splitString(t, in)
