@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"testing"
 
@@ -119,4 +120,19 @@ func assertZeroAllocs(t *testing.T, schema, doc string, cut int) {
 	}
 	run()
 	require.Zero(t, testing.AllocsPerRun(50, run), schema)
+}
+
+// readerAsWhole validates doc with ValidateReader, requires the answer of
+// Validate and of the tree evaluation on the whole buffer, and returns it.
+func readerAsWhole(t *testing.T, s *Schema, doc []byte) Diagnostics {
+	t.Helper()
+	whole, err := s.Validate(doc)
+	require.NoError(t, err)
+	tree, err := s.NewValidator().ValidateJSON(doc)
+	require.NoError(t, err)
+	require.Equal(t, whole, tree)
+	streamed, err := s.ValidateReader(bytes.NewReader(doc))
+	require.NoError(t, err)
+	require.Equal(t, whole, streamed)
+	return streamed
 }

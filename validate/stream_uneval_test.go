@@ -68,11 +68,7 @@ func TestStreamUnevaluatedBounded(t *testing.T) {
 	assert.Nil(t, d)
 
 	bad := bytes.Replace(doc, []byte(`"k8":8`), []byte(`"x8":8`), 1)
-	whole, err := s.Validate(bad)
-	require.NoError(t, err)
-	streamed, err := s.ValidateReader(bytes.NewReader(bad))
-	require.NoError(t, err)
-	assert.Equal(t, whole, streamed)
+	streamed := readerAsWhole(t, s, bad)
 	require.Len(t, streamed, 1)
 	assert.Equal(t, strconv.Quote("x8"), streamed[0].Received)
 }
@@ -118,11 +114,7 @@ func TestStreamDynamicRef(t *testing.T) {
 	assert.Nil(t, d)
 
 	bad := bytes.Replace(doc, []byte(`"n7",`), []byte(`"far too long",`), 1)
-	whole, err := s.NewValidator().ValidateJSON(bad)
-	require.NoError(t, err)
-	streamed, err := s.ValidateReader(bytes.NewReader(bad))
-	require.NoError(t, err)
-	assert.Equal(t, whole, streamed)
+	streamed := readerAsWhole(t, s, bad)
 	require.Len(t, streamed, 1)
 	assert.Equal(t, "/7", streamed[0].InstanceLocation)
 	assert.Equal(t, "/$ref/items/$dynamicRef/maxLength", streamed[0].KeywordLocation)
