@@ -71,6 +71,9 @@ type state struct {
 	// has them.
 	lanes lanePool
 	ranks []int
+	// guards are the schemas with const or enum on the streamed root
+	// container (stream_guard.go).
+	guards []*guard
 
 	// maxOut caps the diagnostics of a streamed document (0: no cap, for
 	// Validate on a whole buffer); incomplete says the list returned is

@@ -50,10 +50,15 @@ const (
 // model-sized one is evaluated whole, faster, and turns to lanes there.
 // unevaluatedItems and unevaluatedProperties stream too, each item or
 // member settled as it completes, where no branch is under the schema
-// that has them. Any other document (a scalar; a root schema with const,
-// enum or $dynamicRef, also in a branch; unevaluated* over branches; more
-// than 64 branches) is held whole and evaluated at Close. Either way no more than MaxBuffer bytes are held: past it,
-// Write returns a *DocumentError wrapping ErrTooLarge.
+// that has them. A const or enum on a root container, in its schema or a
+// branch, holds it (from 1 MiB on, every time it doubles, its items are
+// compared with the values allowed) until it no longer equals any of
+// them; then the schema that has it fails and the container streams
+// (stream_guard.go). Any other document (a scalar; a container still
+// equal to a const or enum value at its end; unevaluated* over branches
+// or over a const or enum; more than 64 branches) is held whole and
+// evaluated at Close. Either way no more than MaxBuffer bytes are held:
+// past it, Write returns a *DocumentError wrapping ErrTooLarge.
 //
 // A Stream is not safe for concurrent use. Reset readies it for another
 // document.

@@ -55,6 +55,8 @@ func (st *state) begin() {
 	st.arr.reset()
 	st.obj.reset()
 	st.ranks = st.ranks[:0]
+	clear(st.guards)
+	st.guards = st.guards[:0]
 }
 
 // keepFrom returns the absolute offset before which the caller may drop
@@ -91,8 +93,8 @@ func (st *state) advance(win []byte, base int64) {
 				if at := d.rd.start - base; at < 0 {
 					break
 				} else if win[at] == '[' && st.planRootArray() || win[at] == '{' && d.members && st.planObject() {
-					if len(st.arr.groups) > 0 && d.lanesAt > 0 {
-						d.held = win[at] // whole while small: see lanesAfter
+					if len(st.arr.groups) > 0 && d.lanesAt > 0 || st.guardsLive() {
+						d.held = win[at] // whole while small (lanesAfter), or until its guards are decided
 					} else {
 						st.streamFrom(win[at])
 					}
@@ -135,8 +137,33 @@ var lanesAfter int64 = 1 << 20
 // completed, and the one in progress is read on from where the scanner
 // is.
 func (st *state) startLanes(win []byte, base int64) {
-	st.streamFrom(st.doc.held)
+	d := &st.doc
+	if st.guardsLive() {
+		if !st.checkGuards(win, base) {
+			if d.lanesAt > 0 { // (tests set 0: check on every write)
+				d.lanesAt = 2 * (d.fed - d.rd.start) // check again when it has doubled
+			}
+			return
+		}
+		if !st.replan() {
+			d.held = 0 // whole after all
+			return
+		}
+	}
+	st.streamFrom(d.held)
 	st.replay(&st.frames[0], win, base)
+}
+
+// replan plans the held root container again, once its guards are dead:
+// their schemas become stubs (stream_guard.go).
+func (st *state) replan() bool {
+	st.arr.reset()
+	st.obj.reset()
+	st.words = st.words[:0]
+	if st.doc.held == '{' {
+		return st.planObject()
+	}
+	return st.planRootArray()
 }
 
 // blank reports whether b holds only JSON whitespace.

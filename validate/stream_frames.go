@@ -356,8 +356,32 @@ func trimQuotes(b []byte) []byte {
 // have as they completed, and leaves f at the one in progress.
 func (st *state) replay(f *frame, win []byte, base int64) {
 	d := &st.doc
+	start, colon := eachItem(win, int(f.itemStart-base), int(d.fed-base), f.open == '{', func(start, colon, end int) bool {
+		f.itemStart, f.colon = base+int64(start), -1
+		if colon >= 0 {
+			f.colon = base + int64(colon)
+		}
+		st.frameValue(f, win, base, end)
+		return !st.stopped()
+	})
+	f.itemStart, f.colon = base+int64(start), -1
+	if colon >= 0 {
+		f.colon = base + int64(colon)
+	}
+	if st.stopped() {
+		d.mode = modeAfter
+	}
+}
+
+// eachItem calls fn for each complete item (member) of a container whose
+// items begin at win[from], up to win[to] (the container's closer is not
+// in it): the item's text is win[start:end], end its comma, and colon is
+// a member's colon (-1 for an item). It stops when fn returns false and
+// returns where the item in progress begins and its colon (-1: not read).
+func eachItem(win []byte, from, to int, object bool, fn func(start, colon, end int) bool) (int, int) {
 	depth, inString, escaped := 0, false, false
-	for j := int(f.itemStart - base); j < int(d.fed-base) && !st.stopped(); j++ {
+	start, colon := from, -1
+	for j := from; j < to; j++ {
 		c := win[j]
 		switch {
 		case inString:
@@ -374,16 +398,16 @@ func (st *state) replay(f *frame, win []byte, base int64) {
 			depth++
 		case c == ']' || c == '}':
 			depth--
-		case depth == 0 && c == ':' && f.open == '{' && f.colon < 0:
-			f.colon = base + int64(j)
+		case depth == 0 && c == ':' && object && colon < 0:
+			colon = j
 		case depth == 0 && c == ',':
-			st.frameValue(f, win, base, j)
-			f.itemStart, f.colon = base+int64(j)+1, -1
+			if !fn(start, colon, j) {
+				return j + 1, -1
+			}
+			start, colon = j+1, -1
 		}
 	}
-	if st.stopped() {
-		d.mode = modeAfter
-	}
+	return start, colon
 }
 
 // descendAtMost is descendAt when nothing may descend (Validate on a

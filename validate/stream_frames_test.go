@@ -269,6 +269,7 @@ func randLanesDeepSchema(rng *rand.Rand, depth int) string {
 	if rng.IntN(2) == 0 {
 		add("properties", `{"a":`+randDeepSchema(rng, depth-1)+`}`)
 	}
+	randGuard(rng, add, []string{`{}`, `{"a":1}`, `[1]`, `[]`, `{"a":[1]}`, `[[1],2]`})
 	return "{" + strings.Join(kws, ",") + "}"
 }
 

@@ -13,8 +13,9 @@ import (
 // item is parsed and evaluated as soon as its last byte is read, then
 // dropped; the array's own verdicts come at the end. unevaluatedItems is
 // settled item by item too (stream_uneval.go), unless branches are under
-// its schema. Any other keyword on the root (const, enum, $dynamicRef)
-// keeps the array whole, evaluated as before.
+// its schema. $dynamicRef and $recursiveRef are followed in the scope the
+// chain fixes; const and enum hold the array until it fails them
+// (stream_guard.go).
 
 // maxChain bounds the schemas a chain follows (through $ref and allOf).
 const maxChain = 32
@@ -31,7 +32,7 @@ type chainLink struct {
 // is root, through $ref and allOf, and reports whether each of them lets
 // the value stream (object: as a root object, else as an array).
 func (a *arrayStream) buildChain(s *Schema, root *node, object bool) bool {
-	a.chain, a.links, a.order = a.chain[:0], a.links[:0], a.order[:0]
+	a.chain, a.links, a.order, a.guardOf = a.chain[:0], a.links[:0], a.order[:0], a.guardOf[:0]
 	a.groups, a.ownRank, a.rank = a.groups[:0], a.ownRank[:0], 0
 	a.uneval = a.uneval[:0]
 	if !a.walk(root, -1, "", object) {
@@ -49,15 +50,32 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 	if len(a.chain) == maxChain || !streams(n, object, branches) {
 		return false
 	}
-	for _, c := range a.chain {
-		if c == n {
+	for j, c := range a.chain {
+		if c == n || a.guardOf[j] == n {
 			return false // a cycle, or a schema met twice: the whole-value path decides
 		}
 	}
-	k, groups := len(a.chain), len(a.groups)
-	a.chain = append(a.chain, n)
+	k, groups, guards := len(a.chain), len(a.groups), a.guards
+	var g *guard
+	if branches && (n.constV != nil || n.enum != nil) {
+		g = a.pool.st.guardFor(n, a.pool.rootType())
+		a.guards++
+	}
 	a.links = append(a.links, chainLink{parent, seg})
 	a.ownRank = append(a.ownRank, 0)
+	if g != nil && g.dead {
+		// Its const or enum fails: nothing else of n applies (guards),
+		// but its unevaluated*, over nothing evaluated, still would.
+		if n.trackEval {
+			return false
+		}
+		a.chain, a.guardOf = append(a.chain, g.stub), append(a.guardOf, n)
+		a.order = append(a.order, k)
+		a.ownRank[k] = a.rank
+		a.rank += 2
+		return true
+	}
+	a.chain, a.guardOf = append(a.chain, n), append(a.guardOf, nil)
 	if n.ref != nil && !a.walk(n.ref, k, "/$ref", object) {
 		return false
 	}
@@ -86,7 +104,7 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 	if n.trackEval {
 		// unevaluated* after the rest of n (eval's order); a branch's
 		// annotations are known only at the end: no lanes under n.
-		if len(a.groups) > groups {
+		if len(a.groups) > groups || a.guards > guards {
 			return false
 		}
 		a.uneval = append(a.uneval, unevalNode{k: k, end: len(a.chain), rank: a.rank})
@@ -100,8 +118,7 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 // not, if/then/else (and an object's dependentSchemas) are evaluated as
 // lanes.
 func streams(n *node, object, branches bool) bool {
-	if n.boolean != 0 || n.constV != nil || n.enum != nil ||
-		!branches && (n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil) {
+	if n.boolean != 0 || !branches && (n.constV != nil || n.enum != nil || n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil) {
 		return false
 	}
 	if object {
@@ -116,9 +133,14 @@ type arrayStream struct {
 	// and, in turn, their $ref targets and allOf branches (each schema
 	// once), in preorder; links says how each is reached, order lists
 	// them in the order a whole-value evaluation applies them.
-	chain   []*node
-	links   []chainLink
-	order   []int
+	chain []*node
+	links []chainLink
+	order []int
+	// guardOf[k], when set, is the schema whose const or enum the
+	// container fails (chain[k] is its stub, stream_guard.go); guards
+	// counts the schemas with const or enum met.
+	guardOf []*node
+	guards  int
 	tallies []arrayTally
 	// Where the array is: its instance location and the keyword path to
 	// its schema (empty for a root array).
@@ -169,6 +191,7 @@ type arrayTally struct {
 
 func (a *arrayStream) reset() {
 	a.chain, a.links, a.order, a.count = a.chain[:0], a.links[:0], a.order[:0], 0
+	a.guardOf, a.guards = a.guardOf[:0], 0
 	a.pool, a.groups, a.ownRank, a.rank, a.ranked, a.keep = nil, a.groups[:0], a.ownRank[:0], 0, false, false
 	a.fixedRank = -1
 	a.uneval, a.hit, a.passed = a.uneval[:0], a.hit[:0], a.passed[:0]
@@ -432,7 +455,7 @@ func (st *state) chainVerdicts(c, a *arrayStream, dupI, dupJ int, record bool) b
 			break
 		}
 		n, t := c.chain[k], &c.tallies[k]
-		fails = n.minItems >= 0 && a.count < n.minItems || n.maxItems >= 0 && a.count > n.maxItems ||
+		fails = c.guardOf[k] != nil || n.minItems >= 0 && a.count < n.minItems || n.maxItems >= 0 && a.count > n.maxItems ||
 			t.addFalse || n.contains != nil && (t.matches < minContains(n) || n.maxContains >= 0 && t.matches > n.maxContains) ||
 			n.uniqueItems && dupI >= 0
 	}
@@ -445,6 +468,9 @@ func (st *state) chainVerdicts(c, a *arrayStream, dupI, dupJ int, record bool) b
 	recv := append(a.recv, ']')
 	for _, k := range c.order {
 		st.enterChain(c, c.kwPrefix, k)
+		if g := c.guardOf[k]; g != nil {
+			st.guardFail(g, recv, "array")
+		}
 		st.arrayVerdicts(c.chain[k], &c.tallies[k], a.count, dupI, dupJ, recv)
 		if c.ranked {
 			st.padRanks(c.rankOf(k))

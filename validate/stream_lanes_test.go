@@ -83,10 +83,25 @@ func randArraySchema(rng *rand.Rand, depth int) string {
 	if rng.IntN(5) == 0 {
 		add("unevaluatedItems", []string{`false`, `{"type":"integer"}`, `{"const":"a"}`}[rng.IntN(3)])
 	}
+	randGuard(rng, add, []string{`[]`, `[1]`, `[1,2]`, `[1,"a"]`, `[{"a":1}]`, `[1.0]`, `"a"`, `[[1]]`})
 	if depth > 0 {
 		randApplicators(rng, add, func() string { return randArraySchema(rng, depth-1) })
 	}
 	return "{" + strings.Join(kws, ",") + "}"
+}
+
+// randGuard adds, now and then, a const or an enum of values taken from
+// vals (guards, stream_guard.go).
+func randGuard(rng *rand.Rand, add func(k, v string), vals []string) {
+	switch rng.IntN(24) {
+	case 0:
+		add("const", vals[rng.IntN(len(vals))])
+	case 1:
+		add("enum", "["+vals[rng.IntN(len(vals))]+","+vals[rng.IntN(len(vals))]+"]")
+	case 2:
+		add("const", vals[rng.IntN(len(vals))])
+		add("enum", "["+vals[rng.IntN(len(vals))]+"]")
+	}
 }
 
 // randApplicators adds random anyOf, oneOf, allOf, not and
@@ -165,7 +180,7 @@ func lanesRandom(t *testing.T, src rand.Source, schema func(*rand.Rand, int) str
 	lanesFrom(t, 0)
 	descendFrom(t, 0)
 	rng := rand.New(src)
-	streamed, unevalStreamed := 0, 0
+	streamed, unevalStreamed, guarded := 0, 0, 0
 	for round := 0; round < 2500; round++ {
 		src := schema(rng, 1+rng.IntN(2))
 		s, err := Compile([]byte(src), Options{})
@@ -182,6 +197,12 @@ func lanesRandom(t *testing.T, src rand.Source, schema func(*rand.Rand, int) str
 				streamed++
 			}
 			if w.st != nil && w.st.doc.streamed != 0 {
+				for _, g := range w.st.guards {
+					if len(g.cands) > 0 { // decided on the items
+						guarded++
+						break
+					}
+				}
 				ue := len(w.st.arr.uneval) > 0
 				for _, l := range w.st.lanes.lanes[:w.st.lanes.used] {
 					ue = ue || len(l.uneval) > 0
@@ -197,6 +218,8 @@ func lanesRandom(t *testing.T, src rand.Source, schema func(*rand.Rand, int) str
 	require.Greater(t, streamed, 5000, "most containers stream through lanes")
 	t.Logf("%d streamed with unevaluated* in the root or a lane", unevalStreamed)
 	require.Greater(t, unevalStreamed, 2000, "unevaluated* streams where no lane is under it")
+	t.Logf("%d streamed once a const or enum of their type failed on the items", guarded)
+	require.Greater(t, guarded, 300, "const and enum stream once they fail")
 }
 
 // TestLanesKeywords: root applicators over streamed arrays, checked at
@@ -247,8 +270,7 @@ func TestLanesKeywords(t *testing.T) {
 func TestLanesHeldWhole(t *testing.T) {
 	lanesFrom(t, 0)
 	for _, src := range []string{
-		`{"anyOf":[{"enum":[[1]]},{"items":true}]}`,
-		`{"anyOf":[{"const":[]}]}`,
+		`{"const":[1],"unevaluatedItems":false}`,
 		`{"anyOf":[{"items":true}],"unevaluatedItems":false}`,
 		`{"anyOf":[` + strings.Repeat(`{"items":true},`, maxLanes) + `true]}`,
 	} {

@@ -13,7 +13,7 @@ package validate
 // object is closed (a dependentSchemas lane applies when its name was
 // present). unevaluatedProperties applies to each member nothing under
 // its schema evaluated (stream_uneval.go), unless branches are under it.
-// const, enum and $dynamicRef keep the object whole.
+// const and enum hold the object until it fails them (stream_guard.go).
 
 // objectStream is the state of a root object read member by member.
 type objectStream struct {
@@ -266,7 +266,7 @@ func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayS
 		if fails {
 			break
 		}
-		fails = st.objectVerdicts(c.chain[k], o, k, count, nil)
+		fails = c.guardOf[k] != nil || st.objectVerdicts(c.chain[k], o, k, count, nil)
 	}
 	if !fails || !record {
 		return fails
@@ -277,6 +277,9 @@ func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayS
 	recv := append(at.recv, '}')
 	for _, k := range c.order {
 		st.enterChain(c, c.kwPrefix, k)
+		if g := c.guardOf[k]; g != nil {
+			st.guardFail(g, recv, "object")
+		}
 		mark := st.nrec()
 		st.objectVerdicts(c.chain[k], o, k, count, recv)
 		st.objectHints(c.chain[k], nil, mark, o.seen[k])
