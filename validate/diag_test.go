@@ -3,6 +3,8 @@ package validate
 import (
 	"encoding/json"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -262,4 +264,31 @@ func TestDiagnosticsSurviveLaterValidations(t *testing.T) {
 		mustInvalid(t, s, `{"a":"Y","zz":2,"qq":3}`)
 	}
 	assert.Equal(t, snapshot, d1.Text(0))
+}
+
+// TestDedupeManyAtOneLocation: past dedupeScan diagnostics at one
+// location dedupe uses a set; it keeps the first of equal ones, in order,
+// as comparing each with all the earlier ones of its location does.
+func TestDedupeManyAtOneLocation(t *testing.T) {
+	var out Diagnostics
+	for _, loc := range []string{"", "/a", "/b"} {
+		for i := range 300 {
+			out = append(out, Diagnostic{InstanceLocation: loc, Code: CodeRequired,
+				Property: strconv.Itoa(i % 41), Message: "m" + strconv.Itoa(i%7)})
+		}
+	}
+	var want Diagnostics
+	for i, d := range out {
+		dup := false
+		for j := i - 1; j >= 0 && out[j].InstanceLocation == d.InstanceLocation; j-- {
+			dup = dup || out[j].Code == d.Code && out[j].Property == d.Property && out[j].Message == d.Message
+		}
+		if !dup {
+			want = append(want, d)
+		}
+	}
+	got := slices.Clone(out)
+	got = got[:dedupe(got)]
+	require.Equal(t, want, got)
+	require.Len(t, got, 3*287) // lcm(41, 7) distinct pairs, 300 > 287
 }
