@@ -386,6 +386,21 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 			}
 			return s.emit(s.pos-1, true), true, true
 		}
+		if fenceLine && s.nalt > 0 {
+			if last := &s.alts[s.nalt-1]; !last.st.valueSeen && !last.st.open() && !last.st.fence {
+				// The latest hypothesis is an introduction ("Here is the
+				// JSON:"), so the fence line opens its fence, as it does
+				// the current record's ("Prose introduced a fence" below):
+				// it then awaits its closing fence. Unfenced, it failed at
+				// this line's end, and the fence line, which cannot open a
+				// hypothesis after one that is not open, went to the cut
+				// record before it: the value came out alone and its
+				// closing fence joined the next record. Done only once the
+				// line is read on: after a split above, the line is
+				// examined again with the hypothesis as the current record.
+				last.st.fence, last.fenceOpens = true, true
+			}
+		}
 		if first < s.end && s.canStartRecord(first, second, fenceLine) && (intro || !introKnown) && s.mayStartAlt() {
 			s.startAlt(s.buf[first], fenceLine)
 		}

@@ -50,6 +50,9 @@ type altState struct {
 	// cut record that ends where that one starts, and goes when no later
 	// hypothesis is left.
 	frozen, broke bool
+	// fenceOpens: its current line is its opening fence line (its first
+	// line, or the line after an introduction).
+	fenceOpens bool
 	// cutEnd: it ends at end cut (the line after it could not continue it).
 	cutEnd bool
 	// intro: it began with a word, which only an introduction line
@@ -206,7 +209,7 @@ func (s *Splitter) startAlt(c byte, fenceLine bool) {
 	}
 	*a = altState{start: s.base + int64(s.pos), line: s.line, fromString: from.inString, fromCurrent: s.st.inString}
 	a.st.stack = stack[:0]
-	a.st.fence = fenceLine
+	a.st.fence, a.fenceOpens = fenceLine, fenceLine
 	a.intro = !fenceLine && c != '{' && c != '['
 }
 
@@ -365,7 +368,8 @@ func (s *Splitter) altLineEnd(i int) {
 		}
 		st.lines++
 		st.escape = false
-		a.closed = false
+		fenceOpens := a.fenceOpens
+		a.closed, a.fenceOpens = false, false
 		switch {
 		case s.base+int64(i)-a.start > s.max:
 			s.removeAlt(k)
@@ -376,7 +380,7 @@ func (s *Splitter) altLineEnd(i int) {
 		case !st.valueSeen:
 			// Only an introduction ("Here is the JSON:") or an opening
 			// fence line may come before the value.
-			if st.last != ':' && !(st.fence && st.lines == 1) {
+			if st.last != ':' && !fenceOpens {
 				s.removeAlt(k)
 			}
 		case s.readInsideOut(k):

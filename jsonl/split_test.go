@@ -204,6 +204,60 @@ func TestSplitChainOfCutRecordsEndingInsideAKey(t *testing.T) {
 	assert.Equal(t, []string{"{\"a\": \n{\"b\": 2, \"c\n\": 3}}"}, datas(recs))
 }
 
+// cleanedAs checks what the Cleaner makes of in: the values written, in
+// order, and the rejects' line, lines, reason and raw bytes.
+func cleanedAs(t *testing.T, in string, out []string, rejects []Reject) {
+	t.Helper()
+	res := cleanBytes(t, []byte(in), Options{Workers: 1})
+	require.NoError(t, res.err)
+	got := strings.Split(strings.TrimSuffix(res.out, "\n"), "\n")
+	if res.out == "" {
+		got = nil
+	}
+	require.Len(t, got, len(out), "%q: out %q", in, res.out)
+	for i := range out {
+		assert.JSONEq(t, out[i], got[i], "%q", in)
+	}
+	var rej []Reject
+	for _, r := range res.rejects {
+		rej = append(rej, Reject{Line: r.Line, Lines: r.Lines, Reason: r.Reason, Raw: r.Raw})
+	}
+	assert.Equal(t, rejects, rej, "%q", in)
+}
+
+func TestSplitFencedRecordIntroducedAfterACutRecord(t *testing.T) {
+	// A cut record, then a line that reads as an introduction (in the
+	// fuzzer's input, "delta k:" was text of the cut string), then a
+	// fenced record and one more record. The introduction opens the fence
+	// of the hypothesis begun on it, as it does for the current record:
+	// the fenced record comes out whole, with both its fences, and the
+	// record after it alone (FuzzJSONLMixes found the fenced value alone,
+	// its intro and opening fence in the cut record and its closing fence
+	// joined to the next record, which was lost as no_value).
+	cuts := []string{
+		`{"id":174,"text":"one`, // inside a string value
+		`{"id":174,"te`,         // inside a key
+		`{"id":174,"tags":[`,    // where a value is expected
+	}
+	fenceds := []string{
+		"delta k:\n```json\n{\"id\":175}\n```",
+		"Here is the JSON:\n\n```\n{\n  \"id\": 175\n}\n```",
+	}
+	nexts := []string{"```json{\"id\":176}```", `{"id":176}`, "{\n  \"id\": 176\n}"}
+	for _, cut := range cuts {
+		for _, fenced := range fenceds {
+			for _, next := range nexts {
+				in := cut + "\n" + fenced + "\n" + next + "\n"
+				recs := splitString(t, in)
+				require.Equal(t, []string{cut, fenced, next}, datas(recs), "%q", in)
+				assert.Equal(t, []bool{true, false, false}, []bool{recs[0].Cut, recs[1].Cut, recs[2].Cut}, "%q", in)
+				cleanedAs(t, in, []string{`{"id":175}`, `{"id":176}`},
+					[]Reject{{Line: 1, Lines: 1, Reason: "truncated", Raw: cut}})
+			}
+		}
+	}
+}
+
 func TestSplitOneLineFences(t *testing.T) {
 	in := "```json {\"a\":1} ```\n```json{\"b\":2}```\n```{\"c\":3}```\n```json\n{\"d\":4}\n```\n"
 	recs := splitString(t, in)
