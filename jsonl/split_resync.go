@@ -19,13 +19,14 @@ import "bytes"
 // does not start with ']', '}' or ','), or when the current record cannot
 // take a line at all (the resync rule of lineHead). The join wins when the
 // new line's record fails (a closer with no opener, a ',' or ':' after its
-// value, prose with no value) or when the current record closes first,
-// except when the join was made inside a string: a raw newline followed by
-// a line that reads as a record is read as two records. When a hypothesis
-// wins, the open ones before it end where the next one starts: each is a
-// cut record of its own. A hypothesis whose reading breaks on the lines of
-// a later one begun inside one of its strings is kept, frozen (broke), for
-// that case: it ends where the later one starts, and goes with it.
+// value, a quote outside it, prose with no value) or when the current
+// record closes first, except when the join was made inside a string: a
+// raw newline followed by a line that reads as a record is read as two
+// records. When a hypothesis wins, the open ones before it end where the
+// next one starts: each is a cut record of its own. A hypothesis whose
+// reading breaks on the lines of a later one begun inside one of its
+// strings is kept, frozen (broke), for that case: it ends where the later
+// one starts, and goes with it.
 //
 // A false split costs one reject with its raw bytes; a false join would
 // cost a good record, or write wrong data.
@@ -304,8 +305,14 @@ func (a *altState) feed(p []byte) bool {
 		}
 		switch c {
 		case '"':
-			if len(st.stack) == 0 && st.valueSeen {
-				return false // a second value after the record's
+			if len(st.stack) == 0 {
+				// A second value after the record's, or a quote before it:
+				// neither an introduction nor an opening fence holds one.
+				// On a fence line begun inside a string, such a quote is
+				// that string's own closing quote; read as opening one, it
+				// would take the lines after it, records among them, as
+				// text, and drop the hypotheses begun on them.
+				return false
 			}
 			st.inString = true
 		case '{', '[':

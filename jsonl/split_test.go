@@ -258,6 +258,39 @@ func TestSplitFencedRecordIntroducedAfterACutRecord(t *testing.T) {
 	}
 }
 
+func TestSplitFenceLineThatClosesACutStringIsNoRecordStart(t *testing.T) {
+	// A line of a cut record's string starts with a fence and closes that
+	// string ("``` north\",\"count\":1,"). It was kept as the opening
+	// fence of a record, its quotes read as strings before the value: that
+	// reading took the next record (as text of such a string, or as its
+	// value), and the one after it too, into one reject with the cut
+	// record's last line (FuzzJSONLMixes lost record 44 so). No
+	// introduction or opening fence holds a quote: the hypothesis goes at
+	// its first one.
+	for _, cut := range []string{
+		"{\"id\":42,\"text\":\"alpha\n``` north\",\"count\":1,", // then a member is expected
+		"{\"id\":42,\"text\":\"alpha\n``` north\", \"b\": \"x",  // then inside a string
+	} {
+		rej42 := Reject{Line: 1, Lines: 2, Reason: "truncated", Raw: cut}
+		// The next record cut inside a key, then a plain one.
+		in := cut + "\n{\n  \"id\": 43,\n  \"\n{\"id\":44}\n"
+		recs := splitString(t, in)
+		require.Equal(t, []string{cut, "{\n  \"id\": 43,\n  \"", `{"id":44}`}, datas(recs), "%q", in)
+		assert.Equal(t, []bool{true, true, false}, []bool{recs[0].Cut, recs[1].Cut, recs[2].Cut}, "%q", in)
+		cleanedAs(t, in, []string{`{"id":44}`},
+			[]Reject{rej42, {Line: 3, Lines: 3, Reason: "truncated", Raw: "{\n  \"id\": 43,\n  \""}})
+
+		// The next record whole: pretty-printed, fenced or plain.
+		for _, next := range []string{"{\n  \"id\": 43\n}", "```json\n{\"id\":43}\n```", `{"id":43}`} {
+			in := cut + "\n" + next + "\n{\"id\":44}\n"
+			recs := splitString(t, in)
+			require.Equal(t, []string{cut, next, `{"id":44}`}, datas(recs), "%q", in)
+			assert.Equal(t, []bool{true, false, false}, []bool{recs[0].Cut, recs[1].Cut, recs[2].Cut}, "%q", in)
+			cleanedAs(t, in, []string{`{"id":43}`, `{"id":44}`}, []Reject{rej42})
+		}
+	}
+}
+
 func TestSplitOneLineFences(t *testing.T) {
 	in := "```json {\"a\":1} ```\n```json{\"b\":2}```\n```{\"c\":3}```\n```json\n{\"d\":4}\n```\n"
 	recs := splitString(t, in)
