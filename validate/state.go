@@ -74,6 +74,9 @@ type state struct {
 	// guards are the schemas with const or enum on the streamed root
 	// container (stream_guard.go).
 	guards []*guard
+	// pending holds, per unevaluated* node of the root chain that defers,
+	// the items it waits on (stream_uneval_lanes.go).
+	pending []pendingList
 
 	// maxOut caps the diagnostics of a streamed document (0: no cap, for
 	// Validate on a whole buffer); incomplete says the list returned is

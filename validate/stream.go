@@ -49,14 +49,18 @@ const (
 // whole until it passes 1 MiB (or half of MaxBuffer), so that a
 // model-sized one is evaluated whole, faster, and turns to lanes there.
 // unevaluatedItems and unevaluatedProperties stream too, each item or
-// member settled as it completes, where no branch is under the schema
-// that has them. A const or enum on a root container, in its schema or a
+// member settled as it completes where no branch is under the schema
+// that has them; on the root container with branches under it, settled
+// at the end from what was kept of it (the branches that evaluated it
+// and, when the schema fails on it, its diagnostics: at most
+// MaxDiagnostics+1 per set of branches, stream_uneval_lanes.go). A const or enum on a root container, in its schema or a
 // branch, holds it (from 1 MiB on, every time it doubles, its items are
 // compared with the values allowed) until it no longer equals any of
 // them; then the schema that has it fails and the container streams
 // (stream_guard.go). Any other document (a scalar; a container still
-// equal to a const or enum value at its end; unevaluated* over branches
-// or over a const or enum; more than 64 branches) is held whole and
+// equal to a const or enum value at its end; unevaluated* in a branch
+// over branches, over another that has branches under it, or over a
+// const or enum; more than 64 branches) is held whole and
 // evaluated at Close. Either way no more than MaxBuffer bytes are held:
 // past it, Write returns a *DocumentError wrapping ErrTooLarge.
 //

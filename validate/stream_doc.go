@@ -57,6 +57,9 @@ func (st *state) begin() {
 	st.ranks = st.ranks[:0]
 	clear(st.guards)
 	st.guards = st.guards[:0]
+	for i := range st.pending {
+		st.pending[i].reset()
+	}
 }
 
 // keepFrom returns the absolute offset before which the caller may drop

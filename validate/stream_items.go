@@ -34,7 +34,7 @@ type chainLink struct {
 func (a *arrayStream) buildChain(s *Schema, root *node, object bool) bool {
 	a.chain, a.links, a.order, a.guardOf = a.chain[:0], a.links[:0], a.order[:0], a.guardOf[:0]
 	a.groups, a.ownRank, a.rank = a.groups[:0], a.ownRank[:0], 0
-	a.uneval = a.uneval[:0]
+	a.uneval, a.deferred = a.uneval[:0], false
 	if !a.walk(root, -1, "", object) {
 		return false
 	}
@@ -55,7 +55,7 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 			return false // a cycle, or a schema met twice: the whole-value path decides
 		}
 	}
-	k, groups, guards := len(a.chain), len(a.groups), a.guards
+	k, groups, guards, unevals := len(a.chain), len(a.groups), a.guards, len(a.uneval)
 	var g *guard
 	if branches && (n.constV != nil || n.enum != nil) {
 		g = a.pool.st.guardFor(n, a.pool.rootType())
@@ -102,12 +102,20 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 		}
 	}
 	if n.trackEval {
-		// unevaluated* after the rest of n (eval's order); a branch's
-		// annotations are known only at the end: no lanes under n.
-		if len(a.groups) > groups || a.guards > guards {
+		// unevaluated* after the rest of n (eval's order). A branch's
+		// annotations are known only at the end: with lanes under n, it
+		// defers (the root's chain only, not over another that does).
+		u := unevalNode{k: k, end: len(a.chain), rank: a.rank}
+		if a.guards > guards || len(a.groups) > groups && (a != &a.pool.st.arr || !a.underLanes(&u, groups)) {
 			return false
 		}
-		a.uneval = append(a.uneval, unevalNode{k: k, end: len(a.chain), rank: a.rank})
+		for _, in := range a.uneval[unevals:] {
+			if in.lanes != nil {
+				return false
+			}
+		}
+		a.deferred = a.deferred || u.lanes != nil
+		a.uneval = append(a.uneval, u)
 		a.rank++
 	}
 	return true
@@ -172,9 +180,10 @@ type arrayStream struct {
 	// the chain schemas that have them, innermost first; hit[k] says
 	// whether the current item matched chain schema k's contains,
 	// passed[k] whether k's unevaluated* schema held on it.
-	uneval []unevalNode
-	hit    []bool
-	passed []bool
+	uneval   []unevalNode
+	hit      []bool
+	passed   []bool
+	deferred bool // an uneval node has lanes under it
 
 	// dynPrefix is the dynamic scope ($dynamicRef, $recursiveRef) in
 	// which the chain's first schema is applied, outermost resource first
@@ -194,7 +203,7 @@ func (a *arrayStream) reset() {
 	a.guardOf, a.guards = a.guardOf[:0], 0
 	a.pool, a.groups, a.ownRank, a.rank, a.ranked, a.keep = nil, a.groups[:0], a.ownRank[:0], 0, false, false
 	a.fixedRank = -1
-	a.uneval, a.hit, a.passed = a.uneval[:0], a.hit[:0], a.passed[:0]
+	a.uneval, a.hit, a.passed, a.deferred = a.uneval[:0], a.hit[:0], a.passed[:0], false
 	a.dynPrefix = a.dynPrefix[:0]
 	a.instPrefix, a.kwPrefix = a.instPrefix[:0], a.kwPrefix[:0]
 	a.tallies = a.tallies[:0]
@@ -262,6 +271,9 @@ func (st *state) arrayItem(a *arrayStream, text []byte) *jv {
 	}
 	if len(a.groups) > 0 {
 		st.groupsValue(a, i, nil, v)
+	}
+	if a.deferred && st.err == nil {
+		st.deferredValue(a, i, nil, v, false)
 	}
 	return v
 }
@@ -408,6 +420,9 @@ func (st *state) rootEnd(failed bool, dupI, dupJ int) (Diagnostics, error) {
 	a := &st.arr
 	if len(a.groups) > 0 {
 		if st.resolveGroups(a, nil, true, dupI, dupJ) {
+			failed = true
+		}
+		if a.deferred && st.deferredEnd() {
 			failed = true
 		}
 		st.lanes.release()

@@ -80,6 +80,11 @@ type lane struct {
 	nonType     int          // those that are not a type mismatch of the container itself
 	score       int          // branchScore of all of them
 	obj         objectStream // a lane over a root object: its tallies of the members
+	// Under a deferring unevaluated* (stream_uneval_lanes.go): its bit
+	// there, and the last item it evaluated (its contains matches and
+	// unevaluated* verdicts are that item's).
+	ubit uint64
+	at   int
 }
 
 // lanePool holds the lanes of a document, reused from one to the next.
@@ -108,6 +113,7 @@ func (p *lanePool) get() *lane {
 	clear(l.out)
 	l.out, l.keys, l.ranks = l.out[:0], l.keys[:0], l.ranks[:0]
 	l.nrecs, l.nonType, l.score, l.full = 0, 0, 0, 0
+	l.ubit, l.at = 0, -1
 	l.limit = p.limit
 	return l
 }
@@ -311,6 +317,7 @@ func (st *state) laneValue(l *lane, i int, k []byte, v *jv) {
 	if !l.live() {
 		return
 	}
+	l.at = i
 	a := &l.arrayStream
 	if !st.laneEval(l, a, &l.obj, st.lanes.object, i, k, v, i+1) {
 		return

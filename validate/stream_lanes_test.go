@@ -180,7 +180,7 @@ func lanesRandom(t *testing.T, src rand.Source, schema func(*rand.Rand, int) str
 	lanesFrom(t, 0)
 	descendFrom(t, 0)
 	rng := rand.New(src)
-	streamed, unevalStreamed, guarded := 0, 0, 0
+	streamed, unevalStreamed, guarded, deferred := 0, 0, 0, 0
 	for round := 0; round < 2500; round++ {
 		src := schema(rng, 1+rng.IntN(2))
 		s, err := Compile([]byte(src), Options{})
@@ -203,6 +203,9 @@ func lanesRandom(t *testing.T, src rand.Source, schema func(*rand.Rand, int) str
 						break
 					}
 				}
+				if w.st.arr.deferred {
+					deferred++
+				}
 				ue := len(w.st.arr.uneval) > 0
 				for _, l := range w.st.lanes.lanes[:w.st.lanes.used] {
 					ue = ue || len(l.uneval) > 0
@@ -220,6 +223,8 @@ func lanesRandom(t *testing.T, src rand.Source, schema func(*rand.Rand, int) str
 	require.Greater(t, unevalStreamed, 2000, "unevaluated* streams where no lane is under it")
 	t.Logf("%d streamed once a const or enum of their type failed on the items", guarded)
 	require.Greater(t, guarded, 300, "const and enum stream once they fail")
+	t.Logf("%d streamed with unevaluated* over lanes at the root", deferred)
+	require.Greater(t, deferred, 1000, "unevaluated* over lanes streams")
 }
 
 // TestLanesKeywords: root applicators over streamed arrays, checked at
@@ -271,7 +276,8 @@ func TestLanesHeldWhole(t *testing.T) {
 	lanesFrom(t, 0)
 	for _, src := range []string{
 		`{"const":[1],"unevaluatedItems":false}`,
-		`{"anyOf":[{"items":true}],"unevaluatedItems":false}`,
+		`{"anyOf":[{"anyOf":[{"items":true}],"unevaluatedItems":false}]}`,
+		`{"allOf":[{"anyOf":[{"items":true}],"unevaluatedItems":false}],"unevaluatedItems":false}`,
 		`{"anyOf":[` + strings.Repeat(`{"items":true},`, maxLanes) + `true]}`,
 	} {
 		s := mustCompile(t, src)

@@ -141,6 +141,9 @@ func (st *state) objectMember(a *arrayStream, o *objectStream, keyText, valText 
 	if len(a.groups) > 0 {
 		st.groupsValue(a, i, k, v)
 	}
+	if a.deferred && st.err == nil {
+		st.deferredValue(a, i, k, v, true)
+	}
 	return v
 }
 

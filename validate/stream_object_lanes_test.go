@@ -170,8 +170,8 @@ func TestObjectLanesHeldWhole(t *testing.T) {
 	lanesFrom(t, 0)
 	for _, src := range []string{
 		`{"anyOf":[{"const":{"a":1}}],"unevaluatedProperties":false}`,
-		`{"anyOf":[{"required":["a"]}],"unevaluatedProperties":false}`,
-		`{"allOf":[{"not":{"required":["x"]}}],"unevaluatedProperties":false}`,
+		`{"anyOf":[{"anyOf":[{"required":["a"]}],"unevaluatedProperties":false}]}`,
+		`{"allOf":[{"not":{"required":["x"]},"unevaluatedProperties":false}],"unevaluatedProperties":false}`,
 		`{"anyOf":[` + strings.Repeat(`{"required":["a"]},`, maxLanes) + `true]}`,
 	} {
 		s := mustCompile(t, src)

@@ -10,7 +10,8 @@ package validate
 // or by an unevaluated* of theirs that held on it. All of that is known
 // once the item is read, so each item is settled as it completes, in
 // memory that does not grow with the container. Under lanes a branch's
-// annotations would be known only at the end: such a schema keeps the
+// annotations are known only at the end: on the root container such a
+// schema defers (stream_uneval_lanes.go); elsewhere it keeps the
 // container whole (walk).
 //
 // Like evalArray in a collecting pass, items: false marks only the first
@@ -22,13 +23,16 @@ package validate
 type unevalNode struct {
 	k, end int // the chain schema, and the end of its part of the chain: [k, end)
 	rank   int // where its diagnostics go among those of one location
+	// lanes, when set, are the lanes under it: it defers
+	// (stream_uneval_lanes.go).
+	lanes []*lane
 }
 
-// itemEvaluated reports whether chain schema d evaluates item i, the
-// current item (its contains match is in a.hit).
+// itemEvaluated reports whether chain schema d evaluates item i by
+// prefixItems or items (covers adds contains).
 func (a *arrayStream) itemEvaluated(d, i int) bool {
 	n := a.chain[d]
-	return i < len(n.prefixItems) || n.items != nil && (n.items.boolean != 2 || i == len(n.prefixItems)) || a.hit[d]
+	return i < len(n.prefixItems) || n.items != nil && (n.items.boolean != 2 || i == len(n.prefixItems))
 }
 
 // memberEvaluated reports whether chain schema d evaluates a member named
@@ -48,16 +52,9 @@ func (a *arrayStream) memberEvaluated(d int, k []byte) bool {
 
 // unevaluated reports whether nothing under the chain schema of u
 // evaluated the current item i (member k, when object).
+// (u's own a.passed is reset before this is asked).
 func (a *arrayStream) unevaluated(u unevalNode, i int, k []byte, object bool) bool {
-	for d := u.k; d < u.end; d++ {
-		if d != u.k && a.passed[d] {
-			return false
-		}
-		if object && a.memberEvaluated(d, k) || !object && a.itemEvaluated(d, i) {
-			return false
-		}
-	}
-	return true
+	return !a.covers(u.k, u.end, i, k, object, true)
 }
 
 // itemUneval applies the unevaluatedItems of a's chain to item i (value
@@ -67,7 +64,7 @@ func (st *state) itemUneval(a *arrayStream, i int, v *jv) bool {
 	for _, u := range a.uneval {
 		n := a.chain[u.k]
 		a.passed[u.k] = false
-		if n.unevalItems == nil || !a.unevaluated(u, i, nil, false) {
+		if n.unevalItems == nil || u.lanes != nil || !a.unevaluated(u, i, nil, false) {
 			continue
 		}
 		st.enterChain(a, a.kwPrefix, u.k)
@@ -113,7 +110,7 @@ func (st *state) memberUneval(a *arrayStream, o *objectStream, i int, k []byte, 
 	for _, u := range a.uneval {
 		n := a.chain[u.k]
 		a.passed[u.k] = false
-		if n.unevalProps == nil || !a.unevaluated(u, i, k, true) {
+		if n.unevalProps == nil || u.lanes != nil || !a.unevaluated(u, i, k, true) {
 			continue
 		}
 		if n.unevalProps.boolean == 2 {
@@ -135,6 +132,9 @@ func (st *state) memberUneval(a *arrayStream, o *objectStream, i int, k []byte, 
 // c's chain refused, o being c's tallies, with their hints.
 func (st *state) unevalVerdicts(c *arrayStream, o *objectStream) {
 	for _, u := range c.uneval {
+		if u.lanes != nil {
+			continue // deferredEnd
+		}
 		n := c.chain[u.k]
 		mark := st.nrec()
 		for _, x := range o.unevalExtras {

@@ -1,0 +1,285 @@
+package validate
+
+import "slices"
+
+// unevaluatedItems and unevaluatedProperties over lanes, on a streamed
+// root container.
+//
+// A root chain schema u with unevaluated* and branches under it (anyOf,
+// oneOf, not, if/then/else, dependentSchemas of u or of the schemas its
+// $ref and allOf reach) applies it to the items nothing under u
+// evaluated, and what a branch evaluated counts only as evalApplicators
+// keeps it: an anyOf branch that holds, the first oneOf branch that
+// holds, an if that holds, the then or else it chooses (whatever their
+// verdict), a dependentSchemas entry whose name is present, never not;
+// inside a branch, only when the branch itself counts. Those verdicts
+// come at the end, so each item is settled then, from what was kept of
+// it as it completed:
+//
+//   - the lanes under u that evaluated it (one bit per lane: at most
+//     maxLanes, a uint64); nothing else of u's part of the chain did, or
+//     it is settled at once, as without lanes;
+//   - when u's unevaluated* schema fails on it, its diagnostics, recorded
+//     as it completes (the value is gone by the end), or for
+//     unevaluatedProperties: false only the member's name (the hints
+//     need every name first, as unevalVerdicts gives them).
+//
+// An item no lane evaluated is certain: its diagnostics stay where they
+// are. The others wait in u's pending list; at the end those whose lanes
+// all ended up not counting are reported, the rest dropped. Memory: the
+// pending items that fail u's schema, at most MaxDiagnostics+1 per set
+// of lanes (past it, should that set not count, the list is incomplete,
+// CodeTooMany). A lane full of diagnostics (MaxDiagnostics) is no longer
+// evaluated: from there on what it evaluates is judged by its schemas
+// alone (contains matches and its own unevaluated* count as not met).
+//
+// Not streamed (the container is held whole): a schema with unevaluated*
+// over one that defers (nested), or such a schema in a lane's chain
+// (walk).
+
+// pendingUneval is one item (member) u's unevaluated* schema failed on
+// that a lane evaluated.
+type pendingUneval struct {
+	lanes    uint64 // the lanes under u that evaluated it
+	from, to int    // its diagnostics in the list's out and keys
+	name     string // unevaluatedProperties: false: the member's name
+}
+
+// pendingList is what a deferring unevaluated* node keeps until the end.
+type pendingList struct {
+	items    []pendingUneval
+	out      Diagnostics
+	keys     [][]int
+	count    map[uint64]int  // items kept per set of lanes
+	overflow map[uint64]bool // sets of lanes with items not kept
+}
+
+func (p *pendingList) reset() {
+	clear(p.items)
+	clear(p.out)
+	p.items, p.out, p.keys = p.items[:0], p.out[:0], p.keys[:0]
+	clear(p.count)
+	clear(p.overflow)
+}
+
+// room reports whether another item evaluated by lanes may be kept (at
+// most limit per set of lanes), and notes the overflow when not.
+func (p *pendingList) room(lanes uint64, limit int) bool {
+	if p.count == nil {
+		p.count, p.overflow = map[uint64]int{}, map[uint64]bool{}
+	}
+	if p.count[lanes] > limit {
+		p.overflow[lanes] = true
+		return false
+	}
+	p.count[lanes]++
+	return true
+}
+
+// underLanes lists, in u's unevalNode, the lanes of a's groups from
+// index groups on and of the groups nested in them, giving each a bit.
+// It reports false when there are more than 64 or a lane's chain defers
+// unevaluated* of its own.
+func (a *arrayStream) underLanes(u *unevalNode, groups int) bool {
+	u.lanes = u.lanes[:0]
+	var add func(gs []laneGroup) bool
+	add = func(gs []laneGroup) bool {
+		for gi := range gs {
+			for _, l := range gs[gi].lanes {
+				if l == nil {
+					continue
+				}
+				if len(u.lanes) == 64 {
+					return false
+				}
+				l.ubit = 1 << len(u.lanes)
+				u.lanes = append(u.lanes, l)
+				if !add(l.groups) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return add(a.groups[groups:])
+}
+
+// covers reports whether a schema of a's chain in [from, to) evaluates
+// item i (member k, when object); with state, a contains match (a.hit)
+// and an unevaluated* that held (a.passed) on the current item count.
+func (a *arrayStream) covers(from, to, i int, k []byte, object, state bool) bool {
+	for d := from; d < to; d++ {
+		if state && (a.passed[d] || !object && a.hit[d]) {
+			return true
+		}
+		if object && a.memberEvaluated(d, k) || !object && a.itemEvaluated(d, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// laneCover returns the lanes under u that evaluated item i (member k).
+func (u *unevalNode) laneCover(i int, k []byte, object bool) uint64 {
+	var m uint64
+	for _, l := range u.lanes {
+		if l.dead || l.always || l.failed && !l.keep {
+			continue // it covers nothing, or cannot count
+		}
+		if l.arrayStream.covers(0, len(l.chain), i, k, object, l.at == i) {
+			m |= l.ubit
+		}
+	}
+	return m
+}
+
+// deferredValue settles item i (member i named k, value v) of the root
+// container for the unevaluated* nodes of a that defer, once a and its
+// lanes have evaluated it: at once when no lane evaluated it, else into
+// the node's pending list when its schema fails.
+func (st *state) deferredValue(a *arrayStream, i int, k []byte, v *jv, object bool) {
+	for ui := range a.uneval {
+		u := &a.uneval[ui]
+		n := a.chain[u.k]
+		sub := n.unevalItems
+		if object {
+			sub = n.unevalProps
+		}
+		if u.lanes == nil || sub == nil || a.covers(u.k, u.end, i, k, object, true) {
+			continue
+		}
+		lanes := u.laneCover(i, k, object)
+		for len(st.pending) <= ui {
+			st.pending = append(st.pending, pendingList{})
+		}
+		p := &st.pending[ui]
+		if object && sub.boolean == 2 {
+			if lanes == 0 || p.room(lanes, st.maxOut) {
+				p.items = append(p.items, pendingUneval{lanes: lanes, name: string(k)})
+			}
+			continue
+		}
+		st.enterChain(a, a.kwPrefix, u.k)
+		st.depth = len(a.kwPrefix) + u.k + 1
+		if sub.boolean != 2 && st.eval(sub, v, 0) || st.err != nil {
+			continue
+		}
+		mark, kmark := st.nrec(), len(st.keys)
+		st.collect, st.track = true, true
+		st.enterChain(a, a.kwPrefix, u.k)
+		seg := pathSeg{idx: i}
+		if object {
+			seg = pathSeg{key: k, idx: i, isKey: true}
+		}
+		st.inst = append(append(st.inst[:0], a.instPrefix...), seg)
+		if sub.boolean == 2 {
+			st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, v, "item "+itoa(i)+" is not allowed here", "no more items")
+		} else {
+			st.pushKw(sub.seg)
+			st.eval(sub, v, 0)
+			st.popKw()
+		}
+		st.collect, st.track = false, false
+		st.inst = st.inst[:0]
+		st.padRanks(u.rank)
+		if lanes == 0 {
+			continue // certain: it stays
+		}
+		if p.room(lanes, st.maxOut) {
+			from := len(p.out)
+			for r := mark; r < st.nrec(); r++ {
+				p.out = append(p.out, st.out[r])
+				p.keys = append(p.keys, slices.Clone(st.outKeys[r]))
+			}
+			p.items = append(p.items, pendingUneval{lanes: lanes, from: from, to: len(p.out)})
+		}
+		st.truncRecs(mark)
+		st.ranks = st.ranks[:mark]
+		st.keys = st.keys[:kmark]
+	}
+}
+
+// counting returns the lanes of the groups gs (those owned by chain
+// schemas in [from, to)) whose evaluations count, and those of the groups
+// nested in them, their verdicts known.
+func counting(gs []laneGroup, from, to int) uint64 {
+	var m uint64
+	for gi := range gs {
+		g := &gs[gi]
+		if g.owner < from || g.owner >= to {
+			continue
+		}
+		first := true
+		for li, l := range g.lanes {
+			if l == nil {
+				continue
+			}
+			var c bool
+			switch g.kind {
+			case groupAnyOf:
+				c = !l.failed
+			case groupOneOf:
+				c = !l.failed && first
+				first = first && l.failed
+			case groupIf:
+				c = li == 0 && !l.failed || li == 1 && !g.lanes[0].failed || li == 2 && g.lanes[0].failed
+			case groupDep:
+				c = g.on
+			}
+			if c {
+				m |= l.ubit | counting(l.groups, 0, len(l.chain))
+			}
+		}
+	}
+	return m
+}
+
+// deferredEnd reports, once the root container's lanes are resolved, the
+// pending items of each deferring unevaluated* node that no counting
+// lane evaluated, and reports whether there was one.
+func (st *state) deferredEnd() bool {
+	a := &st.arr
+	failed := false
+	for ui, u := range a.uneval {
+		if u.lanes == nil {
+			continue
+		}
+		if ui >= len(st.pending) {
+			continue // nothing pending
+		}
+		p := &st.pending[ui]
+		on := counting(a.groups, u.k, u.end)
+		for lanes := range p.overflow {
+			if lanes&on == 0 {
+				st.incomplete = true
+			}
+		}
+		n := a.chain[u.k]
+		for _, x := range p.items {
+			if x.lanes&on == 0 && x.name == "" {
+				failed = true
+				st.out = append(st.out, p.out[x.from:x.to]...)
+				st.outKeys = append(st.outKeys, p.keys[x.from:x.to]...)
+			}
+		}
+		st.padRanks(u.rank)
+		mark := st.nrec()
+		for _, x := range p.items {
+			if x.lanes&on != 0 || x.name == "" {
+				continue
+			}
+			failed = true
+			st.collect, st.track = true, true
+			st.inst = append(st.inst[:0], a.instPrefix...)
+			st.enterChain(a, a.kwPrefix, u.k)
+			st.extraProperty(n, "unevaluatedProperties", CodeUnevaluatedProps, []byte(x.name))
+		}
+		if st.lanes.object && st.nrec() > mark {
+			st.objectHints(n, nil, mark, st.obj.seen[u.k])
+		}
+		st.collect, st.track = false, false
+		st.inst = st.inst[:0]
+		st.padRanks(u.rank)
+	}
+	return failed
+}
