@@ -19,8 +19,9 @@ import "math"
 // root's live lanes, gets its own chain for it (stream_frame_chains.go). A
 // value does not become a frame when its parent needs it whole: a parent
 // chain (or a live lane) with unevaluated*, with contains or uniqueItems
-// (an array: they look at each item whole), with propertyNames (an
-// object), or with false for it; nor when a schema for it has lanes or
+// (an array: they look at each item whole), with propertyNames the
+// member's name fails (an object: its diagnostic must take its place
+// among the member's own), or with false for it; nor when a schema for it has lanes or
 // unevaluated* (or, beyond the first, uniqueItems). It is then read
 // whole, up to MaxBuffer.
 
@@ -264,7 +265,7 @@ func (st *state) descend(f *frame, level int, win []byte, base, at int64) bool {
 // of a container opened by open, in the order a whole-value evaluation
 // applies them. It reports false when the value may not be a frame:
 // false applies to it, or the chain needs the value whole (contains,
-// uniqueItems, propertyNames, unevaluated*).
+// uniqueItems, unevaluated*, propertyNames that the name fails).
 func (st *state) valueSchemas(l *lane, a *arrayStream, open byte, idx int, key []byte) bool {
 	take := func(k int, s *node) bool {
 		switch {
@@ -292,7 +293,7 @@ func (st *state) valueSchemas(l *lane, a *arrayStream, open byte, idx int, key [
 	}
 	for _, k := range a.order {
 		n := a.chain[k]
-		if n.propertyNames != nil {
+		if n.propertyNames != nil && !st.namePasses(a, k, key) {
 			return false
 		}
 		evaluated := false
@@ -315,6 +316,23 @@ func (st *state) valueSchemas(l *lane, a *arrayStream, open byte, idx int, key [
 		}
 	}
 	return true
+}
+
+// namePasses reports whether the member name key holds under the
+// propertyNames of the k-th schema of a's chain. A value whose name holds
+// may be a frame: propertyNames then says nothing of it. One whose name
+// fails is read whole, so that its diagnostic takes its place among the
+// member's own as memberChecks records them.
+func (st *state) namePasses(a *arrayStream, k int, key []byte) bool {
+	n := a.chain[k]
+	st.enterChain(a, a.kwPrefix, k)
+	st.depth = len(a.kwPrefix) + k + 1
+	ok := st.eval(n.propertyNames, st.ktape.readString(key), 0)
+	if st.err != nil {
+		st.err = nil // read whole, the member's evaluation says where
+		return false
+	}
+	return ok
 }
 
 // planValue plans c (o) as the chain of sub, reached from the link-th

@@ -302,3 +302,43 @@ func TestFramesOrderAtOneLocation(t *testing.T) {
 		assert.Equal(t, byte('{'), st.doc.streamed, c.schema)
 	}
 }
+
+// TestFramesUnderPropertyNames: a large member value whose name holds
+// under the object's propertyNames streams item by item; one whose name
+// fails it is read whole, and both give Validate's answer.
+func TestFramesUnderPropertyNames(t *testing.T) {
+	s := mustCompile(t, `{"propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"array","items":{"type":"integer"}}}`)
+	var b bytes.Buffer
+	b.WriteString(`{"meta": [1], "data": [`)
+	for i := range 300000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(i))
+	}
+	b.WriteString(`]}`)
+	doc := b.Bytes() // 2 MB in "data"
+	w := s.NewStream()
+	most := writeChunks(t, w, doc, 4096)
+	assert.Less(t, most, 4*int(descendAfter), "a few items, not the member")
+	d, err := w.Close()
+	require.NoError(t, err)
+	assert.Nil(t, d)
+
+	bad := bytes.Replace(doc, []byte(`,77777,`), []byte(`,"x",`), 1)
+	got := readerAsWhole(t, s, bad)
+	require.Len(t, got, 1)
+	assert.Equal(t, "/data/77777", got[0].InstanceLocation)
+
+	badName := bytes.Replace(bad, []byte(`"data"`), []byte(`"Data"`), 1)
+	w = s.NewStream()
+	most = writeChunks(t, w, badName, 4096)
+	assert.Greater(t, most, len(badName)/2, "read whole: its name fails propertyNames")
+	w.Reset()
+	got = readerAsWhole(t, s, badName)
+	var at []string
+	for _, d := range got {
+		at = append(at, d.InstanceLocation+" "+string(d.Code))
+	}
+	assert.Equal(t, []string{"/Data pattern", "/Data/77777 type"}, at)
+}
