@@ -21,9 +21,11 @@ import "math"
 // chain (or a live lane) with unevaluated*, with contains or uniqueItems
 // (an array: they look at each item whole), with propertyNames the
 // member's name fails (an object: its diagnostic must take its place
-// among the member's own), or with false for it; nor when a schema for it has lanes or
-// unevaluated* (or, beyond the first, uniqueItems). It is then read
-// whole, up to MaxBuffer.
+// among the member's own), or with false for it; nor when a schema for
+// it has branches (anyOf and oneOf with one branch for the value's type,
+// the nullable array or object, are that branch: soleBranch), const,
+// enum or unevaluated* (or, beyond the first, uniqueItems). It is then
+// read whole, up to MaxBuffer.
 
 // descendAfter is how many bytes of an item or member value a Stream
 // reads before it turns the value into a frame of its own: a value under

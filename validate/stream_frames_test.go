@@ -71,7 +71,14 @@ func randDeepSchema(rng *rand.Rand, depth int) string {
 	if rng.IntN(3) == 0 {
 		add("allOf", "["+randDeepSchema(rng, depth)+"]") // often the same members again
 	}
-	return "{" + strings.Join(kws, ",") + "}"
+	s := "{" + strings.Join(kws, ",") + "}"
+	switch rng.IntN(8) {
+	case 0: // nullable: one branch for a container (soleBranch)
+		return `{"anyOf":[` + s + `,{"type":"null"}]}`
+	case 1:
+		return `{"oneOf":[{"type":"string"},false,` + s + `]}`
+	}
+	return s
 }
 
 // randDeepDoc returns a random value depth levels deep at most.
@@ -341,4 +348,41 @@ func TestFramesUnderPropertyNames(t *testing.T) {
 		at = append(at, d.InstanceLocation+" "+string(d.Code))
 	}
 	assert.Equal(t, []string{"/Data pattern", "/Data/77777 type"}, at)
+}
+
+// TestFramesNullable: a large member under anyOf or oneOf with one branch
+// for its type (the nullable array or object of generated schemas)
+// streams as that branch, and a wrong item is reported as Validate
+// reports it, under the branch's keyword path.
+func TestFramesNullable(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString(`{"meta": null, "data": [`)
+	for i := range 300000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"n":` + strconv.Itoa(i) + `}`)
+	}
+	b.WriteString(`]}`)
+	doc := b.Bytes() // 3.5 MB in "data"
+	for _, src := range []string{
+		`{"properties":{"data":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/n"}},{"type":"null"}]}},` +
+			`"$defs":{"n":{"required":["n"],"properties":{"n":{"type":"integer"}}}}}`,
+		`{"properties":{"data":{"oneOf":[{"type":"null"},{"type":"string"},{"items":{"$ref":"#/$defs/n"},"minItems":1}]}},` +
+			`"$defs":{"n":{"required":["n"],"properties":{"n":{"type":"integer"}}}}}`,
+	} {
+		s := mustCompile(t, src)
+		w := s.NewStream()
+		most := writeChunks(t, w, doc, 4096)
+		assert.Less(t, most, 4*int(descendAfter), "%s: a few items, not the member", src)
+		d, err := w.Close()
+		require.NoError(t, err)
+		assert.Nil(t, d)
+
+		bad := bytes.Replace(doc, []byte(`{"n":77777}`), []byte(`{"n":"x"}`), 1)
+		got := readerAsWhole(t, s, bad)
+		require.Len(t, got, 1, src)
+		assert.Equal(t, "/data/77777/n", got[0].InstanceLocation)
+		assert.Contains(t, got[0].KeywordLocation, "Of/", "under the branch's path")
+	}
 }

@@ -33,6 +33,7 @@ type chainLink struct {
 // the value stream (object: as a root object, else as an array).
 func (a *arrayStream) buildChain(s *Schema, root *node, object bool) bool {
 	a.chain, a.links, a.order, a.guardOf = a.chain[:0], a.links[:0], a.order[:0], a.guardOf[:0]
+	a.guards, a.soles = 0, 0
 	a.groups, a.ownRank, a.rank = a.groups[:0], a.ownRank[:0], 0
 	a.uneval, a.deferred = a.uneval[:0], false
 	if !a.walk(root, -1, "", object) {
@@ -55,7 +56,7 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 			return false // a cycle, or a schema met twice: the whole-value path decides
 		}
 	}
-	k, groups, guards, unevals := len(a.chain), len(a.groups), a.guards, len(a.uneval)
+	k, groups, guards, unevals, soles := len(a.chain), len(a.groups), a.guards, len(a.uneval), a.soles
 	var g *guard
 	if branches && (n.constV != nil || n.enum != nil) {
 		g = a.pool.st.guardFor(n, a.pool.rootType())
@@ -95,6 +96,18 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 			return false
 		}
 	}
+	if !branches {
+		// An anyOf or oneOf with one branch for the container's type (a
+		// nullable array or object) is that branch (soleBranch).
+		for _, bs := range [][]*node{n.anyOf, n.oneOf} {
+			if b := soleBranch(bs, containerType(object)); b != nil {
+				if !a.walk(b, k, b.seg, object) {
+					return false
+				}
+				a.soles++
+			}
+		}
+	}
 	if branches && (n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil || len(n.depSchemas) > 0) {
 		// evalApplicators' order: after the allOf branches.
 		if !a.pool.planGroups(a, k, n) {
@@ -106,7 +119,9 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 		// annotations are known only at the end: with lanes under n, it
 		// defers (the root's chain only, not over another that does).
 		u := unevalNode{k: k, end: len(a.chain), rank: a.rank}
-		if a.guards > guards || len(a.groups) > groups && (a != &a.pool.st.arr || !a.underLanes(&u, groups)) {
+		// A sole branch's evaluations count only when it holds: not
+		// under unevaluated* either.
+		if a.guards > guards || a.soles > soles || len(a.groups) > groups && (a != &a.pool.st.arr || !a.underLanes(&u, groups)) {
 			return false
 		}
 		for _, in := range a.uneval[unevals:] {
@@ -126,13 +141,44 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 // not, if/then/else (and an object's dependentSchemas) are evaluated as
 // lanes.
 func streams(n *node, object, branches bool) bool {
-	if n.boolean != 0 || !branches && (n.constV != nil || n.enum != nil || n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil) {
+	t := containerType(object)
+	if n.boolean != 0 || !branches && (n.constV != nil || n.enum != nil || n.not != nil || n.ifN != nil ||
+		n.anyOf != nil && soleBranch(n.anyOf, t) == nil || n.oneOf != nil && soleBranch(n.oneOf, t) == nil) {
 		return false
 	}
 	if object {
 		return (!n.hasType || n.types&tObject != 0) && (branches || len(n.depSchemas) == 0)
 	}
 	return !n.hasType || n.types&tArray != 0
+}
+
+// containerType is the type of the container a chain reads.
+func containerType(object bool) typeMask {
+	if object {
+		return tObject
+	}
+	return tArray
+}
+
+// soleBranch returns the one branch of an anyOf or oneOf that does not
+// refuse a value of type t outright (false, or a type without t), or nil
+// when there is not exactly one. Such a keyword is that branch applied in
+// place: it holds when the branch does (oneOf: no other one can), and
+// when it does not, evalAnyOf reports the branch's diagnostics, the
+// others being type mismatches; a branch that streams (walk) never fails
+// on the container's own type, so it is never a mismatch itself.
+func soleBranch(bs []*node, t typeMask) *node {
+	var sole *node
+	for _, b := range bs {
+		if b.boolean == 2 || b.boolean == 0 && b.hasType && b.types&t == 0 {
+			continue
+		}
+		if sole != nil {
+			return nil
+		}
+		sole = b
+	}
+	return sole
 }
 
 // arrayStream is the state of a root array read item by item.
@@ -149,6 +195,7 @@ type arrayStream struct {
 	// counts the schemas with const or enum met.
 	guardOf []*node
 	guards  int
+	soles   int // anyOf and oneOf walked as their sole branch (soleBranch)
 	tallies []arrayTally
 	// Where the array is: its instance location and the keyword path to
 	// its schema (empty for a root array).
@@ -200,7 +247,7 @@ type arrayTally struct {
 
 func (a *arrayStream) reset() {
 	a.chain, a.links, a.order, a.count = a.chain[:0], a.links[:0], a.order[:0], 0
-	a.guardOf, a.guards = a.guardOf[:0], 0
+	a.guardOf, a.guards, a.soles = a.guardOf[:0], 0, 0
 	a.pool, a.groups, a.ownRank, a.rank, a.ranked, a.keep = nil, a.groups[:0], a.ownRank[:0], 0, false, false
 	a.fixedRank = -1
 	a.uneval, a.hit, a.passed, a.deferred = a.uneval[:0], a.hit[:0], a.passed[:0], false

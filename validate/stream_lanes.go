@@ -270,12 +270,7 @@ func (p *lanePool) branch(a *arrayStream, k int, b *node, keep, refusal bool) *l
 }
 
 // rootType is the type of the container the lanes read.
-func (p *lanePool) rootType() typeMask {
-	if p.object {
-		return tObject
-	}
-	return tArray
-}
+func (p *lanePool) rootType() typeMask { return containerType(p.object) }
 
 // rootTypeName names it, as diagnostics do.
 func (p *lanePool) rootTypeName() string {
