@@ -42,7 +42,8 @@ import "slices"
 type pendingUneval struct {
 	lanes    uint64 // the lanes under u that evaluated it
 	from, to int    // its diagnostics in the list's out and keys
-	name     string // unevaluatedProperties: false: the member's name
+	named    bool   // unevaluatedProperties: false: only the member's name
+	name     string // (it may be "")
 }
 
 // pendingList is what a deferring unevaluated* node keeps until the end.
@@ -155,7 +156,7 @@ func (st *state) deferredValue(a *arrayStream, i int, k []byte, v *jv, object bo
 		p := &st.pending[ui]
 		if object && sub.boolean == 2 {
 			if lanes == 0 || p.room(lanes, st.maxOut) {
-				p.items = append(p.items, pendingUneval{lanes: lanes, name: string(k)})
+				p.items = append(p.items, pendingUneval{lanes: lanes, named: true, name: string(k)})
 			}
 			continue
 		}
@@ -256,7 +257,7 @@ func (st *state) deferredEnd() bool {
 		}
 		n := a.chain[u.k]
 		for _, x := range p.items {
-			if x.lanes&on == 0 && x.name == "" {
+			if x.lanes&on == 0 && !x.named {
 				failed = true
 				st.out = append(st.out, p.out[x.from:x.to]...)
 				st.outKeys = append(st.outKeys, p.keys[x.from:x.to]...)
@@ -265,7 +266,7 @@ func (st *state) deferredEnd() bool {
 		st.padRanks(u.rank)
 		mark := st.nrec()
 		for _, x := range p.items {
-			if x.lanes&on != 0 || x.name == "" {
+			if x.lanes&on != 0 || !x.named {
 				continue
 			}
 			failed = true

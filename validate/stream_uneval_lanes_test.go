@@ -46,6 +46,10 @@ func TestUnevaluatedOverLanes(t *testing.T) {
 			`{"kind":1,"id":2,"x":3}`, []string{` unevaluated_properties property "x" is not allowed `}},
 		{`{"dependentSchemas":{"kind":{"properties":{"id":true}}},"unevaluatedProperties":false}`,
 			`{"id":2}`, []string{` unevaluated_properties property "id" is not allowed `}},
+		// An empty name is a name (twice: reported once, as Validate
+		// dedupes).
+		{`{"anyOf":[{"properties":{"a":true}}],"unevaluatedProperties":false}`,
+			`{"":1,"a":2,"":3}`, []string{` unevaluated_properties property "" is not allowed `}},
 		// Nested: a branch's own oneOf counts only when the branch does.
 		{`{"anyOf":[{"oneOf":[{"properties":{"a":true}},{"required":["zz"]}]},{"required":["b"]}],"unevaluatedProperties":false}`,
 			`{"a":1,"b":2}`, []string{` unevaluated_properties property "b" is not allowed `}},
