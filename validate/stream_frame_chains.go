@@ -88,7 +88,7 @@ func (st *state) valueParts(f *frame, level, idx int, key []byte) bool {
 // planParts plans the chains of the frame just opened at level+1 (its
 // value opened by open) from st.parts: the first document schema in the
 // frame's own chain, every other one in a valueChain; false when one
-// cannot stream (unevaluated* or, for a further chain, uniqueItems).
+// cannot stream (for a further chain, uniqueItems).
 func (st *state) planParts(level int, open byte) bool {
 	child := &st.frames[level]
 	fs := st.deep[level-1]

@@ -24,7 +24,8 @@ import "math"
 // among the member's own), or with false for it; nor when a schema for
 // it has branches (anyOf and oneOf with one branch for the value's type,
 // the nullable array or object, are that branch: soleBranch), const,
-// enum or unevaluated* (or, beyond the first, uniqueItems). It is then
+// or enum (or, beyond the first, uniqueItems); its unevaluated* streams
+// as the root's does, each item settled as it completes. Otherwise it is
 // read whole, up to MaxBuffer.
 
 // descendAfter is how many bytes of an item or member value a Stream
@@ -339,7 +340,7 @@ func (st *state) namePasses(a *arrayStream, k int, key []byte) bool {
 
 // planValue plans c (o) as the chain of sub, reached from the link-th
 // schema of the parent chain p, for a value opened by open; false when
-// it cannot stream as a frame (unevaluated* in it).
+// it cannot stream as a frame.
 func (st *state) planValue(c *arrayStream, o *objectStream, p *arrayStream, link int, sub *node, open byte) bool {
 	c.dynPrefix = p.appendScope(c.dynPrefix[:0], link)
 	ok := false
@@ -348,7 +349,7 @@ func (st *state) planValue(c *arrayStream, o *objectStream, p *arrayStream, link
 	} else {
 		ok = st.planObjectChain(c, o, sub)
 	}
-	if !ok || len(c.uneval) > 0 {
+	if !ok {
 		return false
 	}
 	c.fixedRank = p.rankOf(link)

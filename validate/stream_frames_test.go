@@ -43,6 +43,9 @@ func randDeepSchema(rng *rand.Rand, depth int) string {
 		if rng.IntN(8) == 0 {
 			add("uniqueItems", "true")
 		}
+		if rng.IntN(12) == 0 {
+			add("unevaluatedItems", []string{`false`, `{"type":"integer"}`}[rng.IntN(2)])
+		}
 	} else {
 		if rng.IntN(3) == 0 {
 			add("type", `"object"`)
@@ -66,6 +69,9 @@ func randDeepSchema(rng *rand.Rand, depth int) string {
 		}
 		if rng.IntN(10) == 0 {
 			add("propertyNames", `{"maxLength":2}`)
+		}
+		if rng.IntN(12) == 0 {
+			add("unevaluatedProperties", []string{`false`, `{"type":"string"}`}[rng.IntN(2)])
 		}
 	}
 	if rng.IntN(3) == 0 {
@@ -105,11 +111,13 @@ func randDeepDoc(rng *rand.Rand, depth int) string {
 // stream turned into a frame as soon as it opens, or past a random size:
 // the answer is the tree evaluation's, diagnostics and all.
 func TestFramesRandom(t *testing.T) {
-	deep, several, _ := framesRandom(t, 5, func(rng *rand.Rand) string { return randDeepSchema(rng, 4) })
+	deep, several, _, unevals := framesRandom(t, 5, func(rng *rand.Rand) string { return randDeepSchema(rng, 4) })
 	t.Logf("%d of 24000 documents streamed a value below the root", deep)
 	require.Greater(t, deep, 3000)
 	t.Logf("%d read a value with several schemas of the document", several)
 	require.Greater(t, several, 100)
+	t.Logf("%d streamed a value below the root under unevaluated*", unevals)
+	require.Greater(t, unevals, 150)
 }
 
 // framesRandom validates 8 random nested documents against each of 3000
@@ -117,8 +125,8 @@ func TestFramesRandom(t *testing.T) {
 // turned into frames from their first byte or past a random size, and
 // requires the tree evaluation's answer. It counts the documents that had
 // a frame below the root, one read by several schemas of the document,
-// and one read for a lane.
-func framesRandom(t *testing.T, seed uint64, gen func(*rand.Rand) string) (deep, several, lanes int) {
+// one read for a lane, and one under unevaluated*.
+func framesRandom(t *testing.T, seed uint64, gen func(*rand.Rand) string) (deep, several, lanes, unevals int) {
 	rng := rand.New(rand.NewPCG(26, seed))
 	lanesFrom(t, 0)
 	descendFrom(t, 0)
@@ -134,20 +142,22 @@ func framesRandom(t *testing.T, seed uint64, gen func(*rand.Rand) string) (deep,
 			}
 			want := treeVerdict(s, doc)
 			w := s.NewStream()
-			framed, multi, lane := false, false, false
+			framed, multi, lane, uneval := false, false, false, false
 			writeRandomChunks(t, rng, w, doc, func() {
 				framed = framed || len(w.st.frames) > 1
 				for k := 1; k < len(w.st.frames); k++ {
+					uneval = uneval || len(w.st.frames[k].a.uneval) > 0
 					for _, c := range w.st.frames[k].chains {
 						multi, lane = multi || c.l == nil, lane || c.l != nil
 					}
 				}
 			})
 			deep, several, lanes = deep+b2i(framed), several+b2i(multi), lanes+b2i(lane)
+			unevals += b2i(uneval)
 			require.Equal(t, want, verdictOf(w.Close()), "schema %s\ndoc %s\ndescendAfter %d", src, doc, descendAfter)
 		}
 	}
-	return deep, several, lanes
+	return deep, several, lanes, unevals
 }
 
 // b2i is 1 for true.
@@ -285,7 +295,7 @@ func randLanesDeepSchema(rng *rand.Rand, depth int) string {
 // nested documents: values below the root become frames for the root's
 // chain and each lane at once, and the answer is the tree evaluation's.
 func TestFramesUnderLanesRandom(t *testing.T) {
-	_, _, lanes := framesRandom(t, 6, func(rng *rand.Rand) string { return randLanesDeepSchema(rng, 3) })
+	_, _, lanes, _ := framesRandom(t, 6, func(rng *rand.Rand) string { return randLanesDeepSchema(rng, 3) })
 	t.Logf("%d of 24000 documents streamed a value below the root for a lane", lanes)
 	require.Greater(t, lanes, 1000)
 }
@@ -385,4 +395,30 @@ func TestFramesNullable(t *testing.T) {
 		assert.Equal(t, "/data/77777/n", got[0].InstanceLocation)
 		assert.Contains(t, got[0].KeywordLocation, "Of/", "under the branch's path")
 	}
+}
+
+// TestFramesUnevaluated: a large member whose own schema has
+// unevaluatedProperties streams member by member, each settled as it
+// completes, and a refused one is reported as Validate reports it.
+func TestFramesUnevaluated(t *testing.T) {
+	s := mustCompile(t, `{"properties":{"data":{"$ref":"#/$defs/d","unevaluatedProperties":false}},`+
+		`"$defs":{"d":{"type":"object","patternProperties":{"^k[0-9]+$":{"type":"integer"}}}}}`)
+	var b bytes.Buffer
+	b.WriteString(`{"meta": 1, "data": `)
+	b.Write(bigObject(200000))
+	b.WriteString(`}`)
+	doc := b.Bytes() // 2.6 MB in "data"
+	w := s.NewStream()
+	most := writeChunks(t, w, doc, 4096)
+	assert.Less(t, most, 4*int(descendAfter), "a few members, not the object")
+	d, err := w.Close()
+	require.NoError(t, err)
+	assert.Nil(t, d)
+
+	bad := bytes.Replace(doc, []byte(`"k7777":7777,`), []byte(`"x7777":7777,`), 1)
+	got := readerAsWhole(t, s, bad)
+	require.Len(t, got, 1)
+	assert.Equal(t, "/data", got[0].InstanceLocation)
+	assert.Equal(t, CodeUnevaluatedProps, got[0].Code)
+	assert.Equal(t, "x7777", got[0].Property)
 }

@@ -94,10 +94,19 @@ func (st *state) applyUneval(a *arrayStream, u unevalNode, sub *node, v *jv) boo
 	return r
 }
 
+// unevalRank is the rank of u's diagnostics: a chain for a value below
+// the root has one rank for all of them (fixedRank).
+func (a *arrayStream) unevalRank(u unevalNode) int {
+	if a.fixedRank >= 0 {
+		return a.fixedRank
+	}
+	return u.rank
+}
+
 // rankUneval gives u's rank to the diagnostics it recorded.
 func (st *state) rankUneval(a *arrayStream, u unevalNode) {
 	if a.ranked && st.collect {
-		st.padRanks(u.rank)
+		st.padRanks(a.unevalRank(u))
 	}
 }
 
@@ -145,7 +154,7 @@ func (st *state) unevalVerdicts(c *arrayStream, o *objectStream) {
 		}
 		st.objectHints(n, nil, mark, o.seen[u.k])
 		if c.ranked {
-			st.padRanks(u.rank)
+			st.padRanks(c.unevalRank(u))
 		}
 	}
 }
