@@ -70,7 +70,9 @@ type Stream struct {
 	// MaxBuffer caps the bytes held at once (0: DefaultMaxBuffer).
 	MaxBuffer int
 	// MaxDiagnostics caps the diagnostics kept (0: DefaultMaxDiagnostics),
-	// so that a large document failing everywhere holds bounded memory.
+	// so that a large document failing everywhere holds bounded memory
+	// (the names additionalProperties or unevaluatedProperties: false
+	// refuse, reported when the object closes, are kept up to it too).
 	// Once a streamed document has more, its evaluation stops and the
 	// rest is read as JSON only; Close then returns the first
 	// MaxDiagnostics in document order followed by one CodeTooMany

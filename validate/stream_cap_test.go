@@ -118,3 +118,35 @@ func TestStreamCapExactly(t *testing.T) {
 	require.Len(t, got, 10)
 	assert.Equal(t, CodeTooMany, got[9].Code)
 }
+
+// TestRefusedNamesBounded: a large object whose every member
+// additionalProperties or unevaluatedProperties: false refuses keeps
+// at most MaxDiagnostics+1 names per schema, not one per member, and
+// reports Validate's first MaxDiagnostics then CodeTooMany; under lanes
+// the names not kept still count for the best branch.
+func TestRefusedNamesBounded(t *testing.T) {
+	lanesFrom(t, 64<<10)
+	doc := bigObject(200000)
+	for _, src := range []string{
+		`{"additionalProperties":false,"required":["k0"]}`,
+		`{"properties":{"k1":true},"unevaluatedProperties":false}`,
+		`{"anyOf":[{"additionalProperties":false,"minProperties":1},{"additionalProperties":{"type":"string"}}]}`,
+	} {
+		s := mustCompile(t, src)
+		w := s.NewStream()
+		writeChunks(t, w, doc, 1<<16)
+		held := len(w.st.obj.extras) + len(w.st.obj.unevalExtras)
+		for _, l := range w.st.lanes.lanes[:w.st.lanes.used] {
+			held += len(l.obj.extras)
+		}
+		assert.LessOrEqual(t, held, DefaultMaxDiagnostics+1, src)
+		got, err := w.Close()
+		require.NoError(t, err)
+		want, err := s.Validate(doc)
+		require.NoError(t, err)
+		require.Greater(t, len(want), DefaultMaxDiagnostics, src)
+		require.Len(t, got, DefaultMaxDiagnostics+1, src)
+		assert.Equal(t, want[:DefaultMaxDiagnostics], got[:DefaultMaxDiagnostics], src)
+		assert.Equal(t, CodeTooMany, got[DefaultMaxDiagnostics].Code, src)
+	}
+}

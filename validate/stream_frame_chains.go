@@ -181,6 +181,7 @@ func (st *state) frameChainsEnd(f *frame) {
 		}
 		if l == nil {
 			verdicts(true) // the document's
+			st.incomplete = st.incomplete || lc.o.dropped > 0
 			continue
 		}
 		l.failed = true
@@ -188,6 +189,7 @@ func (st *state) frameChainsEnd(f *frame) {
 			mark, kmark := st.nrec(), len(st.keys)
 			verdicts(true)
 			st.take(l, mark, kmark)
+			l.hidden(lc.o.dropped)
 		}
 	}
 }

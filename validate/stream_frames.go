@@ -163,6 +163,7 @@ func (st *state) closeFrame(next int64) {
 		st.arrayVerdictsAll(f.a, false)
 	} else {
 		st.objectChainVerdicts(f.a, f.o, f.a, f.o.count, true)
+		st.incomplete = st.incomplete || f.o.dropped > 0
 	}
 	st.frameChainsEnd(f)
 	st.words = st.words[:f.words]

@@ -437,6 +437,15 @@ func (l *lane) add(d Diagnostic, key []int, rank int) {
 	}
 }
 
+// hidden counts n diagnostics of l that were not recorded (refused
+// names past the cap, objectStream.refuse): each would have scored 1 and
+// is not a type mismatch (recordScore).
+func (l *lane) hidden(n int) {
+	l.nrecs += n
+	l.score += n
+	l.nonType += n
+}
+
 // mismatch reports whether l failed only on the type of the container
 // (branchScore's mismatch): a lane anyOf and oneOf do not report.
 func (l *lane) mismatch() bool {
@@ -462,6 +471,7 @@ func (st *state) laneEnd(l *lane, dupI, dupJ int) {
 			mark, kmark := st.nrec(), len(st.keys)
 			verdicts(true)
 			st.take(l, mark, kmark)
+			l.hidden(l.obj.dropped)
 		}
 	}
 	if (l.keep || !l.failed) && st.resolveGroups(a, l, l.keep, dupI, dupJ) {

@@ -22,8 +22,13 @@ type objectStream struct {
 	extras []extraName // additionalProperties: false, in member order
 	// unevaluatedProperties: false, in member order (k: the schema that has it)
 	unevalExtras []extraName
-	watch        []watchName // other names whose presence matters
-	key          []byte      // the current member's name, decoded
+	// kept[k] counts the names chain schema k refused that are kept: at
+	// most the Stream's MaxDiagnostics+1 (the rest could not be listed);
+	// dropped counts the others.
+	kept    []int
+	dropped int
+	watch   []watchName // other names whose presence matters
+	key     []byte      // the current member's name, decoded
 }
 
 // extraName is a member that additionalProperties: false refuses.
@@ -46,6 +51,7 @@ func (o *objectStream) reset() {
 	o.extras = o.extras[:0]
 	clear(o.unevalExtras)
 	o.unevalExtras = o.unevalExtras[:0]
+	o.kept, o.dropped = o.kept[:0], 0
 	o.watch = o.watch[:0]
 }
 
@@ -76,6 +82,7 @@ func (st *state) planObjectChain(a *arrayStream, o *objectStream, root *node) bo
 			h = st.allocBits(len(n.props))
 		}
 		o.seen = append(o.seen, h)
+		o.kept = append(o.kept, 0)
 		for _, r := range n.required {
 			if r.idx < 0 {
 				o.watch = append(o.watch, watchName{name: r.name})
@@ -92,6 +99,20 @@ func (st *state) planObjectChain(a *arrayStream, o *objectStream, root *node) bo
 		}
 	}
 	return true
+}
+
+// refuse adds the member named k that chain schema c refuses to list,
+// unless c has more than limit (the Stream's MaxDiagnostics, 0: none)
+// there already: a list of names to report is not kept past what can be
+// listed, so that a large object whose every member is refused holds
+// bounded memory. Those not kept are counted (dropped).
+func (o *objectStream) refuse(list *[]extraName, c int, k []byte, limit int) {
+	if limit > 0 && o.kept[c] > limit {
+		o.dropped++
+		return
+	}
+	o.kept[c]++
+	*list = append(*list, extraName{c, string(k)})
 }
 
 // present reports whether a member named name was read.
@@ -185,7 +206,7 @@ func (st *state) memberTally(a *arrayStream, o *objectStream, k []byte) {
 			evaluated = evaluated || pp.re.Match(k)
 		}
 		if !evaluated && n.additional != nil && n.additional.boolean == 2 {
-			o.extras = append(o.extras, extraName{c, string(k)})
+			o.refuse(&o.extras, c, k, st.maxOut)
 		}
 	}
 }
@@ -255,6 +276,7 @@ func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
 func (st *state) objectEnd() (Diagnostics, error) {
 	a := &st.arr
 	failed := st.objectChainVerdicts(a, &st.obj, a, st.obj.count, true) || st.nrec() > 0
+	st.incomplete = st.incomplete || st.obj.dropped > 0
 	return st.rootEnd(failed, -1, -1)
 }
 
@@ -264,7 +286,7 @@ func (st *state) objectEnd() (Diagnostics, error) {
 // o, and, when one fails and record is set, records them all with their
 // hints. It reports whether one fails.
 func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayStream, count int, record bool) bool {
-	fails := len(o.extras) > 0 || len(o.unevalExtras) > 0
+	fails := len(o.extras) > 0 || len(o.unevalExtras) > 0 || o.dropped > 0
 	for _, k := range c.order {
 		if fails {
 			break

@@ -125,7 +125,7 @@ func (st *state) memberUneval(a *arrayStream, o *objectStream, i int, k []byte, 
 		if n.unevalProps.boolean == 2 {
 			ok = false
 			if tally {
-				o.unevalExtras = append(o.unevalExtras, extraName{u.k, string(k)})
+				o.refuse(&o.unevalExtras, u.k, k, st.maxOut)
 			}
 			continue
 		}
