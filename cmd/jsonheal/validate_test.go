@@ -133,7 +133,8 @@ func TestValidateMaxDocumentBytes(t *testing.T) {
 	streams := filepath.Join(dir, "stream.json")
 	require.NoError(t, os.WriteFile(streams, []byte(`{"type":"array","items":{"type":"object"}}`), 0o644))
 	whole := filepath.Join(dir, "whole.json")
-	require.NoError(t, os.WriteFile(whole, []byte(`{"type":"array","not":{"enum":[1,[]]}}`), 0o644))
+	// unevaluatedItems inside a branch, over branches: held whole.
+	require.NoError(t, os.WriteFile(whole, []byte(`{"type":"array","anyOf":[{"anyOf":[{"items":true}],"unevaluatedItems":false}]}`), 0o644))
 	branches := filepath.Join(dir, "branches.json")
 	require.NoError(t, os.WriteFile(branches, []byte(`{"anyOf":[{"type":"array","items":{"type":"object"}},{"type":"object"}]}`), 0o644))
 
