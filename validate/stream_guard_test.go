@@ -54,11 +54,7 @@ func TestGuardsKeywords(t *testing.T) {
 		s := mustCompile(t, c.schema)
 		v := assertSameEverywhere(t, s, []byte(c.doc), c.schema+" on "+c.doc)
 		require.Empty(t, v.Err)
-		var got []string
-		for _, d := range v.Diags {
-			got = append(got, d.InstanceLocation+" "+string(d.Code)+" "+d.Message)
-		}
-		require.Equal(t, c.want, got, c.schema)
+		require.Equal(t, c.want, diagLines(v.Diags, false), c.schema)
 		w := s.NewStream()
 		for i := range len(c.doc) {
 			_, err := w.Write([]byte{c.doc[i]})

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -135,4 +136,18 @@ func readerAsWhole(t *testing.T, s *Schema, doc []byte) Diagnostics {
 	require.NoError(t, err)
 	require.Equal(t, whole, streamed)
 	return streamed
+}
+
+// streamsValid writes doc, valid under s and with a value below the root
+// far larger than descendAfter, to a Stream in 4 KiB chunks: it must hold
+// a few of that value's items at a time, not the value, and find doc
+// valid.
+func streamsValid(t *testing.T, s *Schema, doc []byte) {
+	t.Helper()
+	w := s.NewStream()
+	most := writeChunks(t, w, doc, 4096)
+	assert.Less(t, most, 4*int(descendAfter), "a few items held, not the value")
+	d, err := w.Close()
+	require.NoError(t, err)
+	assert.Nil(t, d)
 }
