@@ -41,9 +41,10 @@ const (
 // array or object also streams under anyOf, oneOf, not and if/then/else
 // (an object under dependentSchemas too) whose branches (recursively)
 // stream or refuse the container by its type: each branch is a lane with
-// its own tallies, verdict and diagnostics (at most MaxDiagnostics kept; a
-// lane that would keep more stops, and should every branch fail with that
-// many, the one that filled up last is reported with its first ones), fed
+// its own tallies, verdict and diagnostics (at most MaxDiagnostics kept,
+// past 64 lanes a share of 64 times that; a lane that would keep more
+// stops, and should every branch fail with that many, the one that
+// filled up last is reported with its first ones), fed
 // every item or member once, the lanes combined at the end as the
 // whole-value evaluation combines branches; such a container is held
 // whole until it passes 1 MiB (or half of MaxBuffer), so that a
@@ -53,16 +54,17 @@ const (
 // that has them; on the root container with branches under it, settled
 // at the end from what was kept of it (the branches that evaluated it
 // and, when the schema fails on it, its diagnostics: at most
-// MaxDiagnostics+1 per set of branches, stream_uneval_lanes.go). A const or enum on a root container, in its schema or a
-// branch, holds it (from 1 MiB on, every time it doubles, its items are
+// MaxDiagnostics+1 per set of branches, stream_uneval_lanes.go). A
+// const or enum on a root container, in its schema or a branch, holds it (from 1 MiB on, every time it doubles, its items are
 // compared with the values allowed) until it no longer equals any of
 // them; then the schema that has it fails and the container streams
 // (stream_guard.go). Any other document (a scalar; a container still
 // equal to a const or enum value at its end; unevaluated* in a branch
 // over branches, over another that has branches under it, or over a
-// const or enum; more than 64 branches) is held whole and
-// evaluated at Close. Either way no more than MaxBuffer bytes are held:
-// past it, Write returns a *DocumentError wrapping ErrTooLarge.
+// const or enum, or over more than 64 branches; more than 256 branches)
+// is held whole and evaluated at Close. Either way no more than
+// MaxBuffer bytes are held: past it, Write returns a *DocumentError
+// wrapping ErrTooLarge.
 //
 // A Stream is not safe for concurrent use. Reset readies it for another
 // document.

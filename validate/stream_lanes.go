@@ -26,7 +26,8 @@ import (
 //
 // Memory and time: the lanes (at most maxLanes, each a chain of at most
 // maxChain schemas) and, per lane that may report, at most the Stream's
-// MaxDiagnostics. A lane that would record more is full: it is not
+// MaxDiagnostics (past fullLanes lanes, a share of fullLanes times that,
+// so that the diagnostics kept stay within fullLanes lanes' worth). A lane that would record more is full: it is not
 // evaluated any further (its score, at least its limit, only matters
 // should every branch fail, and then it loses to any branch that is not
 // full). Should every candidate branch be full, the one that filled up
@@ -37,7 +38,15 @@ import (
 
 // maxLanes bounds the lanes of one streamed container (a schema with more,
 // or one that recurses through its branches, keeps the container whole).
-const maxLanes = 64
+const maxLanes = 256
+
+// fullLanes is how many lanes keep up to the Stream's MaxDiagnostics
+// each; past it, each keeps its share of fullLanes times that (at least
+// minLaneRecords).
+const (
+	fullLanes      = 64
+	minLaneRecords = 64
+)
 
 // maxLaneRecords bounds the diagnostics one lane keeps when the Stream
 // sets no cap of its own (its MaxDiagnostics is the lanes' cap too).
@@ -145,6 +154,18 @@ func (st *state) readyLanes(object bool) {
 	st.ranks = st.ranks[:0]
 }
 
+// shareLimits gives each lane of the pool its share of the diagnostics
+// kept, once the container's lanes are planned (fullLanes).
+func (p *lanePool) shareLimits() {
+	if p.used <= fullLanes {
+		return
+	}
+	share := max(minLaneRecords, p.limit*fullLanes/p.used)
+	for _, l := range p.lanes[:p.used] {
+		l.limit = share
+	}
+}
+
 // planRootArray plans a root array with lanes for its applicators and
 // reports whether it streams.
 func (st *state) planRootArray() bool {
@@ -156,6 +177,7 @@ func (st *state) planRootArray() bool {
 	}
 	a.ranked = len(a.groups) > 0 || len(a.uneval) > 0
 	a.unique.on = a.unique.on || st.lanes.unique
+	st.lanes.shareLimits()
 	return true
 }
 

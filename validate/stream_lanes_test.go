@@ -352,3 +352,56 @@ func TestZeroAllocsLanes(t *testing.T) {
 	run()
 	assert.Zero(t, testing.AllocsPerRun(50, run))
 }
+
+// manyKinds returns a root schema with a oneOf of n branches, each an
+// array of items of one kind ("k0" ... ).
+func manyKinds(n int) string {
+	bs := make([]string, n)
+	for i := range bs {
+		bs[i] = `{"items":{"required":["kind"],"properties":{"kind":{"const":"k` + strconv.Itoa(i) + `"}}}}`
+	}
+	return `{"type":"array","oneOf":[` + strings.Join(bs, ",") + `]}`
+}
+
+// itemsOfKind returns an array of n items of kind k.
+func itemsOfKind(n int, k string) []byte {
+	items := make([]string, n)
+	for i := range items {
+		items[i] = `{"kind":"` + k + `","n":` + strconv.Itoa(i) + `}`
+	}
+	return []byte("[" + strings.Join(items, ",") + "]")
+}
+
+// TestLanesMany: a root oneOf of more than fullLanes branches streams
+// through lanes, each keeping its share of the diagnostics, with
+// Validate's answer; when every branch fails on every item the Stream
+// holds at most the shares and reports the first of Validate's, then
+// says the list is incomplete.
+func TestLanesMany(t *testing.T) {
+	lanesFrom(t, 0)
+	s := mustCompile(t, manyKinds(100))
+	rng := rand.New(rand.NewPCG(26, 100))
+	for _, doc := range [][]byte{itemsOfKind(30, "k73"), bytes.Replace(itemsOfKind(30, "k5"), []byte(`"k5","n":7`), []byte(`"k6","n":7`), 1)} {
+		want := verdictOf(s.Validate(doc))
+		w := s.NewStream()
+		writeRandomChunks(t, rng, w, doc, nil)
+		assert.Equal(t, byte('['), w.st.doc.streamed)
+		assert.Equal(t, 100, w.st.lanes.used)
+		assert.Equal(t, DefaultMaxDiagnostics*fullLanes/100, w.st.lanes.lanes[0].limit)
+		assert.Equal(t, want, verdictOf(w.Close()))
+	}
+
+	doc := itemsOfKind(5000, "zz")
+	want, err := s.Validate(doc)
+	require.NoError(t, err)
+	w := s.NewStream()
+	writeChunks(t, w, doc, 4096)
+	for _, l := range w.st.lanes.lanes[:w.st.lanes.used] {
+		assert.LessOrEqual(t, len(l.out), DefaultMaxDiagnostics*fullLanes/100)
+	}
+	got, err := w.Close()
+	require.NoError(t, err)
+	n := len(got) - 1
+	assert.Equal(t, CodeTooMany, got[n].Code)
+	assert.Equal(t, want[:n], got[:n])
+}

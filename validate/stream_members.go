@@ -65,6 +65,7 @@ func (st *state) planObject() bool {
 		return false
 	}
 	a.ranked = len(a.groups) > 0 || len(a.uneval) > 0
+	st.lanes.shareLimits()
 	return true
 }
 
