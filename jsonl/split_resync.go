@@ -43,7 +43,9 @@ type altState struct {
 	awaitFence bool
 	// fromString: the hypothesis before it (or the current record) was
 	// inside a string when it began; fromCurrent: the current record was.
-	fromString, fromCurrent bool
+	// fromProse: the current record was inside a string it opened before
+	// any value, a quote in prose or on a fence line (see closeWinner).
+	fromString, fromCurrent, fromProse bool
 	// frozen: it closed on the line where a later hypothesis, begun inside
 	// one of its strings, is also whole; it ends where that one starts.
 	// broke: frozen because its own reading failed on a later
@@ -208,7 +210,8 @@ func (s *Splitter) startAlt(c byte, fenceLine bool) {
 	if s.nalt > 1 {
 		from = &s.alts[s.nalt-2].st
 	}
-	*a = altState{start: s.base + int64(s.pos), line: s.line, fromString: from.inString, fromCurrent: s.st.inString}
+	*a = altState{start: s.base + int64(s.pos), line: s.line, fromString: from.inString, fromCurrent: s.st.inString,
+		fromProse: s.st.inString && !s.st.valueSeen}
 	a.st.stack = stack[:0]
 	a.st.fence, a.fenceOpens = fenceLine, fenceLine
 	a.intro = !fenceLine && c != '{' && c != '['
@@ -421,16 +424,33 @@ func (s *Splitter) readInsideOut(k int) bool {
 // hypothesis, or a later one, that is whole or open only in containers
 // wins; frozen ones are passed over; the ones before the winner are cut
 // records.
+//
+// When that string opened before any value (```json "x, Here is "the
+// record), the first hypothesis begun inside it wins even while it is in
+// a string itself: no introduction or opening fence holds a quote (feed
+// drops a hypothesis at one), so the current record's reading is the
+// wrong one whatever the hypothesis' state. Its closing said nothing: it
+// read a key or a value of the hypothesis as the end of its "string", and
+// kept on as prose or a fence awaiting a value, which took the record
+// after the hypothesis (a cut record's lines, then a whole one, went into
+// one reject). The hypothesis goes on as a record instead, and the line
+// with the quote is cut where it starts.
 func (s *Splitter) closeWinner() int {
-	inside := false
+	inside, prose := false, -1
 	for j := 0; j < s.nalt; j++ {
 		a := &s.alts[j]
 		inside = inside || a.fromCurrent
-		if inside && !a.frozen && (a.done || !a.st.inString) {
+		if !inside || a.frozen {
+			continue
+		}
+		if a.done || !a.st.inString {
 			return j
 		}
+		if prose < 0 && a.fromProse {
+			prose = j
+		}
 	}
-	return -1
+	return prose
 }
 
 // introLine reports whether buf[from:to] (a line) reads as an
@@ -602,12 +622,17 @@ func (s *Splitter) splitAtAlt(k int) (Record, bool) {
 	return rec, true
 }
 
-// promoteAlt makes the first hypothesis the current record.
+// promoteAlt makes the first hypothesis the current record. No
+// hypothesis holds a quote before its value, so the ones left were not
+// begun inside such a string of the new current record (fromProse).
 func (s *Splitter) promoteAlt() {
 	a := &s.alts[0]
 	s.st, a.st = a.st, s.st
 	s.recLine = a.line
 	s.removeAlt(0)
+	for k := 0; k < s.nalt; k++ {
+		s.alts[k].fromProse = false
+	}
 }
 
 // emitAlt returns the first pending hypothesis as a record: cut where the

@@ -291,6 +291,50 @@ func TestSplitFenceLineThatClosesACutStringIsNoRecordStart(t *testing.T) {
 	}
 }
 
+func TestSplitQuoteBeforeAnyValueDoesNotTakeTheRecordsAfterIt(t *testing.T) {
+	// The first line is a fence or prose with an unclosed quote; a pretty
+	// record cut inside a key or a string value comes next, then a whole
+	// one. The first line's "string" took the cut record's lines as text,
+	// and its closing quote closed it with no value: the hypothesis begun
+	// on the cut record (inside its key or value) was dropped, and the
+	// fence, still awaiting a value, took the whole record too (44 lost in
+	// one needs_model reject), or the prose line came out with the cut
+	// record in one reject. No introduction or opening fence holds a
+	// quote: the hypothesis wins, and each record comes out alone.
+	firsts := []string{"```json \"x", "Here is \"the record", "```json \"x\" and \"y"}
+	cuts := []string{
+		"{\n  \"id\": 43,\n  \"",            // inside a key
+		"{\n  \"id\": 43,\n  \"name\": \"a", // inside a string value
+		"{\n  \"id\": 43, \"",               // inside a key, on the line of a member
+		"```json\n{\n  \"id\": 43,\n  \"",   // fenced, inside a key
+		"[\n  \"a\",\n  \"b",                // an array, inside a string
+	}
+	nexts := []string{`{"id":44}`, "{\n  \"id\": 44\n}", "```json\n{\"id\":44}\n```", "```json {\"id\":44} ```"}
+	for _, first := range firsts {
+		rej1 := Reject{Line: 1, Lines: 1, Reason: "no_value", Raw: first}
+		for _, cut := range cuts {
+			rej43 := Reject{Line: 2, Lines: strings.Count(cut, "\n") + 1, Reason: "truncated", Raw: cut}
+			for _, next := range nexts {
+				in := first + "\n" + cut + "\n" + next + "\n"
+				recs := splitString(t, in)
+				require.Equal(t, []string{first, cut, next}, datas(recs), "%q", in)
+				assert.Equal(t, []bool{true, true, false}, []bool{recs[0].Cut, recs[1].Cut, recs[2].Cut}, "%q", in)
+				assert.Equal(t, []int64{1, 2, int64(2 + recs[1].Lines)}, lines(recs), "%q", in)
+				cleanedAs(t, in, []string{`{"id":44}`}, []Reject{rej1, rej43})
+			}
+		}
+		// A whole record right after the first line was already split off
+		// (its hypothesis is done before the quote closes).
+		for _, next := range []string{`{"id":44}`, "{\n  \"id\": 44\n}"} {
+			cleanedAs(t, first+"\n"+next+"\n", []string{`{"id":44}`}, []Reject{rej1})
+		}
+	}
+	// A hypothesis that fails inside the quote (code in prose) leaves the
+	// lines to the prose, as before.
+	in := "He wrote \"function f()\n{\n  return 1;\n}\" and left.\n{\"id\":44}\n"
+	assert.Equal(t, []string{"He wrote \"function f()\n{\n  return 1;\n}\" and left.", `{"id":44}`}, datas(splitString(t, in)))
+}
+
 func TestSplitOneLineFences(t *testing.T) {
 	in := "```json {\"a\":1} ```\n```json{\"b\":2}```\n```{\"c\":3}```\n```json\n{\"d\":4}\n```\n"
 	recs := splitString(t, in)
