@@ -137,6 +137,9 @@ type Splitter struct {
 	dropped int64
 	sample  []byte
 	bomDone bool
+	// tailEnded: the input's last line, which has no line end, was ended
+	// (finish).
+	tailEnded bool
 }
 
 // scanState is the lexical state of the current record.
@@ -280,15 +283,9 @@ func (s *Splitter) Next() (Record, error) {
 			continue
 		}
 		if s.nalt > 0 {
-			// The record closed by joining the lines of the hypotheses. A
-			// join inside a string (a raw newline) may lose to lines that
-			// read as a record of their own (closeWinner).
-			if k := s.closeWinner(); k >= 0 {
-				if rec, ok := s.splitAtAlt(k); ok {
-					return rec, nil
-				}
+			if rec, ok := s.closeWithAlts(); ok {
+				return rec, nil
 			}
-			s.removeAlts(0)
 		}
 		switch {
 		case !st.content:
@@ -510,9 +507,42 @@ func (s *Splitter) emit(end int, cut bool) Record {
 	return rec
 }
 
+// closeWithAlts is called when the current record closed at a line end
+// by joining the lines of the hypotheses. A join inside a string (a raw
+// newline) may lose to lines that read as a record of their own
+// (closeWinner): the current record is then returned, cut; otherwise the
+// hypotheses are dropped.
+func (s *Splitter) closeWithAlts() (Record, bool) {
+	if k := s.closeWinner(); k >= 0 {
+		if rec, ok := s.splitAtAlt(k); ok {
+			return rec, true
+		}
+	}
+	s.removeAlts(0)
+	return Record{}, false
+}
+
 // finish handles the end of the input: the last record without a final
 // newline, then io.EOF or the read error.
 func (s *Splitter) finish() (Record, error) {
+	if s.rerr == io.EOF && !s.tailEnded && s.end > 0 && s.buf[s.end-1] != s.nl {
+		// The last line has no line end: it ends here, for the hypotheses
+		// as for the current record, once. A hypothesis begun on it is
+		// judged as at a line end (an introduction's first line is judged
+		// only there): unjudged, it held no content, and once it went on
+		// as the current record its line was dropped as blank ("Sure:
+		// {...}" after a cut record, lost for want of a final newline).
+		s.tailEnded = true
+		s.st.lines++
+		if s.nalt > 0 {
+			s.altLineEnd(s.end)
+			if !s.st.open() && s.nalt > 0 {
+				if rec, ok := s.closeWithAlts(); ok {
+					return rec, nil
+				}
+			}
+		}
+	}
 	if s.rerr == io.EOF && s.nalt > 0 {
 		// The input ended with hypotheses open or done: the record before
 		// them was cut.
@@ -525,8 +555,6 @@ func (s *Splitter) finish() (Record, error) {
 		end := s.end
 		if end > s.start && s.buf[end-1] == s.nl {
 			end-- // the record's last line end is not its data
-		} else if end > 0 && s.buf[end-1] != s.nl {
-			s.st.lines++ // the last line has no line end
 		}
 		return s.emit(end, s.st.open()), nil
 	}

@@ -335,6 +335,36 @@ func TestSplitQuoteBeforeAnyValueDoesNotTakeTheRecordsAfterIt(t *testing.T) {
 	assert.Equal(t, []string{"He wrote \"function f()\n{\n  return 1;\n}\" and left.", `{"id":44}`}, datas(splitString(t, in)))
 }
 
+func TestSplitLastLineWithoutLineEndIsJudgedAsWithOne(t *testing.T) {
+	// The input's last line has no line end and began a hypothesis. Not
+	// ended, an introduction's first line was never judged: it went on as
+	// a record with no content and its line was dropped ("Sure: {...}"
+	// after a cut record lost; FuzzJSONLSplitChunking found the third line
+	// of "[\n{\"000...\nA000...\"" in no record, and the two reads
+	// differed past the size cap). And the hypotheses won at the end even
+	// where the record before them closed on that line and a line end
+	// keeps the join. The last line now ends as a line end does.
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"{\"a\":\"x\nSure: {\"b\":1}", []string{`{"a":"x`, `Sure: {"b":1}`}},
+		{"{\"a\":[\n{\"b\":\"x\nSure: {\"c\":1}", []string{`{"a":[`, `{"b":"x`, `Sure: {"c":1}`}},
+		{"{\"a\":\"x\nHere is the JSON:", []string{`{"a":"x`, "Here is the JSON:"}},
+		{"[\n{\"abc\nAbc\"", []string{"[", "{\"abc\nAbc\""}},
+		{"{\"a\":\"x\nHere is y", []string{"{\"a\":\"x\nHere is y"}}, // not an introduction: joined
+		{"{\"\nA!{\"}", []string{"{\"\nA!{\"}"}},                     // closed on the last line: joined
+		{"```json \"x\n{\n  \"id\": 43,\n  \"\n{\"id\":44}", []string{"```json \"x", "{\n  \"id\": 43,\n  \"", `{"id":44}`}},
+	} {
+		recs := splitString(t, tc.in)
+		require.Equal(t, tc.want, datas(recs), "%q", tc.in)
+		withEnd := splitString(t, tc.in+"\n")
+		assert.Equal(t, withEnd, recs, "%q: as with a final line end", tc.in)
+	}
+	cleanedAs(t, "{\"a\":\"x\nSure: {\"b\":1}", []string{`{"b":1}`},
+		[]Reject{{Line: 1, Lines: 1, Reason: "truncated", Raw: `{"a":"x`}})
+}
+
 func TestSplitOneLineFences(t *testing.T) {
 	in := "```json {\"a\":1} ```\n```json{\"b\":2}```\n```{\"c\":3}```\n```json\n{\"d\":4}\n```\n"
 	recs := splitString(t, in)
