@@ -184,12 +184,6 @@ func (st *state) frameChainsEnd(f *frame) {
 			st.incomplete = st.incomplete || lc.o.dropped > 0
 			continue
 		}
-		l.failed = true
-		if l.keep {
-			mark, kmark := st.nrec(), len(st.keys)
-			verdicts(true)
-			st.take(l, mark, kmark)
-			l.hidden(lc.o.dropped)
-		}
+		st.laneFails(l, verdicts, lc.o.dropped)
 	}
 }

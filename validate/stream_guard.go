@@ -1,5 +1,7 @@
 package validate
 
+import "slices"
+
 // Guards: const and enum on a root container that streams (in its
 // schema's chain or in a lane's).
 //
@@ -154,7 +156,7 @@ func (st *state) checkGuards(win []byte, base int64) bool {
 	all := true
 	for _, g := range st.guards {
 		if !g.dead {
-			g.dead = !slicesContains(g.live, true)
+			g.dead = !slices.Contains(g.live, true)
 			all = all && g.dead
 		}
 	}
@@ -197,16 +199,6 @@ func (g *guard) checkOpen(i int, key string, object, named bool) {
 			g.live[ci] = j >= 0 && !g.seen[ci][j]
 		}
 	}
-}
-
-// slicesContains reports whether s holds x.
-func slicesContains(s []bool, x bool) bool {
-	for _, b := range s {
-		if b == x {
-			return true
-		}
-	}
-	return false
 }
 
 // guardFail records the diagnostic of the dead guard n (its const or

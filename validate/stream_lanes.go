@@ -488,16 +488,23 @@ func (st *state) laneEnd(l *lane, dupI, dupJ int) {
 		return st.chainVerdicts(a, &st.arr, dupI, dupJ, record)
 	}
 	if verdicts(false) {
-		l.failed = true
-		if l.keep {
-			mark, kmark := st.nrec(), len(st.keys)
-			verdicts(true)
-			st.take(l, mark, kmark)
-			l.hidden(l.obj.dropped)
-		}
+		st.laneFails(l, verdicts, l.obj.dropped)
 	}
 	if (l.keep || !l.failed) && st.resolveGroups(a, l, l.keep, dupI, dupJ) {
 		l.failed = true
+	}
+}
+
+// laneFails fails lane l on its verdicts and, when it may report them,
+// records them into it (verdicts(true)), counting the dropped refused
+// names it did not keep.
+func (st *state) laneFails(l *lane, verdicts func(record bool) bool, dropped int) {
+	l.failed = true
+	if l.keep {
+		mark, kmark := st.nrec(), len(st.keys)
+		verdicts(true)
+		st.take(l, mark, kmark)
+		l.hidden(dropped)
 	}
 }
 
