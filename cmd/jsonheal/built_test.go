@@ -43,6 +43,7 @@ func TestBuiltCommand(t *testing.T) {
 	t.Run("signal from timeout", func(t *testing.T) { testSignalFromTimeout(t, bin) })
 	t.Run("output is stdin", func(t *testing.T) { testOutputIsStdin(t, bin) })
 	t.Run("stdout is /dev/full", func(t *testing.T) { testDevFull(t, bin) })
+	t.Run("-o /dev/stdout --rejects -", func(t *testing.T) { testDevStdoutAndStdout(t, bin) })
 }
 
 // shell runs the binary with stdin from the file in (none: empty) and
