@@ -26,7 +26,7 @@ func testDevStdoutAndStdout(t *testing.T, bin string) {
 		args := []string{cmd, "--schema", f.schema, "-o", "/dev/stdout", "--rejects", "-", input}
 		code, errOut := shell(t, bin, "", out, args...)
 		assert.Equal(t, exitUsage, code, errOut)
-		assert.Contains(t, errOut, "-o and stdout name the same file")
+		assert.Contains(t, errOut, "-o /dev/stdout and stdout name the same file")
 		snap.assertUnchanged(t)
 
 		var stdout, stderr bytes.Buffer
@@ -35,7 +35,7 @@ func testDevStdoutAndStdout(t *testing.T, bin string) {
 		err := c.Run()
 		require.IsType(t, &exec.ExitError{}, err)
 		assert.Equal(t, exitUsage, c.ProcessState.ExitCode(), stderr.String())
-		assert.Contains(t, stderr.String(), "-o and stdout name the same file")
+		assert.Contains(t, stderr.String(), "-o /dev/stdout and stdout name the same file")
 		assert.Empty(t, stdout.String())
 	}
 }

@@ -81,12 +81,13 @@ type outputTarget struct {
 	flag, name string
 }
 
-// label names the output in messages: stdout for "-", else its flag.
+// label names the output in messages: stdout for "-", else its flag and
+// name.
 func (o outputTarget) label() string {
 	if o.name == "-" {
 		return "stdout"
 	}
-	return o.flag
+	return o.flag + " " + o.name
 }
 
 // checkOutputs refuses, before anything is opened or truncated, an output
@@ -124,7 +125,10 @@ func checkOutputs(e *env, reads fileSet, outs ...outputTarget) (fileSet, error) 
 		for _, p := range prev {
 			bothStdout := o.name == "-" && p.target.name == "-"
 			sameFile := st != nil && p.info != nil && os.SameFile(st, p.info) && st.Mode()&os.ModeCharDevice == 0
-			if bothStdout || sameFile || sameName(o.name, p.target.name) {
+			if bothStdout {
+				return nil, fmt.Errorf("%s - and %s - %w", p.target.flag, o.flag, ErrSameOutput)
+			}
+			if sameFile || sameName(o.name, p.target.name) {
 				return nil, fmt.Errorf("%s and %s %w", p.target.label(), o.label(), ErrSameOutput)
 			}
 		}

@@ -120,9 +120,9 @@ func TestOutputsNeverOverwriteWhatIsRead(t *testing.T) {
 			args   []string
 			want   string
 		}{
-			{"--rejects r > r", named, []string{"--rejects", named}, "stdout and --rejects name the same file"},
-			{"-o F --rejects - > F", named, []string{"-o", named, "--rejects", "-"}, "-o and stdout name the same file"},
-			{"-o - --rejects -", "", []string{"-o", "-", "--rejects", "-"}, "stdout and stdout name the same file"},
+			{"--rejects r > r", named, []string{"--rejects", named}, "stdout and --rejects " + named + " name the same file"},
+			{"-o F --rejects - > F", named, []string{"-o", named, "--rejects", "-"}, "-o " + named + " and stdout name the same file"},
+			{"-o - --rejects -", "", []string{"-o", "-", "--rejects", "-"}, "-o - and --rejects - name the same file"},
 			{"-o the schema", "", []string{"-o", f.schema}, "(the same file as --schema " + f.schema + ") is both an input and an output"},
 			{"--rejects the schema", "", []string{"--rejects", f.schema}, "is both an input and an output"},
 			{"-o the $ref'd file", "", []string{"-o", f.ref}, "(the same file as " + f.ref + ", read by --schema " + f.schema + ")"},
