@@ -90,18 +90,33 @@ func readFSFile(fsys fs.FS, name string) ([]byte, error) {
 	if err != nil {
 		return fail(fsCause(err), "")
 	}
+	if err := checkResource(name, st); err != nil {
+		return nil, err
+	}
+	return readResource(name, f)
+}
+
+// checkResource refuses a schema file that is not a regular file or is
+// larger than MaxResourceBytes, before a byte of it is read.
+func checkResource(path string, st fs.FileInfo) error {
 	if !st.Mode().IsRegular() {
-		return fail(ErrNotRegularFile, fileKind(st.Mode()))
+		return &LoadError{Path: path, Err: ErrNotRegularFile, Detail: fileKind(st.Mode())}
 	}
 	if st.Size() > MaxResourceBytes {
-		return fail(ErrResourceTooLarge, itoa(int(st.Size()))+" bytes, the limit is "+itoa(MaxResourceBytes))
+		return &LoadError{Path: path, Err: ErrResourceTooLarge, Detail: itoa(int(st.Size())) + " bytes, the limit is " + itoa(MaxResourceBytes)}
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxResourceBytes+1))
+	return nil
+}
+
+// readResource reads an opened schema file, reading no more than
+// MaxResourceBytes+1 bytes (a file may grow after its Stat).
+func readResource(path string, r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxResourceBytes+1))
 	if err != nil {
-		return fail(fsCause(err), "")
+		return nil, &LoadError{Path: path, Err: fsCause(err)}
 	}
 	if len(data) > MaxResourceBytes {
-		return fail(ErrResourceTooLarge, "grew past the limit of "+itoa(MaxResourceBytes)+" bytes")
+		return nil, &LoadError{Path: path, Err: ErrResourceTooLarge, Detail: "grew past the limit of " + itoa(MaxResourceBytes) + " bytes"}
 	}
 	return data, nil
 }
