@@ -136,9 +136,9 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 		},
 	}
 	if *earlyStop {
-		if h.Guard, err = heal.NewGuard(schemaText); err != nil {
-			return usageErr("%v", err)
-		}
+		// The schema as compiled with its $refs loaded (NewGuard would
+		// compile the text again, without a loader).
+		h.Guard = heal.NewGuardFor(schema)
 	}
 	if *verbose {
 		h.Observer = heal.ObserverFunc(func(ev heal.Event) { fmt.Fprintln(e.stderr, traceLine(ev)) })

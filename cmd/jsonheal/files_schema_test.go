@@ -184,3 +184,21 @@ func TestValidateAndAskRefuseStdoutOnWhatTheyRead(t *testing.T) {
 	assert.Contains(t, errOut, "stdout (the same file as "+f.ref)
 	snap.assertUnchanged(t)
 }
+
+// TestAskEarlyStopThroughALocalRef: --early-stop watches the stream with
+// the schema as loaded, $ref'd files included.
+func TestAskEarlyStopThroughALocalRef(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "ask.json"), []byte(askSchema), 0o600))
+	root := filepath.Join(dir, "s.json")
+	require.NoError(t, os.WriteFile(root, []byte(`{"$ref":"ask.json"}`), 0o600))
+	srv := healtest.New(
+		healtest.Streamed(`{"city":"x","weather":"`+strings.Repeat("sunny ", 300)+`","temp":1}`, 6),
+		healtest.Streamed(`{"city":"x","temp":1}`, 6))
+	defer srv.Close()
+	code, out, errOut := askCLI(t, nil, "",
+		"--schema", root, "--model", "m1", "--base-url", srv.URL, "--stream", "--early-stop", "-v", "go")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, `{"city":"x","temp":1}`+"\n", out)
+	assert.Contains(t, errOut, "stream cancelled early: /weather")
+}
