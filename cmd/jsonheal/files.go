@@ -7,11 +7,14 @@ import (
 	"path/filepath"
 )
 
-// Output files never truncate an input. An output is compared with every
-// input by device and inode (os.SameFile), stdin's file included, and the
-// comparison is made on the opened file before it is truncated, so neither
-// a second name for the same file (a link, "./f", a symlink) nor
-// `jsonheal clean -o f.jsonl < f.jsonl` can empty it.
+// Outputs never overwrite a file the command reads, nor each other. An
+// output (stdout included) is compared with every file read by device and
+// inode (os.SameFile): the inputs, stdin's file, the schema and the files
+// its $refs loaded (schema_file.go); and with every other output. The
+// comparison is made again on the opened file before it is truncated, so
+// neither a second name for the same file (a link, "./f", a symlink) nor
+// `jsonheal clean -o f.jsonl < f.jsonl` nor `--rejects r.jsonl > r.jsonl`
+// can lose a byte.
 //
 // Outputs are written in place, not to a temporary file renamed at the
 // end: an interrupted `clean` leaves every whole record written so far
