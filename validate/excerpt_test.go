@@ -52,7 +52,8 @@ func TestLoadedNonSchemaIsNotQuoted(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "regexp.json"), []byte(`{"pattern":"(ab"}`), 0o600))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "withid.json"),
 		[]byte(`{"$defs":{"x":{"$id":"https://example.com/inner.json","type":"sekrit-value"}},"$ref":"https://example.com/inner.json"}`), 0o600))
-	for _, root := range []string{`{"$ref":"creds.json"}`, `{"$ref":"nested.json"}`, `{"$ref":"withid.json"}`} {
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "badschema.json"), []byte(`{"$schema":"sekrit-token","type":"service_account"}`), 0o600))
+	for _, root := range []string{`{"$ref":"creds.json"}`, `{"$ref":"nested.json"}`, `{"$ref":"withid.json"}`, `{"$ref":"badschema.json"}`} {
 		_, err := Compile([]byte(root), Options{Loader: FileLoader(dir)})
 		require.ErrorIs(t, err, ErrInvalidSchema, root)
 		msg := err.Error()

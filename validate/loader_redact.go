@@ -31,8 +31,11 @@ func (c *compiler) redactLoaded(err error) error {
 	if !ok {
 		return err
 	}
-	res := c.resources[d.uri]
-	ms, merr := metaschema(res.draft)
+	draft := c.opts.DefaultDraft
+	if res := c.resources[d.uri]; res != nil {
+		draft = res.draft
+	}
+	ms, merr := metaschema(draft)
 	if merr != nil {
 		return err
 	}
@@ -46,19 +49,27 @@ func (c *compiler) redactLoaded(err error) error {
 		kw, loc = "keyword "+diags[0].Keyword, diags[0].InstanceLocation
 	}
 	return &CompileError{URI: d.uri, Location: loc, Err: ErrInvalidSchema,
-		Msg: "the document is not a JSON schema: it fails the " + res.draft.String() + " metaschema (" + kw + "); its values are not quoted"}
+		Msg: "the document is not a JSON schema: it fails the " + draft.String() + " metaschema (" + kw + "); its values are not quoted"}
 }
 
 // loadedDocOf returns the document, returned by the Loader, that holds
 // the resource with the URI; ok is false for the root document, an
 // embedded metaschema, or an unknown URI.
 func (c *compiler) loadedDocOf(uri string) (docEntry, bool) {
+	loaded := func(d docEntry) bool { return d.uri != "" && !isMetaschemaURI(d.uri) }
+	for _, d := range c.docs {
+		if d.uri == uri {
+			// Its own URI (the document may have failed before its
+			// resource was registered: a bad $schema).
+			return d, loaded(d)
+		}
+	}
 	r := c.resources[uri]
 	if r == nil {
 		return docEntry{}, false
 	}
 	for _, d := range c.docs {
-		if d.uri == "" || isMetaschemaURI(d.uri) {
+		if !loaded(d) {
 			continue
 		}
 		dr := c.resources[d.uri]
