@@ -74,7 +74,8 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 		return usageErr("--early-stop needs --stream")
 	}
 	prompt := strings.Join(fs.Args(), " ")
-	if prompt == "-" {
+	promptFromStdin := prompt == "-"
+	if promptFromStdin {
 		b, err := io.ReadAll(e.stdin)
 		if err != nil {
 			return usageErr("reading the prompt: %v", err)
@@ -91,8 +92,13 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 	}
 	schema, schemaText := ls.schema, ls.text
 	// Neither the answer nor a dead letter may land in a file the schema
-	// was read from, nor both in one file.
-	if _, err := checkOutputs(e, ls.reads, outputTarget{"stdout", "-"}, outputTarget{"--dead-letter", *deadLetter}); err != nil {
+	// was read from, nor in the prompt's file (`-`: stdin), nor both in
+	// one file.
+	reads := ls.reads
+	if promptFromStdin {
+		reads = append(inputFileSet(e, []string{"-"}), reads...)
+	}
+	if _, err := checkOutputs(e, reads, outputTarget{"stdout", "-"}, outputTarget{"--dead-letter", *deadLetter}); err != nil {
 		return usageErr("%v", err)
 	}
 

@@ -73,6 +73,10 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "jsonheal repair: at most one FILE")
 		return exitUsage
 	}
+	if err := checkStdout(e, []string{fs.Arg(0)}); err != nil {
+		fmt.Fprintf(e.stderr, "jsonheal repair: %v\n", err)
+		return exitUsage
+	}
 	in, closeIn, err := openInput(e, fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "jsonheal repair: %v\n", err)

@@ -102,6 +102,10 @@ func runReport(_ context.Context, e *env, args []string) int {
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
+	if err := checkStdout(e, inputs); err != nil {
+		fmt.Fprintf(e.stderr, "jsonheal report: %v\n", err)
+		return exitUsage
+	}
 	rep, err := buildReport(e, inputs)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "jsonheal report: %v\n", err)
