@@ -48,11 +48,19 @@ func Compile(schema []byte, opts Options) (*Schema, error) {
 	return compile(schema, opts, false)
 }
 
-func compile(schema []byte, opts Options, skipMeta bool) (s *Schema, err error) {
+func compile(schema []byte, opts Options, skipMeta bool) (*Schema, error) {
+	s, _, err := compileWith(schema, opts, skipMeta)
+	return s, err
+}
+
+// compileWith compiles, and also returns the compiler with the documents
+// it loaded (Bundle reads them). c is returned with an error too: the
+// deferred redaction reads it.
+func compileWith(schema []byte, opts Options, skipMeta bool) (s *Schema, c *compiler, err error) {
 	if opts.DefaultDraft < Draft4 || opts.DefaultDraft > Draft2020_12 {
 		opts.DefaultDraft = Draft2020_12
 	}
-	c := &compiler{
+	c = &compiler{
 		opts:      opts,
 		resources: map[string]*resource{},
 		anchors:   map[string]*fastjson.Value{},
@@ -64,25 +72,25 @@ func compile(schema []byte, opts Options, skipMeta bool) (s *Schema, err error) 
 	defer func() { err = c.redactLoaded(err) }()
 	res, err := c.addDocument("", schema, opts.DefaultDraft)
 	if err != nil {
-		return nil, err
+		return nil, c, err
 	}
 	root, err := c.node(res.root, c.info[res.root], "")
 	if err != nil {
-		return nil, err
+		return nil, c, err
 	}
 	if !skipMeta {
 		if err := c.checkMetaschemas(); err != nil {
-			return nil, err
+			return nil, c, err
 		}
 	}
 	if err := c.checkCycles(root); err != nil {
-		return nil, err
+		return nil, c, err
 	}
 	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn, free: make(chan *state, 2*runtime.GOMAXPROCS(0))}
 	if res.uri != "" {
 		s.id = res.uri
 	}
-	return s, nil
+	return s, c, nil
 }
 
 // checkMetaschemas validates every loaded schema document against the
