@@ -90,7 +90,11 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "jsonheal ask: %v\n", err)
 		return code
 	}
-	schema, schemaText := ls.schema, ls.text
+	// The model gets the schema with its $ref'd files bundled in.
+	schema, schemaText := ls.schema, ls.forModel
+	if ls.bundleErr != nil && (*system == "" || *responseFormat) {
+		fmt.Fprintf(e.stderr, "jsonheal ask: note: %v\n", ls.bundleErr)
+	}
 	// Neither the answer nor a dead letter may land in a file the schema
 	// was read from, nor in the prompt's file (`-`: stdin), nor both in
 	// one file.
