@@ -92,10 +92,7 @@ func TestRepairReportAndAskRefuseStdoutOnWhatTheyRead(t *testing.T) {
 			if tc.stdout != "" {
 				stdout = openAppend(t, tc.stdout)
 			}
-			code, errOut := fileEnv(t, stdin, stdout, tc.args...)
-			assert.Equal(t, exitUsage, code, errOut)
-			assert.Contains(t, errOut, tc.want)
-			snap.assertUnchanged(t)
+			snap.assertRefused(t, stdin, stdout, tc.want, tc.args...)
 		})
 	}
 }

@@ -51,8 +51,8 @@ func (p *pipelineFlags) check(fs *flag.FlagSet) error {
 // pipeline is what the flags build: the Cleaner's options, the compiled
 // schema, and with --model the ModelHealer and the counters of its loop.
 type pipeline struct {
-	opts       jsonl.Options
-	schema     *validate.Schema
+	opts   jsonl.Options
+	schema *validate.Schema
 	// schemaText is the schema as the model is given it (loadedSchema's
 	// forModel: the $ref'd files bundled in).
 	schemaText []byte
