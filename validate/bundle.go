@@ -97,7 +97,7 @@ func buildBundle(schema []byte, loaded []docEntry, c *compiler, rootDraft Draft)
 		if err != nil {
 			return nil, &CompileError{URI: d.uri, Err: ErrNotBundled, Msg: "the document is not an object"}
 		}
-		if id := docObj.Get(idKey); id != nil && normalizeURI(string(id.GetStringBytes())) != d.uri {
+		if id := docObj.Get(idKey); id != nil && !sameURI(d.uri, string(id.GetStringBytes())) {
 			return nil, &CompileError{URI: d.uri, Location: "/" + idKey, Err: ErrNotBundled,
 				Msg: "the document's own " + idKey + " differs from the URI it was loaded from"}
 		}
@@ -128,4 +128,11 @@ func freeKey(o *fastjson.Object, name string) string {
 		key = name + "~" + strconv.Itoa(i)
 	}
 	return key
+}
+
+// sameURI reports whether the $id value id, resolved against the URI a
+// document was loaded from, is that URI.
+func sameURI(loadedFrom, id string) bool {
+	abs, err := resolveURI(loadedFrom, id)
+	return err == nil && normalizeURI(abs) == loadedFrom
 }

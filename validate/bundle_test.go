@@ -14,12 +14,14 @@ import (
 
 // bundleFS is a schema folder: the root's $refs name defs/item.json
 // (relative, with a fragment), which names ../common.json and
-// defs/tuple.json in turn, which names defs/pair.json.
+// defs/tuple.json in turn, which names defs/pair.json. Two carry their
+// own $id, relative to where they are, which the bundle replaces with
+// the URI they were loaded from: the same URI, resolved.
 var bundleFS = fstest.MapFS{
 	"defs/item.json": {Data: []byte(`{"type":"object","required":["id"],"additionalProperties":false,
 		"properties":{"id":{"$ref":"../common.json#/$defs/id"},"tags":{"$ref":"tuple.json"}}}`)},
-	"common.json":     {Data: []byte(`{"$defs":{"id":{"type":"integer","minimum":1}}}`)},
-	"defs/tuple.json": {Data: []byte(`{"$ref":"pair.json"}`)},
+	"common.json":     {Data: []byte(`{"$id":"common.json","$defs":{"id":{"type":"integer","minimum":1}}}`)},
+	"defs/tuple.json": {Data: []byte(`{"$id":"tuple.json","$ref":"pair.json"}`)},
 	"defs/pair.json":  {Data: []byte(`{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"items":false}`)},
 }
 
