@@ -32,6 +32,10 @@ var (
 	// coordinates are the second value's; its message says how many values
 	// there were and where each began.
 	ErrMultipleValues = errors.New("several JSON values where one was expected")
+	// ErrLateRepair: a repair found past a Writer's window changes output
+	// the Writer had already written (it comes inside a *PartialError;
+	// Append makes the repair).
+	ErrLateRepair = errors.New("repair of output already written")
 	// ErrClosed: Write or Close was called on a closed Writer.
 	ErrClosed = errors.New("sanitize: writer closed")
 )

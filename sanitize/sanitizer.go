@@ -1,6 +1,8 @@
 package sanitize
 
 import (
+	"strconv"
+
 	"github.com/jsonheal/jsonheal/internal/scan"
 	"github.com/jsonheal/jsonheal/scanner"
 )
@@ -29,6 +31,9 @@ type Sanitizer struct {
 	// lost: a cut (an error, a refusal) went back past what a Writer had
 	// already passed on or dropped (see cutOut).
 	lost bool
+	// lateAt is the input offset of an edit that would have changed
+	// output a Writer had already passed on (see editBack); -1 when none.
+	lateAt int64
 
 	// delta maps the input offset being read to its output position:
 	// out position = input offset + delta. Inside the current value, marks
@@ -104,7 +109,7 @@ func (z *Sanitizer) reset(dst []byte) {
 	z.out = dst
 	z.chunk, z.pend, z.base = nil, 0, 0
 	z.copied = false
-	z.written, z.lost = 0, false
+	z.written, z.lost, z.lateAt = 0, false, -1
 	z.delta = int64(len(dst))
 	z.clearMarks()
 	z.lastMark = 0
@@ -264,6 +269,9 @@ func (z *Sanitizer) write(b []byte) error {
 		}
 		if len(z.marks) >= z.pruneAt {
 			z.pruneMarks()
+		}
+		if z.lateAt >= 0 {
+			return z.lateRepair()
 		}
 	}
 	if tooLarge {
@@ -430,6 +438,18 @@ func (z *Sanitizer) finish() error {
 			if err := z.handle(ev, len(z.chunk)); err != nil {
 				return err
 			}
+			if z.lateAt >= 0 {
+				return z.lateRepair()
+			}
 		}
 	}
+}
+
+// lateRepair returns the ErrLateRepair error of the edit at input offset
+// lateAt, found where the scanner stands.
+func (z *Sanitizer) lateRepair() error {
+	line, col := z.sc.Pos()
+	z.lost = true
+	return &Error{Err: ErrLateRepair, Offset: z.sc.Offset(), Line: line, Column: col,
+		Msg: "a repair at input offset " + strconv.FormatInt(z.lateAt, 10) + " changes output already written"}
 }

@@ -127,7 +127,9 @@ func (w *Writer) fail(err error) error {
 func (w *Writer) pass() error {
 	z := &w.z
 	if z.refused() {
-		z.shift(z.settledPos()) // nothing more will be written
+		// Nothing more will be written: the complete values go (no edit
+		// reaches back past a value's start).
+		z.shift(z.lastValue)
 		return nil
 	}
 	upto := 0
