@@ -87,3 +87,16 @@ func (e *HealError) Error() string {
 
 // Unwrap returns the underlying error.
 func (e *HealError) Unwrap() error { return e.Err }
+
+// OptionsError reports an Options field past its cap (MaxWorkers,
+// MaxWindow); Run refuses to start.
+type OptionsError struct {
+	// Field names the Options field; Value is what it holds, Max its cap.
+	Field      string
+	Value, Max int64
+}
+
+// Error names the field, its value and its cap.
+func (e *OptionsError) Error() string {
+	return fmt.Sprintf("jsonl: Options.%s is %d, over the cap of %d", e.Field, e.Value, e.Max)
+}

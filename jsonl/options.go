@@ -11,11 +11,23 @@ import (
 // DefaultBatchBytes is the batch size used when Options.BatchBytes is zero.
 const DefaultBatchBytes = 256 << 10
 
+// MaxWorkers caps Options.Workers; Run refuses more (an *OptionsError).
+// Workers past the CPUs only help while they wait on a Healer (at most
+// Workers model calls in flight), and 256 calls at once is past what a
+// model API grants; each worker costs a sanitizer and 4 batches of
+// window (at MaxWorkers, 1,024 batches and 256 MiB of input in flight
+// with the default BatchBytes). The cap is fixed, not a multiple of the
+// CPUs, so that a command line that runs on one machine runs on another.
+const MaxWorkers = 256
+
+// MaxWindow caps Options.Window; Run refuses more (an *OptionsError).
+const MaxWindow = 4 * MaxWorkers
+
 // Options configure a Cleaner. The zero value is ready to use: GOMAXPROCS
 // workers, ordered output, the default sanitizer, no schema.
 type Options struct {
 	// Workers is the number of records processed in parallel; zero means
-	// GOMAXPROCS.
+	// GOMAXPROCS (at most MaxWorkers). More than MaxWorkers is refused.
 	Workers int
 	// Unordered writes records as soon as they are done instead of in input
 	// order. Each record still comes out exactly once.
@@ -27,7 +39,8 @@ type Options struct {
 	// to be written in order); zero means 4 per worker. The input bytes in
 	// flight stay under Window*BatchBytes, or one record when a record is
 	// larger: memory is a small multiple of that (the output and the
-	// rejects of the batches), plus the splitter's buffer.
+	// rejects of the batches), plus the splitter's buffer. More than
+	// MaxWindow is refused.
 	Window int
 	// MaxRecordBytes caps a record; zero means DefaultMaxRecordBytes. A
 	// larger record is rejected (ReasonTooLarge) without being held.
@@ -72,7 +85,18 @@ func (o *Options) workers() int {
 	if o.Workers > 0 {
 		return o.Workers
 	}
-	return runtime.GOMAXPROCS(0)
+	return min(runtime.GOMAXPROCS(0), MaxWorkers)
+}
+
+// check refuses options past their caps.
+func (o *Options) check() error {
+	switch {
+	case o.Workers > MaxWorkers:
+		return &OptionsError{Field: "Workers", Value: int64(o.Workers), Max: MaxWorkers}
+	case o.Window > MaxWindow:
+		return &OptionsError{Field: "Window", Value: int64(o.Window), Max: MaxWindow}
+	}
+	return nil
 }
 
 func (o *Options) batchBytes() int {

@@ -137,6 +137,8 @@ func (f *feed) stop() int64 {
 
 // Run cleans in into out, writing rejected records to rejects (nil discards
 // them; they are still counted). It returns the final Stats and:
+//   - an *OptionsError, before reading anything, when Options.Workers or
+//     Options.Window is past its cap;
 //   - nil when the whole input was processed;
 //   - an *InputError when reading failed (records before it are processed);
 //   - an *OutputError when writing failed (output after it is missing);
@@ -156,6 +158,9 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 	c.c.start.Store(time.Now().UnixNano())
 	if rejects == nil {
 		rejects = io.Discard
+	}
+	if err := opts.check(); err != nil {
+		return c.Stats(), err
 	}
 	nw, window := opts.workers(), opts.window()
 	if window < nw {
