@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -51,4 +56,93 @@ func TestMaxDiagnosticsCapsTheRejectsDetails(t *testing.T) {
 	code, _, errOut = runCLI(t, "{}\n", "clean", "--max-diagnostics", "0")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "--max-diagnostics must be at least 1")
+}
+
+// endlessIncident is a reader of a rejects line whose raw field never
+// ends (or a line of spaces, with raw false); it counts what it gives.
+type endlessIncident struct {
+	head   string
+	filler byte
+	read   int64
+}
+
+func newEndlessIncident(raw bool) *endlessIncident {
+	if raw {
+		return &endlessIncident{head: `{"line":1,"reason":"schema","error":"x","raw":"`, filler: 'a'}
+	}
+	return &endlessIncident{filler: ' '}
+}
+
+func (r *endlessIncident) Read(p []byte) (int, error) {
+	n := copy(p, r.head)
+	r.head = r.head[n:]
+	for i := n; i < len(p); i++ {
+		p[i] = r.filler
+	}
+	r.read += int64(len(p))
+	return len(p), nil
+}
+
+// runWithStdin runs the command with stdin r.
+func runWithStdin(t *testing.T, r io.Reader, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdin: r, stdout: &out, stderr: &errb,
+		getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
+	return run(context.Background(), e, args), out.String(), errb.String()
+}
+
+// TestIncidentsAreCappedWhileRead: report and replay read an endless
+// line (a raw field that never ends, spaces) only up to the incident cap
+// (twice --max-record-bytes plus 1 MiB) and a read buffer, then refuse it
+// with exit 2 and an error that names the line and the flag; the reader
+// would never end, so returning at all is the bound.
+func TestIncidentsAreCappedWhileRead(t *testing.T) {
+	const maxRecord = 4 << 10
+	limit := incidentCap(maxRecord)
+	for _, cmd := range []string{"report", "replay"} {
+		for _, raw := range []bool{true, false} {
+			in := newEndlessIncident(raw)
+			code, out, errOut := runWithStdin(t, in, cmd, "--max-record-bytes", "4KiB")
+			assert.Equal(t, exitUsage, code, "%s: %s", cmd, errOut)
+			assert.Contains(t, errOut, "stdin:1: a line of more than "+strconv.FormatInt(limit, 10)+" bytes", cmd)
+			assert.Contains(t, errOut, "raise --max-record-bytes", cmd)
+			assert.Empty(t, out, cmd)
+			assert.Less(t, in.read, limit+4<<20, "%s read %d bytes", cmd, in.read)
+		}
+	}
+}
+
+// TestIncidentReaderRefusesByType: the reader's error is an
+// *incidentTooLargeError with its coordinates, for a line past the cap
+// (stopped there) and for a record of several lines past it (read to its
+// end, not held); incidents under the cap before it are read.
+func TestIncidentReaderRefusesByType(t *testing.T) {
+	const maxRecord = 1 << 10
+	limit := incidentCap(maxRecord)
+	good := `{"line":7,"reason":"schema","error":"x","raw":"{}"}` + "\n"
+	inputs := map[string]io.Reader{
+		"line":   io.MultiReader(strings.NewReader(good), newEndlessIncident(true)),
+		"record": strings.NewReader(good + "{\"line\":1,\n" + strings.Repeat("\"raw\":\"a\",\n", int(limit/10)) + "\"reason\":\"schema\",\"error\":\"x\"}\n"),
+	}
+	for name, r := range inputs {
+		e, _ := cleanEnv(r, io.Discard)
+		var lines []int64
+		err := readIncidents(e, []string{"-"}, maxRecord, func(in *incident) error {
+			lines = append(lines, in.reject.Line)
+			return nil
+		})
+		var tl *incidentTooLargeError
+		require.ErrorAs(t, err, &tl, name)
+		assert.Equal(t, []int64{7}, lines, name)
+		assert.Equal(t, "stdin", tl.File, name)
+		assert.Equal(t, int64(2), tl.Line, name)
+		assert.Equal(t, limit, tl.Cap, name)
+		if name == "record" {
+			assert.Greater(t, tl.Size, limit, name)
+		} else {
+			assert.Zero(t, tl.Size, name)
+			assert.Equal(t, int64(len(good))+limit, tl.Offset, name)
+		}
+	}
 }
