@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"os"
@@ -81,15 +79,6 @@ func (r *endlessIncident) Read(p []byte) (int, error) {
 	}
 	r.read += int64(len(p))
 	return len(p), nil
-}
-
-// runWithStdin runs the command with stdin r.
-func runWithStdin(t *testing.T, r io.Reader, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	e := &env{stdin: r, stdout: &out, stderr: &errb,
-		getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
-	return run(context.Background(), e, args), out.String(), errb.String()
 }
 
 // TestIncidentsAreCappedWhileRead: report and replay read an endless
