@@ -22,16 +22,28 @@ func (e *InputError) Error() string {
 func (e *InputError) Unwrap() error { return e.Err }
 
 // OutputError reports a failed write of the output or of the rejects. The
-// output is incomplete.
+// writer that failed is incomplete; Run wrote nothing more to either.
 type OutputError struct {
 	// Name is "output" or "rejects".
 	Name string
 	// Err is the write error.
 	Err error
+	// Line and Offset are the input line and offset of the first record
+	// that was not written: no record from there on went to the output or
+	// the rejects, every record before it was passed to them (the one that
+	// failed may have lost the bytes it held). Zero with Options.Unordered,
+	// whose records are not written in input order.
+	Line, Offset int64
 }
 
-// Error says which output failed and why.
-func (e *OutputError) Error() string { return fmt.Sprintf("writing %s: %v", e.Name, e.Err) }
+// Error says which output failed, why, and where the run stopped.
+func (e *OutputError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("writing %s: %v", e.Name, e.Err)
+	}
+	return fmt.Sprintf("writing %s: %v (stopped at input line %d, offset %d: no record from there on was written)",
+		e.Name, e.Err, e.Line, e.Offset)
+}
 
 // Unwrap returns the write error.
 func (e *OutputError) Unwrap() error { return e.Err }

@@ -213,18 +213,27 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 	var writeErr error
 	pending := map[int64]*batch{}
 	next := int64(0)
+	// written is where the records not yet written start, in input order
+	// (see OutputError).
+	written := struct{ line, offset int64 }{1, 0}
+	fail := func(name string, err error) {
+		oe := &OutputError{Name: name, Err: err}
+		if !opts.Unordered {
+			oe.Line, oe.Offset = written.line, written.offset
+		}
+		writeErr = oe
+		cancel(oe)
+	}
 	write := func(b *batch) {
 		if writeErr == nil {
 			if err := writeAll(out, b.out); err != nil {
-				writeErr = &OutputError{Name: "output", Err: err}
+				fail("output", err)
 			} else if err := writeAll(rejects, b.rej); err != nil {
-				writeErr = &OutputError{Name: "rejects", Err: err}
+				fail("rejects", err)
 			} else {
 				b.loc.addTo(&c.c)
 				c.c.bytesOut.Add(int64(len(b.out)))
-			}
-			if writeErr != nil {
-				cancel(writeErr)
+				written.line, written.offset = b.endLine, b.endOffset
 			}
 		}
 	}
@@ -260,12 +269,9 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 			if len(done) == 0 && writeErr == nil {
 				// Nothing else is ready: let what is written so far out.
 				if err := flush(out); err != nil {
-					writeErr = &OutputError{Name: "output", Err: err}
+					fail("output", err)
 				} else if err := flush(rejects); err != nil {
-					writeErr = &OutputError{Name: "rejects", Err: err}
-				}
-				if writeErr != nil {
-					cancel(writeErr)
+					fail("rejects", err)
 				}
 			}
 		case <-readerDone:

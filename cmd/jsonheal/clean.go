@@ -376,9 +376,24 @@ func (o *output) close() error {
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("writing %s: %w (the file is incomplete)", cleanInputName(o.name), err)
+		return fmt.Errorf("writing %s: %w (it is incomplete)", o.displayName(), err)
 	}
 	return nil
+}
+
+// displayName names the output in messages: its file name, or stdout.
+func (o *output) displayName() string {
+	if o.name == "-" {
+		return "stdout"
+	}
+	return o.name
+}
+
+// writeError is the error of a failed write of an incident's outcome
+// (replay): the output, the write error and the incident it stopped at,
+// after which nothing was written (outcomes are written in input order).
+func (o *output) writeError(at *incident, err error) error {
+	return fmt.Errorf("writing %s: %w (stopped at %s: nothing from there on was written)", o.displayName(), err, at.where())
 }
 
 func (o *output) abort() {

@@ -152,12 +152,14 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
+	defer e.stop.onForcedExit(out.closeForExit)()
 	var rej *output
 	if cfg.rejects != "" {
 		if rej, err = createOutput(e, cfg.rejects, avoid...); err != nil {
 			out.abort()
 			return fail(exitUsage, "%v", err)
 		}
+		defer e.stop.onForcedExit(rej.closeForExit)()
 	}
 	sum := &replaySummary{Output: cfg.output, Rejects: cfg.rejects, ByReason: map[string]*replayCounts{}}
 	for _, in := range cfg.inputs {
@@ -169,13 +171,15 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 	}
 	runErr := replayAll(ctx, e, r, cfg.inputs, workers, func(o replayOutcome) error {
 		sum.add(o)
-		if o.healed {
-			_, err := out.Write(o.out)
-			return err
+		w, b := out, o.out
+		if !o.healed {
+			w, b = rej, o.rej
 		}
-		if rej != nil {
-			_, err := rej.Write(o.rej)
-			return err
+		if w == nil {
+			return nil
+		}
+		if _, err := w.Write(b); err != nil {
+			return w.writeError(o.in, err)
 		}
 		return nil
 	})
