@@ -156,6 +156,9 @@ func runClean(ctx context.Context, e *env, args []string) int {
 	opts.Unordered = cfg.unordered
 	mh := pl.model
 
+	if err := checkInputs(cfg.inputs); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	avoid := inputFileSet(e, cfg.inputs)
 	out, err := createOutput(e, cfg.output, avoid...)
 	if err != nil {

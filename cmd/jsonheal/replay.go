@@ -147,6 +147,9 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
+	if err := checkInputs(cfg.inputs); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	avoid := inputFileSet(e, cfg.inputs)
 	out, err := createOutput(e, cfg.output, avoid...)
 	if err != nil {

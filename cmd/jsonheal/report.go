@@ -102,7 +102,11 @@ func runReport(_ context.Context, e *env, args []string) int {
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
-	rep, err := buildReport(e, inputs)
+	err := checkInputs(inputs)
+	var rep *incidentReport
+	if err == nil {
+		rep, err = buildReport(e, inputs)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "jsonheal report: %v\n", err)
 		return exitUsage
