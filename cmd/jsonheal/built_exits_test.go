@@ -136,6 +136,49 @@ func lastLine(s string) string {
 	return lines[len(lines)-1]
 }
 
+// piped is a jsonheal process whose stdout is a pipe the test reads (or
+// not) through out.
+type piped struct {
+	cmd    *exec.Cmd
+	out    *os.File
+	stderr *syncBuffer
+	done   chan struct{}
+}
+
+// startPiped starts the binary with stdout to a pipe; the process is
+// killed at the end of the test if it still runs.
+func startPiped(t *testing.T, bin string, args ...string) *piped {
+	t.Helper()
+	pr, pw, err := os.Pipe()
+	require.NoError(t, err)
+	p := &piped{cmd: exec.Command(bin, args...), out: pr, stderr: &syncBuffer{}, done: make(chan struct{})}
+	p.cmd.Stdout, p.cmd.Stderr = pw, p.stderr
+	require.NoError(t, p.cmd.Start())
+	pw.Close()
+	go func() { p.cmd.Wait(); close(p.done) }()
+	t.Cleanup(func() {
+		pr.Close()
+		select {
+		case <-p.done:
+		default:
+			p.cmd.Process.Kill()
+			<-p.done
+		}
+	})
+	return p
+}
+
+// wait waits for the process to end and returns its exit code.
+func (p *piped) wait(t *testing.T, what string) int {
+	t.Helper()
+	select {
+	case <-p.done:
+	case <-time.After(20 * time.Second):
+		t.Fatalf("still running 20 s after %s: %s", what, p.stderr.String())
+	}
+	return p.cmd.ProcessState.ExitCode()
+}
+
 func testSigpipe(t *testing.T, bin string) {
 	dir := t.TempDir()
 	in, input := exitsInput(t, dir, "p.jsonl", 100000)
@@ -143,28 +186,14 @@ func testSigpipe(t *testing.T, bin string) {
 		t.Run(rejects, func(t *testing.T) {
 			// jsonheal clean p.jsonl --rejects r.jsonl.gz | head -c 200000
 			rejects := filepath.Join(dir, rejects)
-			pr, pw, err := os.Pipe()
-			require.NoError(t, err)
-			cmd := exec.Command(bin, "clean", in, "--rejects", rejects)
-			cmd.Stdout = pw
-			var errb syncBuffer
-			cmd.Stderr = &errb
-			require.NoError(t, cmd.Start())
-			pw.Close()
+			p := startPiped(t, bin, "clean", in, "--rejects", rejects)
 			head := make([]byte, 200000)
-			_, err = io.ReadFull(pr, head)
+			_, err := io.ReadFull(p.out, head)
 			require.NoError(t, err)
-			pr.Close()
-			done := make(chan struct{})
-			go func() { cmd.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(20 * time.Second):
-				cmd.Process.Kill()
-				t.Fatal("still running 20 s after its reader left")
-			}
-			assert.Equal(t, exitUsage, cmd.ProcessState.ExitCode(), "no death by SIGPIPE: %s", errb.String())
-			last := lastLine(errb.String())
+			p.out.Close()
+			code := p.wait(t, "its reader left")
+			assert.Equal(t, exitUsage, code, "no death by SIGPIPE: %s", p.stderr.String())
+			last := lastLine(p.stderr.String())
 			assert.Contains(t, last, "broken pipe")
 			stop := stoppedAt(t, last)
 			lines := assertWholeRejects(t, decompressed(t, rejects), input)
@@ -264,39 +293,17 @@ func testSignalStuckStdout(t *testing.T, bin string) {
 	dir := t.TempDir()
 	in, input := exitsInput(t, dir, "p.jsonl", 20000)
 	rej := filepath.Join(dir, "r.jsonl.zst")
-	pr, pw, err := os.Pipe()
-	require.NoError(t, err)
-	defer pr.Close()
-	cmd := exec.Command(bin, "clean", in, "--rejects", rej)
-	cmd.Stdout = pw
-	var errb syncBuffer
-	cmd.Stderr = &errb
-	require.NoError(t, cmd.Start())
-	pw.Close()
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
-	defer func() {
-		select {
-		case <-done:
-		default:
-			cmd.Process.Kill()
-			<-done
-		}
-	}()
+	p := startPiped(t, bin, "clean", in, "--rejects", rej)
 	// Once stdout is written to, the run cannot end: its output (1 MB)
 	// is far more than the pipe holds (64 KiB, less when its pages are
 	// partly filled).
-	waitFor(t, "output in the pipe", func() bool { return pipeBuffered(t, pr) >= 32<<10 })
-	waitSignalsCaught(t, cmd.Process.Pid)
+	waitFor(t, "output in the pipe", func() bool { return pipeBuffered(t, p.out) >= 32<<10 })
+	waitSignalsCaught(t, p.cmd.Process.Pid)
 	start := time.Now()
-	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Fatalf("still running 10 s after SIGTERM: %s", errb.String())
-	}
+	require.NoError(t, p.cmd.Process.Signal(syscall.SIGTERM))
+	code := p.wait(t, "SIGTERM")
 	assert.Less(t, time.Since(start), signalEndBound)
-	assert.Equal(t, 143, cmd.ProcessState.ExitCode(), errb.String())
-	assert.Contains(t, errb.String(), "jsonheal clean: stopped by SIGTERM (exit 143)")
+	assert.Equal(t, 143, code, p.stderr.String())
+	assert.Contains(t, p.stderr.String(), "jsonheal clean: stopped by SIGTERM (exit 143)")
 	assertWholeRejects(t, decompressed(t, rej), input)
 }
