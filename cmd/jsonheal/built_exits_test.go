@@ -307,3 +307,29 @@ func testSignalStuckStdout(t *testing.T, bin string) {
 	assert.Contains(t, p.stderr.String(), "jsonheal clean: stopped by SIGTERM (exit 143)")
 	assertWholeRejects(t, decompressed(t, rej), input)
 }
+
+func testSigpipeOtherCommands(t *testing.T, bin string) {
+	// The commands that write stdout alone: exit 2, no death by SIGPIPE,
+	// and the message says how far they read.
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.json")
+	require.NoError(t, os.WriteFile(big, []byte(`{"a":[`+strings.Repeat("1,", 1<<20)+`1]}`), 0o644))
+	schema := filepath.Join(dir, "s.json")
+	require.NoError(t, os.WriteFile(schema, []byte(`{"type":"object"}`), 0o644))
+	docs := []string{"validate", "--schema", schema, "--output", "basic"}
+	for i := range 6000 { // 15 bytes of output each: more than a pipe holds
+		doc := filepath.Join(dir, fmt.Sprintf("d%04d.json", i))
+		require.NoError(t, os.WriteFile(doc, []byte(`{"a":1}`), 0o644))
+		docs = append(docs, doc)
+	}
+	for _, args := range [][]string{{"repair", big}, docs} {
+		p := startPiped(t, bin, args...)
+		_, err := io.ReadFull(p.out, make([]byte, 10))
+		require.NoError(t, err)
+		p.out.Close()
+		assert.Equal(t, exitUsage, p.wait(t, "its reader left"), "%s: %s", args[0], p.stderr.String())
+		last := lastLine(p.stderr.String())
+		assert.Contains(t, last, "broken pipe", args[0])
+		assert.Contains(t, last, "(stopped in ", args[0])
+	}
+}

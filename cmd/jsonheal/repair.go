@@ -93,11 +93,11 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 		closeErr = copyErr
 	}
 	if ferr := out.Flush(); ferr != nil {
-		fmt.Fprintf(e.stderr, "jsonheal repair: write output: %v\n", ferr)
+		fmt.Fprintf(e.stderr, "jsonheal repair: write output: %v%s\n", ferr, stoppedWhere(e))
 		return exitUsage
 	}
 	if closeErr != nil && !errors.As(closeErr, &sanErr) {
-		fmt.Fprintf(e.stderr, "jsonheal repair: write output: %v\n", closeErr)
+		fmt.Fprintf(e.stderr, "jsonheal repair: write output: %v%s\n", closeErr, stoppedWhere(e))
 		return exitUsage
 	}
 	rep := w.Report()

@@ -54,10 +54,16 @@ func (s *stdoutWriter) exitCode(e *env, prefix string, code int) int {
 	if err == nil || code != exitOK && code != exitFailed {
 		return code
 	}
-	where := ""
-	if w := e.stop.whereNow(); w != "" {
-		where = " (stopped " + w + ")"
-	}
-	fmt.Fprintf(e.stderr, "%s: writing stdout: %v%s\n", prefix, err, where)
+	fmt.Fprintf(e.stderr, "%s: writing stdout: %v%s\n", prefix, err, stoppedWhere(e))
 	return exitUsage
+}
+
+// stoppedWhere says, for the message of a failed write, how far the
+// command had read: " (stopped in FILE at input offset N (line L))", or
+// "" when it does not know.
+func stoppedWhere(e *env) string {
+	if w := e.stop.whereNow(); w != "" {
+		return " (stopped " + w + ")"
+	}
+	return ""
 }
