@@ -399,7 +399,14 @@ func (o *output) writeError(at *incident, err error) error {
 	return fmt.Errorf("writing %s: %w (stopped at %s: nothing from there on was written)", o.displayName(), err, at.where())
 }
 
+// abort closes an output nothing was written to, when the command stops
+// before it runs (the rejects could not be created): a compressed one
+// still ends as a valid, empty stream.
 func (o *output) abort() {
+	if o.comp != nil {
+		o.comp.Close()
+		o.buf.Flush()
+	}
 	if o.file != nil {
 		o.file.Close()
 	}
