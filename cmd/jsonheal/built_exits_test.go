@@ -196,6 +196,16 @@ func testSigpipe(t *testing.T, bin string) {
 			last := lastLine(p.stderr.String())
 			assert.Contains(t, last, "broken pipe")
 			stop := stoppedAt(t, last)
+			// The summary accounts for the records read past the failure.
+			m := regexp.MustCompile(`(\d+) records;.*out: (\d+) written \+ (\d+) rejected\n  not written: (\d+) records`).
+				FindStringSubmatch(p.stderr.String())
+			require.NotNil(t, m, p.stderr.String())
+			n := make([]int64, 4)
+			for i := range n {
+				n[i], _ = strconv.ParseInt(m[i+1], 10, 64)
+			}
+			assert.Equal(t, n[0], n[1]+n[2]+n[3], "records = written + rejected + not written")
+			assert.Equal(t, stop-1, n[1]+n[2], "written and rejected: the lines before the stop")
 			lines := assertWholeRejects(t, decompressed(t, rejects), input)
 			// Every record before the line named is a reject or went out:
 			// the rejects hold every broken one.
