@@ -48,6 +48,7 @@ func TestBuiltCommand(t *testing.T) {
 	t.Run("later input error: compressed outputs end whole", func(t *testing.T) { testLaterInputError(t, bin) })
 	t.Run("signal: compressed outputs end whole", func(t *testing.T) { testSignalCompressedOutputs(t, bin) })
 	t.Run("signal: stdout stuck, rejects end whole", func(t *testing.T) { testSignalStuckStdout(t, bin) })
+	t.Run("-o /dev/stdout --rejects -", func(t *testing.T) { testDevStdoutAndStdout(t, bin) })
 }
 
 // shell runs the binary with stdin from the file in (none: empty) and

@@ -54,8 +54,10 @@ type pipeline struct {
 	opts       jsonl.Options
 	schema     *validate.Schema
 	schemaText []byte
-	model      *jsonl.ModelHealer // nil without --model
-	counters   *heal.Counters
+	// schemaReads holds the schema file and the files its $refs loaded.
+	schemaReads fileSet
+	model       *jsonl.ModelHealer // nil without --model
+	counters    *heal.Counters
 }
 
 // build compiles the schema and builds the pipeline. On failure it returns
@@ -76,16 +78,12 @@ func (p *pipelineFlags) build(e *env, withModel bool) (*pipeline, int, error) {
 	}
 	if p.schema != "" {
 		e.stop.setWhere(func() string { return "loading the schema " + p.schema })
-		text, err := validate.ReadSchemaFile(p.schema)
+		ls, code, err := loadSchema(p.schema, validate.Options{})
 		if err != nil {
-			return nil, exitUsage, fmt.Errorf("read schema: %w", err)
+			return nil, code, err
 		}
-		s, err := validate.Compile(text, validate.Options{})
-		if err != nil {
-			return nil, exitNoCompile, fmt.Errorf("schema %s does not compile: %w", p.schema, err)
-		}
-		pl.opts.Schema = jsonl.SchemaValidator(s)
-		pl.schema, pl.schemaText = s, text
+		pl.opts.Schema = jsonl.SchemaValidator(ls.schema)
+		pl.schema, pl.schemaText, pl.schemaReads = ls.schema, ls.text, ls.reads
 	}
 	if withModel {
 		if mh := p.heal.healer(e, pl.schema, pl.schemaText, sanOpts, pl.counters); mh != nil {

@@ -78,12 +78,6 @@ func parseReplayFlags(e *env, args []string) (*replayConfig, int) {
 	if len(c.inputs) == 0 {
 		c.inputs = []string{"-"}
 	}
-	if c.output != "-" && c.output == c.rejects {
-		return bad("-o and --rejects name the same file")
-	}
-	if err := checkOutputs(e, c.inputs, c.output, c.rejects); err != nil {
-		return bad("%v", err)
-	}
 	return c, exitOK
 }
 
@@ -150,7 +144,10 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 	if err := checkInputs(cfg.inputs); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	avoid := inputFileSet(e, cfg.inputs)
+	avoid, err := checkBatchOutputs(e, pl, cfg.inputs, cfg.output, cfg.rejects)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	out, err := createOutput(e, cfg.output, avoid...)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
@@ -158,6 +155,9 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 	defer e.stop.onForcedExit(out.closeForExit)()
 	var rej *output
 	if cfg.rejects != "" {
+		if out.file != nil {
+			avoid = append(avoid, namedFile{"-o " + cfg.output, out.info})
+		}
 		if rej, err = createOutput(e, cfg.rejects, avoid...); err != nil {
 			out.abort()
 			return fail(exitUsage, "%v", err)
