@@ -29,17 +29,20 @@ type OutputError struct {
 	// Err is the write error.
 	Err error
 	// Line and Offset are the input line and offset of the first record
-	// that was not written: no record from there on went to the output or
-	// the rejects, every record before it was passed to them (the one that
-	// failed may have lost the bytes it held). Zero with Options.Unordered,
-	// whose records are not written in input order.
+	// that was not written: every record before it was passed to the
+	// output or the rejects (the writer that failed may have lost the
+	// bytes it held), and no record from there on was, unless OutOfOrder.
 	Line, Offset int64
+	// OutOfOrder is set with Options.Unordered: some records after Line
+	// may have been written too, as they were done.
+	OutOfOrder bool
 }
 
 // Error says which output failed, why, and where the run stopped.
 func (e *OutputError) Error() string {
-	if e.Line == 0 {
-		return fmt.Sprintf("writing %s: %v", e.Name, e.Err)
+	if e.OutOfOrder {
+		return fmt.Sprintf("writing %s: %v (stopped: every record before input line %d, offset %d, was written; some after it too, out of order)",
+			e.Name, e.Err, e.Line, e.Offset)
 	}
 	return fmt.Sprintf("writing %s: %v (stopped at input line %d, offset %d: no record from there on was written)",
 		e.Name, e.Err, e.Line, e.Offset)

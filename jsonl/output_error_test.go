@@ -1,6 +1,7 @@
 package jsonl
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -53,12 +54,36 @@ func TestOutputErrorSaysWhereTheRunStopped(t *testing.T) {
 		})
 	}
 	t.Run("unordered", func(t *testing.T) {
-		fw := &failingWriter{limit: 50 << 10}
+		fw := &keepingWriter{failingWriter: failingWriter{limit: 50 << 10}}
 		_, err := NewCleaner(Options{NewSanitizer: newFake, Workers: 3, BatchBytes: 4 << 10, Unordered: true}).
 			Run(context.Background(), strings.NewReader(data), fw, nil)
 		var oe *OutputError
 		require.ErrorAs(t, err, &oe)
-		assert.Zero(t, oe.Line, "no prefix claim when records go out of order")
-		assert.NotContains(t, err.Error(), "stopped at")
+		assert.True(t, oe.OutOfOrder)
+		require.Greater(t, oe.Line, int64(1))
+		assert.Equal(t, int64(lineOffsets[oe.Line-1]), oe.Offset)
+		// Every record before the line named went out, in some order.
+		got := map[string]bool{}
+		for _, line := range strings.Split(fw.kept.String(), "\n") {
+			got[line] = true
+		}
+		for _, rec := range strings.Split(data[:oe.Offset], "\n") {
+			if rec != "" {
+				require.True(t, got[rec], "%s, before line %d, was written", rec, oe.Line)
+			}
+		}
+		assert.Contains(t, err.Error(), fmt.Sprintf("every record before input line %d, offset %d, was written; some after it too", oe.Line, oe.Offset))
 	})
+}
+
+// keepingWriter is a failingWriter that keeps what it accepted.
+type keepingWriter struct {
+	failingWriter
+	kept bytes.Buffer
+}
+
+func (w *keepingWriter) Write(p []byte) (int, error) {
+	n, err := w.failingWriter.Write(p)
+	w.kept.Write(p[:n])
+	return n, err
 }

@@ -213,16 +213,13 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 	var writeErr error
 	pending := map[int64]*batch{}
 	next := int64(0)
-	// written is where the records not yet written start, in input order
-	// (see OutputError).
-	written := struct{ line, offset int64 }{1, 0}
+	// The batches released so far were all written (release follows
+	// write, in input order), so the line and offset of the last release
+	// are where the records not yet written start; Unordered writes may
+	// have gone past it.
 	fail := func(name string, err error) {
-		oe := &OutputError{Name: name, Err: err}
-		if !opts.Unordered {
-			oe.Line, oe.Offset = written.line, written.offset
-		}
-		writeErr = oe
-		cancel(oe)
+		writeErr = &OutputError{Name: name, Err: err, Line: c.c.line.Load(), Offset: c.c.offset.Load(), OutOfOrder: opts.Unordered}
+		cancel(writeErr)
 	}
 	write := func(b *batch) {
 		if writeErr == nil {
@@ -233,7 +230,6 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 			} else {
 				b.loc.addTo(&c.c)
 				c.c.bytesOut.Add(int64(len(b.out)))
-				written.line, written.offset = b.endLine, b.endOffset
 			}
 		}
 	}
