@@ -28,24 +28,26 @@ type OutputError struct {
 	Name string
 	// Err is the write error.
 	Err error
-	// Line and Offset are the input line and offset of the first record
-	// that was not written: every record before it was passed to the
+	// Line and Offset are the input line and offset where the records
+	// that may be missing start: every record before it was passed to the
 	// output or the rejects (the writer that failed may have lost the
-	// bytes it held), and no record from there on was, unless OutOfOrder.
+	// bytes it held); from there on, only records of the write that failed
+	// may have been written (a batch: its records reach the output before
+	// its rejects), or, when OutOfOrder, also records done early.
 	Line, Offset int64
-	// OutOfOrder is set with Options.Unordered: some records after Line
-	// may have been written too, as they were done.
+	// OutOfOrder is set with Options.Unordered: records after Line may
+	// have been written too, as they were done.
 	OutOfOrder bool
 }
 
 // Error says which output failed, why, and where the run stopped.
 func (e *OutputError) Error() string {
+	more := ""
 	if e.OutOfOrder {
-		return fmt.Sprintf("writing %s: %v (stopped: every record before input line %d, offset %d, was written; some after it too, out of order)",
-			e.Name, e.Err, e.Line, e.Offset)
+		more = ", and some were written out of order"
 	}
-	return fmt.Sprintf("writing %s: %v (stopped at input line %d, offset %d: no record from there on was written)",
-		e.Name, e.Err, e.Line, e.Offset)
+	return fmt.Sprintf("writing %s: %v (stopped at input line %d, offset %d: every record before it was written; from there on, records are missing%s)",
+		e.Name, e.Err, e.Line, e.Offset, more)
 }
 
 // Unwrap returns the write error.

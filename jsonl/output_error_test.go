@@ -72,7 +72,7 @@ func TestOutputErrorSaysWhereTheRunStopped(t *testing.T) {
 				require.True(t, got[rec], "%s, before line %d, was written", rec, oe.Line)
 			}
 		}
-		assert.Contains(t, err.Error(), fmt.Sprintf("every record before input line %d, offset %d, was written; some after it too", oe.Line, oe.Offset))
+		assert.Contains(t, err.Error(), fmt.Sprintf("stopped at input line %d, offset %d: every record before it was written; from there on, records are missing, and some were written out of order", oe.Line, oe.Offset))
 	})
 }
 
