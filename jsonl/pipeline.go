@@ -238,18 +238,23 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 	var writeErr error
 	pending := map[int64]*batch{}
 	next := int64(0)
+	// The batches released so far were all written (release follows
+	// write, in input order), so the line and offset of the last release
+	// are where the records not yet written start; Unordered writes may
+	// have gone past it.
+	fail := func(name string, err error) {
+		writeErr = &OutputError{Name: name, Err: err, Line: c.c.line.Load(), Offset: c.c.offset.Load(), OutOfOrder: opts.Unordered}
+		cancel(writeErr)
+	}
 	write := func(b *batch) {
 		if writeErr == nil {
 			if err := writeAll(out, b.out); err != nil {
-				writeErr = &OutputError{Name: "output", Err: err}
+				fail("output", err)
 			} else if err := writeAll(rejects, b.rej); err != nil {
-				writeErr = &OutputError{Name: "rejects", Err: err}
+				fail("rejects", err)
 			} else {
 				b.loc.addTo(&c.c)
 				c.c.bytesOut.Add(int64(len(b.out)))
-			}
-			if writeErr != nil {
-				cancel(writeErr)
 			}
 		}
 	}
@@ -304,12 +309,9 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 			if len(done) == 0 && writeErr == nil {
 				// Nothing else is ready: let what is written so far out.
 				if err := flush(out); err != nil {
-					writeErr = &OutputError{Name: "output", Err: err}
+					fail("output", err)
 				} else if err := flush(rejects); err != nil {
-					writeErr = &OutputError{Name: "rejects", Err: err}
-				}
-				if writeErr != nil {
-					cancel(writeErr)
+					fail("rejects", err)
 				}
 			}
 		case <-readerDone:

@@ -108,7 +108,7 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 		closeErr = copyErr
 	}
 	if closeErr != nil && !errors.As(closeErr, &sanErr) {
-		fmt.Fprintf(e.stderr, "jsonheal repair: write output: %v\n", closeErr)
+		fmt.Fprintf(e.stderr, "jsonheal repair: write output: %v%s\n", closeErr, stoppedWhere(e))
 		return exitUsage
 	}
 	var partial *sanitize.PartialError

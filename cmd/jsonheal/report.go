@@ -109,7 +109,11 @@ func runReport(_ context.Context, e *env, args []string) int {
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
-	rep, err := buildReport(e, inputs, maxRecord)
+	err = checkInputs(inputs)
+	var rep *incidentReport
+	if err == nil {
+		rep, err = buildReport(e, inputs, maxRecord)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "jsonheal report: %v\n", err)
 		return exitUsage
