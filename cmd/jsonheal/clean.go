@@ -137,6 +137,9 @@ func runClean(ctx context.Context, e *env, args []string) int {
 	opts.Unordered = cfg.unordered
 	mh := pl.model
 
+	if err := checkInputs(cfg.inputs); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	avoid, err := checkBatchOutputs(e, pl, cfg.inputs, cfg.output, cfg.rejects)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
@@ -360,12 +363,34 @@ func (o *output) close() error {
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("writing %s: %w (the file is incomplete)", cleanInputName(o.name), err)
+		return fmt.Errorf("writing %s: %w (it is incomplete)", o.displayName(), err)
 	}
 	return nil
 }
 
+// displayName names the output in messages: its file name, or stdout.
+func (o *output) displayName() string {
+	if o.name == "-" {
+		return "stdout"
+	}
+	return o.name
+}
+
+// writeError is the error of a failed write of an incident's outcome
+// (replay): the output, the write error and the incident it stopped at,
+// after which nothing was written (outcomes are written in input order).
+func (o *output) writeError(at *incident, err error) error {
+	return fmt.Errorf("writing %s: %w (stopped at %s: nothing from there on was written)", o.displayName(), err, at.where())
+}
+
+// abort closes an output nothing was written to, when the command stops
+// before it runs (the rejects could not be created): a compressed one
+// still ends as a valid, empty stream.
 func (o *output) abort() {
+	if o.comp != nil {
+		o.comp.Close()
+		o.buf.Flush()
+	}
 	if o.file != nil {
 		o.file.Close()
 	}

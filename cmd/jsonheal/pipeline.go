@@ -17,6 +17,7 @@ type pipelineFlags struct {
 	jobs          int
 	maxRecordText string
 	maxRecord     int64
+	maxDiags      int
 	policy        repairPolicy
 	heal          cleanModelFlags
 }
@@ -24,8 +25,10 @@ type pipelineFlags struct {
 // register adds the pipeline flags to fs.
 func (p *pipelineFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&p.schema, "schema", "", "validate every record against the JSON Schema in `FILE`")
-	fs.IntVar(&p.jobs, "j", 0, "number of workers (0: one per CPU)")
+	fs.IntVar(&p.jobs, "j", 0, fmt.Sprintf("number of workers (0: one per CPU; at most %d)", jsonl.MaxWorkers))
 	fs.StringVar(&p.maxRecordText, "max-record-bytes", "64MiB", "reject records larger than this (bytes, or with K, M, G, KiB, MiB, GiB)")
+	fs.IntVar(&p.maxDiags, "max-diagnostics", jsonl.DefaultMaxDiagnostics, "most schema errors a reject lists in its details; "+
+		`past it they end with a too_many_diagnostics error and the reject's "more" says how many were left out`)
 	// Batch output is trusted unread: guesses go to the model or the
 	// rejects unless asked for (jsonl.DefaultMinConfidence).
 	p.policy.floor = "likely"
@@ -40,8 +43,11 @@ func (p *pipelineFlags) check(fs *flag.FlagSet) error {
 		return fmt.Errorf("--max-record-bytes: invalid size %q", p.maxRecordText)
 	}
 	p.maxRecord = n
-	if p.jobs < 0 {
-		return fmt.Errorf("-j must be at least 0, not %d", p.jobs)
+	if p.maxDiags < 1 {
+		return fmt.Errorf("--max-diagnostics must be at least 1, not %d", p.maxDiags)
+	}
+	if p.jobs < 0 || p.jobs > jsonl.MaxWorkers {
+		return fmt.Errorf("-j must be between 0 and %d, not %d", jsonl.MaxWorkers, p.jobs)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -76,6 +82,7 @@ func (p *pipelineFlags) build(e *env, withModel bool) (*pipeline, int, error) {
 	pl.opts = jsonl.Options{
 		Workers:             p.workers(withModel),
 		MaxRecordBytes:      p.maxRecord,
+		MaxDiagnostics:      p.maxDiags,
 		Sanitize:            sanOpts,
 		DisabledSchemaFixes: disabled,
 	}
