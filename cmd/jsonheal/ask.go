@@ -102,7 +102,8 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 	if promptFromStdin {
 		reads = append(inputFileSet(e, []string{"-"}), reads...)
 	}
-	if _, err := checkOutputs(e, reads, outputTarget{"stdout", "-"}, outputTarget{"--dead-letter", *deadLetter}); err != nil {
+	avoid, err := checkOutputs(e, reads, outputTarget{"stdout", "-"}, outputTarget{"--dead-letter", *deadLetter})
+	if err != nil {
 		return usageErr("%v", err)
 	}
 
@@ -183,7 +184,7 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 			_ = enc.Encode(gu.DeadLetter)
 			return code
 		}
-		if err := appendDeadLetter(*deadLetter, gu.DeadLetter); err != nil {
+		if err := appendDeadLetter(*deadLetter, gu.DeadLetter, avoid); err != nil {
 			fmt.Fprintf(e.stderr, "jsonheal ask: --dead-letter: %v\n", err)
 			return exitUsage
 		}
@@ -203,8 +204,9 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 
 // appendDeadLetter appends dl to the file at path as one JSON line,
 // creating the file (readable by its owner only: a dead letter holds the
-// prompt) when it does not exist.
-func appendDeadLetter(path string, dl *heal.DeadLetter) error {
+// prompt) when it does not exist. The opened file is compared with avoid
+// again (files.go): the run may have lasted minutes since the check.
+func appendDeadLetter(path string, dl *heal.DeadLetter, avoid fileSet) error {
 	line, err := json.Marshal(dl)
 	if err != nil {
 		return err
@@ -212,6 +214,12 @@ func appendDeadLetter(path string, dl *heal.DeadLetter) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return err
+	}
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		if in, ok := avoid.same(st); ok {
+			f.Close()
+			return outputIsInputError(path, in)
+		}
 	}
 	if _, err := f.Write(append(line, '\n')); err != nil {
 		f.Close()

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -117,4 +120,26 @@ func TestRepairAndReportWriteStdoutToAnotherFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(b), `"records":2`)
 	assert.Contains(t, string(b), `"rejects":2`)
+}
+
+// TestAskChecksTheDeadLetterFileAgainWhenItWrites: --dead-letter names no
+// file when the run starts; while the model is asked, that name becomes a
+// hard link to the schema. The dead letter is refused (exit 2, naming
+// both) and the schema is left byte-identical.
+func TestAskChecksTheDeadLetterFileAgainWhenItWrites(t *testing.T) {
+	f := newRefFixture(t)
+	dead := filepath.Join(f.dir, "dead.jsonl")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = os.Link(f.schema, dead)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"choices":[{"index":0,"message":{"role":"assistant","content":"no JSON here"},"finish_reason":"stop"}],`+
+			`"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}`)
+	}))
+	defer srv.Close()
+	snap := takeSnapshot(t, f.schema, f.ref)
+	code, _, errOut := askCLI(t, nil, "", "--schema", f.schema, "--model", "m", "--base-url", srv.URL,
+		"--max-attempts", "1", "--dead-letter", dead, "an id")
+	assert.Equal(t, exitUsage, code, errOut)
+	assert.Contains(t, errOut, "--dead-letter: "+dead+" (the same file as --schema "+f.schema+") is both an input and an output")
+	snap.assertUnchanged(t)
 }
