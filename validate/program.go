@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/jsonheal/jsonheal/internal/decimal"
+
 // typeMask is a set of JSON Schema types.
 type typeMask uint8
 
@@ -64,7 +66,7 @@ type node struct {
 	not                 *node
 	ifN, thenN, elseN   *node
 
-	minimum, maximum, exclMin, exclMax, multipleOf *decimal
+	minimum, maximum, exclMin, exclMax, multipleOf *decimal.Number
 	intLimits                                      *intLimits // the limits as int64s, when they are small integers
 
 	minLength, maxLength int // -1: absent
