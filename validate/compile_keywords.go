@@ -1,10 +1,10 @@
 package validate
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/jsonheal/jsonheal/internal/decimal"
+	"github.com/jsonheal/jsonheal/internal/ecmaregex"
 	"github.com/valyala/fastjson"
 )
 
@@ -147,7 +147,7 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 				return
 			}
 			src := string(k)
-			re, e := compilePattern(src)
+			re, e := ecmaregex.Compile(src)
 			if e != nil {
 				err = c.errAt(in, "patternProperties", ErrInvalidRegexp, valueExcerpt(src)+": "+regexpProblem(e))
 				return
@@ -337,7 +337,7 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 			return c.errAt(in, "pattern", ErrInvalidSchema, "pattern must be a string")
 		}
 		n.patternSrc = string(b)
-		if n.pattern, err = compilePattern(n.patternSrc); err != nil {
+		if n.pattern, err = ecmaregex.Compile(n.patternSrc); err != nil {
 			return c.errAt(in, "pattern", ErrInvalidRegexp, regexpProblem(err))
 		}
 		n.hasStringKw = true
@@ -409,10 +409,4 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 		n.hasObjectKw = true
 	}
 	return nil
-}
-
-// compileRegexp compiles an ECMA-262 pattern with RE2 after translating the
-// few spellings that differ (see translateRegexp).
-func compileRegexp(src string) (*regexp.Regexp, error) {
-	return regexp.Compile(translateRegexp(src))
 }

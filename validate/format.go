@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/jsonheal/jsonheal/internal/ecmaregex"
 )
 
 // formatFunc checks a string against a format.
@@ -33,7 +35,7 @@ func init() {
 		"uri-template":          func(b []byte) bool { return isURITemplate(b2s(b)) },
 		"json-pointer":          func(b []byte) bool { return isJSONPointer(b2s(b)) },
 		"relative-json-pointer": func(b []byte) bool { return isRelativeJSONPointer(b2s(b)) },
-		"regex":                 func(b []byte) bool { return isECMARegexp(string(b)) },
+		"regex":                 func(b []byte) bool { return ecmaregex.Valid(string(b)) },
 		"uuid":                  func(b []byte) bool { return isUUID(b2s(b)) },
 	}
 }
@@ -402,27 +404,4 @@ func isUUID(s string) bool {
 		}
 	}
 	return true
-}
-
-// isECMARegexp checks a regular expression for the "regex" format: it must
-// compile (RE2) and use no syntax that ECMA-262 lacks.
-func isECMARegexp(s string) bool {
-	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '\\' {
-			switch s[i+1] {
-			case 'a', 'A', 'z', 'Z', 'Q', 'E', 'C':
-				return false
-			}
-			i++
-			continue
-		}
-		if s[i] == '(' && s[i+1] == '?' && i+2 < len(s) {
-			// Python named groups, comments and inline flags.
-			if c := s[i+2]; c == 'P' || c == '#' || c >= 'a' && c <= 'z' {
-				return false
-			}
-		}
-	}
-	_, err := compileRegexp(s)
-	return err == nil
 }

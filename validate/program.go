@@ -1,6 +1,9 @@
 package validate
 
-import "github.com/jsonheal/jsonheal/internal/decimal"
+import (
+	"github.com/jsonheal/jsonheal/internal/decimal"
+	"github.com/jsonheal/jsonheal/internal/ecmaregex"
+)
 
 // typeMask is a set of JSON Schema types.
 type typeMask uint8
@@ -70,7 +73,7 @@ type node struct {
 	intLimits                                      *intLimits // the limits as int64s, when they are small integers
 
 	minLength, maxLength int // -1: absent
-	pattern              *pattern
+	pattern              *ecmaregex.Pattern
 	patternSrc           string
 	format               formatFunc
 	formatName           string
@@ -128,7 +131,7 @@ type prop struct {
 }
 
 type patternProp struct {
-	re  *pattern
+	re  *ecmaregex.Pattern
 	src string
 	n   *node
 }
