@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/jsonheal/jsonheal/internal/format"
 	"github.com/valyala/fastjson"
 )
 
@@ -298,7 +299,7 @@ func (c *compiler) keywords(n *node, v *fastjson.Value, in scanInfo) error {
 	}
 	if f := v.Get("format"); f != nil && f.Type() == fastjson.TypeString && in.res.assertFormat {
 		n.formatName = string(f.GetStringBytes())
-		n.format = formats[n.formatName]
+		n.format = format.Lookup(n.formatName)
 		if n.format != nil {
 			n.hasStringKw = true
 		}

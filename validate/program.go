@@ -3,6 +3,7 @@ package validate
 import (
 	"github.com/jsonheal/jsonheal/internal/decimal"
 	"github.com/jsonheal/jsonheal/internal/ecmaregex"
+	"github.com/jsonheal/jsonheal/internal/format"
 )
 
 // typeMask is a set of JSON Schema types.
@@ -75,7 +76,7 @@ type node struct {
 	minLength, maxLength int // -1: absent
 	pattern              *ecmaregex.Pattern
 	patternSrc           string
-	format               formatFunc
+	format               format.Func
 	formatName           string
 
 	prefixItems              []*node

@@ -1,4 +1,8 @@
-package validate
+// Package format checks strings against the formats JSON Schema defines
+// (date-time, email, hostname, ipv4/ipv6, uri and iri, uri-template,
+// json-pointer, regex, uuid, ...), for validators that assert formats.
+// Formats it does not know have no checker: they are annotations only.
+package format
 
 import (
 	"net/netip"
@@ -6,18 +10,23 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/jsonheal/jsonheal/internal/ecmaregex"
 )
 
-// formatFunc checks a string against a format.
-type formatFunc func(s []byte) bool
+// Func checks a string against a format.
+type Func func(s []byte) bool
 
-// formats maps format names to checkers; unknown formats are annotations.
-var formats map[string]formatFunc
+// Lookup returns the checker of the named format, nil for a format it
+// does not know.
+func Lookup(name string) Func { return checkers[name] }
+
+// checkers maps format names to checkers; unknown formats are annotations.
+var checkers map[string]Func
 
 func init() {
-	formats = map[string]formatFunc{
+	checkers = map[string]Func{
 		"date-time":             func(b []byte) bool { return isDateTime(b2s(b)) },
 		"date":                  func(b []byte) bool { return isDate(b2s(b)) },
 		"time":                  func(b []byte) bool { return isTime(b2s(b)) },
@@ -39,6 +48,10 @@ func init() {
 		"uuid":                  func(b []byte) bool { return isUUID(b2s(b)) },
 	}
 }
+
+// b2s views b as a string without copying; b must not change while the
+// string is in use.
+func b2s(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 func digits(s string) bool {
 	for i := 0; i < len(s); i++ {
