@@ -197,18 +197,18 @@ func addSeeds(f *testing.F) {
 	}
 }
 
-// fuzzOptions are the option sets every input is sanitized with: the
-// default (every repair on) and Strict (the fast layer only, where the
-// scanner's structural fast path runs).
+// fuzzOptions are the option sets every input is sanitized with: every
+// repair on (guesses included, as MinConfidence Guess asks) and Strict
+// (the fast layer only, where the scanner's structural fast path runs).
 var fuzzOptions = []sanitize.Options{
-	{},
-	{CloseTruncated: true},
-	{CloseTruncated: true, MaxDepth: 3},
-	{Strict: true},
-	{Strict: true, CloseTruncated: true, MaxDepth: 3},
-	{Values: sanitize.ValuesLines},
-	{CloseTruncated: true, Values: sanitize.ValuesFirst},
-	{CloseTruncated: true, Values: sanitize.ValuesArray},
+	{MinConfidence: sanitize.Guess},
+	{MinConfidence: sanitize.Guess, CloseTruncated: true},
+	{MinConfidence: sanitize.Guess, CloseTruncated: true, MaxDepth: 3},
+	{MinConfidence: sanitize.Guess, Strict: true},
+	{MinConfidence: sanitize.Guess, Strict: true, CloseTruncated: true, MaxDepth: 3},
+	{MinConfidence: sanitize.Guess, Values: sanitize.ValuesLines},
+	{MinConfidence: sanitize.Guess, CloseTruncated: true, Values: sanitize.ValuesFirst},
+	{MinConfidence: sanitize.Guess, CloseTruncated: true, Values: sanitize.ValuesArray},
 }
 
 // FuzzSanitize checks the sanitizer's guarantees on arbitrary input: no
@@ -376,7 +376,7 @@ func checkValidUntouched(t *testing.T, in []byte) {
 	if !json.Valid(in) || !utf8.Valid(in) {
 		return
 	}
-	for _, opts := range []sanitize.Options{{}, {Strict: true}} {
+	for _, opts := range []sanitize.Options{{}, {Strict: true}} { // valid input needs no fix: the floor does not matter
 		out, rep, err := sanitize.Append(nil, in, opts)
 		if errors.Is(err, sanitize.ErrDepth) && nesting(in) > sanitize.DefaultMaxDepth {
 			return

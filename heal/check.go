@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/jsonheal/jsonheal/sanitize"
 	"github.com/jsonheal/jsonheal/schemafix"
@@ -42,8 +41,6 @@ const (
 	reasonSanitized = "valid after sanitize repairs"
 	reasonFixed     = "valid after schema-guided fixes"
 )
-
-var sanitizers = sync.Pool{New: func() any { return sanitize.New(sanitize.Options{}) }}
 
 // Check runs the no-model path on one answer: sanitize, validate, and the
 // enabled schema-guided fixes. finishReason is the server's (it is trusted
@@ -105,11 +102,9 @@ func (h *Healer) fixer() *schemafix.Fixer {
 // sanitize runs the sanitizer; the document is copied out of the pooled
 // sanitizer only when it changed.
 func (h *Healer) sanitize(answer []byte, v *Verdict) ([]byte, error) {
-	z := sanitizers.Get().(*sanitize.Sanitizer)
-	defer sanitizers.Put(z)
-	if h.Sanitize != (sanitize.Options{}) {
-		z = sanitize.New(h.Sanitize)
-	}
+	opts := h.sanitizeOptions()
+	z, pool := getSanitizer(&opts)
+	defer pool.put(z)
 	out, err := z.Bytes(answer)
 	rep := z.Report()
 	if len(rep.Fixes) > 0 {
@@ -127,13 +122,16 @@ func (h *Healer) sanitize(answer []byte, v *Verdict) ([]byte, error) {
 	if rep.Values != 1 {
 		return nil, fmt.Errorf("expected one JSON value, found %d", rep.Values)
 	}
-	for _, f := range v.SanitizeFixes {
-		if h.Policy.MinConfidence != 0 && f.Confidence < h.Policy.MinConfidence {
-			return nil, fmt.Errorf("sanitize repair %s at %d:%d is a %s, below the confidence floor %s",
-				f.Kind, f.Line, f.Column, f.Confidence, h.Policy.MinConfidence)
-		}
-	}
 	return out, nil
+}
+
+// sanitizeOptions returns h.Sanitize with the Policy's confidence floor:
+// Policy.MinConfidence is heal's one floor, for sanitize repairs and
+// schema fixes alike, and h.Sanitize.MinConfidence is not read.
+func (h *Healer) sanitizeOptions() sanitize.Options {
+	opts := h.Sanitize
+	opts.MinConfidence = h.Policy.MinConfidence.OrDefault()
+	return opts
 }
 
 func (h *Healer) sanitizeFailure(finishReason string, v Verdict, err error) Verdict {

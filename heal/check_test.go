@@ -57,6 +57,7 @@ func TestCheckNoModelPath(t *testing.T) {
 // Check refuses.
 func TestFixSchemaIsChecksFixing(t *testing.T) {
 	h := checker(t)
+	h.Policy.MinConfidence = sanitize.Guess // the userId -> id rename is a guess
 	saved := 0
 	for _, doc := range []string{
 		`{"id":"7","name":"Ada","status":"active"}`,
@@ -109,4 +110,26 @@ func BenchmarkCheckFixed(b *testing.B) {
 	for b.Loop() {
 		h.Check(answer, "stop")
 	}
+}
+
+// TestCheckRefusesGuessesByDefault checks the one floor of the loop: with
+// the zero Policy a guess (an unquoted value of two words) goes back to
+// the model, naming the refused repair; sanitize.Guess accepts it; and
+// Healer.Sanitize.MinConfidence is not a second knob.
+func TestCheckRefusesGuessesByDefault(t *testing.T) {
+	answer := []byte(`{"id":7,"name": Ada Lovelace,"status":"active"}`)
+	h := checker(t)
+	v := h.Check(answer, "stop")
+	assert.Equal(t, heal.ActionReask, v.Decision.Action)
+	assert.Equal(t, heal.ClassSyntax, v.Decision.Class)
+	require.ErrorIs(t, v.Err, sanitize.ErrNeedsModel)
+	assert.Nil(t, v.JSON)
+
+	h.Sanitize.MinConfidence = sanitize.Guess
+	assert.Equal(t, heal.ActionReask, h.Check(answer, "stop").Decision.Action, "Healer.Sanitize.MinConfidence is not read")
+
+	h.Policy.MinConfidence = sanitize.Guess
+	v = h.Check(answer, "stop")
+	assert.Equal(t, heal.ActionAccept, v.Decision.Action)
+	assert.Equal(t, `{"id":7,"name": "Ada Lovelace","status":"active"}`, string(v.JSON))
 }

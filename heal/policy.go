@@ -49,8 +49,11 @@ type Policy struct {
 	// Fallback, when non-nil, is used for one attempt after the primary
 	// model refused, was filtered, or kept failing at the transport level.
 	Fallback Model
-	// MinConfidence refuses sanitize repairs and schema fixes below this
-	// level: the answer goes to the model instead. 0 accepts every fix.
+	// MinConfidence is the loop's one confidence floor: sanitize repairs
+	// and schema fixes below it are not made, and the answer goes back to
+	// the model with the refused repair named. Zero means
+	// sanitize.DefaultMinConfidence (likely): a guess is accepted only when
+	// set to sanitize.Guess. Healer.Sanitize.MinConfidence is not read.
 	MinConfidence sanitize.Confidence
 	// DisabledFixes switches off schema-guided fix rules.
 	DisabledFixes FixRule

@@ -91,7 +91,7 @@ func TestCarriedCommaAtFullFixLog(t *testing.T) {
 	// even number of fixes.
 	for lead := range 40 {
 		in := "[" + strings.Repeat("1, ", lead) + strings.Repeat(strings.Repeat("1 /*c*/ ", 9)+"1,, ", 20) + "2]"
-		want, got := New(Options{}), New(Options{})
+		want, got := New(Options{MinConfidence: Guess}), New(Options{MinConfidence: Guess})
 		want.noRunLoops = true
 		wantOut, wantErr := want.Append(nil, []byte(in))
 		gotOut, gotErr := got.Append(nil, []byte(in))

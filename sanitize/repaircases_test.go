@@ -37,7 +37,7 @@ func (v repairVector) schemaGuided() bool {
 // sanitizeOptions maps the vector's options that have a jsonheal
 // equivalent; truncated input is always closed, as the sources do.
 func (v repairVector) sanitizeOptions() Options {
-	opts := Options{CloseTruncated: true}
+	opts := Options{MinConfidence: Guess, CloseTruncated: true}
 	var o map[string]any
 	if json.Unmarshal(v.Options, &o) == nil {
 		if o["allow_python_keywords"] == false {

@@ -112,6 +112,7 @@ func (z *Sanitizer) reset(dst []byte) {
 	if !z.configured {
 		// The options do not change after construction: derive the
 		// scanner's settings once, not per document.
+		z.opts.MinConfidence = z.opts.MinConfidence.OrDefault()
 		z.repairs = z.opts.repairSet()
 		z.sc.SetRepairs(z.repairs)
 		z.sc.SetNonFiniteAsString(z.opts.NonFiniteAsString)
