@@ -54,7 +54,7 @@ func (h *Healer) check(answer []byte, finishReason string) Verdict {
 	var v Verdict
 	doc, err := h.sanitize(answer, &v)
 	if err != nil {
-		return h.sanitizeFailure(finishReason, v, err)
+		return h.sanitizeFailure(answer, finishReason, v, err)
 	}
 	if finishReason == FinishLength && doc[0] != '{' && doc[0] != '[' {
 		// A scalar at the end of the input reads as complete even when cut
@@ -69,7 +69,7 @@ func (h *Healer) check(answer []byte, finishReason string) Verdict {
 	ds, err := h.Schema.Validate(doc)
 	if err != nil {
 		v.Decision = Decision{ClassSyntax, ActionReask, "not JSON after sanitize: " + err.Error()}
-		v.Diagnostics = err.Error()
+		v.Diagnostics = err.Error() + "."
 		return v
 	}
 	if ds == nil {
@@ -120,7 +120,7 @@ func (h *Healer) sanitize(answer []byte, v *Verdict) ([]byte, error) {
 		return nil, err
 	}
 	if rep.Values != 1 {
-		return nil, fmt.Errorf("expected one JSON value, found %d", rep.Values)
+		return nil, fmt.Errorf("it holds %d JSON values; write exactly one", rep.Values)
 	}
 	return out, nil
 }
@@ -134,7 +134,7 @@ func (h *Healer) sanitizeOptions() sanitize.Options {
 	return opts
 }
 
-func (h *Healer) sanitizeFailure(finishReason string, v Verdict, err error) Verdict {
+func (h *Healer) sanitizeFailure(answer []byte, finishReason string, v Verdict, err error) Verdict {
 	v.Err = err
 	switch {
 	case errors.Is(err, sanitize.ErrTruncated):
@@ -147,9 +147,9 @@ func (h *Healer) sanitizeFailure(finishReason string, v Verdict, err error) Verd
 		v.Decision = Decision{ClassFatal, ActionStop, err.Error()}
 	default:
 		v.Decision = Decision{ClassSyntax, ActionReask, "not valid JSON: " + err.Error()}
-		v.Diagnostics = "not valid JSON: " + err.Error()
+		v.Diagnostics = syntaxProblem(answer, err)
 		if errors.Is(err, sanitize.ErrNoValue) {
-			v.Diagnostics = "the answer holds no JSON value"
+			v.Diagnostics = "it holds no JSON value."
 		}
 	}
 	return v

@@ -45,7 +45,7 @@ func TestCheckNoModelPath(t *testing.T) {
 
 	v = h.Check([]byte(`no json here`), "stop")
 	assert.Equal(t, heal.ClassSyntax, v.Decision.Class)
-	assert.Equal(t, "the answer holds no JSON value", v.Diagnostics)
+	assert.Equal(t, "it holds no JSON value.", v.Diagnostics)
 
 	h.Policy.MinConfidence = sanitize.Likely
 	v = h.Check([]byte(`{"userId":7,"name":"Ada","status":"active"}`), "stop")

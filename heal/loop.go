@@ -208,17 +208,6 @@ func nextStep(a Action, raised int) string {
 	return ""
 }
 
-// reaskText is the user turn of a re-ask: the compact diagnostics and the
-// instruction to correct only them.
-func reaskText(v Verdict) string {
-	if v.Decision.Class == ClassSyntax {
-		return "Your previous answer is not valid JSON (" + v.Diagnostics + ").\n" +
-			"Reply with the complete JSON value only: no prose, no code fences."
-	}
-	return "Your previous answer does not match the required JSON schema:\n" + v.Diagnostics +
-		"\nCorrect only these fields and reply with the complete JSON value only: no prose, no code fences."
-}
-
 func (r *run) accept(v Verdict, attempt int, model Model) *Result {
 	res := &Result{
 		JSON:             v.JSON,
