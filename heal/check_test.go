@@ -1,6 +1,7 @@
 package heal_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -132,4 +133,17 @@ func TestCheckRefusesGuessesByDefault(t *testing.T) {
 	v = h.Check(answer, "stop")
 	assert.Equal(t, heal.ActionAccept, v.Decision.Action)
 	assert.Equal(t, `{"id":7,"name": "Ada Lovelace","status":"active"}`, string(v.JSON))
+}
+
+// TestResultEncodesItsDocumentAsJSON checks Result's JSON: snake_case
+// keys and the accepted document embedded as JSON, not base64.
+func TestResultEncodesItsDocumentAsJSON(t *testing.T) {
+	res := heal.Result{JSON: []byte(`{"id":7}`), Outcome: heal.OutcomeSanitized, Attempts: 1, Calls: 1,
+		Usage: heal.Usage{PromptTokens: 3, CompletionTokens: 2}, Model: "m", IdempotencyKey: "k",
+		SanitizeFixes: []sanitize.Fix{{Kind: sanitize.KindTrailingComma, Confidence: sanitize.Certain, Offset: 7, Line: 1, Column: 8}}}
+	b, err := json.Marshal(res)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"json":{"id":7},"outcome":"sanitized","attempts":1,"transport_retries":0,"calls":1,
+		"usage":{"prompt_tokens":3,"completion_tokens":2},"model":"m","idempotency_key":"k",
+		"sanitize_fixes":[{"kind":"trailing_comma","confidence":"certain","offset":7,"line":1,"column":8}]}`, string(b))
 }
