@@ -19,5 +19,14 @@ func TestStatsEncodeAsTheCLIReport(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"lines":4,"records":3,"written":2,"clean":1,"repaired":1,"repaired_by":{"single_quote":1},
 		"reflowed":0,"schema_fixed":0,"schema_fixed_by":{},"healed":0,"rejected":1,"rejected_by":{"syntax":1},
-		"bytes_in":3000000,"bytes_out":2000000,"line":5,"offset":3000000,"seconds":1.5,"mb_per_second":2}`, string(b))
+		"bytes_in":3000000,"bytes_out":2000000,"seconds":1.5,"mb_per_second":2}`, string(b))
+
+	var r Report
+	r.Add(st)
+	r.Add(Stats{Records: 1, Clean: 1, BytesIn: 1_000_000, Elapsed: 500 * time.Millisecond})
+	assert.Equal(t, int64(4), r.Records)
+	assert.Equal(t, int64(3), r.Written)
+	assert.InDelta(t, 2.0, r.Seconds, 1e-9)
+	assert.InDelta(t, 2.0, r.MBPerSecond, 1e-9)
+	assert.Equal(t, map[string]int64{}, r.SchemaFixedBy)
 }
