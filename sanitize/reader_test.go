@@ -1,11 +1,8 @@
 package sanitize
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
 	"io"
-	"os"
 	"testing"
 	"testing/iotest"
 
@@ -18,15 +15,8 @@ import (
 // whole input: every vector of testdata/repair-cases, under the default
 // floor and with guesses accepted, one value per document and per line.
 func TestReaderMatchesBytes(t *testing.T) {
-	f, err := os.Open("../testdata/repair-cases/public.jsonl")
-	require.NoError(t, err)
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
 	checked, failed := 0, 0
-	for sc.Scan() {
-		var v repairVector
-		require.NoError(t, json.Unmarshal(sc.Bytes(), &v))
+	forEachRepairVector(t, func(v repairVector) {
 		in := []byte(v.Input)
 		for _, opts := range []Options{{}, {MinConfidence: Guess, CloseTruncated: true}, {Values: ValuesLines}} {
 			want, wantRep, wantErr := Bytes(in, opts)
@@ -45,8 +35,7 @@ func TestReaderMatchesBytes(t *testing.T) {
 				checked++
 			}
 		}
-	}
-	require.NoError(t, sc.Err())
+	})
 	assert.Greater(t, checked, 1000)
 	assert.Greater(t, failed, 10, "errors are compared too")
 }
