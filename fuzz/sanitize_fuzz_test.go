@@ -202,6 +202,8 @@ func addSeeds(f *testing.F) {
 // (the fast layer only, where the scanner's structural fast path runs).
 var fuzzOptions = []sanitize.Options{
 	{MinConfidence: sanitize.Guess},
+	{},
+	{Strict: true},
 	{MinConfidence: sanitize.Guess, CloseTruncated: true},
 	{MinConfidence: sanitize.Guess, CloseTruncated: true, MaxDepth: 3},
 	{MinConfidence: sanitize.Guess, Strict: true},
@@ -287,7 +289,7 @@ func checkResult(t *testing.T, in []byte, opts sanitize.Options, out []byte, rep
 	if line, col, ok := position(in, e.Offset); !ok || line != e.Line || col != e.Column {
 		t.Fatalf("opts %+v: bad coordinates in %#v (offset %d is at %d:%d)", opts, e, e.Offset, line, col)
 	}
-	known := false
+	known := errors.Is(err, sanitize.ErrNeedsModel) && opts.MinConfidence.OrDefault() > sanitize.Guess
 	for _, s := range []error{sanitize.ErrSyntax, sanitize.ErrTruncated, sanitize.ErrNoValue, sanitize.ErrDepth, sanitize.ErrTooLarge, sanitize.ErrMultipleValues} {
 		known = known || errors.Is(err, s)
 	}

@@ -1,7 +1,9 @@
 package sanitize
 
 import (
+	"bytes"
 	"errors"
+	"io"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -42,4 +44,26 @@ func TestErrorFormat(t *testing.T) {
 	assert.Regexp(t, `^2:3: `, err.Error())
 	assert.Equal(t, int64(8), e.Offset)
 	assert.Zero(t, e.Kind, "no refused repair")
+}
+
+// TestRefusalAtTheEndLeavesOnlyValues checks a refusal found at the end
+// of the input (the prose_value guess after a top-level string): a Writer,
+// a Reader and Bytes all leave nothing of the refused text, only the
+// value completed before it, with the same error.
+func TestRefusalAtTheEndLeavesOnlyValues(t *testing.T) {
+	in := []byte(`"a"+ 'b' `)
+	out, _, err := Bytes(in, Options{Strict: true})
+	require.ErrorIs(t, err, ErrNeedsModel)
+	assert.Equal(t, `"a"`, string(out))
+
+	var buf bytes.Buffer
+	w := NewWriter(&buf, Options{Strict: true})
+	_, werr := w.Write(in)
+	require.NoError(t, werr)
+	assert.Equal(t, err, w.Close())
+	assert.Equal(t, `"a"`, buf.String(), "the Writer wrote the refused text too")
+
+	got, rerr := io.ReadAll(NewReader(bytes.NewReader(in), Options{Strict: true}))
+	assert.Equal(t, err, rerr)
+	assert.Equal(t, `"a"`, string(got))
 }

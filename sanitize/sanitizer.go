@@ -412,8 +412,12 @@ func (z *Sanitizer) finish() error {
 			z.out = z.out[:z.lastValue]
 			return z.syntaxError()
 		default:
-			// Events at the end refer to bytes already consumed.
+			// Events at the end refer to bytes already consumed. An
+			// error leaves the values completed before it, as the
+			// other errors do (a Writer has flushed the rest already).
 			if err := z.handle(ev, len(z.chunk)); err != nil {
+				z.flushAll()
+				z.out = z.out[:z.lastValue]
 				return err
 			}
 		}
