@@ -25,8 +25,11 @@ type Verdict struct {
 	// SanitizeFixes and SchemaFixes are the repairs made.
 	SanitizeFixes []sanitize.Fix
 	SchemaFixes   []SchemaFix
-	// Diagnostics is the compact diagnostics text of an invalid answer
-	// (schema diagnostics, or the syntax error).
+	// Diagnostics is what the re-ask tells the model about an invalid
+	// answer: the compact schema diagnostics (one "/pointer: message"
+	// line each), or where the answer is not JSON and what JSON expects
+	// ("at line 1, column 31, near `...`: ..."). Decision.Reason keeps
+	// the library's wording.
 	Diagnostics string
 	// DiagnosticCount is the number of schema diagnostics.
 	DiagnosticCount int
