@@ -1,6 +1,7 @@
 package heal
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -15,26 +16,42 @@ import (
 type Verdict struct {
 	// JSON is the accepted document when Decision.Action is ActionAccept
 	// or ActionFix. It aliases the answer when nothing changed.
-	JSON []byte
+	JSON []byte `json:"json"`
 	// Decision: accept or fix when valid; otherwise the failure class and
 	// the action the loop takes when attempts remain (reask, raise_limit,
 	// or stop).
-	Decision Decision
+	Decision Decision `json:"decision"`
 	// Outcome says how a valid JSON was obtained.
-	Outcome Outcome
+	Outcome Outcome `json:"outcome,omitzero"`
 	// SanitizeFixes and SchemaFixes are the repairs made.
-	SanitizeFixes []sanitize.Fix
-	SchemaFixes   []SchemaFix
+	SanitizeFixes []sanitize.Fix `json:"sanitize_fixes,omitempty"`
+	SchemaFixes   []SchemaFix    `json:"schema_fixes,omitempty"`
 	// Diagnostics is what the re-ask tells the model about an invalid
 	// answer: the compact schema diagnostics (one "/pointer: message"
 	// line each), or where the answer is not JSON and what JSON expects
 	// ("at line 1, column 31, near `...`: ..."). Decision.Reason keeps
 	// the library's wording.
-	Diagnostics string
+	Diagnostics string `json:"diagnostics,omitempty"`
 	// DiagnosticCount is the number of schema diagnostics.
-	DiagnosticCount int
+	DiagnosticCount int `json:"diagnostic_count,omitempty"`
 	// Err is the sanitize error, if any.
-	Err error
+	Err error `json:"-"`
+}
+
+// MarshalJSON encodes v with snake_case keys, as Result: the document
+// embedded as JSON ("json", null when invalid) and Err as its text
+// ("error").
+func (v Verdict) MarshalJSON() ([]byte, error) {
+	type plain Verdict
+	var errText string
+	if v.Err != nil {
+		errText = v.Err.Error()
+	}
+	return json.Marshal(struct {
+		JSON json.RawMessage `json:"json"`
+		plain
+		Error string `json:"error,omitempty"`
+	}{v.JSON, plain(v), errText})
 }
 
 // Reasons of the no-model path (constants: the valid path does not

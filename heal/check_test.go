@@ -147,3 +147,20 @@ func TestResultEncodesItsDocumentAsJSON(t *testing.T) {
 		"usage":{"prompt_tokens":3,"completion_tokens":2},"model":"m","idempotency_key":"k",
 		"sanitize_fixes":[{"kind":"trailing_comma","confidence":"certain","offset":7,"line":1,"column":8}]}`, string(b))
 }
+
+// TestVerdictEncodesAsJSON checks Verdict's JSON: snake_case keys, the
+// document as JSON, the error as its text.
+func TestVerdictEncodesAsJSON(t *testing.T) {
+	h := checker(t)
+	b, err := json.Marshal(h.Check([]byte(valid), "stop"))
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"json":`+valid+`,"decision":{"class":"none","action":"accept","reason":"valid as received"},"outcome":"clean"}`, string(b))
+
+	b, err = json.Marshal(h.Check([]byte(`{"id":7,"name":"Ada","status":@}`), "stop"))
+	require.NoError(t, err)
+	var got map[string]any
+	require.NoError(t, json.Unmarshal(b, &got))
+	assert.Nil(t, got["json"])
+	assert.Equal(t, "1:31: invalid character '@' where a value belongs: expected a value", got["error"])
+	assert.Contains(t, got["diagnostics"], "at line 1, column 31")
+}
