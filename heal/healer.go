@@ -22,7 +22,9 @@ type Healer struct {
 	// NewGuardFor for a schema with a $ref to another document); the
 	// model must stream and honour Request.Watch (heal/openai does).
 	Guard *Guard
-	// Sanitize configures the sanitize layer.
+	// Sanitize configures the sanitize layer, except its confidence floor:
+	// Sanitize.MinConfidence is not read, Policy.MinConfidence is the one
+	// floor of the loop.
 	Sanitize sanitize.Options
 	// Observer, if non-nil, receives every trace Event.
 	Observer Observer

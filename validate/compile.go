@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/jsonheal/jsonheal/internal/format"
 	"github.com/valyala/fastjson"
 )
 
@@ -119,11 +120,16 @@ func (c *compiler) checkMetaschemas() error {
 }
 
 func (c *compiler) errAt(in scanInfo, kw string, sentinel error, msg string) error {
+	return c.errCause(in, kw, sentinel, msg, nil)
+}
+
+// errCause is errAt with the error behind the sentinel (CompileError.Cause).
+func (c *compiler) errCause(in scanInfo, kw string, sentinel error, msg string, cause error) error {
 	loc := in.ptr
 	if kw != "" {
 		loc = string(appendPointerToken([]byte(loc), kw))
 	}
-	return &CompileError{URI: in.res.uri, Location: loc, Err: sentinel, Msg: msg}
+	return &CompileError{URI: in.res.uri, Location: loc, Err: sentinel, Msg: msg, Cause: cause}
 }
 
 // resourceNode returns the dynamic-scope record of a resource.
@@ -229,10 +235,11 @@ func (c *compiler) resolveRef(n *node, v *fastjson.Value, in scanInfo, kw string
 	}
 	if !ok {
 		msg := valueExcerpt(string(b)) + " (resolved to " + excerpt(abs, maxURIExcerpt) + ")"
-		if lerr := c.loadErrs[normalizeURI(strings.SplitN(abs, "#", 2)[0])]; lerr != nil {
+		lerr := c.loadErrs[normalizeURI(strings.SplitN(abs, "#", 2)[0])]
+		if lerr != nil {
 			msg += ": loader: " + excerpt(lerr.Error(), maxMessageExcerpt)
 		}
-		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, msg)
+		return nil, "", c.errCause(in, kw, ErrUnresolvedRef, msg, lerr)
 	}
 	t, err := c.node(tv, tin, "")
 	return t, abs, err
@@ -306,7 +313,7 @@ func (c *compiler) keywords(n *node, v *fastjson.Value, in scanInfo) error {
 	}
 	if f := v.Get("format"); f != nil && f.Type() == fastjson.TypeString && in.res.assertFormat {
 		n.formatName = string(f.GetStringBytes())
-		n.format = formats[n.formatName]
+		n.format = format.Lookup(n.formatName)
 		if n.format != nil {
 			n.hasStringKw = true
 		}

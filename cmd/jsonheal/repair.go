@@ -104,7 +104,8 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 	_, copyErr := io.CopyBuffer(w, contextReader{ctx, in}, make([]byte, repairReadChunk))
 	var sanErr *sanitize.Error
 	if copyErr != nil && !errors.As(copyErr, &sanErr) {
-		fmt.Fprintf(e.stderr, "jsonheal repair: %v\n", copyErr)
+		// A read error, or a write error on stdout once output streams.
+		fmt.Fprintf(e.stderr, "jsonheal repair: %v%s\n", copyErr, stoppedWhere(e))
 		return exitUsage
 	}
 	closeErr := w.Close()
