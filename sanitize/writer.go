@@ -1,6 +1,9 @@
 package sanitize
 
-import "io"
+import (
+	"errors"
+	"io"
+)
 
 // Writer sanitizes the bytes written through it and writes the result to an
 // underlying io.Writer. Chunks may be split anywhere.
@@ -115,10 +118,26 @@ func (w *Writer) fail(err error) error {
 		w.err = &PartialError{Written: z.written, Err: se}
 		return w.err
 	}
+	if z.written == 0 && !z.opts.KeepsOutputOnRefusal(err) {
+		// Nothing went out yet: a refusal prints nothing, as the output
+		// Append leaves ([v1,v2] of the values before a broken third,
+		// say) would pass for the whole answer.
+		return err
+	}
 	if werr := w.emit(len(z.out)); werr != nil {
 		return werr
 	}
 	return err
+}
+
+// KeepsOutputOnRefusal reports whether a Writer (or a Reader) that meets
+// the sanitizing error err before writing anything passes on the output
+// Append leaves with err: only when that output is what the caller asked
+// for though the call fails, a sequence of values (ValuesLines) or a
+// truncated document closed with CloseTruncated. Otherwise a refusal
+// writes nothing, so that no partial output passes for the answer.
+func (o Options) KeepsOutputOnRefusal(err error) bool {
+	return o.Values == ValuesLines || o.CloseTruncated && errors.Is(err, ErrTruncated)
 }
 
 // pass passes on the output that is settled, once the window is passed

@@ -75,6 +75,29 @@ func TestRepairModelSizedRefusalPrintsNothing(t *testing.T) {
 	assert.NotContains(t, errOut, "stopped after")
 }
 
+// A refusal within the window prints nothing in the modes whose output is
+// one JSON text: neither the values before a broken one wrapped as an
+// array, nor, in first mode, what was read past the first value. lines
+// passes on the values that were complete, a sequence by design.
+func TestRepairRefusalPrintsNothingInEveryMode(t *testing.T) {
+	for _, c := range []struct{ in, values, cap, out string }{
+		{"{\"a\":1}\n{\"b\":2}\n{\"c\":@}", "array", "", ""},
+		{"{\"a\":1}\n{\"b\":2}\n{\"c\":[1,", "array", "", ""},
+		{"{\"a\":1}\n{\"b\":2}\n{\"c\":3}\n", "first", "20", ""},
+		{"{\"a\":1}\n{\"b\":2}\n{\"c\":3}\n", "array", "20", ""},
+		{"{\"a\":1} {\"b\":@}", "one", "", ""},
+		{"{\"a\":1}\n{\"b\":2}\n{\"c\":@}", "lines", "", "{\"a\":1}\n{\"b\":2}"},
+	} {
+		args := []string{"repair", "--values=" + c.values}
+		if c.cap != "" {
+			args = append(args, "--max-document-bytes", c.cap)
+		}
+		code, out, errOut := runCLI(t, c.in, args...)
+		assert.Equal(t, exitFailed, code, "%q %v: %s", c.in, args, errOut)
+		assert.Equal(t, c.out, out, "%q %v", c.in, args)
+	}
+}
+
 // --max-document-bytes caps the input, as validate's caps what it holds.
 func TestRepairMaxDocumentBytes(t *testing.T) {
 	code, out, errOut := runCLI(t, `{"a": [1, 2, 3, 4, 5]}`, "repair", "--max-document-bytes", "10")
