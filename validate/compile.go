@@ -15,6 +15,7 @@ type Schema struct {
 	draft   Draft
 	usesDyn bool
 	free    chan *state // idle scratch states
+	perByte int64       // evaluations per byte of a value (<= 0: no bound)
 }
 
 // ID returns the root schema's $id ("" when it has none).
@@ -42,7 +43,9 @@ type compiler struct {
 // Compile compiles a schema. Errors are *CompileError values that say where
 // the schema is wrong (errors.Is with ErrInvalidSchema, ErrUnresolvedRef,
 // ErrUnknownDraft, ErrInvalidRegexp, ErrNotJSON, ErrUnsupportedVocabulary,
-// ErrRecursion for references that cycle without progress, and
+// ErrRecursion for references that cycle without progress,
+// ErrSchemaChain for more than MaxSchemaChain subschemas applied in turn
+// to one value, and
 // ErrResourceTooLarge for a loaded document over MaxResourceBytes).
 func Compile(schema []byte, opts Options) (*Schema, error) {
 	return compile(schema, opts, false)
@@ -77,7 +80,11 @@ func compile(schema []byte, opts Options, skipMeta bool) (s *Schema, err error) 
 	if err := c.checkCycles(root); err != nil {
 		return nil, err
 	}
-	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn, free: make(chan *state, 2*runtime.GOMAXPROCS(0))}
+	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn, free: make(chan *state, 2*runtime.GOMAXPROCS(0)),
+		perByte: int64(opts.EvaluationsPerByte)}
+	if opts.EvaluationsPerByte == 0 {
+		s.perByte = DefaultEvaluationsPerByte
+	}
 	if res.uri != "" {
 		s.id = res.uri
 	}
