@@ -93,12 +93,28 @@ MIXSEEDS ?= 2000
 fuzz:
 	GO=$(GO) GOFLAGS="$$GOFLAGS $(TESTFLAGS)" scripts/fuzz.sh $(FUZZTIME) $(FUZZ_PKGS)
 	$(GO) test $(TESTFLAGS) -count=1 -run '^TestOracleMixes$$' ./jsonl -args -mixseeds $(MIXSEEDS)
+	$(MAKE) differential
+
+# The differential test against santhosh-tekuri/jsonschema v6
+# (bench/differential, in the bench module so that the library does not
+# depend on another validator): the valid/invalid verdict of generated
+# instances of generated schemas, every draft, over DIFFSEEDS seeds; then,
+# unless DIFFFUZZ is empty, its fuzz target for FUZZTIME.
+DIFFSEEDS ?= 6000
+DIFFFUZZ  ?= 1
+.PHONY: differential
+differential:
+	cd bench && $(GO) test $(TESTFLAGS) -count=1 -run '^TestDifferentialSanthosh$$' ./differential -args -diffseeds $(DIFFSEEDS)
+	@if [ -n "$(DIFFFUZZ)" ]; then \
+		cd bench && GO=$(GO) GOFLAGS="$$GOFLAGS $(TESTFLAGS)" ../scripts/fuzz.sh $(FUZZTIME) ./differential; \
+	fi
 
 # A short run of every fuzz target: part of `make test`. A count of inputs,
 # not a duration: a duration meets a race in Go's fuzz coordinator
-# (go.dev/issue/75804, see scripts/fuzz.sh).
+# (go.dev/issue/75804, see scripts/fuzz.sh). The differential test runs
+# its seeded smoke only (400 seeds, about 7 s).
 fuzz-smoke:
-	$(MAKE) fuzz FUZZTIME=$(SMOKETIME) MIXSEEDS=100
+	$(MAKE) fuzz FUZZTIME=$(SMOKETIME) MIXSEEDS=100 DIFFSEEDS=400 DIFFFUZZ=
 
 # Comparative benchmarks live in their own module (bench/go.mod).
 bench:

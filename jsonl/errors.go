@@ -22,16 +22,33 @@ func (e *InputError) Error() string {
 func (e *InputError) Unwrap() error { return e.Err }
 
 // OutputError reports a failed write of the output or of the rejects. The
-// output is incomplete.
+// writer that failed is incomplete; Run wrote nothing more to either.
 type OutputError struct {
 	// Name is "output" or "rejects".
 	Name string
 	// Err is the write error.
 	Err error
+	// Line and Offset are the input line and offset where the records
+	// that may be missing start: every record before it was passed to the
+	// output or the rejects (the writer that failed may have lost the
+	// bytes it held); from there on, only records of the write that failed
+	// may have been written (a batch: its records reach the output before
+	// its rejects), or, when OutOfOrder, also records done early.
+	Line, Offset int64
+	// OutOfOrder is set with Options.Unordered: records after Line may
+	// have been written too, as they were done.
+	OutOfOrder bool
 }
 
-// Error says which output failed and why.
-func (e *OutputError) Error() string { return fmt.Sprintf("writing %s: %v", e.Name, e.Err) }
+// Error says which output failed, why, and where the run stopped.
+func (e *OutputError) Error() string {
+	more := ""
+	if e.OutOfOrder {
+		more = ", and some were written out of order"
+	}
+	return fmt.Sprintf("writing %s: %v (stopped at input line %d, offset %d: every record before it was written; from there on, records are missing%s)",
+		e.Name, e.Err, e.Line, e.Offset, more)
+}
 
 // Unwrap returns the write error.
 func (e *OutputError) Unwrap() error { return e.Err }
@@ -87,3 +104,16 @@ func (e *HealError) Error() string {
 
 // Unwrap returns the underlying error.
 func (e *HealError) Unwrap() error { return e.Err }
+
+// OptionsError reports an Options field past its cap (MaxWorkers,
+// MaxWindow); Run refuses to start.
+type OptionsError struct {
+	// Field names the Options field; Value is what it holds, Max its cap.
+	Field      string
+	Value, Max int64
+}
+
+// Error names the field, its value and its cap.
+func (e *OptionsError) Error() string {
+	return fmt.Sprintf("jsonl: Options.%s is %d, over the cap of %d", e.Field, e.Value, e.Max)
+}

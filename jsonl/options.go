@@ -11,11 +11,29 @@ import (
 // DefaultBatchBytes is the batch size used when Options.BatchBytes is zero.
 const DefaultBatchBytes = 256 << 10
 
+// DefaultMaxDiagnostics is how many schema diagnostics a reject lists at
+// most when Options.MaxDiagnostics is zero: a record failing in a
+// thousand places costs a reject of bounded size (about 15 KiB of
+// details), and the first hundred say what is wrong.
+const DefaultMaxDiagnostics = 100
+
+// MaxWorkers caps Options.Workers; Run refuses more (an *OptionsError).
+// Workers past the CPUs only help while they wait on a Healer (at most
+// Workers model calls in flight), and 256 calls at once is past what a
+// model API grants; each worker costs a sanitizer and 4 batches of
+// window (at MaxWorkers, 1,024 batches and 256 MiB of input in flight
+// with the default BatchBytes). The cap is fixed, not a multiple of the
+// CPUs, so that a command line that runs on one machine runs on another.
+const MaxWorkers = 256
+
+// MaxWindow caps Options.Window; Run refuses more (an *OptionsError).
+const MaxWindow = 4 * MaxWorkers
+
 // Options configure a Cleaner. The zero value is ready to use: GOMAXPROCS
 // workers, ordered output, the default sanitizer, no schema.
 type Options struct {
 	// Workers is the number of records processed in parallel; zero means
-	// GOMAXPROCS.
+	// GOMAXPROCS (at most MaxWorkers). More than MaxWorkers is refused.
 	Workers int
 	// Unordered writes records as soon as they are done instead of in input
 	// order. Each record still comes out exactly once.
@@ -26,8 +44,11 @@ type Options struct {
 	// Window is the number of batches in flight (read, processed or waiting
 	// to be written in order); zero means 4 per worker. The input bytes in
 	// flight stay under Window*BatchBytes, or one record when a record is
-	// larger: memory is a small multiple of that (the output and the
-	// rejects of the batches), plus the splitter's buffer.
+	// larger: memory is a small multiple of that, plus the splitter's
+	// buffer. A batch holds at most 2*BatchBytes of output and rejects
+	// (and one record's): past it, its worker hands them to the writer
+	// early and waits for the batch's turn. More than MaxWindow is
+	// refused.
 	Window int
 	// MaxRecordBytes caps a record; zero means DefaultMaxRecordBytes. A
 	// larger record is rejected (ReasonTooLarge) without being held.
@@ -59,6 +80,13 @@ type Options struct {
 	// this. Truncated records (closed with Sanitize.CloseTruncated) are never
 	// schema-fixed: filling their missing part would hide the truncation.
 	DisabledSchemaFixes schemafix.Rule
+	// MaxDiagnostics caps the schema diagnostics a reject lists in its
+	// details (SchemaValidator's); zero means DefaultMaxDiagnostics, a
+	// negative value no cap. Past it the details ("basic" output) list the
+	// first MaxDiagnostics errors, the reject's "more" (Diagnosis.More)
+	// says how many are left out, and its text (always within 2 KiB) ends
+	// with "... N more errors not shown".
+	MaxDiagnostics int
 	// Source names the input in the rejects file (field "file"); empty
 	// leaves it out.
 	Source string
@@ -72,7 +100,28 @@ func (o *Options) workers() int {
 	if o.Workers > 0 {
 		return o.Workers
 	}
-	return runtime.GOMAXPROCS(0)
+	return min(runtime.GOMAXPROCS(0), MaxWorkers)
+}
+
+// check refuses options past their caps.
+func (o *Options) check() error {
+	switch {
+	case o.Workers > MaxWorkers:
+		return &OptionsError{Field: "Workers", Value: int64(o.Workers), Max: MaxWorkers}
+	case o.Window > MaxWindow:
+		return &OptionsError{Field: "Window", Value: int64(o.Window), Max: MaxWindow}
+	}
+	return nil
+}
+
+func (o *Options) maxDiagnostics() int {
+	switch {
+	case o.MaxDiagnostics > 0:
+		return o.MaxDiagnostics
+	case o.MaxDiagnostics < 0:
+		return 0
+	}
+	return DefaultMaxDiagnostics
 }
 
 func (o *Options) batchBytes() int {
@@ -115,6 +164,9 @@ type Diagnosis struct {
 	// Details is structured JSON (for schema errors, the JSON Schema
 	// "basic" output format); nil when there is nothing more than Text.
 	Details []byte
+	// More is how many diagnostics Details leaves out (past
+	// Options.MaxDiagnostics); 0 when it lists them all.
+	More int
 }
 
 // Healer repairs records that sanitizing, validating and schema fixes could

@@ -12,6 +12,14 @@ import (
 // records still spread over the workers.
 const maxBatchRecords = 4096
 
+// holdBytes is how many bytes of output and rejects a batch holds at most
+// before its worker hands them to the writer (plus one record's): a batch
+// is bounded by what it produces, not only by what it read (4,096 tiny
+// records that each fail a schema in a hundred places make megabytes of
+// rejects). Twice the batch's input: a batch whose records come out about
+// as they went in never hands over early.
+func holdBytes(batchBytes int) int { return 2 * batchBytes }
+
 // Cleaner cleans JSON Lines: it splits the input into records, sanitizes
 // (and, with a schema, validates) them on parallel workers and writes the
 // good ones to the output and the others to the rejects, each record exactly
@@ -53,6 +61,11 @@ type batch struct {
 	loc  local
 	// endLine and endOffset locate the input just after the batch.
 	endLine, endOffset int64
+	// part is set while the batch is handed to the writer before its end
+	// (its output and rejects past holdBytes, see worker.process); the
+	// writer writes them when the batch's turn comes and sends on resume.
+	part   bool
+	resume chan struct{}
 }
 
 func (b *batch) reset(maxKeep int) {
@@ -137,6 +150,8 @@ func (f *feed) stop() int64 {
 
 // Run cleans in into out, writing rejected records to rejects (nil discards
 // them; they are still counted). It returns the final Stats and:
+//   - an *OptionsError, before reading anything, when Options.Workers or
+//     Options.Window is past its cap;
 //   - nil when the whole input was processed;
 //   - an *InputError when reading failed (records before it are processed);
 //   - an *OutputError when writing failed (output after it is missing);
@@ -156,6 +171,9 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 	c.c.start.Store(time.Now().UnixNano())
 	if rejects == nil {
 		rejects = io.Discard
+	}
+	if err := opts.check(); err != nil {
+		return c.Stats(), err
 	}
 	nw, window := opts.workers(), opts.window()
 	if window < nw {
@@ -181,7 +199,7 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 	}
 	free := make(chan *batch, window)
 	for range window {
-		free <- &batch{}
+		free <- &batch{resume: make(chan struct{}, 1)}
 	}
 	work := make(chan *batch, window)
 	done := make(chan *batch, window)
@@ -200,6 +218,13 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 		wg.Add(1)
 		w := newWorker(ctx, opts, sans[i])
 		w.stop = stopRun
+		w.holdBytes = holdBytes(opts.batchBytes())
+		w.handOver = func(b *batch) {
+			b.part = true
+			done <- b
+			<-b.resume
+			b.part = false
+		}
 		go func() {
 			defer wg.Done()
 			for b := range work {
@@ -213,18 +238,23 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 	var writeErr error
 	pending := map[int64]*batch{}
 	next := int64(0)
+	// The batches released so far were all written (release follows
+	// write, in input order), so the line and offset of the last release
+	// are where the records not yet written start; Unordered writes may
+	// have gone past it.
+	fail := func(name string, err error) {
+		writeErr = &OutputError{Name: name, Err: err, Line: c.c.line.Load(), Offset: c.c.offset.Load(), OutOfOrder: opts.Unordered}
+		cancel(writeErr)
+	}
 	write := func(b *batch) {
 		if writeErr == nil {
 			if err := writeAll(out, b.out); err != nil {
-				writeErr = &OutputError{Name: "output", Err: err}
+				fail("output", err)
 			} else if err := writeAll(rejects, b.rej); err != nil {
-				writeErr = &OutputError{Name: "rejects", Err: err}
+				fail("rejects", err)
 			} else {
 				b.loc.addTo(&c.c)
 				c.c.bytesOut.Add(int64(len(b.out)))
-			}
-			if writeErr != nil {
-				cancel(writeErr)
 			}
 		}
 	}
@@ -235,10 +265,25 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 		b.reset(maxKeep)
 		free <- b
 	}
+	// writePart writes what a batch handed over before its end holds, and
+	// lets its worker go on.
+	writePart := func(b *batch) {
+		write(b)
+		b.out, b.rej = b.out[:0], b.rej[:0]
+		b.resume <- struct{}{}
+	}
 	received, target := int64(0), int64(-1)
 	for target < 0 || received < target {
 		select {
 		case b := <-done:
+			if b.part {
+				if opts.Unordered || b.seq == next {
+					writePart(b)
+				} else {
+					pending[b.seq] = b // until its turn
+				}
+				break
+			}
 			received++
 			if opts.Unordered {
 				write(b)
@@ -251,6 +296,10 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 					break
 				}
 				delete(pending, next)
+				if nb.part {
+					writePart(nb) // its worker goes on with the batch
+					break
+				}
 				next++
 				if !opts.Unordered {
 					write(nb)
@@ -260,12 +309,9 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 			if len(done) == 0 && writeErr == nil {
 				// Nothing else is ready: let what is written so far out.
 				if err := flush(out); err != nil {
-					writeErr = &OutputError{Name: "output", Err: err}
+					fail("output", err)
 				} else if err := flush(rejects); err != nil {
-					writeErr = &OutputError{Name: "rejects", Err: err}
-				}
-				if writeErr != nil {
-					cancel(writeErr)
+					fail("rejects", err)
 				}
 			}
 		case <-readerDone:

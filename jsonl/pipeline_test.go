@@ -462,3 +462,18 @@ func TestCleanNeverWritesInvalidJSONEvenIfTheSanitizerSaysSo(t *testing.T) {
 	assert.Equal(t, "syntax", res.rejects[0].Reason)
 	assert.Contains(t, res.rejects[0].Error, "sanitizer defect")
 }
+
+// TestRunRefusesOptionsPastTheirCaps: Workers past MaxWorkers and Window
+// past MaxWindow are refused with an *OptionsError before anything is
+// read or written.
+func TestRunRefusesOptionsPastTheirCaps(t *testing.T) {
+	for _, opts := range []Options{{Workers: MaxWorkers + 1}, {Window: MaxWindow + 1}} {
+		var out bytes.Buffer
+		_, err := NewCleaner(opts).Run(context.Background(), strings.NewReader("{}\n"), &out, nil)
+		var oe *OptionsError
+		require.ErrorAs(t, err, &oe)
+		assert.Empty(t, out.String())
+	}
+	_, err := NewCleaner(Options{Workers: MaxWorkers}).Run(context.Background(), strings.NewReader("{}\n"), io.Discard, nil)
+	require.NoError(t, err)
+}

@@ -26,6 +26,9 @@ type Reject struct {
 	Error string `json:"error"`
 	// Details is the structured diagnostic (JSON), if any.
 	Details json.RawMessage `json:"details,omitempty"`
+	// More is how many schema diagnostics Details leaves out, past the
+	// per-record cap (Options.MaxDiagnostics); absent when none.
+	More int `json:"more,omitempty"`
 	// Raw is the record as read, when it is valid UTF-8; otherwise RawBase64
 	// holds it (standard base64).
 	Raw       string `json:"raw,omitempty"`
@@ -66,6 +69,10 @@ func appendReject(dst []byte, source string, m *recMeta, raw []byte, reason Reas
 	if len(d.Details) > 0 {
 		dst = append(dst, `,"details":`...)
 		dst = append(dst, d.Details...)
+	}
+	if d.More > 0 {
+		dst = append(dst, `,"more":`...)
+		dst = strconv.AppendInt(dst, int64(d.More), 10)
 	}
 	if utf8.Valid(raw) {
 		dst = append(dst, `,"raw":`...)

@@ -14,6 +14,9 @@ func SchemaValidator(s *validate.Schema) Validator {
 type schemaValidator struct {
 	check  func([]byte) (validate.Diagnostics, error)
 	schema *validate.Schema
+	// maxDiags caps the diagnostics a reject lists (0: no cap; a worker
+	// sets Options.MaxDiagnostics).
+	maxDiags int
 }
 
 // perWorker is implemented by Validators that prefer one instance per
@@ -42,10 +45,17 @@ func (v schemaValidator) Check(doc []byte) *Diagnosis {
 	if d == nil {
 		return nil
 	}
-	return diagnosisOf(d)
+	return diagnosisOf(d, v.maxDiags)
 }
 
-// diagnosisOf renders schema diagnostics for a reject.
-func diagnosisOf(d validate.Diagnostics) *Diagnosis {
-	return &Diagnosis{Text: d.Text(maxDiagnosisText), Details: d.AppendBasic(nil)}
+// diagnosisOf renders schema diagnostics for a reject: the compact text
+// of them all, cut to maxDiagnosisText bytes (its last line says how many
+// lines it does not show), and the "basic" output of the first limit (0:
+// all), More counting the rest.
+func diagnosisOf(d validate.Diagnostics, limit int) *Diagnosis {
+	listed, more := d, 0
+	if limit > 0 && len(d) > limit {
+		listed, more = d[:limit], len(d)-limit
+	}
+	return &Diagnosis{Text: d.Text(maxDiagnosisText), Details: listed.AppendBasic(nil), More: more}
 }

@@ -3,6 +3,8 @@ package jsonl
 import (
 	"errors"
 	"io"
+
+	"github.com/jsonheal/jsonheal/internal/blank"
 )
 
 // DefaultMaxRecordBytes is the record size cap used when
@@ -35,7 +37,8 @@ type SplitOptions struct {
 // Record is one record of a JSON Lines input, as the Splitter found it.
 type Record struct {
 	// Data is the record's bytes, without the line end that closes it (LF or
-	// CR LF) and without a byte order mark. It aliases the splitter's buffer
+	// CR LF) and without the byte order mark that may open the input (one
+	// that opens a later line stays: see Splitter). It aliases the splitter's buffer
 	// and is valid until the next call to Next. For a TooLarge record it
 	// holds only the first bytes of the record.
 	Data []byte
@@ -97,8 +100,15 @@ type Record struct {
 //   - One-line fences: ```json {...} ```, ```json{...}``` and ```{...}```
 //     are records of one line.
 //
-// Lines holding only blanks (space, tab, CR) between records are skipped; a
-// UTF-8 byte order mark at the start of the input is dropped; the last
+// Lines holding only blanks (space, tab, CR, and the Unicode blanks of
+// blank.LineLen: no-break and typographic spaces, zero-width spaces, a byte
+// order mark, the line separators U+0085, U+2028, U+2029) between records
+// are skipped. The rules above read a line by its first token after such
+// blanks, so a record that a tool's byte order mark opens
+// ("\ufeff{...}" after a cut record, in files concatenated) starts a
+// record like "{...}"; the blanks stay in its bytes, for the sanitizer to
+// drop with a Fix. A UTF-8 byte order mark at the start of the input is
+// dropped; the last
 // record needs no final newline; an input whose first line ends with a
 // lone CR has CR line ends. Records larger than MaxRecordBytes are
 // reported (TooLarge) with their line number and size without being held in
@@ -425,15 +435,13 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 }
 
 // peekHead returns the indices of the first and second non-blank bytes of
-// the line at pos (space and tab are blanks); an index equal to s.end means
-// the input ended first. ok is false when more input must be read to know.
+// the line at pos (space, tab and the Unicode blanks of blank.LineLen are
+// blanks: a line that a byte order mark or a no-break space opens is read
+// by its first token); an index equal to s.end means the input ended
+// first. ok is false when more input must be read to know.
 func (s *Splitter) peekHead() (first, second int, ok bool) {
-	limit := min(s.end, s.pos+maxLeadingBlanks)
-	i := s.pos
-	for i < limit && (s.buf[i] == ' ' || s.buf[i] == '\t') {
-		i++
-	}
-	if i == s.end && s.rerr == nil && i < s.pos+maxLeadingBlanks {
+	i, ok := s.skipBlanks(s.pos)
+	if !ok {
 		return 0, 0, false
 	}
 	first = i
@@ -443,15 +451,37 @@ func (s *Splitter) peekHead() (first, second int, ok bool) {
 	if i >= s.end || s.buf[i] != '{' && s.buf[i] != '[' {
 		return first, s.end, true
 	}
-	i++
-	limit = min(s.end, i+maxLeadingBlanks)
-	for i < limit && (s.buf[i] == ' ' || s.buf[i] == '\t') {
-		i++
-	}
-	if i == s.end && s.rerr == nil && i < first+1+maxLeadingBlanks {
+	if i, ok = s.skipBlanks(first + 1); !ok {
 		return 0, 0, false
 	}
 	return first, i, true
+}
+
+// skipBlanks returns the index of the first byte at or after from that is
+// not a blank (space, tab, blank.LineLen), looking up to maxLeadingBlanks
+// bytes ahead; ok is false when more input must be read to know.
+func (s *Splitter) skipBlanks(from int) (int, bool) {
+	limit := min(s.end, from+maxLeadingBlanks)
+	i := from
+	for i < limit {
+		if c := s.buf[i]; c == ' ' || c == '\t' {
+			i++
+			continue
+		}
+		n := blank.LineLen(s.buf[i:s.end])
+		if n > 0 {
+			i += n
+			continue
+		}
+		if n < 0 && s.rerr == nil {
+			return 0, false // the input stops inside what may be a blank
+		}
+		break
+	}
+	if i >= s.end && s.rerr == nil && i < from+maxLeadingBlanks {
+		return 0, false
+	}
+	return min(i, s.end), true
 }
 
 // isFenceStart reports whether b starts with a markdown fence.

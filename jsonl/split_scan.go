@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 
+	"github.com/jsonheal/jsonheal/internal/blank"
 	"github.com/jsonheal/jsonheal/internal/swar"
 )
 
@@ -146,16 +147,18 @@ func (s *Splitter) scan() (int, bool) {
 }
 
 // finishSegment works out content and last after the scan of seg: content
-// is a byte other than a blank; last is the last byte above ' ' outside
-// strings, a quote counting as '"' (inside a string it is the quote that
-// opened it).
+// is a byte other than a blank (space, tab, CR, blank.LineLen); last is
+// the last byte above ' ' outside strings, a quote counting as '"' (inside
+// a string it is the quote that opened it).
 func (st *scanState) finishSegment(seg []byte, inString bool) {
-	if !st.content {
-		for _, c := range seg {
-			if c != ' ' && c != '\t' && c != '\r' {
-				st.content = true
-				break
-			}
+	for k := 0; !st.content && k < len(seg); {
+		switch c := seg[k]; {
+		case c == ' ' || c == '\t' || c == '\r':
+			k++
+		case blank.Lead[c] && blank.LineLen(seg[k:]) > 0:
+			k += blank.LineLen(seg[k:])
+		default:
+			st.content = true
 		}
 	}
 	if inString {

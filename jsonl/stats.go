@@ -63,7 +63,9 @@ func (r Reason) String() string {
 
 // Stats is a snapshot of a Cleaner's counters. Every record read ends up in
 // exactly one of Clean, Repaired, SchemaFixed, Healed or Rejected:
-// Records == Written() + Rejected once Run has returned.
+// Records == Written() + Rejected once Run has returned, except after an
+// *OutputError: the records read but not written (from its Line on) are
+// then counted in Records alone.
 type Stats struct {
 	// Lines is the number of input lines read (a last line without a line
 	// end counts); set when the input has been read.

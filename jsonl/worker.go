@@ -31,6 +31,12 @@ type worker struct {
 	closeTruncated bool
 	maxRecord      int64
 	source         string
+	// handOver, when set (in Run), hands the output and rejects of a batch
+	// to the writer before the batch ends, once they hold holdBytes, and
+	// returns when they are written (the batch's turn came): a batch holds
+	// what it produces up to about holdBytes, however small its records.
+	handOver  func(*batch)
+	holdBytes int
 }
 
 func newWorker(ctx context.Context, opts *Options, san Sanitizer) *worker {
@@ -47,6 +53,9 @@ func newWorker(ctx context.Context, opts *Options, san Sanitizer) *worker {
 	sv, _ := schema.(schemaValidator)
 	if sv.check == nil {
 		fixer = nil
+	} else {
+		sv.maxDiags = opts.maxDiagnostics()
+		schema = sv
 	}
 	return &worker{
 		ctx:            ctx,
@@ -64,6 +73,9 @@ func newWorker(ctx context.Context, opts *Options, san Sanitizer) *worker {
 // process cleans every record of b into b.out or b.rej.
 func (w *worker) process(b *batch) {
 	for i := range b.recs {
+		if w.handOver != nil && i > 0 && len(b.out)+len(b.rej) >= w.holdBytes {
+			w.handOver(b)
+		}
 		m := &b.recs[i]
 		raw := b.data[m.start:m.end]
 		if m.tooLarge {
@@ -164,7 +176,7 @@ func (w *worker) clean(dst, raw []byte) ([]byte, Reason, Diagnosis) {
 // pending diagnostics.
 func (w *worker) render(d *Diagnosis) {
 	if w.pending != nil {
-		*d = *diagnosisOf(w.pending)
+		*d = *diagnosisOf(w.pending, w.sv.maxDiags)
 		w.pending = nil
 	}
 }

@@ -12,16 +12,19 @@ func (z *Sanitizer) backOffString(end int64, line, col int) bool {
 	out := z.out
 	closers := z.sc.AppendClosers(z.shut[:0]) // innermost first
 	z.shut = closers
-	// Walk back over whitespace and closers; n counts the closers.
+	// Walk back over whitespace and closers; n counts the closers. (The
+	// string's opening quote stops the walk before lo: a Writer passes on
+	// no output of the string an input ends in.)
+	lo := max(z.valueOut, 0)
 	p, n := len(out), 0
 	var run [64]byte
-	for p > z.valueOut && n < len(run) {
+	for p > lo && n < len(run) {
 		c := out[p-1]
 		switch {
 		case c == ' ' || c == '\t':
 			p--
 			continue
-		case (c == 'n' || c == 'r' || c == 't') && escapedAt(out, p-2, z.valueOut):
+		case (c == 'n' || c == 'r' || c == 't') && escapedAt(out, p-2, lo):
 			p -= 2
 			continue
 		case c == '}' || c == ']':
@@ -32,7 +35,7 @@ func (z *Sanitizer) backOffString(end int64, line, col int) bool {
 		}
 		break
 	}
-	if n == 0 || n > len(closers) || p <= z.valueOut {
+	if n == 0 || n > len(closers) || p <= lo {
 		return false
 	}
 	// run holds the closers last first: run[n-1] comes first in the input

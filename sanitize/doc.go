@@ -10,7 +10,10 @@
 // The same core serves three forms with identical bytes and Report:
 // Append (and Bytes) for a whole buffer, a reusable Sanitizer that makes no
 // allocation in steady state, and Writer, which sanitizes a stream written
-// through it in chunks split anywhere.
+// through it in chunks split anywhere. A Writer holds its output while it
+// fits in Options.WriterWindow (1 MiB), then streams what is settled in
+// bounded memory; a refusal found after output went out is a
+// *PartialError that says how much.
 //
 // Work is linear in the input on every input. Memory beside the output
 // and the Report does not grow with the input, only with the nesting
@@ -21,5 +24,6 @@
 // one JSON text, input holding several top-level values being refused with
 // ErrMultipleValues; Options.Values can keep the first, wrap them in an
 // array, or keep one per line instead. Every error is an *Error with
-// coordinates that wraps one of the sentinel errors.
+// coordinates that wraps one of the sentinel errors (from a Writer, maybe
+// inside a *PartialError).
 package sanitize

@@ -337,6 +337,12 @@ func (z *Sanitizer) editBack(i int, a, b int64, repl string, forward bool) {
 	}
 	z.flush(min(j, i))
 	p0, p1 := z.outPos(a), z.outPos(b)
+	if p0 < 0 {
+		// A Writer passed the output at a on already: the scanner's
+		// stable offset was wrong. The call fails (see lateRepair).
+		z.lateAt = a
+		return
+	}
 	// A replacement behind a later insertion at b that belongs to what
 	// follows b (a tuple's '(' removed once the quote of a number with
 	// leading zeros went in after it: ((00))) leaves that insertion, and

@@ -6,8 +6,9 @@ import (
 )
 
 // Sentinel errors. Every error returned by this package wraps one of them and
-// is an *Error that carries the input coordinates; use errors.Is and
-// errors.As.
+// is an *Error that carries the input coordinates (or, from a Writer that
+// had passed output on before it found the error, a *PartialError that
+// wraps one); use errors.Is and errors.As.
 var (
 	// ErrSyntax: the input holds a JSON syntax error this sanitizer does not
 	// repair.
@@ -31,6 +32,10 @@ var (
 	// coordinates are the second value's; its message says how many values
 	// there were and where each began.
 	ErrMultipleValues = errors.New("several JSON values where one was expected")
+	// ErrLateRepair: a repair found past a Writer's window changes output
+	// the Writer had already written (it comes inside a *PartialError;
+	// Append makes the repair).
+	ErrLateRepair = errors.New("repair of output already written")
 	// ErrClosed: Write or Close was called on a closed Writer.
 	ErrClosed = errors.New("sanitize: writer closed")
 )
@@ -59,3 +64,24 @@ func (e *Error) Error() string {
 
 // Unwrap returns the sentinel error.
 func (e *Error) Unwrap() error { return e.Err }
+
+// PartialError is the error of a Writer that had already passed output on
+// to its underlying writer when it found that the input must be refused
+// (past Options.WriterWindow): the bytes written are not what Append
+// returns with Err, and the Writer wrote nothing after them. Callers that
+// cannot take the output back must treat it as broken; errors.Is and
+// errors.As see Err through it.
+type PartialError struct {
+	// Written is how many bytes the Writer had written when it stopped.
+	Written int64
+	// Err is the refusal, with its coordinates in the input.
+	Err *Error
+}
+
+// Error returns "stopped after N bytes written: " and Err's message.
+func (e *PartialError) Error() string {
+	return fmt.Sprintf("stopped after %d bytes written: %v", e.Written, e.Err)
+}
+
+// Unwrap returns Err.
+func (e *PartialError) Unwrap() error { return e.Err }

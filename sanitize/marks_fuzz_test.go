@@ -11,17 +11,23 @@ import (
 // step keeps a stable prefix that only grows and ends as Append's output.
 // The seeds are the repair cases and short inputs of every class.
 func FuzzPrunedMarks(f *testing.F) {
-	for _, tc := range repairCases {
-		f.Add([]byte(tc.in))
-	}
+	addRepairSeeds(f)
 	for _, tc := range breadthCases {
 		f.Add([]byte(tc.in))
-	}
-	for _, c := range brokengen.Classes {
-		f.Add(c.Generate(400))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
 		checkPruning(t, "fuzz input", in)
 		checkStream(t, "fuzz input (chunks of 3, pruned)", in, 3, pruneAlways)
 	})
+}
+
+// addRepairSeeds adds the repair cases and short inputs of every class
+// as seeds of f.
+func addRepairSeeds(f *testing.F) {
+	for _, tc := range repairCases {
+		f.Add([]byte(tc.in))
+	}
+	for _, c := range brokengen.Classes {
+		f.Add(c.Generate(400))
+	}
 }

@@ -5,6 +5,10 @@ import "github.com/jsonheal/jsonheal/scanner"
 // DefaultMaxDepth is the nesting limit used when Options.MaxDepth is zero.
 const DefaultMaxDepth = scanner.DefaultMaxDepth
 
+// DefaultWriterWindow is the output a Writer holds when
+// Options.WriterWindow is zero: 1 MiB, more than a model's answer.
+const DefaultWriterWindow = 1 << 20
+
 // Options configure a sanitizer. The zero value is ready to use: it strips
 // fences and prose, escapes control bytes, replaces invalid UTF-8, makes
 // every syntax repair, and reports truncation without closing it.
@@ -47,6 +51,22 @@ type Options struct {
 	// offset, whatever the chunking. It bounds memory: the output is never
 	// more than six times the input.
 	MaxInput int64
+	// WriterWindow is how much output a Writer holds back before it
+	// starts passing on what is settled; zero (or less) means
+	// DefaultWriterWindow.
+	// While the whole output fits in it, a refused document writes
+	// nothing (Append's promise); past it, the Writer streams in bounded
+	// memory, and a refusal found after output was written is a
+	// *PartialError. Append, Bytes and Stream ignore it.
+	WriterWindow int
+}
+
+// writerWindow returns the window a Writer holds (see WriterWindow).
+func (o *Options) writerWindow() int {
+	if o.WriterWindow > 0 {
+		return o.WriterWindow
+	}
+	return DefaultWriterWindow
 }
 
 // allows reports whether fixes of kind k may be made.

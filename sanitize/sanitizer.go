@@ -1,6 +1,8 @@
 package sanitize
 
 import (
+	"strconv"
+
 	"github.com/jsonheal/jsonheal/internal/scan"
 	"github.com/jsonheal/jsonheal/scanner"
 )
@@ -26,6 +28,12 @@ type Sanitizer struct {
 
 	copied  bool  // something was written to out (the no-copy fast path is lost)
 	written int64 // output bytes a Writer passed on and discarded from out
+	// lost: a cut (an error, a refusal) went back past what a Writer had
+	// already passed on or dropped (see cutOut).
+	lost bool
+	// lateAt is the input offset of an edit that would have changed
+	// output a Writer had already passed on (see editBack); -1 when none.
+	lateAt int64
 
 	// delta maps the input offset being read to its output position:
 	// out position = input offset + delta. Inside the current value, marks
@@ -101,7 +109,7 @@ func (z *Sanitizer) reset(dst []byte) {
 	z.out = dst
 	z.chunk, z.pend, z.base = nil, 0, 0
 	z.copied = false
-	z.written = 0
+	z.written, z.lost, z.lateAt = 0, false, -1
 	z.delta = int64(len(dst))
 	z.clearMarks()
 	z.lastMark = 0
@@ -168,8 +176,20 @@ func (z *Sanitizer) run(src []byte) error {
 		return z.finish()
 	}
 	z.flushAll()
-	z.out = z.out[:z.lastValue]
+	z.cutOut(z.lastValue)
 	return err
+}
+
+// cutOut cuts the output back to position p. A Writer that passed output
+// on (or dropped it) keeps only what follows, and positions before it are
+// negative: a cut to one of them empties the output and records that the
+// output already gone is not what the call leaves (lost).
+func (z *Sanitizer) cutOut(p int) {
+	if p < 0 {
+		z.out, z.lost = z.out[:0], true
+		return
+	}
+	z.out = z.out[:p]
 }
 
 // settle applies Options.Values once the input has ended with err (nil
@@ -249,6 +269,9 @@ func (z *Sanitizer) write(b []byte) error {
 		}
 		if len(z.marks) >= z.pruneAt {
 			z.pruneMarks()
+		}
+		if z.lateAt >= 0 {
+			return z.lateRepair()
 		}
 	}
 	if tooLarge {
@@ -392,7 +415,7 @@ func (z *Sanitizer) finish() error {
 		case scanner.EOF:
 			if z.gapDirty {
 				z.flushAll()
-				z.out = z.out[:z.gapOut]
+				z.cutOut(z.gapOut)
 			}
 			if z.values == 0 && z.bareValue() {
 				return nil
@@ -400,7 +423,7 @@ func (z *Sanitizer) finish() error {
 			if z.values == 0 {
 				line, col := z.sc.Pos()
 				z.flushAll()
-				z.out = z.out[:z.lastValue]
+				z.cutOut(z.lastValue)
 				return &Error{Err: ErrNoValue, Offset: z.sc.Offset(), Line: line, Column: col, Msg: "no JSON value found"}
 			}
 			return nil
@@ -408,13 +431,25 @@ func (z *Sanitizer) finish() error {
 			return z.truncated()
 		case scanner.Error:
 			z.flushAll()
-			z.out = z.out[:z.lastValue]
+			z.cutOut(z.lastValue)
 			return z.syntaxError()
 		default:
 			// Events at the end refer to bytes already consumed.
 			if err := z.handle(ev, len(z.chunk)); err != nil {
 				return err
 			}
+			if z.lateAt >= 0 {
+				return z.lateRepair()
+			}
 		}
 	}
+}
+
+// lateRepair returns the ErrLateRepair error of the edit at input offset
+// lateAt, found where the scanner stands.
+func (z *Sanitizer) lateRepair() error {
+	line, col := z.sc.Pos()
+	z.lost = true
+	return &Error{Err: ErrLateRepair, Offset: z.sc.Offset(), Line: line, Column: col,
+		Msg: "a repair at input offset " + strconv.FormatInt(z.lateAt, 10) + " changes output already written"}
 }

@@ -11,13 +11,12 @@ package sanitize
 // pending tail may still change (an incomplete number, key or comma is
 // dropped when the input ends, a string concatenation joins its parts).
 // Total work stays linear in the input. A Stream keeps its whole output in
-// memory; use Writer to pass complete values on as they end.
+// memory; a Writer passes settled output on as it comes.
 type Stream struct {
-	z        Sanitizer
-	stable   int
-	stableIn int64 // the input offset stable was last derived from
-	err      error
-	done     bool
+	z      Sanitizer
+	stable int
+	err    error
+	done   bool
 }
 
 // NewStream returns a Stream with the given options.
@@ -50,21 +49,7 @@ func (st *Stream) Write(p []byte) (int, error) {
 
 // updateStable moves the stable mark forward.
 func (st *Stream) updateStable() {
-	z := &st.z
-	pos := z.lastValue
-	if in := z.sc.StableOffset(); in >= 0 {
-		if in == st.stableIn && st.stable > 0 {
-			return // the stable point has not moved
-		}
-		st.stableIn = in
-		pos = z.cutPos(in)
-	}
-	if z.opts.Values == ValuesFirst && z.firstEnd >= 0 {
-		pos = min(pos, z.firstEnd) // what follows the first value is dropped
-	}
-	if pos > st.stable {
-		st.stable = min(pos, len(z.out))
-	}
+	st.stable = max(st.stable, st.z.settledPos())
 }
 
 // Stable returns the output that will not change any more. The slice is

@@ -19,7 +19,7 @@ func (z *Sanitizer) truncated() error {
 	err := &Error{Err: ErrTruncated, Offset: end, Line: line, Column: col,
 		Msg: "input ended inside a value (open \"" + string(z.open) + "\", pending " + t.Pending.String() + ")"}
 	if !z.opts.CloseTruncated {
-		z.out = z.out[:z.lastValue]
+		z.cutOut(z.lastValue)
 		return err
 	}
 	switch {
@@ -28,7 +28,7 @@ func (z *Sanitizer) truncated() error {
 		// nothing of it that could be emitted truthfully.
 		// (or a top-level string whose concatenation the input ended in,
 		// "\n" +, which may span lines and hold fixes of its own).
-		z.out = z.out[:z.lastValue]
+		z.cutOut(z.lastValue)
 		z.dropFixesPast(t.Start)
 		z.addFixAt(KindDropIncomplete, t.Start, t.StartLine, t.StartColumn)
 		return err
@@ -38,17 +38,17 @@ func (z *Sanitizer) truncated() error {
 		return err
 	case t.Pending == PendingString:
 		if t.Partial > 0 {
-			z.out = z.out[:len(z.out)-t.Partial]
+			z.cutOut(len(z.out) - t.Partial)
 			z.addFixAt(KindDropIncomplete, end-int64(t.Partial), line, col-t.Partial)
 		}
 		z.out = append(z.out, '"')
 	case t.Pending == PendingComma && t.Partial > 0:
-		z.out = z.out[:len(z.out)-t.Partial]
+		z.cutOut(len(z.out) - t.Partial)
 	case t.Pending == PendingComma:
 		// The last element is complete: only closers are missing.
 	default:
 		if cut := z.cutPos(t.Commit); cut < len(z.out) {
-			z.out = z.out[:cut]
+			z.cutOut(cut)
 			z.dropFixesPast(t.Commit)
 			z.addFixAt(KindDropIncomplete, t.Commit, t.CommitLine, t.CommitColumn)
 		}

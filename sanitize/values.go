@@ -84,10 +84,25 @@ func (z *Sanitizer) noteStart(off int64, line, col int) {
 	}
 }
 
-// holdsOutput reports whether a Writer must keep the output until Close:
-// in every mode but ValuesLines, a later value can still change what the
-// earlier ones become (refused, dropped, or wrapped).
-func (z *Sanitizer) holdsOutput() bool { return z.opts.Values != ValuesLines }
+// settledPos returns the output position before which the output can no
+// longer change, short of an error: the end of the last complete value,
+// or inside the open top-level container, the end of its last element
+// that nothing can change any more (see scan.Scanner.StableOffset); with
+// ValuesFirst, no further than the first value.
+func (z *Sanitizer) settledPos() int {
+	pos := z.lastValue
+	if in := z.sc.StableOffset(); in >= 0 {
+		pos = z.cutPos(in)
+	}
+	if z.opts.Values == ValuesFirst && z.firstEnd >= 0 {
+		pos = min(pos, z.firstEnd) // what follows the first value is dropped
+	}
+	return min(pos, len(z.out))
+}
+
+// refused reports whether the input can no longer give any output:
+// ValuesOne has seen a second value begin.
+func (z *Sanitizer) refused() bool { return z.opts.Values == ValuesOne && z.begun > 1 }
 
 // wrapStart begins the array of ValuesArray: the gap before the value
 // that begins at input offset off (chunk index i) becomes "[" before the
@@ -121,7 +136,7 @@ func (z *Sanitizer) settleValues(err error) error {
 	switch z.opts.Values {
 	case ValuesOne:
 		if z.begun > 1 {
-			z.out = z.out[:z.outStart]
+			z.cutOut(z.outStart)
 			// A truncated last value does not make the input one
 			// document: the refusal is for the values. Reporting
 			// ErrTruncated with no output would tell a caller that
@@ -135,7 +150,7 @@ func (z *Sanitizer) settleValues(err error) error {
 		if z.firstEnd < 0 || z.begun < 2 || errors.Is(err, ErrTooLarge) {
 			return err
 		}
-		z.out = z.out[:z.firstEnd]
+		z.cutOut(z.firstEnd)
 		second := z.starts[1]
 		fixes := z.report.Fixes
 		n := len(fixes)
@@ -149,9 +164,11 @@ func (z *Sanitizer) settleValues(err error) error {
 		}
 		return nil
 	case ValuesArray:
-		if z.arrayAt >= 0 && z.arrayAt < len(z.out) {
+		// The '[' stays when a value (or a truncated one, closed) follows
+		// it: a Writer may have passed it on.
+		if z.arrayAt >= 0 && z.values > 0 {
 			if err == nil {
-				z.out = z.out[:z.lastValue]
+				z.cutOut(z.lastValue)
 			}
 			z.out = append(z.out, ']')
 		}

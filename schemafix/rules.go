@@ -74,21 +74,34 @@ func proposeFixes(doc []byte, diags []diag, rules Rule, floor sanitize.Confidenc
 // applyEdits applies the edits that do not overlap an edit later in the
 // document, and returns the new document and the fixes applied, in
 // document order. Skipped edits are proposed again in the next round.
+// It builds the new document in one pass: its cost is the document's
+// length plus the edits', however many there are.
 func applyEdits(doc []byte, edits []edit) ([]byte, []Fix) {
+	// Choose from the end of the document back: an edit is kept when it
+	// ends at or before the start of the last one kept (among edits that
+	// start at one place, the first proposed is kept first).
 	slices.SortStableFunc(edits, func(a, b edit) int { return b.start - a.start })
-	out := slices.Clone(doc)
-	var fixes []Fix
+	kept := edits[:0]
+	size := len(doc)
 	limit := len(doc) + 1
 	for _, e := range edits {
 		if e.end > limit {
-			continue // overlaps an edit already applied
+			continue // overlaps an edit already kept
 		}
-		out = slices.Concat(out[:e.start], e.text, out[e.end:])
-		fixes = append(fixes, e.fix)
+		kept = append(kept, e)
+		size += len(e.text) - (e.end - e.start)
 		limit = e.start
 	}
-	slices.Reverse(fixes)
-	return out, fixes
+	slices.Reverse(kept)
+	out := make([]byte, 0, size)
+	fixes := make([]Fix, 0, len(kept))
+	at := 0
+	for _, e := range kept {
+		out = append(append(out, doc[at:e.start]...), e.text...)
+		at = e.end
+		fixes = append(fixes, e.fix)
+	}
+	return append(out, doc[at:]...), fixes
 }
 
 // normalizeName folds case and drops separators: "user_id" and "userId"
@@ -179,6 +192,11 @@ func renameFixes(doc *docIndex, diags []diag, renamed map[string]bool) []edit {
 		}
 		extras = append(extras, extra{obj, d.Property, d})
 	}
+	byObject := map[string][]string{} // object path -> its extra names
+	for _, x := range extras {
+		byObject[x.obj] = append(byObject[x.obj], x.name)
+	}
+	nearTarget := map[[2]string][]string{} // {object, target} -> its extras close to target
 	var edits []edit
 	objects := map[string]map[string]member{} // object path -> its members by name (nil: not an object)
 	for _, x := range extras {
@@ -205,14 +223,8 @@ func renameFixes(doc *docIndex, diags []diag, renamed map[string]bool) []edit {
 		if matches != 1 {
 			continue
 		}
-		rivals := 0 // other extra properties of this object close to target
-		for _, y := range extras {
-			if y.obj == x.obj && y.name != x.name && Closeness(y.name, target) > 0 {
-				rivals++
-			}
-		}
 		m, ok := keys[x.name]
-		if rivals > 0 || !ok {
+		if !ok || hasRival(nearTarget, byObject[x.obj], x.name, x.obj, target) {
 			continue
 		}
 		quoted, _ := json.Marshal(target)
@@ -222,6 +234,30 @@ func renameFixes(doc *docIndex, diags []diag, renamed map[string]bool) []edit {
 		renamed[x.obj+"\x00"+target] = true
 	}
 	return edits
+}
+
+// hasRival reports whether an extra property of the object obj other
+// than name is close to target too. The extras close to each target are
+// found once per object (in nearTarget), so that an object with many extra
+// properties costs their number times its allowed names, not their square.
+func hasRival(nearTarget map[[2]string][]string, extras []string, name, obj, target string) bool {
+	key := [2]string{obj, target}
+	near, seen := nearTarget[key]
+	if !seen {
+		near = []string{}
+		for _, y := range extras {
+			if Closeness(y, target) > 0 {
+				near = append(near, y)
+			}
+		}
+		nearTarget[key] = near
+	}
+	for _, y := range near {
+		if y != name {
+			return true
+		}
+	}
+	return false
 }
 
 // objectMembers returns the members of the object at path by name; nil

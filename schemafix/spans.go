@@ -3,6 +3,7 @@ package schemafix
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,11 +25,25 @@ type valueSpan struct {
 	keyEnd     int
 }
 
-// docIndex is every value of a document, in the order they begin.
+// docIndex is every value of a document, in the order they begin, with
+// each container's children, so that finding a value costs its depth (and,
+// in an object, a map lookup), never a scan of its container: a document
+// with one diagnostic per item is fixed in linear time.
 type docIndex struct {
 	doc  []byte
 	vals []valueSpan
+	// The children of value v are kids[kidStart[v]:kidStart[v+1]], in
+	// document order (built by the first lookup).
+	kidStart, kids []int
+	// byName maps the decoded member names of an object with more than
+	// scanMembers members to the last member of that name (built by the
+	// first lookup in that object).
+	byName map[int]map[string]int
 }
+
+// scanMembers is how many members an object may have for a lookup to
+// compare its names one by one; past it, the object gets a map.
+const scanMembers = 8
 
 // member is one object member: the key's span (quotes included) and the
 // value's span.
@@ -110,15 +125,65 @@ func indexDoc(doc []byte) *docIndex {
 	return x
 }
 
-// children returns the indices of the values directly inside value v.
+// children returns the indices of the values directly inside value v, in
+// document order. The caller must not modify them.
 func (x *docIndex) children(v int) []int {
-	var out []int
-	for k := v + 1; k < len(x.vals) && x.vals[k].start < x.vals[v].end; k++ {
-		if x.vals[k].parent == v {
-			out = append(out, k)
+	if x.kidStart == nil {
+		x.linkChildren()
+	}
+	return x.kids[x.kidStart[v]:x.kidStart[v+1]]
+}
+
+// linkChildren lists every container's children in one pass: a count per
+// parent, prefix sums, then each value in its parent's run (values are in
+// document order, so each run is too).
+func (x *docIndex) linkChildren() {
+	x.kidStart = make([]int, len(x.vals)+1)
+	for _, s := range x.vals {
+		if s.parent >= 0 {
+			x.kidStart[s.parent+1]++
 		}
 	}
-	return out
+	for v := range x.vals {
+		x.kidStart[v+1] += x.kidStart[v]
+	}
+	x.kids = make([]int, x.kidStart[len(x.vals)])
+	next := slices.Clone(x.kidStart[:len(x.vals)])
+	for k, s := range x.vals {
+		if s.parent >= 0 {
+			x.kids[next[s.parent]] = k
+			next[s.parent]++
+		}
+	}
+}
+
+// member returns the index of the last member of object v named name.
+func (x *docIndex) member(v int, name string) (int, bool) {
+	kids := x.children(v)
+	if len(kids) <= scanMembers {
+		found, ok := 0, false
+		for _, k := range kids {
+			s := x.vals[k]
+			if keyEquals(x.doc[s.keyStart:s.keyEnd], name) {
+				found, ok = k, true // the last duplicate wins
+			}
+		}
+		return found, ok
+	}
+	names := x.byName[v]
+	if names == nil {
+		names = make(map[string]int, len(kids))
+		for _, k := range kids {
+			s := x.vals[k]
+			names[decodeKey(x.doc[s.keyStart:s.keyEnd])] = k // the last duplicate wins
+		}
+		if x.byName == nil {
+			x.byName = map[int]map[string]int{}
+		}
+		x.byName[v] = names
+	}
+	k, ok := names[name]
+	return k, ok
 }
 
 // find returns the index of the value at JSON Pointer ptr ("" = root).
@@ -143,16 +208,11 @@ func (x *docIndex) find(ptr string) (int, bool) {
 		}
 		switch x.doc[x.vals[v].start] {
 		case '{':
-			found := false
-			for _, k := range x.children(v) {
-				s := x.vals[k]
-				if keyEquals(x.doc[s.keyStart:s.keyEnd], tok) {
-					v, found = k, true // the last duplicate wins
-				}
-			}
+			k, found := x.member(v, tok)
 			if !found {
 				return 0, false
 			}
+			v = k
 		case '[':
 			n, err := strconv.Atoi(tok)
 			kids := x.children(v)

@@ -17,7 +17,78 @@
 # targets: the lowest speed, the lowest ratio, the largest growth. A peer's speed is marked "error"
 # when it gave up on the input (it is left out of the ratio), and "≠" when
 # its output holds other data than jsonheal's (it counts in the ratio).
+#
+#   scripts/bench-repair.sh cli [MiB...]     # the CLI on valid JSON (64 512)
+#
+# With "cli", it times `jsonheal repair` instead, on one valid document of
+# each size (scripts/gen-big.py deep), ROUNDS times (default 5) beside
+# encoding/json.Valid on the same bytes already in memory (a program built
+# in a temporary directory), and prints the medians: elapsed and CPU
+# (user+sys) seconds, peak RSS (/usr/bin/time), and Valid's over
+# jsonheal's elapsed time (the target: 2.5x or more, in memory that does
+# not grow with the input).
 set -euo pipefail
+
+if [ "${1:-}" = cli ]; then
+	shift
+	cd "$(dirname "$0")/.."
+	ROUNDS=${ROUNDS:-5}
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/bench-repair-cli.XXXXXX")
+	trap 'rm -rf "$dir"' EXIT
+	go build -o "$dir/jsonheal" ./cmd/jsonheal
+	mkdir "$dir/validsrc"
+	cat >"$dir/validsrc/main.go" <<'GO'
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"time"
+)
+
+// Prints the seconds encoding/json.Valid takes on the file, read first.
+func main() {
+	b, err := os.ReadFile(os.Args[1])
+	if err != nil {
+		panic(err)
+	}
+	t := time.Now()
+	if !json.Valid(b) {
+		panic("invalid")
+	}
+	fmt.Printf("%.3f\n", time.Since(t).Seconds())
+}
+GO
+	(cd "$dir/validsrc" && go mod init validtime >/dev/null 2>&1 && go build -o ../valid .)
+	echo "median of $ROUNDS; $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo
+	echo "| MiB | jsonheal repair s | CPU s | peak RSS MB | encoding/json.Valid s | ÷ Valid |"
+	echo "|---:|---:|---:|---:|---:|---:|"
+	for mib in "${@:-64 512}"; do
+		for m in $mib; do
+			python3 scripts/gen-big.py deep "$m" >"$dir/in.json"
+			: >"$dir/times"
+			: >"$dir/valids"
+			for _ in $(seq "$ROUNDS"); do
+				/usr/bin/time -f "%e %U %S %M" -a -o "$dir/times" \
+					"$dir/jsonheal" repair --max-document-bytes 1GiB "$dir/in.json" >/dev/null
+				"$dir/valid" "$dir/in.json" >>"$dir/valids"
+			done
+			python3 - "$m" "$dir/times" "$dir/valids" <<'PY'
+import statistics, sys
+m, times, valids = sys.argv[1], open(sys.argv[2]).read().split("\n"), open(sys.argv[3]).read().split()
+rows = [list(map(float, t.split())) for t in times if t.strip()]
+e = statistics.median(r[0] for r in rows)
+cpu = statistics.median(r[1] + r[2] for r in rows)
+rss = statistics.median(r[3] for r in rows) / 1024
+v = statistics.median(map(float, valids))
+print(f"| {m} | {e:.2f} | {cpu:.2f} | {rss:.0f} | {v:.2f} | {v / e:.1f}× |")
+PY
+		done
+	done
+	exit 0
+fi
 cd "$(dirname "$0")/../bench"
 
 ROUNDS=${ROUNDS:-5}

@@ -64,6 +64,7 @@ func compile(schema []byte, opts Options, skipMeta bool) (s *Schema, err error) 
 		loadErrs:  map[string]error{},
 		skipMeta:  skipMeta,
 	}
+	defer func() { err = c.redactLoaded(err) }()
 	res, err := c.addDocument("", schema, opts.DefaultDraft)
 	if err != nil {
 		return nil, err
@@ -106,11 +107,11 @@ func (c *compiler) checkMetaschemas() error {
 		}
 		diags, err := ms.Validate(d.data)
 		if err != nil {
-			return &CompileError{URI: d.uri, Err: ErrInvalidSchema, Msg: err.Error()}
+			return &CompileError{URI: d.uri, Err: ErrInvalidSchema, Msg: excerpt(err.Error(), maxMessageExcerpt)}
 		}
 		if len(diags) > 0 {
 			return &CompileError{URI: d.uri, Location: diags[0].InstanceLocation, Err: ErrInvalidSchema,
-				Msg: diags[0].Message + " (metaschema " + res.draft.String() + ")"}
+				Msg: excerpt(diags[0].Message, maxMessageExcerpt) + " (metaschema " + res.draft.String() + ")"}
 		}
 	}
 	return nil
@@ -219,16 +220,16 @@ func (c *compiler) resolveRef(n *node, v *fastjson.Value, in scanInfo, kw string
 	}
 	abs, err := resolveURI(in.res.uri, string(b))
 	if err != nil {
-		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, err.Error())
+		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, "not a URI: "+valueExcerpt(string(b)))
 	}
 	tv, tin, ok, err := c.lookup(abs, in)
 	if err != nil {
 		return nil, "", err
 	}
 	if !ok {
-		msg := string(b) + " (resolved to " + abs + ")"
+		msg := valueExcerpt(string(b)) + " (resolved to " + excerpt(abs, maxURIExcerpt) + ")"
 		if lerr := c.loadErrs[normalizeURI(strings.SplitN(abs, "#", 2)[0])]; lerr != nil {
-			msg += ": loader: " + lerr.Error()
+			msg += ": loader: " + excerpt(lerr.Error(), maxMessageExcerpt)
 		}
 		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, msg)
 	}

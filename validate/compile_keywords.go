@@ -148,7 +148,7 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 			src := string(k)
 			re, e := compilePattern(src)
 			if e != nil {
-				err = c.errAt(in, "patternProperties", ErrInvalidRegexp, src+": "+e.Error())
+				err = c.errAt(in, "patternProperties", ErrInvalidRegexp, valueExcerpt(src)+": "+regexpProblem(e))
 				return
 			}
 			var sn *node
@@ -228,7 +228,7 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 			b, err := e.StringBytes()
 			m := typeFromName(string(b))
 			if err != nil || m == 0 {
-				return c.errAt(in, "type", ErrInvalidSchema, "unknown type "+string(e.MarshalTo(nil)))
+				return c.errAt(in, "type", ErrInvalidSchema, "unknown type "+valueExcerpt(string(e.MarshalTo(nil))))
 			}
 			n.types |= m
 			return nil
@@ -337,7 +337,7 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 		}
 		n.patternSrc = string(b)
 		if n.pattern, err = compilePattern(n.patternSrc); err != nil {
-			return c.errAt(in, "pattern", ErrInvalidRegexp, err.Error())
+			return c.errAt(in, "pattern", ErrInvalidRegexp, regexpProblem(err))
 		}
 		n.hasStringKw = true
 	}

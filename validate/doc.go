@@ -17,9 +17,13 @@
 // reported from its best-matching branch, and near misses carry a hint.
 //
 // Nothing is ever loaded from the network: the metaschemas of the five drafts
-// are embedded and any other URI goes through Options.Loader. A Loader that
-// reads local files should read them with ReadSchemaFile (regular files of at
-// most MaxResourceBytes only).
+// are embedded and any other URI goes through Options.Loader. FileLoader
+// (local files, relative to a folder) and FSLoader (an fs.FS) are ready-made
+// loaders, and CompileFile compiles a schema file with FileLoader for its
+// folder; they read regular files of at most MaxResourceBytes only (as
+// ReadSchemaFile does). A compile error quotes at most a short excerpt of a
+// schema value, and nothing of a loaded document that fails its
+// metaschema (a $ref can name a file that is no schema).
 //
 // Known differences from the specification are documented in README.md of
 // this folder (regular expressions are RE2, not ECMA-262).

@@ -66,8 +66,8 @@ type CompileError struct {
 
 // Error implements error.
 func (e *CompileError) Error() string {
-	loc := e.URI + "#" + e.Location
-	return "validate: compile " + loc + ": " + e.Err.Error() + ": " + e.Msg
+	loc := excerpt(e.URI, maxURIExcerpt) + "#" + excerpt(e.Location, maxURIExcerpt)
+	return "validate: compile " + loc + ": " + e.Err.Error() + ": " + excerpt(e.Msg, maxMessageExcerpt)
 }
 
 // Unwrap returns the sentinel error.

@@ -67,7 +67,7 @@ func (st *state) evalArray(n *node, v *jv, a []*jv, ev int) bool {
 			st.popInst()
 			if r {
 				matches++
-				if ev != 0 {
+				if ev != 0 && n.containsEvaluates() {
 					st.setBit(ev, i)
 				}
 			}
@@ -255,3 +255,8 @@ func (l *intLimits) holds(x int64) bool {
 	return (l.has&1 == 0 || x >= l.min) && (l.has&2 == 0 || x <= l.max) &&
 		(l.has&4 == 0 || x > l.exclMin) && (l.has&8 == 0 || x < l.exclMax)
 }
+
+// containsEvaluates reports whether the items n's contains matches count
+// as evaluated for unevaluatedItems. They do from 2020-12 on; in 2019-09
+// only items, additionalItems and unevaluatedItems evaluate items.
+func (n *node) containsEvaluates() bool { return n.draft >= Draft2020_12 }

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 )
@@ -60,11 +59,8 @@ func ReadSchemaFile(path string) ([]byte, error) {
 	if err != nil {
 		return fail(fsCause(err), "")
 	}
-	if !st.Mode().IsRegular() {
-		return fail(ErrNotRegularFile, fileKind(st.Mode()))
-	}
-	if st.Size() > MaxResourceBytes {
-		return fail(ErrResourceTooLarge, itoa(int(st.Size()))+" bytes, the limit is "+itoa(MaxResourceBytes))
+	if err := checkResource(path, st); err != nil {
+		return nil, err
 	}
 	// Opened without blocking: should the path have become a FIFO since
 	// the Stat, opening it must not wait for a writer.
@@ -80,14 +76,7 @@ func ReadSchemaFile(path string) ([]byte, error) {
 	if !fst.Mode().IsRegular() || !os.SameFile(st, fst) {
 		return fail(ErrNotRegularFile, "changed while opening")
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxResourceBytes+1))
-	if err != nil {
-		return fail(fsCause(err), "")
-	}
-	if len(data) > MaxResourceBytes {
-		return fail(ErrResourceTooLarge, "grew past the limit of "+itoa(MaxResourceBytes)+" bytes")
-	}
-	return data, nil
+	return readResource(path, f)
 }
 
 // fsCause strips the path from a file system error (LoadError has it).

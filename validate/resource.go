@@ -100,14 +100,14 @@ func (c *compiler) draftOf(s *fastjson.Value, uri, ptr string) (Draft, vocab, er
 	// A custom metaschema: its own $schema gives the draft, its $vocabulary
 	// the enabled vocabularies.
 	if c.metaDepth > 8 {
-		return 0, 0, &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnknownDraft, Msg: "metaschema chain too long: " + ms}
+		return 0, 0, &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnknownDraft, Msg: "metaschema chain too long: " + valueExcerpt(ms)}
 	}
 	c.metaDepth++
 	defer func() { c.metaDepth-- }()
 	base, _ := splitFragment(ms)
 	mres, err := c.resourceFor(normalizeURI(base), Draft2020_12)
 	if err != nil || mres == nil {
-		return 0, 0, &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnknownDraft, Msg: ms}
+		return 0, 0, &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnknownDraft, Msg: valueExcerpt(ms)}
 	}
 	vb := vocabAll
 	if voc := mres.root.GetObject("$vocabulary"); voc != nil {
@@ -116,7 +116,7 @@ func (c *compiler) draftOf(s *fastjson.Value, uri, ptr string) (Draft, vocab, er
 		voc.Visit(func(k []byte, v *fastjson.Value) {
 			bit, known := vocabFromURI(string(k))
 			if !known && v.Type() == fastjson.TypeTrue && verr == nil {
-				verr = &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnsupportedVocabulary, Msg: string(k)}
+				verr = &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnsupportedVocabulary, Msg: valueExcerpt(string(k))}
 			}
 			vb |= bit
 		})
@@ -186,7 +186,7 @@ func (c *compiler) scan(v *fastjson.Value, in scanInfo, base string, docRoot boo
 		} else {
 			abs, err := resolveURI(base, idStr)
 			if err != nil {
-				return &CompileError{URI: in.res.uri, Location: in.ptr + "/" + d.idKeyword(), Err: ErrInvalidSchema, Msg: "bad $id: " + err.Error()}
+				return &CompileError{URI: in.res.uri, Location: in.ptr + "/" + d.idKeyword(), Err: ErrInvalidSchema, Msg: "bad $id: " + valueExcerpt(idStr)}
 			}
 			abs, frag := splitFragment(abs)
 			if !docRoot || abs != in.res.uri {

@@ -110,7 +110,7 @@ func (a *arrayStream) underLanes(u *unevalNode, groups int) bool {
 // and an unevaluated* that held (a.passed) on the current item count.
 func (a *arrayStream) covers(from, to, i int, k []byte, object, state bool) bool {
 	for d := from; d < to; d++ {
-		if state && (a.passed[d] || !object && a.hit[d]) {
+		if state && (a.passed[d] || !object && a.hit[d] && a.chain[d].containsEvaluates()) {
 			return true
 		}
 		if object && a.memberEvaluated(d, k) || !object && a.itemEvaluated(d, i) {

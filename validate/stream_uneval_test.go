@@ -41,6 +41,13 @@ func TestStreamUnevaluated(t *testing.T) {
 			`/1 unevaluated_items item 1 is not allowed here `, `/2 unevaluated_items item 2 is not allowed here `}},
 		{`{"allOf":[{"contains":{"type":"string"}}],"unevaluatedItems":{"type":"integer"}}`, `["a",1,null]`,
 			[]string{`/2 type must be integer, got null `}},
+		// In 2019-09 contains does not evaluate: only items,
+		// additionalItems and unevaluatedItems do.
+		{`{"$schema":"https://json-schema.org/draft/2019-09/schema",` +
+			`"allOf":[{"contains":{"type":"string"}}],"unevaluatedItems":{"type":"integer"}}`, `["a",1,null]`,
+			[]string{`/0 type must be integer, got string `, `/2 type must be integer, got null `}},
+		{`{"$schema":"https://json-schema.org/draft/2019-09/schema","contains":true,"unevaluatedItems":false}`, `[1]`,
+			[]string{`/0 unevaluated_items item 0 is not allowed here `}},
 		{`{"prefixItems":[true],"items":false,"unevaluatedItems":false}`, `[1,2,3]`, []string{
 			` additional_items must have at most 1 items, has 3 `, `/2 unevaluated_items item 2 is not allowed here `}},
 		{`{"$ref":"#/$defs/t","unevaluatedItems":false,"$defs":{"t":{"items":{"type":"integer"}}}}`, `[1,2]`, nil},

@@ -84,14 +84,16 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 	if strings.TrimSpace(prompt) == "" {
 		return usageErr("the prompt is empty")
 	}
-	schemaText, err := validate.ReadSchemaFile(*schemaFile)
+	ls, code, err := loadSchema(*schemaFile, validate.Options{})
 	if err != nil {
-		return usageErr("%v", err)
+		fmt.Fprintf(e.stderr, "jsonheal ask: %v\n", err)
+		return code
 	}
-	schema, err := validate.Compile(schemaText, validate.Options{})
-	if err != nil {
-		fmt.Fprintf(e.stderr, "jsonheal ask: %s: %v\n", *schemaFile, err)
-		return exitNoCompile
+	schema, schemaText := ls.schema, ls.text
+	// Neither the answer nor a dead letter may land in a file the schema
+	// was read from, nor both in one file.
+	if _, err := checkOutputs(e, ls.reads, outputTarget{"stdout", "-"}, outputTarget{"--dead-letter", *deadLetter}); err != nil {
+		return usageErr("%v", err)
 	}
 
 	opts := []openai.Option{openai.WithStream(*stream)}
@@ -134,9 +136,9 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 		},
 	}
 	if *earlyStop {
-		if h.Guard, err = heal.NewGuard(schemaText); err != nil {
-			return usageErr("%v", err)
-		}
+		// The schema as compiled with its $refs loaded (NewGuard would
+		// compile the text again, without a loader).
+		h.Guard = heal.NewGuardFor(schema)
 	}
 	if *verbose {
 		h.Observer = heal.ObserverFunc(func(ev heal.Event) { fmt.Fprintln(e.stderr, traceLine(ev)) })

@@ -43,6 +43,12 @@ func TestBuiltCommand(t *testing.T) {
 	t.Run("signal from timeout", func(t *testing.T) { testSignalFromTimeout(t, bin) })
 	t.Run("output is stdin", func(t *testing.T) { testOutputIsStdin(t, bin) })
 	t.Run("stdout is /dev/full", func(t *testing.T) { testDevFull(t, bin) })
+	t.Run("SIGPIPE: compressed rejects end whole", func(t *testing.T) { testSigpipe(t, bin) })
+	t.Run("SIGPIPE: repair and validate exit 2", func(t *testing.T) { testSigpipeOtherCommands(t, bin) })
+	t.Run("later input error: compressed outputs end whole", func(t *testing.T) { testLaterInputError(t, bin) })
+	t.Run("signal: compressed outputs end whole", func(t *testing.T) { testSignalCompressedOutputs(t, bin) })
+	t.Run("signal: stdout stuck, rejects end whole", func(t *testing.T) { testSignalStuckStdout(t, bin) })
+	t.Run("-o /dev/stdout --rejects -", func(t *testing.T) { testDevStdoutAndStdout(t, bin) })
 }
 
 // shell runs the binary with stdin from the file in (none: empty) and

@@ -81,36 +81,17 @@ func parseCleanFlags(e *env, args []string) (*cleanConfig, int) {
 	if len(c.inputs) == 0 {
 		c.inputs = []string{"-"}
 	}
-	if sameName(c.output, c.rejects) {
-		return bad("-o and --rejects name the same file")
-	}
-	if err := checkOutputs(e, c.inputs, c.output, c.rejects); err != nil {
-		return bad("%v", err)
-	}
 	return c, exitOK
 }
 
-// checkOutputs refuses outputs (output, "-" for stdout, and rejects, ""
-// for none) that are inputs (stdin included), by device and inode, before
-// anything is opened (files.go). clean and replay share it.
-func checkOutputs(e *env, inputs []string, output, rejects string) error {
-	avoid := inputFileSet(e, inputs)
-	if output == "-" {
-		if err := checkStdout(e, avoid); err != nil {
-			return err
-		}
-	}
-	for _, o := range []string{output, rejects} {
-		if err := checkOutput(o, avoid); err != nil {
-			return err
-		}
-	}
-	if output != "-" && rejects != "" {
-		if err := checkOutput(rejects, fileSet{statOutput(output)}); err != nil {
-			return errors.New("-o and --rejects name the same file")
-		}
-	}
-	return nil
+// checkBatchOutputs refuses -o and --rejects when either is a file the command
+// reads (an input, stdin's file, the schema or a file its $refs loaded),
+// or both are one file, stdout included (files.go). It runs once the
+// schema is compiled, when every file the schema was read from is known,
+// and before any output is opened. clean and replay share it.
+func checkBatchOutputs(e *env, pl *pipeline, inputs []string, output, rejects string) (fileSet, error) {
+	reads := append(inputFileSet(e, inputs), pl.schemaReads...)
+	return checkOutputs(e, reads, outputTarget{"-o", output}, outputTarget{"--rejects", rejects})
 }
 
 // parseSize reads "1048576", "64MiB", "10M", "1G"... (K, M, G are binary
@@ -156,7 +137,13 @@ func runClean(ctx context.Context, e *env, args []string) int {
 	opts.Unordered = cfg.unordered
 	mh := pl.model
 
-	avoid := inputFileSet(e, cfg.inputs)
+	if err := checkInputs(cfg.inputs); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	avoid, err := checkBatchOutputs(e, pl, cfg.inputs, cfg.output, cfg.rejects)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	out, err := createOutput(e, cfg.output, avoid...)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
@@ -376,12 +363,34 @@ func (o *output) close() error {
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("writing %s: %w (the file is incomplete)", cleanInputName(o.name), err)
+		return fmt.Errorf("writing %s: %w (it is incomplete)", o.displayName(), err)
 	}
 	return nil
 }
 
+// displayName names the output in messages: its file name, or stdout.
+func (o *output) displayName() string {
+	if o.name == "-" {
+		return "stdout"
+	}
+	return o.name
+}
+
+// writeError is the error of a failed write of an incident's outcome
+// (replay): the output, the write error and the incident it stopped at,
+// after which nothing was written (outcomes are written in input order).
+func (o *output) writeError(at *incident, err error) error {
+	return fmt.Errorf("writing %s: %w (stopped at %s: nothing from there on was written)", o.displayName(), err, at.where())
+}
+
+// abort closes an output nothing was written to, when the command stops
+// before it runs (the rejects could not be created): a compressed one
+// still ends as a valid, empty stream.
 func (o *output) abort() {
+	if o.comp != nil {
+		o.comp.Close()
+		o.buf.Flush()
+	}
 	if o.file != nil {
 		o.file.Close()
 	}

@@ -111,7 +111,7 @@ func (m *cleanModelFlags) workers(jobs int) int {
 	if jobs > 0 || m.model == "" {
 		return jobs
 	}
-	return max(runtime.GOMAXPROCS(0), m.concurrency)
+	return min(max(runtime.GOMAXPROCS(0), m.concurrency), jsonl.MaxWorkers)
 }
 
 // healer builds the ModelHealer of --model; nil without it. Every task it

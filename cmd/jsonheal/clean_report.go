@@ -37,7 +37,11 @@ type summary struct {
 	BytesOut      int64            `json:"bytes_out"`
 	Seconds       float64          `json:"seconds"`
 	MBPerSecond   float64          `json:"mb_per_second"`
-	Error         string           `json:"error,omitempty"`
+	// NotWritten counts the records read but neither written nor
+	// rejected: a write failed (stdout closed early, a full disk) and the
+	// run stopped. Zero otherwise.
+	NotWritten int64  `json:"not_written,omitempty"`
+	Error      string `json:"error,omitempty"`
 	// Model is what --model did: calls, tokens, healed, gave up...
 	Model *jsonl.ModelStats `json:"model,omitempty"`
 	// SecondRound says, with --model, how many records entered a second
@@ -76,6 +80,7 @@ func addCounts(dst, src map[string]int64) map[string]int64 {
 
 func (s *summary) finish(err error) {
 	s.OK = err == nil && s.Rejected == 0
+	s.NotWritten = max(0, s.Records-s.Written-s.Rejected)
 	if err != nil {
 		s.Error = err.Error()
 	}
@@ -104,6 +109,9 @@ func (s *summary) writeText(w io.Writer) {
 	fmt.Fprintf(w, "jsonheal clean: %d records, %.1f MB in %.2fs (%.0f MB/s): %d clean, %d repaired%s, %d rejected\n",
 		s.Records, float64(s.BytesIn)/1e6, s.Seconds, s.MBPerSecond, s.Clean, s.Repaired, more, s.Rejected)
 	fmt.Fprintf(w, "  in: %d lines, %d records; out: %d written + %d rejected\n", s.Lines, s.Records, s.Written, s.Rejected)
+	if s.NotWritten > 0 {
+		fmt.Fprintf(w, "  not written: %d records read after the write that failed\n", s.NotWritten)
+	}
 	if len(s.RepairedBy) > 0 {
 		fmt.Fprintf(w, "  repaired: %s\n", formatCounts(s.RepairedBy))
 	}

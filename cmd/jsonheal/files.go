@@ -7,11 +7,14 @@ import (
 	"path/filepath"
 )
 
-// Output files never truncate an input. An output is compared with every
-// input by device and inode (os.SameFile), stdin's file included, and the
-// comparison is made on the opened file before it is truncated, so neither
-// a second name for the same file (a link, "./f", a symlink) nor
-// `jsonheal clean -o f.jsonl < f.jsonl` can empty it.
+// Outputs never overwrite a file the command reads, nor each other. An
+// output (stdout included) is compared with every file read by device and
+// inode (os.SameFile): the inputs, stdin's file, the schema and the files
+// its $refs loaded (schema_file.go); and with every other output. The
+// comparison is made again on the opened file before it is truncated, so
+// neither a second name for the same file (a link, "./f", a symlink) nor
+// `jsonheal clean -o f.jsonl < f.jsonl` nor `--rejects r.jsonl > r.jsonl`
+// can lose a byte.
 //
 // Outputs are written in place, not to a temporary file renamed at the
 // end: an interrupted `clean` leaves every whole record written so far
@@ -74,37 +77,91 @@ func outputIsInputError(output string, input namedFile) error {
 	return fmt.Errorf("%s (the same file as %s) %w", output, input.name, ErrOutputIsInput)
 }
 
-// checkOutput refuses, before anything is opened, an output that exists
-// and is one of avoid. "" and "-" (stdout) are checked by checkStdout.
-func checkOutput(name string, avoid fileSet) error {
-	if name == "" || name == "-" {
+// outputTarget is one output of a command: the flag that names it (or
+// "stdout" for what a command always prints) and its name, "-" for
+// stdout.
+type outputTarget struct {
+	flag, name string
+}
+
+// label names the output in messages: stdout for "-", else its flag and
+// name.
+func (o outputTarget) label() string {
+	if o.name == "-" {
+		return "stdout"
+	}
+	return o.flag + " " + o.name
+}
+
+// checkOutputs refuses, before anything is opened or truncated, an output
+// that is one of the files the command reads (reads: its inputs, stdin's
+// file, the schema and every file its $refs loaded) and two outputs that
+// are one file: two spellings of one path, one file by device and inode
+// (a link, /dev/stdout), or stdout and a named output (`--rejects r.jsonl
+// > r.jsonl`). Two writers on one file overwrite each other, and on one
+// pipe they cut each other's records. Character devices (/dev/null, a
+// terminal) may be shared. Outputs with an empty name are absent.
+//
+// It returns reads with stdout's file added when stdout is one of outs,
+// for openOutputFile to check the opened files against.
+func checkOutputs(e *env, reads fileSet, outs ...outputTarget) (fileSet, error) {
+	type seen struct {
+		target outputTarget
+		info   os.FileInfo // nil when unknown (a name not yet created)
+	}
+	var prev []seen
+	avoid := reads
+	for _, o := range outs {
+		if o.name == "" {
+			continue
+		}
+		st := outputIdentity(e, o.name)
+		if st != nil && st.Mode().IsRegular() {
+			if in, ok := reads.same(st); ok {
+				name := o.name
+				if name == "-" {
+					name = "stdout"
+				}
+				return nil, outputIsInputError(name, in)
+			}
+		}
+		for _, p := range prev {
+			bothStdout := o.name == "-" && p.target.name == "-"
+			sameFile := st != nil && p.info != nil && os.SameFile(st, p.info) && st.Mode()&os.ModeCharDevice == 0
+			if bothStdout {
+				return nil, fmt.Errorf("%s - and %s - %w", p.target.flag, o.flag, ErrSameOutput)
+			}
+			if sameFile || sameName(o.name, p.target.name) {
+				return nil, fmt.Errorf("%s and %s %w", p.target.label(), o.label(), ErrSameOutput)
+			}
+		}
+		prev = append(prev, seen{o, st})
+		if o.name == "-" && st != nil && st.Mode().IsRegular() {
+			avoid = append(avoid[:len(avoid):len(avoid)], namedFile{"stdout", st})
+		}
+	}
+	return avoid, nil
+}
+
+// ErrSameOutput reports two outputs that are one file.
+var ErrSameOutput = errors.New("name the same file: one would overwrite the other")
+
+// outputIdentity returns the file behind an output ("-": stdout) when it
+// exists, else nil.
+func outputIdentity(e *env, name string) os.FileInfo {
+	if name == "-" {
+		if s, ok := e.stdout.(statter); ok {
+			if st, err := s.Stat(); err == nil {
+				return st
+			}
+		}
 		return nil
 	}
 	st, err := os.Stat(name)
-	if err != nil || !st.Mode().IsRegular() {
+	if err != nil {
 		return nil
 	}
-	if in, ok := avoid.same(st); ok {
-		return outputIsInputError(name, in)
-	}
-	return nil
-}
-
-// checkStdout refuses a stdout redirected to one of the inputs
-// (`jsonheal clean f.jsonl >> f.jsonl` would read what it writes).
-func checkStdout(e *env, avoid fileSet) error {
-	s, ok := e.stdout.(statter)
-	if !ok {
-		return nil
-	}
-	st, err := s.Stat()
-	if err != nil || !st.Mode().IsRegular() {
-		return nil
-	}
-	if in, ok := avoid.same(st); ok {
-		return outputIsInputError("stdout", in)
-	}
-	return nil
+	return st
 }
 
 // openOutputFile opens name for writing without truncating it, checks the
@@ -141,14 +198,4 @@ func sameName(a, b string) bool {
 	pa, err1 := filepath.Abs(a)
 	pb, err2 := filepath.Abs(b)
 	return err1 == nil && err2 == nil && pa == pb
-}
-
-// statOutput returns the identity of an output that exists (info nil
-// otherwise, which matches nothing).
-func statOutput(name string) namedFile {
-	st, err := os.Stat(name)
-	if err != nil || !st.Mode().IsRegular() {
-		return namedFile{name: name}
-	}
-	return namedFile{name, st}
 }

@@ -137,13 +137,12 @@ type incidentReader struct {
 	closeIn func() error
 	dec     *jsonl.Reader
 	split   *jsonl.Splitter
+	limit   int64 // incidentCap
 }
 
-// maxIncidentBytes caps one incident record: a reject holds a record of up
-// to the default record cap, escaped.
-const maxIncidentBytes = 512 << 20
-
-func openIncidents(e *env, name string) (*incidentReader, error) {
+// openIncidents opens the named file for its incidents, each capped at
+// incidentCap(maxRecord) bytes while it is read (incident_cap.go).
+func openIncidents(e *env, name string, maxRecord int64) (*incidentReader, error) {
 	in, closeIn, err := openInput(e, name)
 	if err != nil {
 		return nil, err
@@ -153,11 +152,14 @@ func openIncidents(e *env, name string) (*incidentReader, error) {
 		closeIn()
 		return nil, fmt.Errorf("%s: %w", cleanInputName(name), err)
 	}
+	limit := incidentCap(maxRecord)
 	return &incidentReader{
 		name:    cleanInputName(name),
 		closeIn: closeIn,
 		dec:     dec,
-		split:   jsonl.NewSplitter(dec, jsonl.SplitOptions{MaxRecordBytes: maxIncidentBytes}),
+		limit:   limit,
+		split: jsonl.NewSplitter(newLineCapReader(dec, cleanInputName(name), limit),
+			jsonl.SplitOptions{MaxRecordBytes: limit}),
 	}, nil
 }
 
@@ -167,12 +169,17 @@ func (r *incidentReader) close() {
 }
 
 // next returns the next incident, io.EOF at the end, a *notIncidentError
-// for a record that is not one, or the read error.
+// for a record that is not one, an *incidentTooLargeError for one over
+// the cap, or the read error.
 func (r *incidentReader) next() (*incident, error) {
 	rec, err := r.split.Next()
 	if err != nil {
-		if errors.Is(err, io.EOF) {
+		var tl *incidentTooLargeError
+		switch {
+		case errors.Is(err, io.EOF):
 			return nil, io.EOF
+		case errors.As(err, &tl):
+			return nil, tl // it names the file
 		}
 		return nil, fmt.Errorf("%s: %w", r.name, err)
 	}
@@ -180,7 +187,7 @@ func (r *incidentReader) next() (*incident, error) {
 		return nil, &notIncidentError{File: r.name, Line: rec.Line, Why: why}
 	}
 	if rec.TooLarge {
-		return bad(fmt.Sprintf("a record of %d bytes, over the cap of %d", rec.Size, maxIncidentBytes))
+		return nil, &incidentTooLargeError{File: r.name, Line: rec.Line, Offset: rec.Offset + r.limit, Size: rec.Size, Cap: r.limit}
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(rec.Data, &fields); err != nil {
@@ -233,10 +240,11 @@ func detailsDeadLetter(details json.RawMessage) *heal.DeadLetter {
 }
 
 // readIncidents calls fn for every incident of the named files in order
-// ("-" is stdin). It stops at the first error, fn's included.
-func readIncidents(e *env, names []string, fn func(*incident) error) error {
+// ("-" is stdin), each capped at incidentCap(maxRecord) bytes while it is
+// read. It stops at the first error, fn's included.
+func readIncidents(e *env, names []string, maxRecord int64, fn func(*incident) error) error {
 	for _, name := range names {
-		r, err := openIncidents(e, name)
+		r, err := openIncidents(e, name, maxRecord)
 		if err != nil {
 			return err
 		}

@@ -39,3 +39,32 @@ func (e *env) track(name string, r io.Reader) io.Reader {
 	e.stop.setWhere(t.position)
 	return t
 }
+
+// checkInputs makes sure, before anything is read or written, that every
+// named input can be opened, so that a missing file among several
+// (`clean a.jsonl missing.jsonl b.jsonl`) stops the command before it
+// processed the first. A regular file is opened and closed again; a FIFO
+// or a device only stat'ed (opening a FIFO waits for its writer); a
+// folder is refused. "" and "-" (stdin) are not checked.
+func checkInputs(inputs []string) error {
+	for _, name := range inputs {
+		if name == "" || name == "-" {
+			continue
+		}
+		st, err := os.Stat(name)
+		if err != nil {
+			return fmt.Errorf("open input: %w", err)
+		}
+		switch {
+		case st.IsDir():
+			return fmt.Errorf("open input: %s: is a directory", name)
+		case st.Mode().IsRegular():
+			f, err := os.Open(name)
+			if err != nil {
+				return fmt.Errorf("open input: %w", err)
+			}
+			f.Close()
+		}
+	}
+	return nil
+}

@@ -61,6 +61,11 @@ func main() {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	go stop.listen(sigs)
+	// A reader that closes stdout early (`jsonheal clean | head`) must not
+	// kill the process with SIGPIPE before it closes its outputs: ignored,
+	// the signal leaves the write failing with EPIPE, which the command
+	// handles as any write error (exit 2, outputs closed whole).
+	signal.Ignore(syscall.SIGPIPE)
 	code := run(stop.ctx, &env{
 		stdin:      &trackedInput{name: "stdin", r: newInterruptibleReader(stop.ctx, os.Stdin), report: stop},
 		stdout:     os.Stdout,

@@ -17,6 +17,7 @@ type pipelineFlags struct {
 	jobs          int
 	maxRecordText string
 	maxRecord     int64
+	maxDiags      int
 	policy        repairPolicy
 	heal          cleanModelFlags
 }
@@ -24,8 +25,10 @@ type pipelineFlags struct {
 // register adds the pipeline flags to fs.
 func (p *pipelineFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&p.schema, "schema", "", "validate every record against the JSON Schema in `FILE`")
-	fs.IntVar(&p.jobs, "j", 0, "number of workers (0: one per CPU)")
+	fs.IntVar(&p.jobs, "j", 0, fmt.Sprintf("number of workers (0: one per CPU; at most %d)", jsonl.MaxWorkers))
 	fs.StringVar(&p.maxRecordText, "max-record-bytes", "64MiB", "reject records larger than this (bytes, or with K, M, G, KiB, MiB, GiB)")
+	fs.IntVar(&p.maxDiags, "max-diagnostics", jsonl.DefaultMaxDiagnostics, "most schema errors a reject lists in its details; "+
+		`past it they end with a too_many_diagnostics error and the reject's "more" says how many were left out`)
 	// Batch output is trusted unread: guesses go to the model or the
 	// rejects unless asked for (jsonl.DefaultMinConfidence).
 	p.policy.floor = "likely"
@@ -40,8 +43,11 @@ func (p *pipelineFlags) check(fs *flag.FlagSet) error {
 		return fmt.Errorf("--max-record-bytes: invalid size %q", p.maxRecordText)
 	}
 	p.maxRecord = n
-	if p.jobs < 0 {
-		return fmt.Errorf("-j must be at least 0, not %d", p.jobs)
+	if p.maxDiags < 1 {
+		return fmt.Errorf("--max-diagnostics must be at least 1, not %d", p.maxDiags)
+	}
+	if p.jobs < 0 || p.jobs > jsonl.MaxWorkers {
+		return fmt.Errorf("-j must be between 0 and %d, not %d", jsonl.MaxWorkers, p.jobs)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -54,8 +60,10 @@ type pipeline struct {
 	opts       jsonl.Options
 	schema     *validate.Schema
 	schemaText []byte
-	model      *jsonl.ModelHealer // nil without --model
-	counters   *heal.Counters
+	// schemaReads holds the schema file and the files its $refs loaded.
+	schemaReads fileSet
+	model       *jsonl.ModelHealer // nil without --model
+	counters    *heal.Counters
 }
 
 // build compiles the schema and builds the pipeline. On failure it returns
@@ -71,21 +79,18 @@ func (p *pipelineFlags) build(e *env, withModel bool) (*pipeline, int, error) {
 	pl.opts = jsonl.Options{
 		Workers:             p.workers(withModel),
 		MaxRecordBytes:      p.maxRecord,
+		MaxDiagnostics:      p.maxDiags,
 		Sanitize:            sanOpts,
 		DisabledSchemaFixes: disabled,
 	}
 	if p.schema != "" {
 		e.stop.setWhere(func() string { return "loading the schema " + p.schema })
-		text, err := validate.ReadSchemaFile(p.schema)
+		ls, code, err := loadSchema(p.schema, validate.Options{})
 		if err != nil {
-			return nil, exitUsage, fmt.Errorf("read schema: %w", err)
+			return nil, code, err
 		}
-		s, err := validate.Compile(text, validate.Options{})
-		if err != nil {
-			return nil, exitNoCompile, fmt.Errorf("schema %s does not compile: %w", p.schema, err)
-		}
-		pl.opts.Schema = jsonl.SchemaValidator(s)
-		pl.schema, pl.schemaText = s, text
+		pl.opts.Schema = jsonl.SchemaValidator(ls.schema)
+		pl.schema, pl.schemaText, pl.schemaReads = ls.schema, ls.text, ls.reads
 	}
 	if withModel {
 		if mh := p.heal.healer(e, pl.schema, pl.schemaText, sanOpts, pl.counters); mh != nil {

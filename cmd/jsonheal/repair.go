@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -33,17 +32,26 @@ type errorReport struct {
 	Offset  int64  `json:"offset"`
 	Line    int    `json:"line"`
 	Column  int    `json:"column"`
+	// Written is how many bytes were on stdout when the error was found
+	// (past the window: see sanitize.PartialError); absent when none.
+	Written int64 `json:"written,omitempty"`
 }
+
+// repairReadChunk is the size of the reads repair feeds its Writer.
+const repairReadChunk = 256 << 10
 
 func runRepair(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "repair",
 		"usage: jsonheal repair [flags] [FILE]",
 		"Repairs one document (stdin when FILE is absent or -) and writes the JSON to stdout.",
 		"Exit 0: stdout is exactly one complete JSON text (one value per line with --values=lines);",
-		"1: not repairable, truncated, several values (see --values), or needing a fix below --min-confidence; 2: usage or I/O.",
+		"1: not repairable, truncated, several values (see --values), too large, or needing a fix below --min-confidence; 2: usage or I/O.",
+		"Output up to 1 MiB is held until the input ends, so a refused answer prints nothing; past it the",
+		"settled output streams, and a refusal found then exits 1 with a last line saying how much was written.",
 	)
 	values := fs.String("values", "one", "input holding several top-level values: one (refuse), first (keep the first), array (wrap them in [...]), lines (one per line)")
 	report := fs.String("report", "", "write the report to stderr: text or json")
+	maxDocText := fs.String("max-document-bytes", defaultMaxDocument, "refuse input longer than this (bytes, or with K, M, G, KiB, MiB, GiB): exit 1, too_large")
 	var policy repairPolicy
 	policy.register(fs)
 	kinds := fs.Bool("kinds", false, "list the repair kinds and their confidence, and exit")
@@ -65,6 +73,12 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	opts.Values = mode
+	maxDoc, err := parseSize(*maxDocText)
+	if err != nil || maxDoc <= 0 {
+		fmt.Fprintf(e.stderr, "jsonheal repair: --max-document-bytes: not a size: %q\n", *maxDocText)
+		return exitUsage
+	}
+	opts.MaxInput = maxDoc
 	if *report != "" && *report != "text" && *report != "json" {
 		fmt.Fprintf(e.stderr, "jsonheal repair: --report must be text or json, not %q\n", *report)
 		return exitUsage
@@ -80,9 +94,10 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 	}
 	defer closeIn()
 
-	out := bufio.NewWriterSize(e.stdout, 64<<10)
-	w := sanitize.NewWriter(out, opts)
-	_, copyErr := io.Copy(w, contextReader{ctx, in})
+	// The Writer holds what must be held and writes the rest in large
+	// pieces: no buffer of its own on stdout.
+	w := sanitize.NewWriter(e.stdout, opts)
+	_, copyErr := io.CopyBuffer(w, contextReader{ctx, in}, make([]byte, repairReadChunk))
 	var sanErr *sanitize.Error
 	if copyErr != nil && !errors.As(copyErr, &sanErr) {
 		fmt.Fprintf(e.stderr, "jsonheal repair: %v\n", copyErr)
@@ -92,31 +107,43 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 	if copyErr != nil {
 		closeErr = copyErr
 	}
-	if ferr := out.Flush(); ferr != nil {
-		fmt.Fprintf(e.stderr, "jsonheal repair: write output: %v\n", ferr)
-		return exitUsage
-	}
 	if closeErr != nil && !errors.As(closeErr, &sanErr) {
-		fmt.Fprintf(e.stderr, "jsonheal repair: write output: %v\n", closeErr)
+		fmt.Fprintf(e.stderr, "jsonheal repair: write output: %v%s\n", closeErr, stoppedWhere(e))
 		return exitUsage
 	}
+	var partial *sanitize.PartialError
+	errors.As(closeErr, &partial)
 	rep := w.Report()
 	switch *report {
 	case "text":
 		writeRepairText(e.stderr, rep)
 	case "json":
-		writeRepairJSON(e.stderr, rep, sanErr)
+		writeRepairJSON(e.stderr, rep, sanErr, partial)
 	}
 	if sanErr != nil {
 		if *report != "json" {
-			fmt.Fprintf(e.stderr, "jsonheal repair: %s: %s\n", kindOf(sanErr), sanErr.Error())
-			if sanErr.Err == sanitize.ErrMultipleValues {
-				fmt.Fprintln(e.stderr, "jsonheal repair: choose with --values=first, --values=array or --values=lines")
-			}
+			writeRepairError(e.stderr, sanErr, partial)
 		}
 		return exitFailed
 	}
 	return exitOK
+}
+
+// writeRepairError writes the error's line, and last, when output had
+// been written before it was found, how much.
+func writeRepairError(w io.Writer, err *sanitize.Error, partial *sanitize.PartialError) {
+	if partial == nil {
+		fmt.Fprintf(w, "jsonheal repair: %s: %s\n", kindOf(err), err.Error())
+	}
+	switch err.Err {
+	case sanitize.ErrMultipleValues:
+		fmt.Fprintln(w, "jsonheal repair: choose with --values=first, --values=array or --values=lines")
+	case sanitize.ErrTooLarge:
+		fmt.Fprintf(w, "jsonheal repair: the input is longer than --max-document-bytes (%d bytes)\n", err.Offset)
+	}
+	if partial != nil {
+		fmt.Fprintf(w, "jsonheal repair: stopped after %d bytes written: %s: %s\n", partial.Written, kindOf(err), err.Error())
+	}
 }
 
 // kindOf names the sentinel behind a sanitize error.
@@ -134,6 +161,8 @@ func kindOf(err *sanitize.Error) string {
 		return "needs_model"
 	case sanitize.ErrMultipleValues:
 		return "multiple_values"
+	case sanitize.ErrLateRepair:
+		return "late_repair"
 	}
 	return "syntax"
 }
@@ -158,13 +187,16 @@ func writeRepairText(w io.Writer, rep *sanitize.Report) {
 	}
 }
 
-func writeRepairJSON(w io.Writer, rep *sanitize.Report, err *sanitize.Error) {
+func writeRepairJSON(w io.Writer, rep *sanitize.Report, err *sanitize.Error, partial *sanitize.PartialError) {
 	doc := repairReport{OK: err == nil, Report: rep}
 	if doc.Report.Fixes == nil {
 		doc.Report.Fixes = []sanitize.Fix{}
 	}
 	if err != nil {
 		doc.Error = &errorReport{Kind: kindOf(err), Message: err.Msg, Offset: err.Offset, Line: err.Line, Column: err.Column}
+		if partial != nil {
+			doc.Error.Written = partial.Written
+		}
 	}
 	b, _ := json.Marshal(doc)
 	fmt.Fprintf(w, "%s\n", b)

@@ -17,9 +17,16 @@ import (
 // runCLI runs the CLI with stdin and returns exit code, stdout and stderr.
 func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
+	return runWithStdin(t, strings.NewReader(stdin), args...)
+}
+
+// runWithStdin runs the command with stdin r and returns its exit code,
+// stdout and stderr.
+func runWithStdin(t *testing.T, r io.Reader, args ...string) (int, string, string) {
+	t.Helper()
 	var out, errb bytes.Buffer
 	e := &env{
-		stdin:      strings.NewReader(stdin),
+		stdin:      r,
 		stdout:     &out,
 		stderr:     &errb,
 		getenv:     func(string) string { return "" },

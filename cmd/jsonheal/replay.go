@@ -78,12 +78,6 @@ func parseReplayFlags(e *env, args []string) (*replayConfig, int) {
 	if len(c.inputs) == 0 {
 		c.inputs = []string{"-"}
 	}
-	if c.output != "-" && c.output == c.rejects {
-		return bad("-o and --rejects name the same file")
-	}
-	if err := checkOutputs(e, c.inputs, c.output, c.rejects); err != nil {
-		return bad("%v", err)
-	}
 	return c, exitOK
 }
 
@@ -147,17 +141,28 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
-	avoid := inputFileSet(e, cfg.inputs)
+	if err := checkInputs(cfg.inputs); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	avoid, err := checkBatchOutputs(e, pl, cfg.inputs, cfg.output, cfg.rejects)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	out, err := createOutput(e, cfg.output, avoid...)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
+	defer e.stop.onForcedExit(out.closeForExit)()
 	var rej *output
 	if cfg.rejects != "" {
+		if out.file != nil {
+			avoid = append(avoid, namedFile{"-o " + cfg.output, out.info})
+		}
 		if rej, err = createOutput(e, cfg.rejects, avoid...); err != nil {
 			out.abort()
 			return fail(exitUsage, "%v", err)
 		}
+		defer e.stop.onForcedExit(rej.closeForExit)()
 	}
 	sum := &replaySummary{Output: cfg.output, Rejects: cfg.rejects, ByReason: map[string]*replayCounts{}}
 	for _, in := range cfg.inputs {
@@ -169,13 +174,15 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 	}
 	runErr := replayAll(ctx, e, r, cfg.inputs, workers, func(o replayOutcome) error {
 		sum.add(o)
-		if o.healed {
-			_, err := out.Write(o.out)
-			return err
+		w, b := out, o.out
+		if !o.healed {
+			w, b = rej, o.rej
 		}
-		if rej != nil {
-			_, err := rej.Write(o.rej)
-			return err
+		if w == nil {
+			return nil
+		}
+		if _, err := w.Write(b); err != nil {
+			return w.writeError(o.in, err)
 		}
 		return nil
 	})

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+
+	"github.com/jsonheal/jsonheal/jsonl"
 )
 
 // replayAll replays the incidents of inputs, up to workers jobs at once (a
@@ -51,7 +53,7 @@ func replayAll(ctx context.Context, e *env, r *replayer, inputs []string, worker
 			batch, size = nil, 0
 			return err
 		}
-		err := readIncidents(e, inputs, func(in *incident) error {
+		err := readIncidents(e, inputs, r.maxRecord(), func(in *incident) error {
 			it := r.prepare(in)
 			if !it.batchable() {
 				if err := flush(); err != nil {
@@ -98,4 +100,13 @@ func replayAll(ctx context.Context, e *env, r *replayer, inputs []string, worker
 		return fmt.Errorf("interrupted while reading: %w", err)
 	}
 	return err
+}
+
+// maxRecord is the record cap of the replay (--max-record-bytes), which
+// caps the incidents read too (incidentCap).
+func (r *replayer) maxRecord() int64 {
+	if r.opts.MaxRecordBytes > 0 {
+		return r.opts.MaxRecordBytes
+	}
+	return jsonl.DefaultMaxRecordBytes
 }

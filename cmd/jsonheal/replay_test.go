@@ -379,11 +379,12 @@ func TestReplayDeadLettersShareTheBudget(t *testing.T) {
 }
 
 // TestReplayMissingInputGivesNoRate: an input that cannot be opened is an
-// error (exit 2), and the summary states no replay rate for it.
+// error (exit 2) found before anything is replayed, and states no replay
+// rate.
 func TestReplayMissingInputGivesNoRate(t *testing.T) {
 	code, _, errOut := runCLI(t, "", "replay", filepath.Join(t.TempDir(), "missing.jsonl"))
 	assert.Equal(t, exitUsage, code)
 	assert.NotContains(t, errOut, "replay rate")
-	assert.Contains(t, errOut, "stopped by an error after 0 replayed")
+	assert.Contains(t, errOut, "jsonheal replay: open input:")
 	assert.Contains(t, errOut, "no such file")
 }

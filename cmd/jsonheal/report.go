@@ -87,12 +87,19 @@ func runReport(_ context.Context, e *env, args []string) int {
 		"(stdin when FILE is absent or -; gzip and zstd detected): counts by reason and by layer, the",
 		"schema's hot spots (failures by field and keyword, most frequent first) and the second-round",
 		"ratio of the dead letters.",
-		"Exit 0: report printed (an empty input prints an empty report); 2: usage or I/O error, or a",
-		"record that is not a reject or a dead letter.",
+		"Exit 0: report printed (an empty input prints an empty report); 2: usage or I/O error, a",
+		"record that is not a reject or a dead letter, or one over twice --max-record-bytes plus 1 MiB.",
 	)
 	format := fs.String("format", "text", "output on stdout: text or json")
+	maxRecordText := fs.String("max-record-bytes", "64MiB", "the record cap of the clean that wrote the rejects: "+
+		"an incident over twice it plus 1 MiB is refused while it is read (bytes, or with K, M, G, KiB, MiB, GiB)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	maxRecord, err := parseSize(*maxRecordText)
+	if err != nil || maxRecord <= 0 {
+		fmt.Fprintf(e.stderr, "jsonheal report: --max-record-bytes: invalid size %q\n", *maxRecordText)
+		return exitUsage
 	}
 	if *format != "text" && *format != "json" {
 		fmt.Fprintf(e.stderr, "jsonheal report: --format must be text or json, not %q\n", *format)
@@ -102,7 +109,11 @@ func runReport(_ context.Context, e *env, args []string) int {
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
-	rep, err := buildReport(e, inputs)
+	err = checkInputs(inputs)
+	var rep *incidentReport
+	if err == nil {
+		rep, err = buildReport(e, inputs, maxRecord)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "jsonheal report: %v\n", err)
 		return exitUsage
@@ -121,11 +132,12 @@ func runReport(_ context.Context, e *env, args []string) int {
 
 type hotSpotKey struct{ pointer, keyword string }
 
-// buildReport reads every incident of inputs.
-func buildReport(e *env, inputs []string) (*incidentReport, error) {
+// buildReport reads every incident of inputs, each capped at
+// incidentCap(maxRecord) bytes.
+func buildReport(e *env, inputs []string, maxRecord int64) (*incidentReport, error) {
 	rep := &incidentReport{ByReason: map[string]int64{}, ByLayer: map[string]int64{}, ByClass: map[string]int64{}, HotSpots: []hotSpot{}}
 	spots := map[hotSpotKey]*hotSpot{}
-	err := readIncidents(e, inputs, func(in *incident) error {
+	err := readIncidents(e, inputs, maxRecord, func(in *incident) error {
 		rep.Records++
 		if in.reject != nil {
 			rep.Rejects++

@@ -127,6 +127,20 @@ func (s *stopper) onForcedExit(flush func()) (remove func()) {
 	}
 }
 
+// whereNow says how far the command got (see setWhere), or "".
+func (s *stopper) whereNow() string {
+	if s == nil {
+		return ""
+	}
+	s.mu.Lock()
+	where := s.where
+	s.mu.Unlock()
+	if where == nil {
+		return ""
+	}
+	return where()
+}
+
 // signal returns the first signal received, or 0.
 func (s *stopper) signal() syscall.Signal {
 	if s == nil {
@@ -161,17 +175,15 @@ func (s *stopper) forceExit(flush bool) {
 	}
 	s.finished = true
 	if flush {
-		done := make(chan struct{})
-		fns := make([]func(), 0, len(s.flushes))
+		// Each flush on a goroutine of its own: one stuck on a full pipe
+		// (stdout) does not spend the budget of the others (a compressed
+		// rejects file).
+		var wg sync.WaitGroup
 		for _, f := range s.flushes {
-			fns = append(fns, f)
+			wg.Go(f)
 		}
-		go func() {
-			defer close(done)
-			for _, f := range fns {
-				f()
-			}
-		}()
+		done := make(chan struct{})
+		go func() { wg.Wait(); close(done) }()
 		select {
 		case <-done:
 		case <-time.After(flushBudget):

@@ -43,8 +43,10 @@ func (s *stdoutWriter) Stat() (os.FileInfo, error) {
 }
 
 // exitCode returns the exit code of a command that returned code: 2 with
-// a message when a write to stdout failed and the command did not already
-// fail as a usage or I/O error.
+// a message when a write to stdout failed (a full disk, or a reader that
+// closed the pipe: SIGPIPE is ignored, see main) and the command did not
+// already fail as a usage or I/O error. The message says how far the
+// command had read when it returned, when it knows.
 func (s *stdoutWriter) exitCode(e *env, prefix string, code int) int {
 	s.mu.Lock()
 	err := s.err
@@ -52,6 +54,16 @@ func (s *stdoutWriter) exitCode(e *env, prefix string, code int) int {
 	if err == nil || code != exitOK && code != exitFailed {
 		return code
 	}
-	fmt.Fprintf(e.stderr, "%s: writing stdout: %v\n", prefix, err)
+	fmt.Fprintf(e.stderr, "%s: writing stdout: %v%s\n", prefix, err, stoppedWhere(e))
 	return exitUsage
+}
+
+// stoppedWhere says, for the message of a failed write, how far the
+// command had read: " (stopped in FILE at input offset N (line L))", or
+// "" when it does not know.
+func stoppedWhere(e *env) string {
+	if w := e.stop.whereNow(); w != "" {
+		return " (stopped " + w + ")"
+	}
+	return ""
 }

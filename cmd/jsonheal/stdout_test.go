@@ -68,3 +68,14 @@ func TestStdoutWriterKeepsTheFirstError(t *testing.T) {
 	assert.Equal(t, "jsonheal x: writing stdout: no space left on device\n", errb.String())
 	assert.Equal(t, exitNoCompile, w.exitCode(e, "jsonheal x", exitNoCompile), "a worse code stays")
 }
+
+func TestStdoutWriteErrorSaysHowFarTheCommandRead(t *testing.T) {
+	w := &stdoutWriter{w: &errWriter{limit: 0}}
+	_, err := w.Write([]byte("x"))
+	require.Error(t, err)
+	e, errb := cleanEnv(nil, nil)
+	e.stop = newStopper(errb, func(int) { t.Error("no exit expected") })
+	e.stop.setWhere(func() string { return "in b.json at input offset 10 (line 2)" })
+	assert.Equal(t, exitUsage, w.exitCode(e, "jsonheal validate", exitOK))
+	assert.Equal(t, "jsonheal validate: writing stdout: no space left on device (stopped in b.json at input offset 10 (line 2))\n", errb.String())
+}

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"net/url"
-	"path/filepath"
 	"strings"
 
 	"github.com/jsonheal/jsonheal/validate"
@@ -70,25 +68,23 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	e.stop.setWhere(func() string { return "loading the schema " + *schemaPath })
-	schemaBytes, err := validate.ReadSchemaFile(*schemaPath)
+	ls, code, err := loadSchema(*schemaPath, validate.Options{AssertFormat: *assertFormat, DefaultDraft: draft})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
-		return exitUsage
+		return code
 	}
-	s, err := validate.Compile(schemaBytes, validate.Options{
-		AssertFormat: *assertFormat,
-		DefaultDraft: draft,
-		Loader:       fileLoader(filepath.Dir(*schemaPath)),
-	})
-	if err != nil {
-		fmt.Fprintf(e.stderr, "jsonheal validate: schema %s: %v\n", *schemaPath, err)
-		return exitNoCompile
-	}
+	s := ls.schema
 	files := fs.Args()
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	code := exitOK
+	// What validate prints must not land in a file it reads
+	// (`jsonheal validate --schema s.json d.json >> d.json`).
+	if _, err := checkOutputs(e, append(inputFileSet(e, files), ls.reads...), outputTarget{"stdout", "-"}); err != nil {
+		fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
+		return exitUsage
+	}
+	code = exitOK
 	for _, name := range files {
 		if err := ctx.Err(); err != nil {
 			fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
@@ -127,30 +123,6 @@ var drafts = map[string]validate.Draft{
 	"7": validate.Draft7, "draft-07": validate.Draft7,
 	"6": validate.Draft6, "draft-06": validate.Draft6,
 	"4": validate.Draft4, "draft-04": validate.Draft4,
-}
-
-// fileLoader resolves references to local files: file: URIs and relative
-// references (against the schema's folder). Nothing is fetched from the
-// network, and files are read with validate.ReadSchemaFile: regular files
-// of at most validate.MaxResourceBytes (no devices, FIFOs or directories).
-func fileLoader(dir string) func(uri string) ([]byte, error) {
-	return func(uri string) ([]byte, error) {
-		u, err := url.Parse(uri)
-		if err != nil {
-			return nil, err
-		}
-		switch {
-		case u.Scheme == "file":
-			return validate.ReadSchemaFile(filepath.FromSlash(u.Path))
-		case u.Scheme == "" && u.Host == "":
-			p := filepath.FromSlash(u.Path)
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(dir, p)
-			}
-			return validate.ReadSchemaFile(p)
-		}
-		return nil, fmt.Errorf("%s: only local files are loaded", uri)
-	}
 }
 
 func displayName(name string) string {

@@ -1,5 +1,7 @@
 package scan
 
+import "github.com/jsonheal/jsonheal/internal/blank"
+
 // Unicode blanks outside strings (RepairWhitespace).
 //
 // A model copying text from the web or a word processor leaves no-break
@@ -15,64 +17,13 @@ package scan
 // read again by the state they stood in, as if the input had not been
 // split there (replay), so that results never depend on the split.
 
-// blankLead marks the first bytes of the blanks: C2 (U+00A0), E1
-// (U+1680), E2 (U+2000-U+200B, U+202F, U+205F), E3 (U+3000), EF (U+FEFF).
-var blankLead = [256]bool{0xC2: true, 0xE1: true, 0xE2: true, 0xE3: true, 0xEF: true}
-
-// blankLen returns the length of the blank p begins with, 0 when p does
-// not begin with one, or -1 when p is a proper prefix of one.
-func blankLen(p []byte) int {
-	if len(p) == 0 || !blankLead[p[0]] {
-		return 0
-	}
-	want := 3
-	if p[0] == 0xC2 {
-		want = 2
-	}
-	n := min(len(p), want)
-	if !isBlankPrefix(p[:n]) {
-		return 0
-	}
-	if n < want {
-		return -1
-	}
-	return want
-}
-
-// isBlankPrefix reports whether p (one to three bytes) is a blank or a
-// proper prefix of one.
-func isBlankPrefix(p []byte) bool {
-	switch p[0] {
-	case 0xC2: // U+00A0
-		return len(p) < 2 || p[1] == 0xA0
-	case 0xE1: // U+1680
-		return len(p) < 2 || p[1] == 0x9A && (len(p) < 3 || p[2] == 0x80)
-	case 0xE2:
-		if len(p) < 2 {
-			return true
-		}
-		switch p[1] {
-		case 0x80: // U+2000-U+200B, U+202F
-			return len(p) < 3 || p[2] >= 0x80 && p[2] <= 0x8B || p[2] == 0xAF
-		case 0x81: // U+205F
-			return len(p) < 3 || p[2] == 0x9F
-		}
-		return false
-	case 0xE3: // U+3000
-		return len(p) < 2 || p[1] == 0x80 && (len(p) < 3 || p[2] == 0x80)
-	case 0xEF: // U+FEFF
-		return len(p) < 2 || p[1] == 0xBB && (len(p) < 3 || p[2] == 0xBF)
-	}
-	return false
-}
-
 // openBlank reads the blank that may begin at b[i] (off), a blank lead
 // byte where JSON syntax belongs. When b holds the whole blank, it is
 // dropped with a RepairWhitespace; when b ends inside what may still be
 // one, its bytes are held (stBlank). ok is false when b[i] begins no
 // blank: the caller reads it as before.
 func (s *Scanner) openBlank(b []byte, i int, off int64) (j int, ev Event, ok bool) {
-	switch n := blankLen(b[i:]); {
+	switch n := blank.Len(b[i:]); {
 	case n > 0:
 		return i + n, s.repairAt(RepairWhitespace, s.here(off), n, ""), true
 	case n < 0 && !s.replaying:
@@ -95,7 +46,7 @@ func (s *Scanner) holdBlank(p []byte, off int64) {
 // (the blank is then read in the state after the string). It returns
 // ok false when b[i] begins no blank (reopens decides, as before).
 func (s *Scanner) blankAfterQuote(b []byte, i int) (j int, ev Event, ok bool) {
-	switch n := blankLen(b[i:]); {
+	switch n := blank.Len(b[i:]); {
 	case n > 0:
 		return i, s.stringDone(s.strQuote.off + int64(s.strQuoteLen)), true
 	case n < 0 && !s.replaying:
@@ -112,7 +63,7 @@ func (s *Scanner) blankAfterQuote(b []byte, i int) (j int, ev Event, ok bool) {
 func (s *Scanner) readHeldBlank(b []byte, i int) (int, Event) {
 	for i < len(b) {
 		s.blankBuf[s.blankN] = b[i]
-		n := blankLen(s.blankBuf[:s.blankN+1])
+		n := blank.Len(s.blankBuf[:s.blankN+1])
 		if n == 0 {
 			// No blank: read the held bytes again where they stood.
 			s.st = s.blankRet

@@ -1,5 +1,7 @@
 package scan
 
+import "github.com/jsonheal/jsonheal/internal/blank"
+
 // nextRepairState: the byte-by-byte states of the repairs, entered from
 // Next when the fast path meets a byte it does not take.
 
@@ -17,7 +19,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			s.closeSpaces++
 			return i + 1, None
 		}
-		if blankLead[c] && s.repairs.Has(RepairWhitespace) {
+		if blank.Lead[c] && s.repairs.Has(RepairWhitespace) {
 			if j, ev, ok := s.blankAfterQuote(b, i); ok {
 				return j, ev
 			}

@@ -1,6 +1,10 @@
 package scan
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/jsonheal/jsonheal/internal/blank"
+)
 
 // reopensValue marks the bytes that, read after a quote that may close a
 // value string, show that the quote was inside it: anything above ' '
@@ -48,7 +52,7 @@ func (s *Scanner) beginComment(c byte, off int64) Event {
 // repairValue handles byte c at off where a value belongs but c cannot
 // start one. It returns the new index and the event (None to go on).
 func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
-	if blankLead[c] && s.can(RepairWhitespace) {
+	if blank.Lead[c] && s.can(RepairWhitespace) {
 		if j, ev, ok := s.openBlank(b, i, off); ok {
 			return j, ev
 		}
@@ -111,7 +115,7 @@ func (s *Scanner) repairValue(b []byte, c byte, off int64, i int) (int, Event) {
 func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
 	wrap := s.wrapClean // nothing but ASCII blanks since the top-level opener
 	s.wrapClean = false
-	if blankLead[c] && s.can(RepairWhitespace) {
+	if blank.Lead[c] && s.can(RepairWhitespace) {
 		if j, ev, ok := s.openBlank(b, i, off); ok {
 			return j, ev
 		}
@@ -163,7 +167,7 @@ func (s *Scanner) repairKey(b []byte, c byte, off int64, i int) (int, Event) {
 
 // repairColon handles byte c at off where the ':' after a key belongs.
 func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
-	if blankLead[c] && s.can(RepairWhitespace) {
+	if blank.Lead[c] && s.can(RepairWhitespace) {
 		if j, ev, ok := s.openBlank(b, i, off); ok {
 			return j, ev
 		}
@@ -200,7 +204,7 @@ func (s *Scanner) repairColon(b []byte, c byte, off int64, i int) (int, Event) {
 // repairAfterValue handles byte c at off after a value inside a container
 // where ',' or the right closer belongs.
 func (s *Scanner) repairAfterValue(b []byte, c byte, off int64, i int) (int, Event) {
-	if blankLead[c] && s.can(RepairWhitespace) {
+	if blank.Lead[c] && s.can(RepairWhitespace) {
 		if j, ev, ok := s.openBlank(b, i, off); ok {
 			return j, ev
 		}

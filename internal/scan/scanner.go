@@ -451,6 +451,15 @@ func (s *Scanner) StableOffset() int64 {
 		if st == stSlash || st == stLineComment || st == stBlockComment {
 			st = s.retState
 		}
+		// Full-width punctuation or a Unicode blank being read: what it
+		// turns out to be (a colon makes the string a key) is read in the
+		// state it stands in.
+		switch st {
+		case stWide:
+			st = s.wideRet
+		case stBlank:
+			st = s.blankRet
+		}
 		if st == stAfterValue || st == stConcat {
 			return s.tupleStable(s.prevCommit.off)
 		}
