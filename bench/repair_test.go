@@ -50,13 +50,13 @@ func BenchmarkRepair(b *testing.B) {
 			}
 			wanted := func() []byte { // jsonheal's repair, which the peers' are compared with
 				if want == nil {
-					want, _, _ = sanitize.Append(nil, input(), sanitize.Options{CloseTruncated: true})
+					want, _, _ = sanitize.Append(nil, input(), sanitize.Options{MinConfidence: sanitize.Guess, CloseTruncated: true})
 				}
 				return want
 			}
 			b.Run(name+"/jsonheal", func(b *testing.B) {
 				in := input()
-				z := sanitize.New(sanitize.Options{CloseTruncated: true})
+				z := sanitize.New(sanitize.Options{MinConfidence: sanitize.Guess, CloseTruncated: true})
 				dst := make([]byte, 0, 2*len(in))
 				dst, _ = z.Append(dst[:0], in) // warm up: sizes the fix log and edit marks
 				b.SetBytes(int64(len(in)))

@@ -128,7 +128,7 @@ func BenchmarkLLMRawVsClean(b *testing.B) {
 // fileOptions are the sanitizer's options for a corpus file: a JSONL file
 // holds one value per line, which the default (one document) refuses.
 func fileOptions(file string, strict bool) sanitize.Options {
-	opts := sanitize.Options{Strict: strict}
+	opts := sanitize.Options{MinConfidence: sanitize.Guess, Strict: strict}
 	if strings.HasSuffix(file, ".jsonl") {
 		opts.Values = sanitize.ValuesLines
 	}

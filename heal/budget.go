@@ -91,3 +91,13 @@ func (s *spend) exhausted(now time.Time) (string, bool) {
 func (s *spend) fitsDelay(now time.Time, d time.Duration) bool {
 	return s.budget.MaxDuration <= 0 || now.Add(d).Sub(s.start) < s.budget.MaxDuration
 }
+
+// budgetError is the error of a budget stop: it matches ErrBudget and,
+// when a failure came before the stop, that failure too (a
+// *TransportError, say).
+func budgetError(why string, last error) error {
+	if last == nil {
+		return fmt.Errorf("%w: %s", ErrBudget, why)
+	}
+	return fmt.Errorf("%w: %s: %w", ErrBudget, why, last)
+}

@@ -1,10 +1,10 @@
 package heal
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/jsonheal/jsonheal/sanitize"
 	"github.com/jsonheal/jsonheal/schemafix"
@@ -16,23 +16,42 @@ import (
 type Verdict struct {
 	// JSON is the accepted document when Decision.Action is ActionAccept
 	// or ActionFix. It aliases the answer when nothing changed.
-	JSON []byte
+	JSON []byte `json:"json"`
 	// Decision: accept or fix when valid; otherwise the failure class and
 	// the action the loop takes when attempts remain (reask, raise_limit,
 	// or stop).
-	Decision Decision
+	Decision Decision `json:"decision"`
 	// Outcome says how a valid JSON was obtained.
-	Outcome Outcome
+	Outcome Outcome `json:"outcome,omitzero"`
 	// SanitizeFixes and SchemaFixes are the repairs made.
-	SanitizeFixes []sanitize.Fix
-	SchemaFixes   []SchemaFix
-	// Diagnostics is the compact diagnostics text of an invalid answer
-	// (schema diagnostics, or the syntax error).
-	Diagnostics string
+	SanitizeFixes []sanitize.Fix `json:"sanitize_fixes,omitempty"`
+	SchemaFixes   []SchemaFix    `json:"schema_fixes,omitempty"`
+	// Diagnostics is what the re-ask tells the model about an invalid
+	// answer: the compact schema diagnostics (one "/pointer: message"
+	// line each), or where the answer is not JSON and what JSON expects
+	// ("at line 1, column 31, near `...`: ..."). Decision.Reason keeps
+	// the library's wording.
+	Diagnostics string `json:"diagnostics,omitempty"`
 	// DiagnosticCount is the number of schema diagnostics.
-	DiagnosticCount int
+	DiagnosticCount int `json:"diagnostic_count,omitempty"`
 	// Err is the sanitize error, if any.
-	Err error
+	Err error `json:"-"`
+}
+
+// MarshalJSON encodes v with snake_case keys, as Result: the document
+// embedded as JSON ("json", null when invalid) and Err as its text
+// ("error").
+func (v Verdict) MarshalJSON() ([]byte, error) {
+	type plain Verdict
+	var errText string
+	if v.Err != nil {
+		errText = v.Err.Error()
+	}
+	return json.Marshal(struct {
+		JSON json.RawMessage `json:"json"`
+		plain
+		Error string `json:"error,omitempty"`
+	}{v.JSON, plain(v), errText})
 }
 
 // Reasons of the no-model path (constants: the valid path does not
@@ -42,8 +61,6 @@ const (
 	reasonSanitized = "valid after sanitize repairs"
 	reasonFixed     = "valid after schema-guided fixes"
 )
-
-var sanitizers = sync.Pool{New: func() any { return sanitize.New(sanitize.Options{}) }}
 
 // Check runs the no-model path on one answer: sanitize, validate, and the
 // enabled schema-guided fixes. finishReason is the server's (it is trusted
@@ -57,7 +74,7 @@ func (h *Healer) check(answer []byte, finishReason string) Verdict {
 	var v Verdict
 	doc, err := h.sanitize(answer, &v)
 	if err != nil {
-		return h.sanitizeFailure(finishReason, v, err)
+		return h.sanitizeFailure(answer, finishReason, v, err)
 	}
 	if finishReason == FinishLength && doc[0] != '{' && doc[0] != '[' {
 		// A scalar at the end of the input reads as complete even when cut
@@ -72,7 +89,7 @@ func (h *Healer) check(answer []byte, finishReason string) Verdict {
 	ds, err := h.Schema.Validate(doc)
 	if err != nil {
 		v.Decision = Decision{ClassSyntax, ActionReask, "not JSON after sanitize: " + err.Error()}
-		v.Diagnostics = err.Error()
+		v.Diagnostics = err.Error() + "."
 		return v
 	}
 	if ds == nil {
@@ -105,11 +122,9 @@ func (h *Healer) fixer() *schemafix.Fixer {
 // sanitize runs the sanitizer; the document is copied out of the pooled
 // sanitizer only when it changed.
 func (h *Healer) sanitize(answer []byte, v *Verdict) ([]byte, error) {
-	z := sanitizers.Get().(*sanitize.Sanitizer)
-	defer sanitizers.Put(z)
-	if h.Sanitize != (sanitize.Options{}) {
-		z = sanitize.New(h.Sanitize)
-	}
+	opts := h.sanitizeOptions()
+	z, pool := getSanitizer(&opts)
+	defer pool.put(z)
 	out, err := z.Bytes(answer)
 	rep := z.Report()
 	if len(rep.Fixes) > 0 {
@@ -125,18 +140,21 @@ func (h *Healer) sanitize(answer []byte, v *Verdict) ([]byte, error) {
 		return nil, err
 	}
 	if rep.Values != 1 {
-		return nil, fmt.Errorf("expected one JSON value, found %d", rep.Values)
-	}
-	for _, f := range v.SanitizeFixes {
-		if h.Policy.MinConfidence != 0 && f.Confidence < h.Policy.MinConfidence {
-			return nil, fmt.Errorf("sanitize repair %s at %d:%d is a %s, below the confidence floor %s",
-				f.Kind, f.Line, f.Column, f.Confidence, h.Policy.MinConfidence)
-		}
+		return nil, fmt.Errorf("it holds %d JSON values; write exactly one", rep.Values)
 	}
 	return out, nil
 }
 
-func (h *Healer) sanitizeFailure(finishReason string, v Verdict, err error) Verdict {
+// sanitizeOptions returns h.Sanitize with the Policy's confidence floor:
+// Policy.MinConfidence is heal's one floor, for sanitize repairs and
+// schema fixes alike, and h.Sanitize.MinConfidence is not read.
+func (h *Healer) sanitizeOptions() sanitize.Options {
+	opts := h.Sanitize
+	opts.MinConfidence = h.Policy.MinConfidence.OrDefault()
+	return opts
+}
+
+func (h *Healer) sanitizeFailure(answer []byte, finishReason string, v Verdict, err error) Verdict {
 	v.Err = err
 	switch {
 	case errors.Is(err, sanitize.ErrTruncated):
@@ -149,9 +167,9 @@ func (h *Healer) sanitizeFailure(finishReason string, v Verdict, err error) Verd
 		v.Decision = Decision{ClassFatal, ActionStop, err.Error()}
 	default:
 		v.Decision = Decision{ClassSyntax, ActionReask, "not valid JSON: " + err.Error()}
-		v.Diagnostics = "not valid JSON: " + err.Error()
+		v.Diagnostics = syntaxProblem(answer, err)
 		if errors.Is(err, sanitize.ErrNoValue) {
-			v.Diagnostics = "the answer holds no JSON value"
+			v.Diagnostics = "it holds no JSON value."
 		}
 	}
 	return v

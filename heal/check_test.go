@@ -1,6 +1,7 @@
 package heal_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -45,7 +46,7 @@ func TestCheckNoModelPath(t *testing.T) {
 
 	v = h.Check([]byte(`no json here`), "stop")
 	assert.Equal(t, heal.ClassSyntax, v.Decision.Class)
-	assert.Equal(t, "the answer holds no JSON value", v.Diagnostics)
+	assert.Equal(t, "it holds no JSON value.", v.Diagnostics)
 
 	h.Policy.MinConfidence = sanitize.Likely
 	v = h.Check([]byte(`{"userId":7,"name":"Ada","status":"active"}`), "stop")
@@ -57,6 +58,7 @@ func TestCheckNoModelPath(t *testing.T) {
 // Check refuses.
 func TestFixSchemaIsChecksFixing(t *testing.T) {
 	h := checker(t)
+	h.Policy.MinConfidence = sanitize.Guess // the userId -> id rename is a guess
 	saved := 0
 	for _, doc := range []string{
 		`{"id":"7","name":"Ada","status":"active"}`,
@@ -109,4 +111,56 @@ func BenchmarkCheckFixed(b *testing.B) {
 	for b.Loop() {
 		h.Check(answer, "stop")
 	}
+}
+
+// TestCheckRefusesGuessesByDefault checks the one floor of the loop: with
+// the zero Policy a guess (an unquoted value of two words) goes back to
+// the model, naming the refused repair; sanitize.Guess accepts it; and
+// Healer.Sanitize.MinConfidence is not a second knob.
+func TestCheckRefusesGuessesByDefault(t *testing.T) {
+	answer := []byte(`{"id":7,"name": Ada Lovelace,"status":"active"}`)
+	h := checker(t)
+	v := h.Check(answer, "stop")
+	assert.Equal(t, heal.ActionReask, v.Decision.Action)
+	assert.Equal(t, heal.ClassSyntax, v.Decision.Class)
+	require.ErrorIs(t, v.Err, sanitize.ErrNeedsModel)
+	assert.Nil(t, v.JSON)
+
+	h.Sanitize.MinConfidence = sanitize.Guess
+	assert.Equal(t, heal.ActionReask, h.Check(answer, "stop").Decision.Action, "Healer.Sanitize.MinConfidence is not read")
+
+	h.Policy.MinConfidence = sanitize.Guess
+	v = h.Check(answer, "stop")
+	assert.Equal(t, heal.ActionAccept, v.Decision.Action)
+	assert.Equal(t, `{"id":7,"name": "Ada Lovelace","status":"active"}`, string(v.JSON))
+}
+
+// TestResultEncodesItsDocumentAsJSON checks Result's JSON: snake_case
+// keys and the accepted document embedded as JSON, not base64.
+func TestResultEncodesItsDocumentAsJSON(t *testing.T) {
+	res := heal.Result{JSON: []byte(`{"id":7}`), Outcome: heal.OutcomeSanitized, Attempts: 1, Calls: 1,
+		Usage: heal.Usage{PromptTokens: 3, CompletionTokens: 2}, Model: "m", IdempotencyKey: "k",
+		SanitizeFixes: []sanitize.Fix{{Kind: sanitize.KindTrailingComma, Confidence: sanitize.Certain, Offset: 7, Line: 1, Column: 8}}}
+	b, err := json.Marshal(res)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"json":{"id":7},"outcome":"sanitized","attempts":1,"transport_retries":0,"calls":1,
+		"usage":{"prompt_tokens":3,"completion_tokens":2},"model":"m","idempotency_key":"k",
+		"sanitize_fixes":[{"kind":"trailing_comma","confidence":"certain","offset":7,"line":1,"column":8}]}`, string(b))
+}
+
+// TestVerdictEncodesAsJSON checks Verdict's JSON: snake_case keys, the
+// document as JSON, the error as its text.
+func TestVerdictEncodesAsJSON(t *testing.T) {
+	h := checker(t)
+	b, err := json.Marshal(h.Check([]byte(valid), "stop"))
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"json":`+valid+`,"decision":{"class":"none","action":"accept","reason":"valid as received"},"outcome":"clean"}`, string(b))
+
+	b, err = json.Marshal(h.Check([]byte(`{"id":7,"name":"Ada","status":@}`), "stop"))
+	require.NoError(t, err)
+	var got map[string]any
+	require.NoError(t, json.Unmarshal(b, &got))
+	assert.Nil(t, got["json"])
+	assert.Equal(t, "1:31: invalid character '@' where a value belongs: expected a value", got["error"])
+	assert.Contains(t, got["diagnostics"], "at line 1, column 31")
 }

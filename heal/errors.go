@@ -24,7 +24,8 @@ var (
 	// request. Never retried. Models and wrappers may return an error
 	// wrapping it.
 	ErrPolicyDenied = errors.New("policy denied")
-	// ErrBudget: a Budget limit was reached.
+	// ErrBudget: a Budget limit was reached (calls, tokens, wall time or
+	// cost): the *GiveUpError of such a stop matches it.
 	ErrBudget = errors.New("budget exhausted")
 )
 

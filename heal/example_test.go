@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/jsonheal/jsonheal/heal"
+	"github.com/jsonheal/jsonheal/sanitize"
 	"github.com/jsonheal/jsonheal/validate"
 )
 
@@ -17,7 +18,9 @@ func ExampleHealer_Check() {
 		"properties": {"id": {"type": "integer"}, "priority": {"enum": ["low", "high"]}},
 		"additionalProperties": false
 	}`), validate.Options{})
-	h := &heal.Healer{Schema: schema}
+	// The rename of userId to id is a guess: accepted only when the floor
+	// says so (the zero floor, likely, sends it back to the model).
+	h := &heal.Healer{Schema: schema, Policy: heal.Policy{MinConfidence: sanitize.Guess}}
 
 	v := h.Check([]byte("```json\n{\"userId\": 7, \"priority\": \"High\",}\n```"), "stop")
 	fmt.Println(v.Decision.Action, v.Outcome)

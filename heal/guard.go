@@ -47,9 +47,14 @@ type EarlyViolation struct {
 func (e *EarlyViolation) Error() string { return "stopped early: " + e.Path + ": " + e.Message }
 
 // NewGuard builds a Guard from a JSON Schema document's text (compiled
-// with default options). Text that is not JSON is an error; a schema
-// that does not compile (a remote $ref, say) gives a Guard that never
-// cancels, and the full validator decides.
+// with default options, so without an Options.Loader). Text that is not
+// JSON is an error; a schema that does not compile gives a Guard that
+// never cancels, and the full validator decides. That includes every
+// schema with a $ref to another document ("defs.json", a file: or https:
+// URI), which only a Loader resolves: compile such a schema once with
+// validate.Compile and a Loader (validate.FileLoader, validate.FSLoader)
+// or with validate.CompileFile, and give it to NewGuardFor, the same
+// *validate.Schema as Healer.Schema.
 func NewGuard(schema []byte) (*Guard, error) {
 	s, err := validate.Compile(schema, validate.Options{})
 	if errors.Is(err, validate.ErrNotJSON) {
@@ -61,7 +66,9 @@ func NewGuard(schema []byte) (*Guard, error) {
 	return NewGuardFor(s), nil
 }
 
-// NewGuardFor builds a Guard from a compiled schema.
+// NewGuardFor builds a Guard from a compiled schema, with the documents
+// its $refs loaded when it was compiled (see NewGuard); nil gives a
+// Guard that never cancels. Build it once and share it: it is immutable.
 func NewGuardFor(s *validate.Schema) *Guard { return &Guard{s: s} }
 
 // Watch returns a watcher for one stream: call it with each content delta;

@@ -3,6 +3,7 @@ package heal
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -84,4 +85,41 @@ func TestGuardMakesNoRuleForCombinedSchemas(t *testing.T) {
 	assert.NotEmpty(t, d, "the validator refuses it too")
 	_, err = NewGuard([]byte(`not json`))
 	assert.Error(t, err)
+}
+
+// refGuardFS holds a root schema whose object is defined in another
+// document, as a schema folder on disk would.
+var refGuardFS = fstest.MapFS{
+	"defs/person.json": {Data: []byte(`{"type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"age":{"type":"integer"}}}`)},
+}
+
+const refGuardRoot = `{"$ref":"defs/person.json"}`
+
+// TestGuardForASchemaCompiledWithALoader: NewGuard compiles without a
+// Loader, so a $ref to another document leaves it without a rule; the
+// schema compiled with a Loader, given to NewGuardFor, cancels on what the
+// $ref'd document forbids, and the full validator agrees.
+func TestGuardForASchemaCompiledWithALoader(t *testing.T) {
+	const answer = `{"name":"Ada","colour":"red","age":36}`
+	bare, err := NewGuard([]byte(refGuardRoot))
+	require.NoError(t, err)
+	_, err = feed(t, bare, answer, 4)
+	assert.NoError(t, err, "without a Loader the $ref does not resolve: no rule")
+
+	s, err := validate.Compile([]byte(refGuardRoot), validate.Options{Loader: validate.FSLoader(refGuardFS)})
+	require.NoError(t, err)
+	g := NewGuardFor(s)
+	at, err := feed(t, g, answer, 4)
+	var ev *EarlyViolation
+	require.ErrorAs(t, err, &ev)
+	assert.Equal(t, "/colour", ev.Path)
+	assert.Less(t, at, len(answer), "cancelled before the end")
+	d, err := s.Validate([]byte(answer))
+	require.NoError(t, err)
+	assert.NotEmpty(t, d, "the validator refuses it too")
+
+	_, err = feed(t, g, `{"name":"Ada","age":36}`, 4)
+	assert.NoError(t, err)
+	_, err = feed(t, NewGuardFor(nil), answer, 4)
+	assert.NoError(t, err, "a nil schema gives a Guard that never cancels")
 }

@@ -18,10 +18,13 @@ type Healer struct {
 	// Policy says what the loop may do; the zero value is usable.
 	Policy Policy
 	// Guard, if non-nil, watches streamed answers and cancels a stream as
-	// soon as a violation no fix can repair is certain (see NewGuard); the
+	// soon as a violation no fix can repair is certain (see NewGuard, and
+	// NewGuardFor for a schema with a $ref to another document); the
 	// model must stream and honour Request.Watch (heal/openai does).
 	Guard *Guard
-	// Sanitize configures the sanitize layer.
+	// Sanitize configures the sanitize layer, except its confidence floor:
+	// Sanitize.MinConfidence is not read, Policy.MinConfidence is the one
+	// floor of the loop.
 	Sanitize sanitize.Options
 	// Observer, if non-nil, receives every trace Event.
 	Observer Observer

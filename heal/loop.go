@@ -93,7 +93,7 @@ func (r *run) loop(ctx context.Context) (*Result, error) {
 			if out.class == ClassTransient || out.class == ClassRateLimit || errors.Is(out.err, ErrBudget) {
 				d.Action = ActionEscalate // retries or budget ran out
 				if canFallBack && !errors.Is(out.err, ErrBudget) {
-					d.Action, d.Reason = ActionFallback, out.reason+"; falling back to the second model"
+					d.Action = ActionFallback
 				}
 			}
 		case out.resp.Refusal != "":
@@ -128,9 +128,15 @@ func (r *run) loop(ctx context.Context) (*Result, error) {
 		if d.Class != ClassNone {
 			r.lastClass = d.Class
 		}
+		cause := out.err
 		if d.Action == ActionReask || d.Action == ActionRaiseLimit || d.Action == ActionFallback {
 			if why, done := r.spend.exhausted(r.clock.Now()); done {
-				d.Action, d.Reason = ActionEscalate, d.Reason+"; "+why
+				// No call is left for the next attempt: nothing is sent,
+				// and the error matches ErrBudget like any budget stop.
+				d.Reason = fmt.Sprintf("%s; %s: no %s sent", d.Reason, why, d.Action)
+				d.Action, cause = ActionEscalate, budgetError(why, out.err)
+			} else {
+				d.Reason += nextStep(d.Action, h.Policy.raisedMaxTokens(maxTokens))
 			}
 		}
 		ev.Decision, rec.Decision = d, d
@@ -148,7 +154,7 @@ func (r *run) loop(ctx context.Context) (*Result, error) {
 			fellBack = true
 			model = h.Policy.Fallback
 		default: // stop or escalate: dead-letter
-			return nil, r.giveUp(d, records, out.err)
+			return nil, r.giveUp(d, records, cause)
 		}
 	}
 }
@@ -172,7 +178,7 @@ func (r *run) decideAnswer(d Decision, v Verdict, attempt, maxAttempts, maxToken
 		case maxTokens > 0 && p.raisedMaxTokens(maxTokens) <= maxTokens:
 			return Decision{d.Class, ActionStop, d.Reason + "; the raised max_tokens is not higher: never an identical retry"}
 		}
-		return Decision{d.Class, ActionRaiseLimit, fmt.Sprintf("%s; raising max_tokens once to %d", d.Reason, p.raisedMaxTokens(maxTokens))}
+		return Decision{d.Class, ActionRaiseLimit, d.Reason}
 	case ClassSyntax, ClassSchema:
 		switch {
 		case prevDiag != "" && v.Diagnostics == prevDiag:
@@ -182,21 +188,24 @@ func (r *run) decideAnswer(d Decision, v Verdict, attempt, maxAttempts, maxToken
 		case attempt >= maxAttempts:
 			return Decision{d.Class, ActionEscalate, fmt.Sprintf("%s; attempts exhausted (%d of %d)", d.Reason, attempt, maxAttempts)}
 		}
-		return Decision{d.Class, ActionReask, d.Reason + "; re-asking with the diagnostics"}
+		return Decision{d.Class, ActionReask, d.Reason}
 	}
 	d.Action = ActionStop
 	return d
 }
 
-// reaskText is the user turn of a re-ask: the compact diagnostics and the
-// instruction to correct only them.
-func reaskText(v Verdict) string {
-	if v.Decision.Class == ClassSyntax {
-		return "Your previous answer is not valid JSON (" + v.Diagnostics + ").\n" +
-			"Reply with the complete JSON value only: no prose, no code fences."
+// nextStep narrates the next attempt of a decision the budget allows;
+// raised is the max_tokens of a raise_limit attempt.
+func nextStep(a Action, raised int) string {
+	switch a {
+	case ActionReask:
+		return "; re-asking with the diagnostics"
+	case ActionRaiseLimit:
+		return fmt.Sprintf("; raising max_tokens once to %d", raised)
+	case ActionFallback:
+		return "; falling back to the second model"
 	}
-	return "Your previous answer does not match the required JSON schema:\n" + v.Diagnostics +
-		"\nCorrect only these fields and reply with the complete JSON value only: no prose, no code fences."
+	return ""
 }
 
 func (r *run) accept(v Verdict, attempt int, model Model) *Result {

@@ -15,6 +15,7 @@ import (
 	"github.com/jsonheal/jsonheal/heal"
 	"github.com/jsonheal/jsonheal/heal/healtest"
 	"github.com/jsonheal/jsonheal/heal/openai"
+	"github.com/jsonheal/jsonheal/sanitize"
 	"github.com/jsonheal/jsonheal/validate"
 )
 
@@ -105,6 +106,7 @@ func TestSanitizeRepairsFencesProseAndControlChars(t *testing.T) {
 
 func TestSchemaFixesAvoidAModelCall(t *testing.T) {
 	f := newFixture(t, healtest.Answer(`{"userId":"7","name":"Ada","status":"ACTIVE","tags":"math"}`))
+	f.h.Policy.MinConfidence = sanitize.Guess // the userId -> id rename is a guess
 	res, err := f.h.Heal(context.Background(), task())
 	require.NoError(t, err)
 	assert.Equal(t, 1, f.srv.Calls(), "no re-ask: the schema rules fixed it")
@@ -235,6 +237,9 @@ func TestTransportRetriesConsumeTheBudget(t *testing.T) {
 	assert.Equal(t, 2, dl.TransportRetries)
 	assert.Contains(t, dl.Reason, "call budget exhausted")
 	assert.Equal(t, heal.ClassTransient, dl.Class)
+	assert.ErrorIs(t, err, heal.ErrBudget, "a call budget stop matches ErrBudget")
+	var te *heal.TransportError
+	assert.ErrorAs(t, err, &te, "and the failure before it")
 
 	// Tokens: the first (invalid) answer uses the whole token budget, so
 	// no re-ask is sent.
@@ -243,8 +248,20 @@ func TestTransportRetriesConsumeTheBudget(t *testing.T) {
 	_, err = f.h.Heal(context.Background(), task())
 	dl = giveUp(t, err)
 	assert.Equal(t, 1, f.srv.Calls())
-	assert.Contains(t, dl.Reason, "token budget exhausted")
+	assert.Contains(t, dl.Reason, "token budget exhausted (110 of 100 tokens): no reask sent")
+	assert.NotContains(t, dl.Reason, "re-asking", "no re-ask happened")
+	assert.Equal(t, heal.ActionEscalate, dl.Attempts[0].Decision.Action)
+	assert.ErrorIs(t, err, heal.ErrBudget, "a token budget stop matches ErrBudget")
 	assert.Equal(t, heal.Usage{PromptTokens: 80, CompletionTokens: 30}, dl.Usage)
+
+	// Calls, after an invalid answer: the same stop, before the re-ask.
+	f = newFixture(t, healtest.Answer(`{"id":7}`), healtest.Answer(valid))
+	f.h.Policy.Budget.MaxCalls = 1
+	_, err = f.h.Heal(context.Background(), task())
+	dl = giveUp(t, err)
+	assert.Equal(t, 1, f.srv.Calls())
+	assert.Contains(t, dl.Reason, "call budget exhausted (1 calls): no reask sent")
+	assert.ErrorIs(t, err, heal.ErrBudget)
 
 	// Wall time: backoff counts, on the fake clock.
 	f = newFixture(t, healtest.RateLimited("30"), healtest.Answer(valid))
@@ -252,6 +269,7 @@ func TestTransportRetriesConsumeTheBudget(t *testing.T) {
 	_, err = f.h.Heal(context.Background(), task())
 	dl = giveUp(t, err)
 	assert.Contains(t, dl.Reason, "exceeds the time budget")
+	assert.ErrorIs(t, err, heal.ErrBudget, "a time budget stop matches ErrBudget")
 	assert.Empty(t, f.clock.Sleeps())
 }
 

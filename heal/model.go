@@ -4,6 +4,17 @@
 // model with compact diagnostics only when the fast layers could not repair
 // the answer.
 //
+// A re-ask is written for the model, not for a log: what is wrong, where
+// (line, column and a short excerpt of the answer; the JSON Pointer of
+// each schema diagnostic) and what JSON or the schema expects, e.g.
+//
+//	Your previous answer is not valid JSON: at line 2, column 10, near
+//	`"name": Ada Lovelace, "s`: a value without quotes; write strings in
+//	double quotes (only numbers, true, false and null go bare).
+//	Reply with the complete corrected JSON value only: no prose, no code fences.
+//
+// Decision.Reason keeps the library's wording (sentinels, confidence).
+//
 // Every step is classified (Class), decided (Action, with a reason), traced
 // to an Observer and counted against one Budget shared by repair attempts and
 // transport retries. Giving up returns a *GiveUpError carrying a replayable

@@ -36,7 +36,9 @@ const (
 type Policy struct {
 	// MaxAttempts counts model attempts, not retries: 2 means the first call
 	// and one correction. Transport retries are not attempts. 0 means
-	// DefaultMaxAttempts.
+	// DefaultMaxAttempts. The loop may stop sooner: an answer with the same
+	// diagnostics as the previous attempt's ends it (no progress: a re-ask
+	// would get the same answer), escalated to the dead letter.
 	MaxAttempts int
 	// NoReask forbids re-asking the model with diagnostics.
 	NoReask bool
@@ -49,15 +51,21 @@ type Policy struct {
 	// Fallback, when non-nil, is used for one attempt after the primary
 	// model refused, was filtered, or kept failing at the transport level.
 	Fallback Model
-	// MinConfidence refuses sanitize repairs and schema fixes below this
-	// level: the answer goes to the model instead. 0 accepts every fix.
+	// MinConfidence is the loop's one confidence floor: sanitize repairs
+	// and schema fixes below it are not made, and the answer goes back to
+	// the model with the refused repair named. Zero means
+	// sanitize.DefaultMinConfidence (likely): a guess is accepted only when
+	// set to sanitize.Guess. Healer.Sanitize.MinConfidence is not read.
 	MinConfidence sanitize.Confidence
 	// DisabledFixes switches off schema-guided fix rules.
 	DisabledFixes FixRule
 	// Retry is the transport retry policy.
 	Retry RetryPolicy
 	// Budget limits calls, tokens, wall time and cost across attempts and
-	// transport retries together.
+	// transport retries together. A stop for any of its limits returns an
+	// error matching ErrBudget (and the failure before it, if any); the
+	// dead letter keeps the class of that failure and its reason names the
+	// limit and the attempt that was not sent.
 	Budget Budget
 	// DiagnosticsBytes caps the diagnostics text sent in a re-ask; 0 means
 	// DefaultDiagnosticsBytes.

@@ -28,7 +28,7 @@ func (r *run) call(ctx context.Context, model Model, req Request, attempt int) c
 	for try := 0; ; try++ {
 		now := r.clock.Now()
 		if why, done := r.spend.exhausted(now); done {
-			out.err = fmt.Errorf("%w: %s", ErrBudget, why)
+			out.err = budgetError(why, out.err)
 			out.class, out.reason = r.budgetClass(out.class), why
 			return out
 		}
@@ -62,6 +62,7 @@ func (r *run) call(ctx context.Context, model Model, req Request, attempt int) c
 		}
 		if why, done := r.spend.exhausted(r.clock.Now()); done {
 			out.reason = out.reason + "; " + why
+			out.err = budgetError(why, err)
 			return out
 		}
 		if try >= rp.maxRetries() {
@@ -79,6 +80,7 @@ func (r *run) call(ctx context.Context, model Model, req Request, attempt int) c
 		}
 		if !r.spend.fitsDelay(r.clock.Now(), delay) {
 			out.reason = fmt.Sprintf("%s; backoff %s exceeds the time budget", out.reason, delay)
+			out.err = budgetError(fmt.Sprintf("backoff %s exceeds the time budget", delay), err)
 			return out
 		}
 		ev.Decision = Decision{Class: class, Action: ActionRetry, Reason: fmt.Sprintf("%s; retry %d after %s", out.reason, try+1, delay.Round(time.Millisecond))}

@@ -100,6 +100,20 @@ func NewReader(r io.Reader, opts ReaderOptions) (*Reader, error) {
 	return in, nil
 }
 
+// decompressed returns in through a Reader (decompressed when its first
+// bytes show gzip or zstd), or in itself when it is a *Reader already,
+// and the function that releases what it made.
+func decompressed(in io.Reader) (io.Reader, func(), error) {
+	if r, ok := in.(*Reader); ok {
+		return r, func() {}, nil
+	}
+	r, err := NewReader(in, ReaderOptions{})
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, func() { r.Close() }, nil
+}
+
 // Format returns the detected format.
 func (r *Reader) Format() Format { return r.format }
 

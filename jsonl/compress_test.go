@@ -124,3 +124,33 @@ func errorsJoin(a, b error) error {
 	}
 	return b
 }
+
+// TestRunDecompressesItsInput checks that Run reads gzip and zstd input as
+// the records it holds, as the CLI does, and that a *Reader passed in is
+// read as is: the same output and stats as the plain input.
+func TestRunDecompressesItsInput(t *testing.T) {
+	data := []byte("{\"id\": 1}\n{'id': 2,}\n{\"id\": 3}\n")
+	run := func(in io.Reader) (string, Stats) {
+		var out bytes.Buffer
+		st, err := NewCleaner(Options{Workers: 2}).Run(context.Background(), in, &out, nil)
+		require.NoError(t, err)
+		return out.String(), st
+	}
+	want, wantStats := run(bytes.NewReader(data))
+	require.Equal(t, "{\"id\": 1}\n{\"id\": 2}\n{\"id\": 3}\n", want)
+	for _, f := range []Format{Gzip, Zstd} {
+		t.Run(f.String(), func(t *testing.T) {
+			got, st := run(bytes.NewReader(compress(t, f, data)))
+			assert.Equal(t, want, got)
+			assert.Equal(t, wantStats.Records, st.Records)
+			assert.Equal(t, wantStats.Written(), st.Written())
+			assert.Zero(t, st.Rejected)
+
+			r, err := NewReader(bytes.NewReader(compress(t, f, data)), ReaderOptions{})
+			require.NoError(t, err)
+			defer r.Close()
+			got, _ = run(r)
+			assert.Equal(t, want, got)
+		})
+	}
+}

@@ -14,7 +14,8 @@
 //   - Cleaner runs the records through sanitize (and validate, with a
 //     schema) on parallel workers and writes them in input order through a
 //     bounded reorder window, with Stats that can be read while it runs.
-//   - NewReader detects gzip and zstd input by its magic bytes; NewWriter
+//   - NewReader detects gzip and zstd input by its magic bytes (Cleaner.Run
+//     reads its input through it); NewWriter
 //     and FormatForName compress output.
 //   - Reject is one line of a rejects file.
 //

@@ -29,7 +29,9 @@ var ErrModelBudget = fmt.Errorf("the run's model token budget is exhausted: %w",
 type ModelOptions struct {
 	// Schema is the JSON Schema text shown to the model in the repair
 	// prompt; nil shows none. Answers are validated with the Healer's
-	// compiled schema whatever the model was told.
+	// compiled schema whatever the model was told. A model reads no
+	// files: for a schema whose $refs name other documents, give the
+	// text validate.Bundle returns.
 	Schema []byte
 	// Concurrency caps the records being healed at once, so the model calls
 	// in flight (a record's attempts are sequential, and it holds its slot

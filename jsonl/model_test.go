@@ -399,3 +399,22 @@ func TestCleanConservesEveryRecordWithAModel(t *testing.T) {
 	assert.Positive(t, st.GaveUp)
 	assert.Positive(t, st.Skipped, "truncated and prose-only records are not sent")
 }
+
+// TestSchemaFixGuessesNeedAnExplicitFloor checks that the zero floor is
+// likely for the schema fixes too: the rename of ticketId to id (a guess:
+// one name ends with the other) is refused by default, and made with
+// Sanitize.MinConfidence set to sanitize.Guess.
+func TestSchemaFixGuessesNeedAnExplicitFloor(t *testing.T) {
+	in := []byte("{\"ticketId\":1,\"status\":\"open\"}\n")
+	schema := SchemaValidator(compileTicket(t))
+	res := cleanBytes(t, in, Options{Schema: schema})
+	require.NoError(t, res.err)
+	assert.Empty(t, res.out)
+	require.Len(t, res.rejects, 1)
+	assert.Equal(t, "schema", res.rejects[0].Reason)
+
+	res = cleanBytes(t, in, Options{Schema: schema, Sanitize: sanitize.Options{MinConfidence: sanitize.Guess}})
+	require.NoError(t, res.err)
+	assert.Equal(t, "{\"id\":1,\"status\":\"open\"}\n", res.out)
+	assert.Equal(t, map[string]int64{"rename": 1}, res.stats.SchemaFixedBy)
+}

@@ -160,6 +160,10 @@ func (f *feed) stop() int64 {
 //     read so far are processed and written, and the error says where the
 //     input stopped.
 //
+// A gzip or zstd input is decompressed, as jsonheal clean does: Run reads
+// in through NewReader (default ReaderOptions) unless in is a *Reader
+// already; pass one to set the zstd window cap.
+//
 // The input is read on a goroutine of its own: Run never waits for a Read
 // that blocks, neither to pass on the records read before it (a slow stream
 // comes out as it arrives) nor after a cancellation (the goroutine then
@@ -211,7 +215,13 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 	go func() {
 		defer close(readerDone)
 		defer close(work)
-		readErr = c.read(rctx, in, free, work, &f, bud)
+		src, release, err := decompressed(in)
+		if err != nil {
+			readErr = &InputError{Line: 1, Err: err}
+			return
+		}
+		defer release()
+		readErr = c.read(rctx, src, free, work, &f, bud)
 	}()
 	var wg sync.WaitGroup
 	for i := range nw {

@@ -2,21 +2,21 @@ package jsonl
 
 import "github.com/jsonheal/jsonheal/sanitize"
 
-// DefaultMinConfidence is the sanitizer's confidence floor when
-// Options.Sanitize.MinConfidence is zero: batch cleaning writes records
+// DefaultMinConfidence is the confidence floor when
+// Options.Sanitize.MinConfidence is zero, the same as everywhere
+// (sanitize.DefaultMinConfidence, likely): batch cleaning writes records
 // whose fixes are certain or likely, and a record that needs a guess goes
 // to the Healer (a model) when there is one, or to the rejects with the
 // guess named (ReasonNeedsModel). Set Sanitize.MinConfidence to
-// sanitize.Guess to accept guesses.
-const DefaultMinConfidence = sanitize.Likely
+// sanitize.Guess to accept guesses. The floor applies to the schema fixes
+// too.
+const DefaultMinConfidence = sanitize.DefaultMinConfidence
 
 // sanitizeOptions returns the sanitizer options of a worker, with the
-// batch default floor.
+// default floor made explicit.
 func (o *Options) sanitizeOptions() sanitize.Options {
 	so := o.Sanitize
-	if so.MinConfidence == 0 {
-		so.MinConfidence = DefaultMinConfidence
-	}
+	so.MinConfidence = so.MinConfidence.OrDefault()
 	return so
 }
 

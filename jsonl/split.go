@@ -623,6 +623,12 @@ func (s *Splitter) fill() {
 	if s.rerr != nil {
 		return
 	}
+	if !s.st.content && s.nalt == 0 && s.pos-s.start > maxLeadingBlanks {
+		// Nothing but blanks scanned since the record began: they are
+		// no part of any record, and a long run of them must not push
+		// the record that follows past the cap.
+		s.start = s.pos
+	}
 	if s.end == len(s.buf) && s.start == 0 && len(s.buf) >= s.bufCap {
 		// The record fills the largest buffer, so it is past the cap (the
 		// buffer holds the cap plus the look-ahead of a line head): keep

@@ -472,6 +472,28 @@ func TestSplitTooLargeRecordIsReportedAndMemoryStaysBounded(t *testing.T) {
 	assert.Equal(t, recs[2].Line+2, recs[4].Line)
 }
 
+// TestSplitLongBlankRunIsNoRecord: blanks past the cap, on a line of their
+// own or before a record on its line, are no record: the record after them
+// is split whole, not swallowed into a too_large reject with them.
+func TestSplitLongBlankRunIsNoRecord(t *testing.T) {
+	const max = 10 << 10
+	blanks := strings.Repeat(" ", 3*max) + strings.Repeat("\t", max)
+	for _, in := range []string{
+		blanks + "\n{\"a\":1}\n{\"b\":2}\n",
+		blanks + "{\"a\":1}\n{\"b\":2}\n",
+		"{\"a\":1}\n" + blanks + "\n" + blanks + "\n{\"b\":2}",
+	} {
+		recs, err := splitAll(t, strings.NewReader(in), SplitOptions{MaxRecordBytes: max, ReadBufferSize: 512})
+		require.NoError(t, err)
+		var got []string
+		for _, r := range recs {
+			assert.False(t, r.TooLarge)
+			got = append(got, strings.TrimLeft(string(r.Data), " \t"))
+		}
+		assert.Equal(t, []string{`{"a":1}`, `{"b":2}`}, got)
+	}
+}
+
 func TestSplitChunkingDoesNotChangeRecords(t *testing.T) {
 	files := []string{"llm_raw.jsonl", "llm.jsonl", "twitter.json"}
 	for _, f := range files {

@@ -1,10 +1,7 @@
 package sanitize
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
@@ -41,17 +38,7 @@ func TestRunLoopsMatchApplyRepair(t *testing.T) {
 	for n := 29; n <= 35; n++ { // a comma, a space and the blanks kept: around 32 bytes
 		inputs = append(inputs, "[1 "+strings.Repeat("/*c*/ ", n)+"2 "+strings.Repeat("/**/ ", n)+"3]")
 	}
-	f, err := os.Open("../testdata/repair-cases/public.jsonl")
-	require.NoError(t, err)
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var v repairVector
-		require.NoError(t, json.Unmarshal(sc.Bytes(), &v))
-		inputs = append(inputs, v.Input)
-	}
-	require.NoError(t, sc.Err())
+	forEachRepairVector(t, func(v repairVector) { inputs = append(inputs, v.Input) })
 
 	options := []Options{
 		{},
@@ -91,7 +78,7 @@ func TestCarriedCommaAtFullFixLog(t *testing.T) {
 	// even number of fixes.
 	for lead := range 40 {
 		in := "[" + strings.Repeat("1, ", lead) + strings.Repeat(strings.Repeat("1 /*c*/ ", 9)+"1,, ", 20) + "2]"
-		want, got := New(Options{}), New(Options{})
+		want, got := New(Options{MinConfidence: Guess}), New(Options{MinConfidence: Guess})
 		want.noRunLoops = true
 		wantOut, wantErr := want.Append(nil, []byte(in))
 		gotOut, gotErr := got.Append(nil, []byte(in))

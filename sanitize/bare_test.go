@@ -42,11 +42,11 @@ func TestBareTopLevelValueStaysProse(t *testing.T) {
 		"",
 		"   \n",
 	} {
-		out, rep, err := Append(nil, []byte(in), Options{})
+		out, rep, err := Append(nil, []byte(in), Options{MinConfidence: Guess})
 		require.ErrorIs(t, err, ErrNoValue, "%q", in)
 		assert.Empty(t, out, "%q", in)
 		assert.Zero(t, rep.Values, "%q", in)
 	}
-	_, _, err := Append(nil, []byte("True"), Options{Strict: true})
+	_, _, err := Append(nil, []byte("True"), Options{MinConfidence: Guess, Strict: true})
 	require.ErrorIs(t, err, ErrNoValue)
 }

@@ -12,7 +12,7 @@ import (
 // confidences, the kind switched off, stability and every chunk size.
 func checkRepair(t *testing.T, tc repairCase) {
 	t.Helper()
-	out, rep, err := Append(nil, []byte(tc.in), Options{})
+	out, rep, err := Append(nil, []byte(tc.in), Options{MinConfidence: Guess})
 	require.NoError(t, err)
 	assert.Equal(t, tc.out, string(out))
 	assert.Equal(t, tc.fixes, fixes(rep))
@@ -29,12 +29,12 @@ func checkRepair(t *testing.T, tc repairCase) {
 			assert.True(t, json.Valid(out))
 		}
 	}
-	again, rep2, err := Append(nil, out, Options{})
+	again, rep2, err := Append(nil, out, Options{MinConfidence: Guess})
 	require.NoError(t, err)
 	assert.Equal(t, string(out), string(again))
 	assert.Empty(t, rep2.Fixes)
 	for size := 1; size < len(tc.in); size++ {
-		got, gotRep, err := viaWriter([]byte(tc.in), []int{size}, Options{})
+		got, gotRep, err := viaWriter([]byte(tc.in), []int{size}, Options{MinConfidence: Guess})
 		require.NoError(t, err)
 		require.Equal(t, string(out), string(got), "chunk size %d", size)
 		require.Equal(t, rep, gotRep, "chunk size %d", size)
@@ -60,7 +60,7 @@ func TestStringBackoff(t *testing.T) {
 		// Only closers: the string is not split at a comma.
 		{KindStringBackoff, `["hello, world]`, `["hello, world"]`, []string{"string_backoff@15(1:16)"}},
 	}
-	opts := Options{CloseTruncated: true}
+	opts := Options{MinConfidence: Guess, CloseTruncated: true}
 	for _, tc := range cases {
 		out, rep, err := Append(nil, []byte(tc.in), opts)
 		require.ErrorIs(t, err, ErrTruncated, tc.in)
@@ -74,11 +74,11 @@ func TestStringBackoff(t *testing.T) {
 			require.Equal(t, rep, gotRep, "%s: chunk size %d", tc.in, size)
 		}
 		// Without CloseTruncated nothing is closed.
-		out, _, err = Append(nil, []byte(tc.in), Options{})
+		out, _, err = Append(nil, []byte(tc.in), Options{MinConfidence: Guess})
 		require.ErrorIs(t, err, ErrTruncated, tc.in)
 		assert.Empty(t, out, tc.in)
 		// Switched off, the closers stay in the string.
-		out, rep, _ = Append(nil, []byte(tc.in), Options{CloseTruncated: true, Disable: KindSet(0).With(KindStringBackoff)})
+		out, rep, _ = Append(nil, []byte(tc.in), Options{MinConfidence: Guess, CloseTruncated: true, Disable: KindSet(0).With(KindStringBackoff)})
 		for _, f := range rep.Fixes {
 			assert.NotEqual(t, KindStringBackoff, f.Kind)
 		}
@@ -293,7 +293,7 @@ func TestBreadthRefusals(t *testing.T) {
 		// A top-level string and '+' with no string after it.
 		`"a" + b`, `"a" + 1`,
 	} {
-		_, _, err := Append(nil, []byte(in), Options{})
+		_, _, err := Append(nil, []byte(in), Options{MinConfidence: Guess})
 		require.ErrorIs(t, err, ErrSyntax, in)
 	}
 }
@@ -310,13 +310,13 @@ func TestEscapedDocumentCut(t *testing.T) {
 		`[\"x\", \"y`:        `["x", "y"]`,
 		`{\"a\": \"b\uZZ\"}`: `{"a": "b\\uZZ"}`,
 	} {
-		out, _, err := Append(nil, []byte(in), Options{CloseTruncated: true})
+		out, _, err := Append(nil, []byte(in), Options{MinConfidence: Guess, CloseTruncated: true})
 		if err != nil {
 			require.ErrorIs(t, err, ErrTruncated, in)
 		}
 		assert.Equal(t, want, string(out), in)
 		for size := 1; size < len(in); size++ {
-			got, _, _ := viaWriter([]byte(in), []int{size}, Options{CloseTruncated: true})
+			got, _, _ := viaWriter([]byte(in), []int{size}, Options{MinConfidence: Guess, CloseTruncated: true})
 			require.Equal(t, want, string(got), "%s in chunks of %d", in, size)
 		}
 	}
@@ -335,7 +335,7 @@ func TestBreadthRefusalCoordinates(t *testing.T) {
 		`{\x}`:            1,
 		`[\"a\" \q]`:      7,
 	} {
-		_, _, err := Append(nil, []byte(in), Options{})
+		_, _, err := Append(nil, []byte(in), Options{MinConfidence: Guess})
 		var e *Error
 		require.ErrorAs(t, err, &e, in)
 		assert.Equal(t, at, e.Offset, in)
@@ -350,7 +350,7 @@ func TestDroppedTopLevelValueCoordinates(t *testing.T) {
 		"\"\n\"+": {"drop_incomplete@0(1:1)"},
 		"\n\n-":   {"drop_incomplete@2(3:1)"},
 	} {
-		out, rep, err := Append(nil, []byte(in), Options{CloseTruncated: true})
+		out, rep, err := Append(nil, []byte(in), Options{MinConfidence: Guess, CloseTruncated: true})
 		require.ErrorIs(t, err, ErrTruncated, in)
 		assert.Empty(t, string(out), in)
 		assert.Equal(t, want, fixes(rep), in)
@@ -360,7 +360,7 @@ func TestDroppedTopLevelValueCoordinates(t *testing.T) {
 // Backticks inside strings are content: no fence is dropped there.
 func TestInnerFenceLeavesStringsAlone(t *testing.T) {
 	for _, in := range []string{"[\"```json\"]", "{\"a\": \"``` x ```\"}", "{\"md\": \"```json\\n{}\\n```\"}"} {
-		out, rep, err := Append(nil, []byte(in), Options{})
+		out, rep, err := Append(nil, []byte(in), Options{MinConfidence: Guess})
 		require.NoError(t, err, in)
 		assert.Equal(t, in, string(out))
 		assert.Empty(t, rep.Fixes, in)
@@ -370,7 +370,7 @@ func TestInnerFenceLeavesStringsAlone(t *testing.T) {
 // In an array, 1,299.99 is two valid elements and stays so: valid input
 // passes through untouched.
 func TestThousandsSeparatorInArrayIsTwoElements(t *testing.T) {
-	out, rep, err := Append(nil, []byte(`[1,299.99]`), Options{})
+	out, rep, err := Append(nil, []byte(`[1,299.99]`), Options{MinConfidence: Guess})
 	require.NoError(t, err)
 	assert.Equal(t, `[1,299.99]`, string(out))
 	assert.Empty(t, rep.Fixes)
@@ -393,7 +393,7 @@ func TestTruncatedBareWord(t *testing.T) {
 		`[Nul`:     `[]`,
 		`[Infin`:   `[]`,
 	}
-	opts := Options{CloseTruncated: true}
+	opts := Options{MinConfidence: Guess, CloseTruncated: true}
 	for in, want := range cases {
 		out, rep, err := Append(nil, []byte(in), opts)
 		require.ErrorIs(t, err, ErrTruncated, in)
@@ -410,7 +410,7 @@ func TestTruncatedBareWord(t *testing.T) {
 // Parentheses in prose are no tuple: the input holds no value.
 func TestTupleInProse(t *testing.T) {
 	for _, in := range []string{`(see above)`, `Here: (1, 2)`, "Result:\n(1, 2)\n", `I think (maybe) yes`} {
-		_, _, err := Append(nil, []byte(in), Options{})
+		_, _, err := Append(nil, []byte(in), Options{MinConfidence: Guess})
 		assert.ErrorIs(t, err, ErrNoValue, in)
 	}
 }

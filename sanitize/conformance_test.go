@@ -50,7 +50,7 @@ func validSequence(out []byte) bool {
 // Every y_ file comes back byte-identical, with no fix, as the same slice.
 func TestJSONTestSuiteAccepted(t *testing.T) {
 	for name, in := range suiteFiles(t, "y_") {
-		out, rep, err := Bytes(in, Options{})
+		out, rep, err := Bytes(in, Options{MinConfidence: Guess})
 		if assert.NoError(t, err, name) {
 			assert.Equal(t, in, out, name)
 			assert.Empty(t, rep.Fixes, name)
@@ -64,7 +64,7 @@ func TestJSONTestSuiteAccepted(t *testing.T) {
 func TestJSONTestSuiteRejected(t *testing.T) {
 	var errs, fixed int
 	for name, in := range suiteFiles(t, "n_") {
-		out, rep, err := Append(nil, in, Options{})
+		out, rep, err := Append(nil, in, Options{MinConfidence: Guess})
 		if err != nil {
 			var e *Error
 			if assert.ErrorAs(t, err, &e, name) {
@@ -91,7 +91,7 @@ func TestJSONTestSuiteRejected(t *testing.T) {
 // order mark, which is removed as prose.
 func TestJSONTestSuiteImplementationDefined(t *testing.T) {
 	for name, in := range suiteFiles(t, "i_") {
-		out, rep, err := Append(nil, in, Options{})
+		out, rep, err := Append(nil, in, Options{MinConfidence: Guess})
 		switch {
 		case err != nil:
 			var e *Error
@@ -115,7 +115,7 @@ func TestLLMRawMatchesLLM(t *testing.T) {
 	clean, err := os.ReadFile("../testdata/corpus/llm.jsonl")
 	require.NoError(t, err)
 
-	out, rep, err := Append(nil, raw, Options{Values: ValuesLines})
+	out, rep, err := Append(nil, raw, Options{MinConfidence: Guess, Values: ValuesLines})
 	require.NoError(t, err)
 	assert.NotEmpty(t, rep.Fixes)
 	for _, f := range rep.Fixes {
@@ -128,7 +128,7 @@ func TestLLMRawMatchesLLM(t *testing.T) {
 	assert.Equal(t, rep.Values, 292)
 	assert.Equal(t, want, got[:291])
 
-	out, rep, err = Append(nil, clean, Options{Values: ValuesLines})
+	out, rep, err = Append(nil, clean, Options{MinConfidence: Guess, Values: ValuesLines})
 	require.NoError(t, err)
 	assert.Equal(t, clean, out)
 	assert.Empty(t, rep.Fixes)
@@ -147,7 +147,7 @@ func TestChunkingInvariance(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	for name, in := range inputs {
 		for _, closeTruncated := range []bool{false, true} {
-			opts := Options{CloseTruncated: closeTruncated}
+			opts := Options{MinConfidence: Guess, CloseTruncated: closeTruncated}
 			want, wantRep, wantErr := Append(nil, in, opts)
 			splits := [][]int{{1}, {3}, nil}
 			if len(in) > 100_000 {
@@ -196,11 +196,11 @@ func errString(err error) string {
 // Output is idempotent: sanitizing it again changes nothing.
 func TestIdempotent(t *testing.T) {
 	for name, in := range suiteFiles(t, "") {
-		out, _, err := Append(nil, in, Options{CloseTruncated: true})
+		out, _, err := Append(nil, in, Options{MinConfidence: Guess, CloseTruncated: true})
 		if err != nil && !errors.Is(err, ErrTruncated) || len(out) == 0 {
 			continue
 		}
-		again, rep, err2 := Append(nil, out, Options{})
+		again, rep, err2 := Append(nil, out, Options{MinConfidence: Guess})
 		if assert.NoError(t, err2, "%s: %q", name, out) {
 			assert.Equal(t, string(out), string(again), name)
 			assert.Empty(t, rep.Fixes, name)
@@ -212,7 +212,7 @@ func TestSanitizerAppendDoesNotAllocate(t *testing.T) {
 	for _, f := range []string{"twitter.json", "citm_catalog.json", "canada.json", "llm.jsonl", "llm_raw.jsonl"} {
 		in, err := os.ReadFile("../testdata/corpus/" + f)
 		require.NoError(t, err)
-		z := New(Options{Values: ValuesLines})
+		z := New(Options{MinConfidence: Guess, Values: ValuesLines})
 		dst := make([]byte, 0, 2*len(in))
 		run := func() {
 			out, err := z.Append(dst[:0], in)

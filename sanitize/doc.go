@@ -7,13 +7,15 @@
 // is never reported complete. Valid JSON passes through byte-identical with
 // an empty Fix list; Bytes then returns its input without copying it.
 //
-// The same core serves three forms with identical bytes and Report:
+// The same core serves four forms with identical bytes and Report:
 // Append (and Bytes) for a whole buffer, a reusable Sanitizer that makes no
-// allocation in steady state, and Writer, which sanitizes a stream written
-// through it in chunks split anywhere. A Writer holds its output while it
-// fits in Options.WriterWindow (1 MiB), then streams what is settled in
-// bounded memory; a refusal found after output went out is a
-// *PartialError that says how much.
+// allocation in steady state, Writer, which sanitizes a stream written
+// through it in chunks split anywhere, and Reader (NewReader), which
+// yields the sanitized form of an io.Reader. A Writer holds its output
+// while it fits in Options.WriterWindow (1 MiB), then streams what is
+// settled in bounded memory; a refusal found after output went out is a
+// *PartialError that says how much. Stream (NewStream) shows a growing
+// answer's stable prefix as tokens arrive.
 //
 // Work is linear in the input on every input. Memory beside the output
 // and the Report does not grow with the input, only with the nesting

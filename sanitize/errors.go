@@ -51,15 +51,23 @@ type Error struct {
 	// Msg says what was found and what was expected, e.g.
 	// "invalid character 'x' in object: expected ',' or '}'".
 	Msg string
+	// Kind is the repair that was refused, for ErrNeedsModel: the fix
+	// below the confidence floor that the document needs. Zero otherwise.
+	Kind Kind
+	// Confidence is Kind's confidence, and Floor the floor it was below,
+	// for ErrNeedsModel. Zero otherwise.
+	Confidence, Floor Confidence
 }
 
-// Error returns "line:column: message".
+// Error returns "line:column: message", e.g. "1:20: repair
+// unquoted_value is a guess, below the confidence floor (likely)". The
+// byte offset is in the Offset field.
 func (e *Error) Error() string {
 	msg := e.Msg
 	if msg == "" {
 		msg = e.Err.Error()
 	}
-	return fmt.Sprintf("%d:%d (offset %d): %s", e.Line, e.Column, e.Offset, msg)
+	return fmt.Sprintf("%d:%d: %s", e.Line, e.Column, msg)
 }
 
 // Unwrap returns the sentinel error.

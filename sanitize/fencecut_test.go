@@ -18,13 +18,13 @@ func TestFenceAfterQuoteEndsTheValue(t *testing.T) {
 		{"{\"key\": \"value, value2\" ````  \r\n\n ", `{"key": "value, value2" }`},
 		{"```json\n[\"a\", {\"b\": \"c\"```\n", `["a", {"b": "c"}]`},
 	} {
-		out, rep, err := Append(nil, []byte(tc.in), Options{CloseTruncated: true})
+		out, rep, err := Append(nil, []byte(tc.in), Options{MinConfidence: Guess, CloseTruncated: true})
 		require.ErrorIs(t, err, ErrTruncated, "%q", tc.in)
 		assert.Equal(t, tc.out, string(out), "%q", tc.in)
 		assert.Contains(t, fixKinds(rep), KindFence, "%q", tc.in)
 		assert.NotContains(t, fixKinds(rep), KindInnerQuote, "%q", tc.in)
 		for size := 1; size < len(tc.in); size++ {
-			got, gotRep, gotErr := viaWriter([]byte(tc.in), []int{size}, Options{CloseTruncated: true})
+			got, gotRep, gotErr := viaWriter([]byte(tc.in), []int{size}, Options{MinConfidence: Guess, CloseTruncated: true})
 			require.ErrorIs(t, gotErr, ErrTruncated, "%q chunk size %d", tc.in, size)
 			require.Equal(t, string(out), string(got), "%q chunk size %d", tc.in, size)
 			require.Equal(t, rep, gotRep, "%q chunk size %d", tc.in, size)
@@ -33,7 +33,7 @@ func TestFenceAfterQuoteEndsTheValue(t *testing.T) {
 		for _, size := range []int{1, 2, 3} {
 			checkStream(t, tc.in, []byte(tc.in), size, pruneAlways)
 		}
-		_, _, err = Append(nil, []byte(tc.in), Options{})
+		_, _, err = Append(nil, []byte(tc.in), Options{MinConfidence: Guess})
 		require.ErrorIs(t, err, ErrTruncated, "%q", tc.in)
 	}
 }
@@ -47,13 +47,13 @@ func TestFenceAfterQuoteCounterExamples(t *testing.T) {
 		"{\"a\": \"x\"```js y\"}":   `{"a": "x\"` + "```" + `js y"}`,
 		"{\"a\": \"x\" ``` ``` \"}": `{"a": "x\" ` + "``` ```" + ` "}`,
 	} {
-		out, rep, err := Append(nil, []byte(in), Options{})
+		out, rep, err := Append(nil, []byte(in), Options{MinConfidence: Guess})
 		require.NoError(t, err, "%q", in)
 		assert.Equal(t, want, string(out), "%q", in)
 		assert.Contains(t, fixKinds(rep), KindInnerQuote, "%q", in)
 		checkPruning(t, in, []byte(in))
 		checkStream(t, in, []byte(in), 1, pruneAlways)
 	}
-	_, _, err := Append(nil, []byte("{\"a\": \"x\"```\nmore"), Options{CloseTruncated: true})
+	_, _, err := Append(nil, []byte("{\"a\": \"x\"```\nmore"), Options{MinConfidence: Guess, CloseTruncated: true})
 	require.ErrorIs(t, err, ErrSyntax)
 }

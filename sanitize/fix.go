@@ -242,6 +242,16 @@ func (c Confidence) String() string {
 	return "unknown"
 }
 
+// OrDefault returns c, or DefaultMinConfidence when c is zero: the floor a
+// zero MinConfidence field stands for, here and in packages heal, jsonl
+// and schemafix.
+func (c Confidence) OrDefault() Confidence {
+	if c == 0 {
+		return DefaultMinConfidence
+	}
+	return c
+}
+
 // MarshalText returns the confidence's name, for JSON reports.
 func (c Confidence) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 

@@ -26,7 +26,7 @@ func trailingCommas(n int) []byte {
 
 func TestFixLogIsCapped(t *testing.T) {
 	const n = MaxFixes + 2500
-	out, rep, err := Bytes(trailingCommas(n), Options{})
+	out, rep, err := Bytes(trailingCommas(n), Options{MinConfidence: Guess})
 	require.NoError(t, err)
 	assert.True(t, json.Valid(out))
 	assert.Equal(t, n, bytes.Count(out, []byte("[1]")))
@@ -38,7 +38,7 @@ func TestFixLogIsCapped(t *testing.T) {
 	assert.Equal(t, int64(3+5*(MaxFixes-1)), rep.Fixes[MaxFixes-1].Offset)
 
 	// A Sanitizer reused for a small document forgets the cut.
-	z := New(Options{})
+	z := New(Options{MinConfidence: Guess})
 	_, err = z.Bytes(trailingCommas(n))
 	require.NoError(t, err)
 	require.True(t, z.Report().FixesCut)
@@ -73,7 +73,7 @@ func TestFixLogMemoryIsBounded(t *testing.T) {
 	}
 	for name, src := range cases {
 		t.Run(name, func(t *testing.T) {
-			z := New(Options{})
+			z := New(Options{MinConfidence: Guess})
 			out := make([]byte, 0, 2*len(src)+16)
 			var before, after runtime.MemStats
 			runtime.GC()
@@ -103,7 +103,7 @@ func TestFixLogMemoryIsBounded(t *testing.T) {
 
 func TestFixLogCutAllocatesNothingOnceWarm(t *testing.T) {
 	src := trailingCommas(MaxFixes + 100)
-	z := New(Options{})
+	z := New(Options{MinConfidence: Guess})
 	dst := make([]byte, 0, len(src))
 	run := func() {
 		if _, err := z.Append(dst[:0], src); err != nil || !z.Report().FixesCut {

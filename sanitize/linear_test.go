@@ -16,7 +16,7 @@ import (
 // mark an edit or a cut visited.
 func work(t *testing.T, in []byte) int64 {
 	t.Helper()
-	z := New(Options{CloseTruncated: true})
+	z := New(Options{MinConfidence: Guess, CloseTruncated: true})
 	out, err := z.Append(nil, in)
 	if err != nil && !errors.Is(err, ErrTruncated) {
 		require.NoError(t, err)
@@ -47,7 +47,7 @@ func TestLinearWork(t *testing.T) {
 func TestStreamWorkIsLinear(t *testing.T) {
 	workFor := func(n int) float64 {
 		in := []byte(`{"a": "` + strings.Repeat("line\n", n) + `"}`)
-		st := NewStream(Options{})
+		st := NewStream(Options{MinConfidence: Guess})
 		for off := 0; off < len(in); off += 4 {
 			_, err := st.Write(in[off:min(off+4, len(in))])
 			require.NoError(t, err)

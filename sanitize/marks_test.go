@@ -23,7 +23,7 @@ func (z *Sanitizer) setPruning(m pruneMode) {
 // the error.
 func sanitizeWith(in []byte, size int, pruning pruneMode) (string, []Fix, string) {
 	var out bytes.Buffer
-	w := NewWriter(&out, Options{CloseTruncated: true})
+	w := NewWriter(&out, Options{MinConfidence: Guess, CloseTruncated: true})
 	w.z.setPruning(pruning)
 	if size <= 0 {
 		size = max(len(in), 1)
@@ -119,7 +119,7 @@ func TestMarksStayFew(t *testing.T) {
 	for name, gen := range inputs {
 		t.Run(name, func(t *testing.T) {
 			peak := func(size int) (marks, patches int) {
-				z := New(Options{CloseTruncated: true})
+				z := New(Options{MinConfidence: Guess, CloseTruncated: true})
 				z.Append(nil, gen(size))
 				return cap(z.marks), cap(z.patches)
 			}

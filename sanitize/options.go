@@ -27,8 +27,9 @@ type Options struct {
 	Disable KindSet
 	// MinConfidence is the confidence floor: a document that needs a fix
 	// below it is not repaired but returned with ErrNeedsModel and the
-	// fix's coordinates, for a model (or a person) to decide. Zero accepts
-	// every fix.
+	// fix's coordinates, for a model (or a person) to decide. Zero means
+	// DefaultMinConfidence (likely): a guess is made only when the caller
+	// sets Guess explicitly.
 	MinConfidence Confidence
 	// UnwrapStringDocument replaces a top-level string that holds a whole
 	// document ("{\"a\": 1}", an answer serialized twice) by that document,
@@ -68,6 +69,12 @@ func (o *Options) writerWindow() int {
 	}
 	return DefaultWriterWindow
 }
+
+// DefaultMinConfidence is the confidence floor when Options.MinConfidence
+// is zero: certain and likely fixes are made, and a document that needs a
+// guess fails with ErrNeedsModel. Set MinConfidence to Guess to accept
+// guesses. The same default holds in package heal and package jsonl.
+const DefaultMinConfidence = Likely
 
 // allows reports whether fixes of kind k may be made.
 func (o *Options) allows(k Kind) bool {

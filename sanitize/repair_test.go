@@ -105,7 +105,7 @@ var repairCases = []repairCase{
 func TestRepairs(t *testing.T) {
 	for _, tc := range repairCases {
 		t.Run(tc.kind.String()+"/"+tc.in, func(t *testing.T) {
-			out, rep, err := Append(nil, []byte(tc.in), Options{})
+			out, rep, err := Append(nil, []byte(tc.in), Options{MinConfidence: Guess})
 			require.NoError(t, err)
 			assert.Equal(t, tc.out, string(out))
 			assert.Equal(t, tc.fixes, fixes(rep))
@@ -130,14 +130,14 @@ func TestRepairs(t *testing.T) {
 			}
 
 			// Repaired output is stable.
-			again, rep2, err := Append(nil, out, Options{})
+			again, rep2, err := Append(nil, out, Options{MinConfidence: Guess})
 			require.NoError(t, err)
 			assert.Equal(t, string(out), string(again))
 			assert.Empty(t, rep2.Fixes)
 
 			// Split anywhere, the stream gives the same result.
 			for size := 1; size < len(tc.in); size++ {
-				got, gotRep, err := viaWriter([]byte(tc.in), []int{size}, Options{})
+				got, gotRep, err := viaWriter([]byte(tc.in), []int{size}, Options{MinConfidence: Guess})
 				require.NoError(t, err)
 				require.Equal(t, string(out), string(got), "chunk size %d", size)
 				require.Equal(t, rep, gotRep, "chunk size %d", size)
@@ -147,7 +147,7 @@ func TestRepairs(t *testing.T) {
 }
 
 func TestNonFiniteAsString(t *testing.T) {
-	out, _, err := Append(nil, []byte(`[NaN, -Infinity, undefined]`), Options{NonFiniteAsString: true})
+	out, _, err := Append(nil, []byte(`[NaN, -Infinity, undefined]`), Options{MinConfidence: Guess, NonFiniteAsString: true})
 	require.NoError(t, err)
 	assert.Equal(t, `["NaN", "-Infinity", "undefined"]`, string(out))
 }
@@ -180,7 +180,7 @@ func TestTruncatedRepairs(t *testing.T) {
 		`{"a"`:            `{}`,
 	}
 	for in, want := range cases {
-		out, rep, err := Append(nil, []byte(in), Options{CloseTruncated: true})
+		out, rep, err := Append(nil, []byte(in), Options{MinConfidence: Guess, CloseTruncated: true})
 		assert.ErrorIs(t, err, ErrTruncated, in)
 		assert.True(t, rep.Truncated, in)
 		assert.Equal(t, want, string(out), in)
@@ -204,7 +204,7 @@ func TestTruncatedFixes(t *testing.T) {
 		{KindDropIncomplete, `[1, -`, `[1]`, []string{"drop_incomplete@2(1:3)", "close_truncated@5(1:6)"}},
 		{KindDropIncomplete, `{"a": 2.5E+`, `{}`, []string{"drop_incomplete@1(1:2)", "close_truncated@11(1:12)"}},
 	}
-	opts := Options{CloseTruncated: true}
+	opts := Options{MinConfidence: Guess, CloseTruncated: true}
 	for _, tc := range cases {
 		out, rep, err := Append(nil, []byte(tc.in), opts)
 		require.ErrorIs(t, err, ErrTruncated, tc.in)
@@ -224,7 +224,7 @@ func TestUnwrapStringDocument(t *testing.T) {
 		{KindEscapedDocument, "```json\n\"[{\\\"k\\\": \\\"\\u00e9\\\"}]\"\n```", "[{\"k\": \"\u00e9\"}]",
 			[]string{"fence@0(1:1)", "escaped_document@8(2:1)", "fence@32(3:1)"}},
 	}
-	opts := Options{UnwrapStringDocument: true}
+	opts := Options{MinConfidence: Guess, UnwrapStringDocument: true}
 	for _, tc := range cases {
 		out, rep, err := Append(nil, []byte(tc.in), opts)
 		require.NoError(t, err, tc.in)
@@ -237,7 +237,7 @@ func TestUnwrapStringDocument(t *testing.T) {
 			require.Equal(t, rep, gotRep, "chunk size %d", size)
 		}
 		// Off by default: the string is valid JSON and stays as it is.
-		same, rep, err := Bytes([]byte(tc.in), Options{})
+		same, rep, err := Bytes([]byte(tc.in), Options{MinConfidence: Guess})
 		require.NoError(t, err)
 		if len(rep.Fixes) == 0 {
 			assert.Equal(t, tc.in, string(same))
@@ -248,7 +248,7 @@ func TestUnwrapStringDocument(t *testing.T) {
 // A string that only looks like a document stays a string.
 func TestEscapedDocumentNeedsValidContent(t *testing.T) {
 	for _, in := range []string{`"[citation needed]"`, `"{\"a\": 1,}"`, `"{not json}"`, `"[1] and more"`} {
-		out, rep, err := Append(nil, []byte(in), Options{UnwrapStringDocument: true})
+		out, rep, err := Append(nil, []byte(in), Options{MinConfidence: Guess, UnwrapStringDocument: true})
 		require.NoError(t, err, in)
 		assert.Equal(t, in, string(out))
 		assert.Empty(t, rep.Fixes)

@@ -118,6 +118,7 @@ func (z *Sanitizer) placeLastFix() {
 func (z *Sanitizer) belowFloor(k Kind, off int64, line, col int) error {
 	c := k.Confidence()
 	return &Error{Err: ErrNeedsModel, Offset: off, Line: line, Column: col,
+		Kind: k, Confidence: c, Floor: z.opts.MinConfidence,
 		Msg: "repair " + k.String() + " is a " + c.String() + ", below the confidence floor (" + z.opts.MinConfidence.String() + ")"}
 }
 

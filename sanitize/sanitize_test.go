@@ -78,7 +78,7 @@ func TestAppend(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			out, rep, err := Append([]byte("prefix:"), []byte(tc.in), Options{CloseTruncated: tc.close, Values: tc.values})
+			out, rep, err := Append([]byte("prefix:"), []byte(tc.in), Options{MinConfidence: Guess, CloseTruncated: tc.close, Values: tc.values})
 			if tc.err != nil {
 				require.Error(t, err)
 				assert.ErrorIs(t, err, tc.err)
@@ -99,7 +99,7 @@ func TestAppend(t *testing.T) {
 }
 
 func TestTruncationReport(t *testing.T) {
-	_, rep, err := Append(nil, []byte("{\"a\":[1,{\"b\":\"x"), Options{})
+	_, rep, err := Append(nil, []byte("{\"a\":[1,{\"b\":\"x"), Options{MinConfidence: Guess})
 	require.ErrorIs(t, err, ErrTruncated)
 	require.True(t, rep.Truncated)
 	assert.Equal(t, Truncation{Offset: 15, Line: 1, Column: 16, Open: "{[{", Pending: PendingString, Start: 0}, rep.Truncation)
@@ -107,7 +107,7 @@ func TestTruncationReport(t *testing.T) {
 
 func TestBytesDoesNotCopyValidInput(t *testing.T) {
 	src := []byte(`{"a":[1,2,{"b":null}]}`)
-	out, rep, err := Bytes(src, Options{})
+	out, rep, err := Bytes(src, Options{MinConfidence: Guess})
 	require.NoError(t, err)
 	assert.Empty(t, rep.Fixes)
 	require.Len(t, out, len(src))
@@ -115,7 +115,7 @@ func TestBytesDoesNotCopyValidInput(t *testing.T) {
 }
 
 func TestErrorCoordinates(t *testing.T) {
-	_, _, err := Append(nil, []byte("{\n  \"a\": 1\n  \"b\": 2\n}"), Options{Strict: true})
+	_, _, err := Append(nil, []byte("{\n  \"a\": 1\n  \"b\": 2\n}"), Options{MinConfidence: Guess, Strict: true})
 	var e *Error
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, ErrSyntax, e.Err)
@@ -129,9 +129,9 @@ func TestErrorCoordinates(t *testing.T) {
 func TestWriterMatchesAppend(t *testing.T) {
 	in := []byte("Here:\n```json\n{\"a\":\"x\ny\"}\n```\n```json\n[1,\"\xff\"]\n```\nbye")
 	for _, mode := range []ValuesMode{ValuesLines, ValuesFirst, ValuesArray} {
-		writerMatchesAppend(t, in, Options{Values: mode})
+		writerMatchesAppend(t, in, Options{MinConfidence: Guess, Values: mode})
 	}
-	_, _, err := Append(nil, in, Options{})
+	_, _, err := Append(nil, in, Options{MinConfidence: Guess})
 	require.ErrorIs(t, err, ErrMultipleValues)
 }
 
@@ -153,7 +153,7 @@ func writerMatchesAppend(t *testing.T, in []byte, opts Options) {
 
 func TestWriterPassesCompleteValuesEarly(t *testing.T) {
 	var buf bytes.Buffer
-	w := NewWriter(&buf, Options{Values: ValuesLines})
+	w := NewWriter(&buf, Options{MinConfidence: Guess, Values: ValuesLines})
 	_, err := w.Write([]byte("{\"a\":1}\n{\"b\":"))
 	require.NoError(t, err)
 	assert.Equal(t, `{"a":1}`, buf.String())
@@ -168,31 +168,31 @@ type failingWriter struct{}
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
 func TestWriterReportsUnderlyingError(t *testing.T) {
-	w := NewWriter(failingWriter{}, Options{Values: ValuesLines})
+	w := NewWriter(failingWriter{}, Options{MinConfidence: Guess, Values: ValuesLines})
 	_, err := w.Write([]byte("{\"a\":1}\n"))
 	assert.EqualError(t, err, "disk full")
 
 	// One document: the output is held until Close, which reports it.
-	w = NewWriter(failingWriter{}, Options{})
+	w = NewWriter(failingWriter{}, Options{MinConfidence: Guess})
 	_, err = w.Write([]byte(`{"a":1} `))
 	require.NoError(t, err)
 	assert.EqualError(t, w.Close(), "disk full")
 }
 
 func TestMaxInput(t *testing.T) {
-	_, _, err := Append(nil, []byte(`["`+strings.Repeat("x", 100)+`"]`), Options{MaxInput: 50})
+	_, _, err := Append(nil, []byte(`["`+strings.Repeat("x", 100)+`"]`), Options{MinConfidence: Guess, MaxInput: 50})
 	assert.ErrorIs(t, err, ErrTooLarge)
 }
 
 func TestStrictRefusesInvalidUTF8(t *testing.T) {
 	in := []byte("```json\n[\"a\nb\xff\"]\n```")
-	_, _, err := Append(nil, in, Options{Strict: true})
+	_, _, err := Append(nil, in, Options{MinConfidence: Guess, Strict: true})
 	var e *Error
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, ErrSyntax, e.Err)
 	assert.Equal(t, int64(13), e.Offset)
 
-	out, rep, err := Append(nil, in, Options{})
+	out, rep, err := Append(nil, in, Options{MinConfidence: Guess})
 	require.NoError(t, err)
 	assert.Equal(t, "[\"a\\nb\uFFFD\"]", string(out))
 	assert.Equal(t, []string{"fence@0(1:1)", "control_char@11(2:4)", "invalid_utf8@13(3:2)", "fence@17(4:1)"}, fixes(rep))
@@ -216,7 +216,7 @@ func (r *endlessString) Read(p []byte) (int, error) {
 // A huge string (here: endless) is bounded by MaxInput, not by memory.
 func TestHugeStringIsBounded(t *testing.T) {
 	src := &endlessString{}
-	w := NewWriter(io.Discard, Options{MaxInput: 1 << 20})
+	w := NewWriter(io.Discard, Options{MinConfidence: Guess, MaxInput: 1 << 20})
 	_, err := io.Copy(w, src)
 	require.ErrorIs(t, err, ErrTooLarge)
 	assert.Less(t, src.read, int64(2<<20), "reading stops soon after the cap")
@@ -226,19 +226,19 @@ func TestHugeStringIsBounded(t *testing.T) {
 }
 
 func TestNULBytes(t *testing.T) {
-	out, rep, err := Append(nil, []byte("\x00{\"a\":\"\x00\"}"), Options{})
+	out, rep, err := Append(nil, []byte("\x00{\"a\":\"\x00\"}"), Options{MinConfidence: Guess})
 	require.NoError(t, err)
 	assert.Equal(t, `{"a":"\u0000"}`, string(out))
 	assert.Equal(t, []string{"prose@0(1:1)", "control_char@7(1:8)"}, fixes(rep))
 
-	_, _, err = Append(nil, []byte("[1,\x00]"), Options{})
+	_, _, err = Append(nil, []byte("[1,\x00]"), Options{MinConfidence: Guess})
 	assert.ErrorIs(t, err, ErrSyntax)
 }
 
 // The size cap stops at the same offset however the input is split.
 func TestMaxInputIsChunkInvariant(t *testing.T) {
 	in := []byte("[\"" + strings.Repeat("ab\n", 40) + "\"]")
-	opts := Options{MaxInput: 50}
+	opts := Options{MinConfidence: Guess, MaxInput: 50}
 	want, wantRep, wantErr := Append(nil, in, opts)
 	require.ErrorIs(t, wantErr, ErrTooLarge)
 	var e *Error

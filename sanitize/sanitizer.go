@@ -120,6 +120,7 @@ func (z *Sanitizer) reset(dst []byte) {
 	if !z.configured {
 		// The options do not change after construction: derive the
 		// scanner's settings once, not per document.
+		z.opts.MinConfidence = z.opts.MinConfidence.OrDefault()
 		z.repairs = z.opts.repairSet()
 		z.sc.SetRepairs(z.repairs)
 		z.sc.SetNonFiniteAsString(z.opts.NonFiniteAsString)
@@ -434,8 +435,12 @@ func (z *Sanitizer) finish() error {
 			z.cutOut(z.lastValue)
 			return z.syntaxError()
 		default:
-			// Events at the end refer to bytes already consumed.
+			// Events at the end refer to bytes already consumed. An
+			// error leaves the values completed before it, as the
+			// other errors do (a Writer has flushed the rest already).
 			if err := z.handle(ev, len(z.chunk)); err != nil {
+				z.flushAll()
+				z.cutOut(z.lastValue)
 				return err
 			}
 			if z.lateAt >= 0 {

@@ -43,7 +43,7 @@ func TestStreamStablePrefix(t *testing.T) {
 }
 
 func checkStream(t *testing.T, name string, in []byte, size int, pruning pruneMode) {
-	st := NewStream(Options{})
+	st := NewStream(Options{MinConfidence: Guess})
 	st.z.setPruning(pruning)
 	var stable []byte
 	for k := 0; k < len(in); k += size {
@@ -64,13 +64,13 @@ func checkStream(t *testing.T, name string, in []byte, size int, pruning pruneMo
 	}
 	assert.True(t, bytes.HasPrefix(out, stable), "%s: final %q does not extend stable %q", name, out, stable)
 
-	want, _, wantErr := Append(nil, in, Options{CloseTruncated: true})
+	want, _, wantErr := Append(nil, in, Options{MinConfidence: Guess, CloseTruncated: true})
 	assert.Equal(t, string(want), string(out), name)
 	assert.Equal(t, errString(wantErr), errString(err), name)
 }
 
 func TestStreamPartialObject(t *testing.T) {
-	st := NewStream(Options{})
+	st := NewStream(Options{MinConfidence: Guess})
 	_, err := st.Write([]byte(`{"title": "Hello wor`))
 	require.NoError(t, err)
 	assert.Equal(t, `{"title": "Hello wor"}`, string(st.AppendSnapshot(nil)))
@@ -94,7 +94,7 @@ func TestStreamPartialObject(t *testing.T) {
 // The '[' written for a tuple's '(' may still go (a tuple of one element
 // is that element): it stays out of the stable prefix until the ')'.
 func TestStreamHoldsTupleBracket(t *testing.T) {
-	st := NewStream(Options{})
+	st := NewStream(Options{MinConfidence: Guess})
 	_, err := st.Write([]byte(`{"a": 1, "b": (2`))
 	require.NoError(t, err)
 	assert.Equal(t, `{"a": 1, "b": `, string(st.Stable()))

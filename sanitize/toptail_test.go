@@ -37,7 +37,7 @@ func TestTopLevelStringTail(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			out, rep, err := Append(nil, []byte(tc.in), Options{})
+			out, rep, err := Append(nil, []byte(tc.in), Options{MinConfidence: Guess})
 			if tc.err != nil {
 				require.ErrorIs(t, err, tc.err)
 				return
@@ -55,16 +55,16 @@ func TestTopLevelStringTail(t *testing.T) {
 }
 
 func TestTopLevelStringTailChoices(t *testing.T) {
-	out, _, err := Append(nil, []byte(`"a" "b"`), Options{Values: ValuesLines})
+	out, _, err := Append(nil, []byte(`"a" "b"`), Options{MinConfidence: Guess, Values: ValuesLines})
 	require.NoError(t, err)
 	assert.Equal(t, "\"a\" \"b\"", string(out))
-	out, _, err = Append(nil, []byte(`"a" "b"`), Options{Values: ValuesArray})
+	out, _, err = Append(nil, []byte(`"a" "b"`), Options{MinConfidence: Guess, Values: ValuesArray})
 	require.NoError(t, err)
 	assert.Equal(t, `["a","b"]`, string(out))
 
 	// Without the inner-quote repair, a quote in the text is refused
 	// rather than dropped as prose.
-	_, _, err = Append(nil, []byte(`"The TV has a 24" screen"`), Options{Strict: true})
+	_, _, err = Append(nil, []byte(`"The TV has a 24" screen"`), Options{MinConfidence: Guess, Strict: true})
 	require.ErrorIs(t, err, ErrSyntax)
 	_, _, err = Append(nil, []byte(`"The TV has a 24" screen"`), Options{MinConfidence: Likely})
 	require.ErrorIs(t, err, ErrNeedsModel)
@@ -79,7 +79,7 @@ func TestTopLevelStringTailSplitAnywhere(t *testing.T) {
 		`"a" said "b" yesterday`,
 	} {
 		src := []byte(in)
-		opts := Options{Values: ValuesLines}
+		opts := Options{MinConfidence: Guess, Values: ValuesLines}
 		want, wantRep, wantErr := Append(nil, src, opts)
 		for cut := 1; cut < len(src); cut++ {
 			var buf bytes.Buffer
@@ -103,7 +103,7 @@ func TestTopLevelStringTailSplitAnywhere(t *testing.T) {
 // certain prose. Otherwise the comma is prose as before.
 func TestTopLevelValueComma(t *testing.T) {
 	for _, in := range []string{`{"a": "x"}, "b" 2}`, `{"a": "x"}, "b\n": 2}`, `{"a": "x"}, "b"`, "{\"a\": \"x\"}, \"b\"\n: 2}", `[1], "x"`, `{"a":1}, 'b': 2}`, `{}, "b": 2}`} {
-		_, _, err := Append(nil, []byte(in), Options{})
+		_, _, err := Append(nil, []byte(in), Options{MinConfidence: Guess})
 		require.ErrorIs(t, err, ErrSyntax, in)
 		var e *Error
 		require.ErrorAs(t, err, &e)
@@ -115,13 +115,13 @@ func TestTopLevelValueComma(t *testing.T) {
 		`{"a":1}, and that is all`: `{"a":1}`,
 		"{\"a\":1}\n, \"b\"":       `{"a":1}`,
 	} {
-		out, rep, err := Append(nil, []byte(in), Options{})
+		out, rep, err := Append(nil, []byte(in), Options{MinConfidence: Guess})
 		require.NoError(t, err, in)
 		assert.Equal(t, want, string(out), in)
 		require.Len(t, rep.Fixes, 1, in)
 		assert.Equal(t, KindProse, rep.Fixes[0].Kind, in)
 	}
-	out, _, err := Append(nil, []byte(`{"a":1}, {"b":2}`), Options{Values: ValuesArray})
+	out, _, err := Append(nil, []byte(`{"a":1}, {"b":2}`), Options{MinConfidence: Guess, Values: ValuesArray})
 	require.NoError(t, err)
 	assert.Equal(t, `[{"a":1},{"b":2}]`, string(out))
 }

@@ -22,7 +22,7 @@ func TestUnquotedValueEndingInControlByte(t *testing.T) {
 		"[x\ty]":             `["x\ty"]`,
 	}
 	for in, want := range cases {
-		out, _, err := Append(nil, []byte(in), Options{})
+		out, _, err := Append(nil, []byte(in), Options{MinConfidence: Guess})
 		require.NoError(t, err, "%q", in)
 		assert.Equal(t, want, string(out), "%q", in)
 		assert.True(t, json.Valid(out), "%q", out)

@@ -26,7 +26,7 @@ var severalValues = []struct {
 func TestValuesModes(t *testing.T) {
 	for _, tc := range severalValues {
 		t.Run(tc.name, func(t *testing.T) {
-			out, rep, err := Append([]byte("dst:"), []byte(tc.in), Options{})
+			out, rep, err := Append([]byte("dst:"), []byte(tc.in), Options{MinConfidence: Guess})
 			require.ErrorIs(t, err, ErrMultipleValues)
 			assert.Equal(t, "dst:", string(out), "a refusal writes nothing")
 			assert.Equal(t, tc.n, rep.Values)
@@ -36,7 +36,7 @@ func TestValuesModes(t *testing.T) {
 			assert.Contains(t, e.Msg, itoa(tc.n)+" top-level JSON values")
 
 			for mode, want := range map[ValuesMode]string{ValuesFirst: tc.first, ValuesArray: tc.array, ValuesLines: tc.lines} {
-				out, rep, err := Append([]byte("dst:"), []byte(tc.in), Options{Values: mode})
+				out, rep, err := Append([]byte("dst:"), []byte(tc.in), Options{MinConfidence: Guess, Values: mode})
 				require.NoError(t, err, mode)
 				assert.Equal(t, "dst:"+want, string(out), mode)
 				assert.Equal(t, tc.n, rep.Values, mode)
@@ -49,7 +49,7 @@ func itoa(n int) string { return string(rune('0' + n)) }
 
 func TestValuesOneKeepsSingleDocuments(t *testing.T) {
 	src := []byte("  {\"a\": [1, 2]}\n")
-	out, rep, err := Bytes(src, Options{})
+	out, rep, err := Bytes(src, Options{MinConfidence: Guess})
 	require.NoError(t, err)
 	assert.Same(t, &src[0], &out[0], "one valid value is not copied")
 	assert.Equal(t, 1, rep.Values)
@@ -61,11 +61,11 @@ func TestValuesErrorsAfterSeveralValues(t *testing.T) {
 	// refusal is for the values, and the Report does not claim a
 	// truncation that closing could repair); a broken one fails with its
 	// own error. Nothing of the first is written.
-	out, rep, err := Append(nil, []byte(`{"a":1} {"b":`), Options{CloseTruncated: true})
+	out, rep, err := Append(nil, []byte(`{"a":1} {"b":`), Options{MinConfidence: Guess, CloseTruncated: true})
 	require.ErrorIs(t, err, ErrMultipleValues)
 	assert.False(t, rep.Truncated)
 	assert.Empty(t, out)
-	out, _, err = Append(nil, []byte(`{"a":1} {"b" 2 @}`), Options{})
+	out, _, err = Append(nil, []byte(`{"a":1} {"b" 2 @}`), Options{MinConfidence: Guess})
 	require.ErrorIs(t, err, ErrSyntax)
 	assert.Empty(t, out)
 
@@ -82,23 +82,23 @@ func TestValuesErrorsAfterSeveralValues(t *testing.T) {
 	}
 
 	// Array: the values completed before the error, closed.
-	out, _, err = Append(nil, []byte(`{"a":1} {"b":[2,`), Options{Values: ValuesArray, CloseTruncated: true})
+	out, _, err = Append(nil, []byte(`{"a":1} {"b":[2,`), Options{MinConfidence: Guess, Values: ValuesArray, CloseTruncated: true})
 	require.ErrorIs(t, err, ErrTruncated)
 	assert.Equal(t, `[{"a":1},{"b":[2]}]`, string(out))
-	out, _, err = Append(nil, []byte(`{"a":1} {"b":[2`), Options{Values: ValuesArray})
+	out, _, err = Append(nil, []byte(`{"a":1} {"b":[2`), Options{MinConfidence: Guess, Values: ValuesArray})
 	require.ErrorIs(t, err, ErrTruncated)
 	assert.Equal(t, `[{"a":1}]`, string(out))
 }
 
 func TestValuesArrayWrapsOneValue(t *testing.T) {
-	out, rep, err := Append(nil, []byte("Here:\n```json\n{\"a\":1}\n```\n"), Options{Values: ValuesArray})
+	out, rep, err := Append(nil, []byte("Here:\n```json\n{\"a\":1}\n```\n"), Options{MinConfidence: Guess, Values: ValuesArray})
 	require.NoError(t, err)
 	assert.Equal(t, `[{"a":1}]`, string(out))
 	assert.Equal(t, []string{"prose@0(1:1)", "fence@6(2:1)", "values@14(3:1)", "fence@22(4:1)"}, fixes(rep))
 }
 
 func TestValuesStreamFirstStablePrefix(t *testing.T) {
-	st := NewStream(Options{Values: ValuesFirst})
+	st := NewStream(Options{MinConfidence: Guess, Values: ValuesFirst})
 	_, err := st.Write([]byte(`{"a":1} {"b":[1,2,`))
 	require.NoError(t, err)
 	assert.Equal(t, `{"a":1}`, string(st.Stable()))
@@ -118,7 +118,7 @@ func TestParseValuesMode(t *testing.T) {
 }
 
 func TestValuesStreamSnapshot(t *testing.T) {
-	st := NewStream(Options{Values: ValuesArray})
+	st := NewStream(Options{MinConfidence: Guess, Values: ValuesArray})
 	_, err := st.Write([]byte(`{"a":1} {"b":[1,`))
 	require.NoError(t, err)
 	assert.Equal(t, `[{"a":1},{"b":[1]}]`, string(st.AppendSnapshot(nil)))
@@ -126,7 +126,7 @@ func TestValuesStreamSnapshot(t *testing.T) {
 	require.ErrorIs(t, err, ErrTruncated)
 	assert.Equal(t, `[{"a":1},{"b":[1]}]`, string(out))
 
-	st = NewStream(Options{Values: ValuesFirst})
+	st = NewStream(Options{MinConfidence: Guess, Values: ValuesFirst})
 	_, err = st.Write([]byte(`{"a":1} {"b":[1,`))
 	require.NoError(t, err)
 	assert.Equal(t, `{"a":1}`, string(st.AppendSnapshot(nil)))
@@ -136,7 +136,7 @@ func TestValuesFirstWriterDropsWhatFailsLater(t *testing.T) {
 	in := []byte(`{"a":1} {"b" @@ } [1,`)
 	for size := 1; size <= len(in); size++ {
 		var buf bytes.Buffer
-		w := NewWriter(&buf, Options{Values: ValuesFirst})
+		w := NewWriter(&buf, Options{MinConfidence: Guess, Values: ValuesFirst})
 		for off := 0; off < len(in); off += size {
 			_, err := w.Write(in[off:min(off+size, len(in))])
 			require.NoError(t, err, "chunk size %d", size)

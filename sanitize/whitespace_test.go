@@ -26,7 +26,7 @@ func TestUnicodeBlanksBetweenTokens(t *testing.T) {
 		{"{\"k\u00a0\":\"v\u3000\"}", "{\"k\u00a0\":\"v\u3000\"}"}, // inside strings: data
 	}
 	for _, tc := range cases {
-		out, rep, err := Append(nil, []byte(tc.in), Options{})
+		out, rep, err := Append(nil, []byte(tc.in), Options{MinConfidence: Guess})
 		require.NoError(t, err, "%q", tc.in)
 		assert.Equal(t, tc.out, string(out), "%q", tc.in)
 		for _, f := range rep.Fixes {
@@ -50,7 +50,7 @@ func TestUnicodeBlankLookalikesKeepTheirReading(t *testing.T) {
 		{"[\u3001]", "[\"\u3001\"]"},                                          // E3 80 81: a bare word
 	}
 	for _, tc := range cases {
-		out, rep, err := Append(nil, []byte(tc.in), Options{})
+		out, rep, err := Append(nil, []byte(tc.in), Options{MinConfidence: Guess})
 		require.NoError(t, err, "%q", tc.in)
 		assert.Equal(t, tc.out, string(out), "%q", tc.in)
 		for _, f := range rep.Fixes {
@@ -74,7 +74,7 @@ func TestUnicodeBlanksSplitAnywhere(t *testing.T) {
 	for _, in := range inputs {
 		src := []byte(in)
 		for _, close := range []bool{false, true} {
-			opts := Options{CloseTruncated: close}
+			opts := Options{MinConfidence: Guess, CloseTruncated: close}
 			want, wantRep, wantErr := Append(nil, src, opts)
 			check := func(chunks [][]byte, what string) {
 				var buf bytes.Buffer
@@ -109,9 +109,9 @@ func itoa3(n int) string {
 }
 
 func TestUnicodeBlanksCanBeDisabled(t *testing.T) {
-	_, _, err := Append(nil, []byte("[1,\u00a02]"), Options{Strict: true})
+	_, _, err := Append(nil, []byte("[1,\u00a02]"), Options{MinConfidence: Guess, Strict: true})
 	require.ErrorIs(t, err, ErrSyntax)
-	out, rep, err := Append(nil, []byte("[1,\u00a02]"), Options{Disable: KindSet(0).With(KindWhitespace)})
+	out, rep, err := Append(nil, []byte("[1,\u00a02]"), Options{MinConfidence: Guess, Disable: KindSet(0).With(KindWhitespace)})
 	require.NoError(t, err)
 	assert.Equal(t, "[1,\"\u00a02\"]", string(out), "as before: a bare value, and a guess")
 	require.Len(t, rep.Fixes, 1)

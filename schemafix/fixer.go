@@ -7,12 +7,14 @@ import (
 
 // Fixer applies the deterministic schema-guided fixes to documents that
 // are JSON but fail a schema. The zero value of the optional fields runs
-// every rule with no confidence floor. A Fixer is safe for concurrent use.
+// every rule at the default confidence floor (likely). A Fixer is safe for concurrent use.
 type Fixer struct {
 	// Schema is the schema the documents must meet; a nil Schema fixes
 	// nothing.
 	Schema *validate.Schema
-	// MinConfidence refuses fixes below it (0: no floor).
+	// MinConfidence refuses fixes below it; zero means
+	// sanitize.DefaultMinConfidence (likely), so a guess (a rename by
+	// prefix or suffix) is made only when set to sanitize.Guess.
 	MinConfidence sanitize.Confidence
 	// Disabled switches rules off (All switches every rule off).
 	Disabled Rule
@@ -38,7 +40,7 @@ func (f *Fixer) Fix(doc []byte, ds validate.Diagnostics) (fixed []byte, fixes []
 		return nil, nil, false
 	}
 	rules := All &^ f.Disabled
-	floor := f.MinConfidence
+	floor := f.MinConfidence.OrDefault()
 	diags := view(ds)
 	fixed = doc
 	for round := 0; round < maxFixRounds && rules != 0; round++ {

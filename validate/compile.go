@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/jsonheal/jsonheal/internal/format"
 	"github.com/valyala/fastjson"
 )
 
@@ -51,11 +52,19 @@ func Compile(schema []byte, opts Options) (*Schema, error) {
 	return compile(schema, opts, false)
 }
 
-func compile(schema []byte, opts Options, skipMeta bool) (s *Schema, err error) {
+func compile(schema []byte, opts Options, skipMeta bool) (*Schema, error) {
+	s, _, err := compileWith(schema, opts, skipMeta)
+	return s, err
+}
+
+// compileWith compiles, and also returns the compiler with the documents
+// it loaded (Bundle reads them). c is returned with an error too: the
+// deferred redaction reads it.
+func compileWith(schema []byte, opts Options, skipMeta bool) (s *Schema, c *compiler, err error) {
 	if opts.DefaultDraft < Draft4 || opts.DefaultDraft > Draft2020_12 {
 		opts.DefaultDraft = Draft2020_12
 	}
-	c := &compiler{
+	c = &compiler{
 		opts:      opts,
 		resources: map[string]*resource{},
 		anchors:   map[string]*fastjson.Value{},
@@ -67,19 +76,19 @@ func compile(schema []byte, opts Options, skipMeta bool) (s *Schema, err error) 
 	defer func() { err = c.redactLoaded(err) }()
 	res, err := c.addDocument("", schema, opts.DefaultDraft)
 	if err != nil {
-		return nil, err
+		return nil, c, err
 	}
 	root, err := c.node(res.root, c.info[res.root], "")
 	if err != nil {
-		return nil, err
+		return nil, c, err
 	}
 	if !skipMeta {
 		if err := c.checkMetaschemas(); err != nil {
-			return nil, err
+			return nil, c, err
 		}
 	}
 	if err := c.checkCycles(root); err != nil {
-		return nil, err
+		return nil, c, err
 	}
 	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn, free: make(chan *state, 2*runtime.GOMAXPROCS(0)),
 		perByte: int64(opts.EvaluationsPerByte)}
@@ -89,7 +98,7 @@ func compile(schema []byte, opts Options, skipMeta bool) (s *Schema, err error) 
 	if res.uri != "" {
 		s.id = res.uri
 	}
-	return s, nil
+	return s, c, nil
 }
 
 // checkMetaschemas validates every loaded schema document against the
@@ -118,11 +127,16 @@ func (c *compiler) checkMetaschemas() error {
 }
 
 func (c *compiler) errAt(in scanInfo, kw string, sentinel error, msg string) error {
+	return c.errCause(in, kw, sentinel, msg, nil)
+}
+
+// errCause is errAt with the error behind the sentinel (CompileError.Cause).
+func (c *compiler) errCause(in scanInfo, kw string, sentinel error, msg string, cause error) error {
 	loc := in.ptr
 	if kw != "" {
 		loc = string(appendPointerToken([]byte(loc), kw))
 	}
-	return &CompileError{URI: in.res.uri, Location: loc, Err: sentinel, Msg: msg}
+	return &CompileError{URI: in.res.uri, Location: loc, Err: sentinel, Msg: msg, Cause: cause}
 }
 
 // resourceNode returns the dynamic-scope record of a resource.
@@ -228,10 +242,11 @@ func (c *compiler) resolveRef(n *node, v *fastjson.Value, in scanInfo, kw string
 	}
 	if !ok {
 		msg := valueExcerpt(string(b)) + " (resolved to " + excerpt(abs, maxURIExcerpt) + ")"
-		if lerr := c.loadErrs[normalizeURI(strings.SplitN(abs, "#", 2)[0])]; lerr != nil {
+		lerr := c.loadErrs[normalizeURI(strings.SplitN(abs, "#", 2)[0])]
+		if lerr != nil {
 			msg += ": loader: " + excerpt(lerr.Error(), maxMessageExcerpt)
 		}
-		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, msg)
+		return nil, "", c.errCause(in, kw, ErrUnresolvedRef, msg, lerr)
 	}
 	t, err := c.node(tv, tin, "")
 	return t, abs, err
@@ -305,7 +320,7 @@ func (c *compiler) keywords(n *node, v *fastjson.Value, in scanInfo) error {
 	}
 	if f := v.Get("format"); f != nil && f.Type() == fastjson.TypeString && in.res.assertFormat {
 		n.formatName = string(f.GetStringBytes())
-		n.format = formats[n.formatName]
+		n.format = format.Lookup(n.formatName)
 		if n.format != nil {
 			n.hasStringKw = true
 		}

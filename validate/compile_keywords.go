@@ -1,9 +1,10 @@
 package validate
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/jsonheal/jsonheal/internal/decimal"
+	"github.com/jsonheal/jsonheal/internal/ecmaregex"
 	"github.com/valyala/fastjson"
 )
 
@@ -146,7 +147,7 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 				return
 			}
 			src := string(k)
-			re, e := compilePattern(src)
+			re, e := ecmaregex.Compile(src)
 			if e != nil {
 				err = c.errAt(in, "patternProperties", ErrInvalidRegexp, valueExcerpt(src)+": "+regexpProblem(e))
 				return
@@ -258,7 +259,7 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 	if cv := v.Get("const"); cv != nil && d >= Draft6 {
 		n.constV = newCval(cv)
 	}
-	num := func(kw string) (*decimal, error) {
+	num := func(kw string) (*decimal.Number, error) {
 		nv := v.Get(kw)
 		if nv == nil {
 			return nil, nil
@@ -266,7 +267,7 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 		if nv.Type() != fastjson.TypeNumber {
 			return nil, c.errAt(in, kw, ErrInvalidSchema, kw+" must be a number")
 		}
-		dd, ok := parseDecimal(string(nv.MarshalTo(nil)))
+		dd, ok := decimal.Parse(string(nv.MarshalTo(nil)))
 		if !ok {
 			return nil, c.errAt(in, kw, ErrInvalidSchema, kw+" is not a JSON number")
 		}
@@ -277,7 +278,7 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 	if n.multipleOf, err = num("multipleOf"); err != nil {
 		return err
 	}
-	if n.multipleOf != nil && n.multipleOf.sign() <= 0 {
+	if n.multipleOf != nil && n.multipleOf.Sign() <= 0 {
 		return c.errAt(in, "multipleOf", ErrInvalidSchema, "multipleOf must be > 0")
 	}
 	if n.minimum, err = num("minimum"); err != nil {
@@ -307,16 +308,16 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 		if nv == nil {
 			return -1, nil
 		}
-		dd, ok := parseDecimal(string(nv.MarshalTo(nil)))
-		if nv.Type() != fastjson.TypeNumber || !ok || !dd.isInteger() || dd.neg {
+		dd, ok := decimal.Parse(string(nv.MarshalTo(nil)))
+		if nv.Type() != fastjson.TypeNumber || !ok || !dd.IsInteger() || dd.Sign() < 0 {
 			return -1, c.errAt(in, kw, ErrInvalidSchema, kw+" must be a non-negative integer")
 		}
-		m, e, _ := dd.mantissa()
+		m, e, _ := dd.Mantissa()
 		x := int64(m)
 		for ; e > 0 && x < 1<<40; e-- {
 			x *= 10
 		}
-		if dd.sigLen > 12 || x > 1<<40 {
+		if dd.SignificantDigits() > 12 || x > 1<<40 {
 			x = 1 << 40 // larger than any document this package accepts
 		}
 		return int(x), nil
@@ -336,7 +337,7 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 			return c.errAt(in, "pattern", ErrInvalidSchema, "pattern must be a string")
 		}
 		n.patternSrc = string(b)
-		if n.pattern, err = compilePattern(n.patternSrc); err != nil {
+		if n.pattern, err = ecmaregex.Compile(n.patternSrc); err != nil {
 			return c.errAt(in, "pattern", ErrInvalidRegexp, regexpProblem(err))
 		}
 		n.hasStringKw = true
@@ -408,10 +409,4 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 		n.hasObjectKw = true
 	}
 	return nil
-}
-
-// compileRegexp compiles an ECMA-262 pattern with RE2 after translating the
-// few spellings that differ (see translateRegexp).
-func compileRegexp(src string) (*regexp.Regexp, error) {
-	return regexp.Compile(translateRegexp(src))
 }

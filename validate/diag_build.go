@@ -3,6 +3,8 @@ package validate
 import (
 	"strconv"
 	"strings"
+
+	"github.com/jsonheal/jsonheal/internal/decimal"
 )
 
 // maxReceived caps Diagnostic.Received.
@@ -134,7 +136,7 @@ func typeName(st *state, v *jv) string {
 		return "string"
 	}
 	d, _ := st.number(v)
-	if d.isInteger() {
+	if d.IsInteger() {
 		return "integer"
 	}
 	return "number"
@@ -155,9 +157,9 @@ func (st *state) typeFail(n *node, v *jv) {
 		case "null":
 			m = tNull
 		default:
-			if dd, ok := parseDecimal(s); ok {
+			if dd, ok := decimal.Parse(s); ok {
 				m = tNumber
-				if dd.isInteger() {
+				if dd.IsInteger() {
 					m |= tInteger
 				}
 			}

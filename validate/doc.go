@@ -23,7 +23,9 @@
 // folder; they read regular files of at most MaxResourceBytes only (as
 // ReadSchemaFile does). A compile error quotes at most a short excerpt of a
 // schema value, and nothing of a loaded document that fails its
-// metaschema (a $ref can name a file that is no schema).
+// metaschema (a $ref can name a file that is no schema). Bundle embeds the
+// documents a Loader returned in the root schema's $defs, as one document
+// that needs no Loader (for a model's prompt, say).
 //
 // Known differences from the specification are documented in README.md of
 // this folder (regular expressions are RE2, not ECMA-262).

@@ -62,6 +62,10 @@ type CompileError struct {
 	Err error
 	// Msg gives the detail.
 	Msg string
+	// Cause is the error behind Err, when there is one: what
+	// Options.Loader returned for an unresolvable reference (a *LoadError,
+	// an error wrapping fs.ErrNotExist, ...). Its text ends Msg.
+	Cause error
 }
 
 // Error implements error.
@@ -70,8 +74,15 @@ func (e *CompileError) Error() string {
 	return "validate: compile " + loc + ": " + e.Err.Error() + ": " + excerpt(e.Msg, maxMessageExcerpt)
 }
 
-// Unwrap returns the sentinel error.
-func (e *CompileError) Unwrap() error { return e.Err }
+// Unwrap returns the sentinel error and the Cause, if any: errors.Is
+// matches both (ErrUnresolvedRef and fs.ErrNotExist, say), and errors.As
+// finds a *LoadError a Loader returned.
+func (e *CompileError) Unwrap() []error {
+	if e.Cause == nil {
+		return []error{e.Err}
+	}
+	return []error{e.Err, e.Cause}
+}
 
 // DocumentError reports a document that cannot be validated at all: it is
 // not JSON, it is too deep or too large, the schema recursed without

@@ -1,6 +1,6 @@
 package validate
 
-import ()
+import "github.com/jsonheal/jsonheal/internal/decimal"
 
 // eval applies the compiled schema n to the value v. ev is the handle of the
 // evaluated-members bitset of v that annotations must be recorded into (0:
@@ -83,11 +83,11 @@ func (st *state) valueType(n *node, v *jv) typeMask {
 	case typeString:
 		return tString
 	}
-	if _, ok := smallInt(st.numText(v)); ok {
+	if _, ok := decimal.SmallInt(st.numText(v)); ok {
 		return tNumber | tInteger
 	}
 	d, _ := st.number(v)
-	if d.isInteger() && (n.draft != Draft4 || d.fracPart == "") {
+	if d.IsInteger() && (n.draft != Draft4 || !d.HasFractionPart()) {
 		return tNumber | tInteger
 	}
 	return tNumber

@@ -2,6 +2,8 @@ package validate
 
 import (
 	"unicode/utf8"
+
+	"github.com/jsonheal/jsonheal/internal/decimal"
 )
 
 // evalArray applies the array keywords of n to a.
@@ -152,7 +154,7 @@ func (st *state) evalString(n *node, v *jv) bool {
 func (st *state) evalNumber(n *node, v *jv) bool {
 	if n.intLimits != nil {
 		// Integer limits and a small integer: compare machine integers.
-		if x, ok := smallInt(st.numText(v)); ok && n.intLimits.holds(x) {
+		if x, ok := decimal.SmallInt(st.numText(v)); ok && n.intLimits.holds(x) {
 			return true
 		}
 	}
@@ -161,14 +163,14 @@ func (st *state) evalNumber(n *node, v *jv) bool {
 		return false
 	}
 	ok := true
-	if n.minimum != nil && cmpDecimal(&d, n.minimum) < 0 {
+	if n.minimum != nil && decimal.Compare(&d, n.minimum) < 0 {
 		if !st.collect {
 			return false
 		}
 		ok = false
 		st.limitFail(n, v, n.minimum, "minimum", CodeMinimum, ">=")
 	}
-	if n.maximum != nil && cmpDecimal(&d, n.maximum) > 0 {
+	if n.maximum != nil && decimal.Compare(&d, n.maximum) > 0 {
 		if !st.collect {
 			return false
 		}
@@ -179,34 +181,34 @@ func (st *state) evalNumber(n *node, v *jv) bool {
 	if n.draft == Draft4 {
 		exMin, exMax = "minimum", "maximum"
 	}
-	if n.exclMin != nil && cmpDecimal(&d, n.exclMin) <= 0 {
+	if n.exclMin != nil && decimal.Compare(&d, n.exclMin) <= 0 {
 		if !st.collect {
 			return false
 		}
 		ok = false
 		st.limitFail(n, v, n.exclMin, exMin, CodeExclusiveMinimum, ">")
 	}
-	if n.exclMax != nil && cmpDecimal(&d, n.exclMax) >= 0 {
+	if n.exclMax != nil && decimal.Compare(&d, n.exclMax) >= 0 {
 		if !st.collect {
 			return false
 		}
 		ok = false
 		st.limitFail(n, v, n.exclMax, exMax, CodeExclusiveMaximum, "<")
 	}
-	if n.multipleOf != nil && !isMultipleOf(&d, n.multipleOf) {
+	if n.multipleOf != nil && !decimal.IsMultipleOf(&d, n.multipleOf) {
 		if !st.collect {
 			return false
 		}
 		ok = false
-		mt := n.multipleOf.text()
+		mt := n.multipleOf.Text()
 		st.fail(n, "multipleOf", CodeMultipleOf, v, st.str("must be a multiple of ", mt), mt)
 	}
 	return ok
 }
 
 // limitFail records a failed numeric limit (collect mode).
-func (st *state) limitFail(n *node, v *jv, limit *decimal, kw string, code Code, rel string) {
-	lt := limit.text()
+func (st *state) limitFail(n *node, v *jv, limit *decimal.Number, kw string, code Code, rel string) {
+	lt := limit.Text()
 	st.fail(n, kw, code, v, st.str("must be ", rel, " ", lt), lt)
 }
 
@@ -224,11 +226,11 @@ func newIntLimits(n *node) *intLimits {
 		return nil
 	}
 	l := &intLimits{}
-	for i, d := range []*decimal{n.minimum, n.maximum, n.exclMin, n.exclMax} {
+	for i, d := range []*decimal.Number{n.minimum, n.maximum, n.exclMin, n.exclMax} {
 		if d == nil {
 			continue
 		}
-		x, ok := smallInt(d.src)
+		x, ok := decimal.SmallInt(d.Text())
 		if !ok {
 			return nil
 		}

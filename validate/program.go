@@ -1,5 +1,11 @@
 package validate
 
+import (
+	"github.com/jsonheal/jsonheal/internal/decimal"
+	"github.com/jsonheal/jsonheal/internal/ecmaregex"
+	"github.com/jsonheal/jsonheal/internal/format"
+)
+
 // typeMask is a set of JSON Schema types.
 type typeMask uint8
 
@@ -64,13 +70,13 @@ type node struct {
 	not                 *node
 	ifN, thenN, elseN   *node
 
-	minimum, maximum, exclMin, exclMax, multipleOf *decimal
+	minimum, maximum, exclMin, exclMax, multipleOf *decimal.Number
 	intLimits                                      *intLimits // the limits as int64s, when they are small integers
 
 	minLength, maxLength int // -1: absent
-	pattern              *pattern
+	pattern              *ecmaregex.Pattern
 	patternSrc           string
-	format               formatFunc
+	format               format.Func
 	formatName           string
 
 	prefixItems              []*node
@@ -126,7 +132,7 @@ type prop struct {
 }
 
 type patternProp struct {
-	re  *pattern
+	re  *ecmaregex.Pattern
 	src string
 	n   *node
 }

@@ -12,27 +12,32 @@ func (d Diagnostics) AppendBasic(dst []byte) []byte {
 	}
 	dst = append(dst, `{"valid":false,"errors":[`...)
 	for i := range d {
-		x := &d[i]
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = append(dst, `{"valid":false,"keywordLocation":`...)
-		dst = appendJSONString(dst, x.KeywordLocation)
-		if x.AbsoluteKeywordLocation != "" && x.AbsoluteKeywordLocation[0] != '#' {
-			dst = append(dst, `,"absoluteKeywordLocation":`...)
-			dst = appendJSONString(dst, x.AbsoluteKeywordLocation)
-		}
-		dst = append(dst, `,"instanceLocation":`...)
-		dst = appendJSONString(dst, x.InstanceLocation)
-		dst = append(dst, `,"error":`...)
-		msg := x.Message
-		if x.Hint != "" {
-			msg += " (" + x.Hint + ")"
-		}
-		dst = appendJSONString(dst, msg)
+		dst = d[i].appendBasicUnit(dst)
 		dst = append(dst, '}')
 	}
 	return append(dst, "]}"...)
+}
+
+// appendBasicUnit appends x as an output unit of the "basic" format,
+// without its closing brace.
+func (x *Diagnostic) appendBasicUnit(dst []byte) []byte {
+	dst = append(dst, `{"valid":false,"keywordLocation":`...)
+	dst = appendJSONString(dst, x.KeywordLocation)
+	if x.AbsoluteKeywordLocation != "" && x.AbsoluteKeywordLocation[0] != '#' {
+		dst = append(dst, `,"absoluteKeywordLocation":`...)
+		dst = appendJSONString(dst, x.AbsoluteKeywordLocation)
+	}
+	dst = append(dst, `,"instanceLocation":`...)
+	dst = appendJSONString(dst, x.InstanceLocation)
+	dst = append(dst, `,"error":`...)
+	msg := x.Message
+	if x.Hint != "" {
+		msg += " (" + x.Hint + ")"
+	}
+	return appendJSONString(dst, msg)
 }
 
 // appendJSONString appends s as a JSON string literal.

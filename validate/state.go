@@ -2,6 +2,8 @@ package validate
 
 import (
 	"strings"
+
+	"github.com/jsonheal/jsonheal/internal/decimal"
 )
 
 // pathSeg is one step of the instance location.
@@ -45,9 +47,9 @@ type state struct {
 	memo                         map[memoKey]bool
 
 	// Numbers and uniqueItems scratch.
-	numV      *jv     // the number last asked for (nil after reset)
-	numParsed bool    // num and numOK hold its parse
-	num       decimal // its text, parsed (it points into the document)
+	numV      *jv            // the number last asked for (nil after reset)
+	numParsed bool           // num and numOK hold its parse
+	num       decimal.Number // its text, parsed (it points into the document)
 	numOK     bool
 	uniq      uniqueScratch
 
@@ -182,18 +184,18 @@ func (st *state) numText(v *jv) string {
 }
 
 // number parses the text of a number value (valid until the next call).
-func (st *state) number(v *jv) (decimal, bool) {
+func (st *state) number(v *jv) (decimal.Number, bool) {
 	s := st.numText(v)
 	if !st.numParsed {
-		st.num, st.numOK = parseDecimal(s)
+		st.num, st.numOK = decimal.Parse(s)
 		st.numParsed = true
 	}
 	return st.num, st.numOK
 }
 
 // number2 is number without the memory, to hold two numbers at once.
-func (st *state) number2(v *jv) (decimal, bool) {
-	return parseDecimal(b2s(v.raw()))
+func (st *state) number2(v *jv) (decimal.Number, bool) {
+	return decimal.Parse(b2s(v.raw()))
 }
 
 // allocBits reserves a zeroed bitset of n bits; it returns a handle (offset

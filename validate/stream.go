@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"errors"
 	"io"
 	"slices"
 )
@@ -9,8 +8,10 @@ import (
 // DefaultMaxBuffer is how many bytes a Stream holds at most, unless its
 // MaxBuffer says otherwise: the whole document when it cannot stream, the
 // values being read whole (a value that cannot stream, at any depth)
-// otherwise.
-const DefaultMaxBuffer = 1 << 30
+// otherwise. What is held costs about ten times its size in memory (the
+// tape of its values), so 256 MiB is about 2.6 GB at most. It is also
+// the default of jsonheal validate --max-document-bytes.
+const DefaultMaxBuffer = 256 << 20
 
 // DefaultMaxDiagnostics is how many diagnostics a Stream keeps at most,
 // unless its MaxDiagnostics says otherwise.
@@ -91,21 +92,6 @@ type Stream struct {
 // NewStream returns a Stream that validates one document against s.
 func (s *Schema) NewStream() *Stream {
 	return &Stream{s: s}
-}
-
-// ValidateReader validates the document r yields, reading it in chunks:
-// Schema.Validate without holding the document (see Stream). A read error
-// is returned as is.
-func (s *Schema) ValidateReader(r io.Reader) (Diagnostics, error) {
-	w := s.NewStream()
-	defer w.Reset()
-	if _, err := w.ReadFrom(r); err != nil {
-		var de *DocumentError
-		if !errors.As(err, &de) {
-			return nil, err
-		}
-	}
-	return w.Close()
 }
 
 // state returns the stream's scratch state, taken from the schema's free

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"cmp"
 	"slices"
+
+	"github.com/jsonheal/jsonheal/internal/decimal"
 )
 
 // uniqueScratch is the reusable state of uniqueItems.
@@ -315,7 +317,7 @@ func (st *state) compareValues(a, b *jv) int {
 	case typeNumber:
 		x, _ := st.number(a)
 		y, _ := st.number2(b)
-		return cmpDecimal(&x, &y)
+		return decimal.Compare(&x, &y)
 	case typeArray:
 		x := a.Array()
 		y := b.Array()

@@ -1,13 +1,13 @@
 package validate
 
-import ()
+import "github.com/jsonheal/jsonheal/internal/decimal"
 
 // cval is a constant JSON value compiled from a schema (enum, const),
 // compared to document values without allocating.
 type cval struct {
 	t    jtype
 	str  string
-	num  decimal
+	num  decimal.Number
 	arr  []*cval
 	keys []string
 	vals []*cval
@@ -30,7 +30,7 @@ func (c *cval) equal(v *jv, st *state) bool {
 		return string(b) == c.str
 	case typeNumber:
 		d, ok := st.number(v)
-		return ok && cmpDecimal(&d, &c.num) == 0
+		return ok && decimal.Compare(&d, &c.num) == 0
 	case typeArray:
 		a := v.Array()
 		if len(a) != len(c.arr) {
@@ -74,7 +74,7 @@ func equalValues(a, b *jv, st *state) bool {
 	case typeNumber:
 		x, ok1 := st.number(a)
 		y, ok2 := st.number2(b)
-		return ok1 && ok2 && cmpDecimal(&x, &y) == 0
+		return ok1 && ok2 && decimal.Compare(&x, &y) == 0
 	case typeArray:
 		x := a.Array()
 		y := b.Array()

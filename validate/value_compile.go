@@ -3,6 +3,7 @@ package validate
 import (
 	"strings"
 
+	"github.com/jsonheal/jsonheal/internal/decimal"
 	"github.com/valyala/fastjson"
 )
 
@@ -16,7 +17,7 @@ func newCval(v *fastjson.Value) *cval {
 	case typeString:
 		c.str = string(v.GetStringBytes())
 	case typeNumber:
-		c.num, _ = parseDecimal(c.json)
+		c.num, _ = decimal.Parse(c.json)
 	case typeArray:
 		for _, e := range v.GetArray() {
 			c.arr = append(c.arr, newCval(e))

@@ -74,7 +74,8 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 		return usageErr("--early-stop needs --stream")
 	}
 	prompt := strings.Join(fs.Args(), " ")
-	if prompt == "-" {
+	promptFromStdin := prompt == "-"
+	if promptFromStdin {
 		b, err := io.ReadAll(e.stdin)
 		if err != nil {
 			return usageErr("reading the prompt: %v", err)
@@ -89,10 +90,20 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "jsonheal ask: %v\n", err)
 		return code
 	}
-	schema, schemaText := ls.schema, ls.text
+	// The model gets the schema with its $ref'd files bundled in.
+	schema, schemaText := ls.schema, ls.forModel
+	if ls.bundleErr != nil && (*system == "" || *responseFormat) {
+		fmt.Fprintf(e.stderr, "jsonheal ask: note: %v\n", ls.bundleErr)
+	}
 	// Neither the answer nor a dead letter may land in a file the schema
-	// was read from, nor both in one file.
-	if _, err := checkOutputs(e, ls.reads, outputTarget{"stdout", "-"}, outputTarget{"--dead-letter", *deadLetter}); err != nil {
+	// was read from, nor in the prompt's file (`-`: stdin), nor both in
+	// one file.
+	reads := ls.reads
+	if promptFromStdin {
+		reads = append(inputFileSet(e, []string{"-"}), reads...)
+	}
+	avoid, err := checkOutputs(e, reads, outputTarget{"stdout", "-"}, outputTarget{"--dead-letter", *deadLetter})
+	if err != nil {
 		return usageErr("%v", err)
 	}
 
@@ -173,7 +184,7 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 			_ = enc.Encode(gu.DeadLetter)
 			return code
 		}
-		if err := appendDeadLetter(*deadLetter, gu.DeadLetter); err != nil {
+		if err := appendDeadLetter(*deadLetter, gu.DeadLetter, avoid); err != nil {
 			fmt.Fprintf(e.stderr, "jsonheal ask: --dead-letter: %v\n", err)
 			return exitUsage
 		}
@@ -193,8 +204,9 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 
 // appendDeadLetter appends dl to the file at path as one JSON line,
 // creating the file (readable by its owner only: a dead letter holds the
-// prompt) when it does not exist.
-func appendDeadLetter(path string, dl *heal.DeadLetter) error {
+// prompt) when it does not exist. The opened file is compared with avoid
+// again (files.go): the run may have lasted minutes since the check.
+func appendDeadLetter(path string, dl *heal.DeadLetter, avoid fileSet) error {
 	line, err := json.Marshal(dl)
 	if err != nil {
 		return err
@@ -202,6 +214,12 @@ func appendDeadLetter(path string, dl *heal.DeadLetter) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return err
+	}
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		if in, ok := avoid.same(st); ok {
+			f.Close()
+			return outputIsInputError(path, in)
+		}
 	}
 	if _, err := f.Write(append(line, '\n')); err != nil {
 		f.Close()

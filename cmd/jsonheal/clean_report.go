@@ -19,24 +19,8 @@ type summary struct {
 	Inputs  []string `json:"inputs"`
 	Output  string   `json:"output"`
 	Rejects string   `json:"rejects,omitempty"`
-	// Lines is the number of input lines; Records = Written + Rejected.
-	Lines       int64            `json:"lines"`
-	Records     int64            `json:"records"`
-	Written     int64            `json:"written"`
-	Clean       int64            `json:"clean"`
-	Repaired    int64            `json:"repaired"`
-	RepairedBy  map[string]int64 `json:"repaired_by"`
-	Reflowed    int64            `json:"reflowed"`
-	SchemaFixed int64            `json:"schema_fixed"`
-	// SchemaFixedBy counts schema-fixed records by fix rule.
-	SchemaFixedBy map[string]int64 `json:"schema_fixed_by"`
-	Healed        int64            `json:"healed"`
-	Rejected      int64            `json:"rejected"`
-	RejectedBy    map[string]int64 `json:"rejected_by"`
-	BytesIn       int64            `json:"bytes_in"`
-	BytesOut      int64            `json:"bytes_out"`
-	Seconds       float64          `json:"seconds"`
-	MBPerSecond   float64          `json:"mb_per_second"`
+	// Report holds the counts of every input's run, summed.
+	jsonl.Report
 	// NotWritten counts the records read but neither written nor
 	// rejected: a write failed (stdout closed early, a full disk) and the
 	// run stopped. Zero otherwise.
@@ -51,31 +35,7 @@ type summary struct {
 
 func (s *summary) add(name string, st jsonl.Stats) {
 	s.Inputs = append(s.Inputs, cleanInputName(name))
-	s.Lines += st.Lines
-	s.Records += st.Records
-	s.Written += st.Written()
-	s.Clean += st.Clean
-	s.Repaired += st.Repaired
-	s.Reflowed += st.Reflowed
-	s.SchemaFixed += st.SchemaFixed
-	s.Healed += st.Healed
-	s.Rejected += st.Rejected
-	s.BytesIn += st.BytesIn
-	s.BytesOut += st.BytesOut
-	s.Seconds += st.Elapsed.Seconds()
-	s.RepairedBy = addCounts(s.RepairedBy, st.RepairedBy)
-	s.RejectedBy = addCounts(s.RejectedBy, st.RejectedBy)
-	s.SchemaFixedBy = addCounts(s.SchemaFixedBy, st.SchemaFixedBy)
-}
-
-func addCounts(dst, src map[string]int64) map[string]int64 {
-	if dst == nil {
-		dst = map[string]int64{}
-	}
-	for k, v := range src {
-		dst[k] += v
-	}
-	return dst
+	s.Report.Add(st)
 }
 
 func (s *summary) finish(err error) {
@@ -83,9 +43,6 @@ func (s *summary) finish(err error) {
 	s.NotWritten = max(0, s.Records-s.Written-s.Rejected)
 	if err != nil {
 		s.Error = err.Error()
-	}
-	if s.Seconds > 0 {
-		s.MBPerSecond = float64(s.BytesIn) / 1e6 / s.Seconds
 	}
 	if s.RepairedBy == nil {
 		s.RepairedBy = map[string]int64{}

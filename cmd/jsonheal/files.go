@@ -143,6 +143,15 @@ func checkOutputs(e *env, reads fileSet, outs ...outputTarget) (fileSet, error) 
 	return avoid, nil
 }
 
+// checkStdout refuses stdout when it is one of the files a command that
+// prints to stdout only reads: repair and report (`jsonheal report
+// r.jsonl >> r.jsonl`, `jsonheal repair f.json 1<> f.json`). inputs are
+// as for inputFileSet ("" and "-" are stdin).
+func checkStdout(e *env, inputs []string) error {
+	_, err := checkOutputs(e, inputFileSet(e, inputs), outputTarget{"stdout", "-"})
+	return err
+}
+
 // ErrSameOutput reports two outputs that are one file.
 var ErrSameOutput = errors.New("name the same file: one would overwrite the other")
 

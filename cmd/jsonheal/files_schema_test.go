@@ -99,6 +99,17 @@ func (s snapshot) assertUnchanged(t *testing.T) {
 	}
 }
 
+// assertRefused runs the CLI with stdin and stdout on the given files
+// (see fileEnv) and checks it exits 2 with want in its message, every
+// file of s left byte-identical.
+func (s snapshot) assertRefused(t *testing.T, stdin, stdout *os.File, want string, args ...string) {
+	t.Helper()
+	code, errOut := fileEnv(t, stdin, stdout, args...)
+	assert.Equal(t, exitUsage, code, errOut)
+	assert.Contains(t, errOut, want)
+	s.assertUnchanged(t)
+}
+
 // TestOutputsNeverOverwriteWhatIsRead: for clean and replay, every shape
 // of issue 39.1-2 is refused with exit 2 before anything is written: an
 // output that is the schema or a file its $ref loaded, stdout and a named
@@ -140,10 +151,7 @@ func TestOutputsNeverOverwriteWhatIsRead(t *testing.T) {
 					defer stdout.Close()
 				}
 				args := append([]string{cmd, "--schema", f.schema}, tc.args...)
-				code, errOut := fileEnv(t, nil, stdout, append(args, input)...)
-				assert.Equal(t, exitUsage, code, errOut)
-				assert.Contains(t, errOut, tc.want)
-				snap.assertUnchanged(t)
+				snap.assertRefused(t, nil, stdout, tc.want, append(args, input)...)
 			})
 		}
 	}

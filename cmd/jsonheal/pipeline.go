@@ -57,8 +57,10 @@ func (p *pipelineFlags) check(fs *flag.FlagSet) error {
 // pipeline is what the flags build: the Cleaner's options, the compiled
 // schema, and with --model the ModelHealer and the counters of its loop.
 type pipeline struct {
-	opts       jsonl.Options
-	schema     *validate.Schema
+	opts   jsonl.Options
+	schema *validate.Schema
+	// schemaText is the schema as the model is given it (loadedSchema's
+	// forModel: the $ref'd files bundled in).
 	schemaText []byte
 	// schemaReads holds the schema file and the files its $refs loaded.
 	schemaReads fileSet
@@ -76,6 +78,7 @@ func (p *pipelineFlags) build(e *env, withModel bool) (*pipeline, int, error) {
 	}
 	disabled, _ := p.heal.disabledFixes() // checked with the flags
 	pl := &pipeline{counters: &heal.Counters{}}
+	var bundleErr error
 	pl.opts = jsonl.Options{
 		Workers:             p.workers(withModel),
 		MaxRecordBytes:      p.maxRecord,
@@ -90,12 +93,16 @@ func (p *pipelineFlags) build(e *env, withModel bool) (*pipeline, int, error) {
 			return nil, code, err
 		}
 		pl.opts.Schema = jsonl.SchemaValidator(ls.schema)
-		pl.schema, pl.schemaText, pl.schemaReads = ls.schema, ls.text, ls.reads
+		pl.schema, pl.schemaText, pl.schemaReads = ls.schema, ls.forModel, ls.reads
+		bundleErr = ls.bundleErr
 	}
 	if withModel {
 		if mh := p.heal.healer(e, pl.schema, pl.schemaText, sanOpts, pl.counters); mh != nil {
 			pl.model = mh
 			pl.opts.Healer = mh
+			if bundleErr != nil {
+				fmt.Fprintf(e.stderr, "jsonheal: note: %v\n", bundleErr)
+			}
 		}
 	}
 	return pl, exitOK, nil

@@ -87,6 +87,10 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "jsonheal repair: at most one FILE")
 		return exitUsage
 	}
+	if err := checkStdout(e, []string{fs.Arg(0)}); err != nil {
+		fmt.Fprintf(e.stderr, "jsonheal repair: %v\n", err)
+		return exitUsage
+	}
 	in, closeIn, err := openInput(e, fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "jsonheal repair: %v\n", err)
@@ -100,7 +104,8 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 	_, copyErr := io.CopyBuffer(w, contextReader{ctx, in}, make([]byte, repairReadChunk))
 	var sanErr *sanitize.Error
 	if copyErr != nil && !errors.As(copyErr, &sanErr) {
-		fmt.Fprintf(e.stderr, "jsonheal repair: %v\n", copyErr)
+		// A read error, or a write error on stdout once output streams.
+		fmt.Fprintf(e.stderr, "jsonheal repair: %v%s\n", copyErr, stoppedWhere(e))
 		return exitUsage
 	}
 	closeErr := w.Close()

@@ -110,6 +110,9 @@ func runReport(_ context.Context, e *env, args []string) int {
 		inputs = []string{"-"}
 	}
 	err = checkInputs(inputs)
+	if err == nil {
+		err = checkStdout(e, inputs)
+	}
 	var rep *incidentReport
 	if err == nil {
 		rep, err = buildReport(e, inputs, maxRecord)

@@ -19,8 +19,17 @@ import (
 type loadedSchema struct {
 	schema *validate.Schema
 	text   []byte
+	// forModel is the text a model is given (ask's system prompt and
+	// --response-format, the healer's prompt in clean and replay): text
+	// with every $ref'd file bundled in its $defs (validate.Bundle), so
+	// the model sees what the validator checks. When the files cannot be
+	// bundled it is text, and bundleErr says why.
+	forModel  []byte
+	bundleErr error
 	// reads holds the schema file and every file its references loaded.
 	reads fileSet
+	// loaded holds what the loader returned, by URI, for the bundle.
+	loaded map[string][]byte
 }
 
 // loadSchema reads and compiles the schema file at path. On failure it
@@ -37,16 +46,30 @@ func loadSchema(path string, opts validate.Options) (*loadedSchema, int, error) 
 	if ls.schema, err = validate.Compile(text, opts); err != nil {
 		return nil, exitNoCompile, fmt.Errorf("schema %s does not compile: %w", path, err)
 	}
+	ls.forModel = text
+	if len(ls.loaded) > 0 {
+		// Bundled from what was read, never read again.
+		opts.Loader = func(uri string) ([]byte, error) { return ls.loaded[uri], nil }
+		if b, err := validate.Bundle(text, opts); err == nil {
+			ls.forModel = b
+		} else {
+			ls.bundleErr = fmt.Errorf("the model is given %s without the files its $refs name: %w", path, err)
+		}
+	}
 	return ls, exitOK, nil
 }
 
 // recordingLoader is validate.FileLoader(dir) that adds every file it
-// read to ls.reads.
+// read to ls.reads, and its bytes to ls.loaded.
 func (ls *loadedSchema) recordingLoader(dir, schemaPath string) func(string) ([]byte, error) {
 	load := validate.FileLoader(dir)
 	return func(uri string) ([]byte, error) {
 		data, err := load(uri)
 		if err == nil {
+			if ls.loaded == nil {
+				ls.loaded = map[string][]byte{}
+			}
+			ls.loaded[uri] = data
 			if p, perr := validate.FilePath(dir, uri); perr == nil {
 				ls.reads.add(p+", read by --schema "+schemaPath, p)
 			}

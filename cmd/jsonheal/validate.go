@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/jsonheal/jsonheal/validate"
@@ -21,9 +22,9 @@ func init() {
 // defaultMaxDocument is --max-document-bytes's default: what validate
 // holds of one document at once: the whole of it when the schema needs
 // it whole, else the values being read whole (a value that cannot stream,
-// at any depth). What is held costs about ten times its size in memory
-// (the tape of its values), so 256 MiB is about 2.6 GB at most.
-const defaultMaxDocument = "256MiB"
+// at any depth). It is the library's validate.DefaultMaxBuffer (256 MiB,
+// about 2.6 GB of memory at most).
+var defaultMaxDocument = strconv.Itoa(validate.DefaultMaxBuffer>>20) + "MiB"
 
 func runValidate(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "validate",

@@ -122,9 +122,7 @@ func parseSettings(conf *service.ParsedConfig, batch bool) (*settings, error) {
 		return nil, fmt.Errorf("min_confidence must be guess, likely or certain, not %q", floor)
 	}
 	s.minConfidence = c
-	if c > sanitize.Guess {
-		s.sanitize.MinConfidence = c
-	}
+	s.sanitize.MinConfidence = c
 	allow, err := kindSet(conf, fieldAllow)
 	if err != nil {
 		return nil, err

@@ -100,7 +100,6 @@ func newEngine(s *settings, m *counters) *engine {
 	}}
 	opts := jsonl.Options{Sanitize: s.sanitize, DisabledSchemaFixes: s.disabledFixes}
 	opts.Sanitize.CloseTruncated = s.closeTruncated
-	opts.Sanitize.MinConfidence = s.minConfidence // guess included
 	if s.schema != nil {
 		opts.Schema = jsonl.SchemaValidator(s.schema)
 	}

@@ -1,4 +1,4 @@
-package validate
+package ecmaregex
 
 import (
 	"math/rand/v2"
@@ -25,12 +25,12 @@ func TestBitMatcherAgreesWithRE2(t *testing.T) {
 		"_", "@", "\n", " ", "é", "\xc3", "\xa9", "\u00a0", "\u2028", "日", "本", "α", "ω", "\ufffd"}
 	fast := 0
 	for _, p := range patterns {
-		pat, err := compilePattern(p)
+		pat, err := Compile(p)
 		require.NoError(t, err)
 		if pat.fast != nil {
 			fast++
 		}
-		re := regexp.MustCompile(translateRegexp(p))
+		re := regexp.MustCompile(translate(p))
 		for range 3000 {
 			n := rng.IntN(12)
 			b := make([]byte, 0, 2*n)
@@ -64,10 +64,10 @@ func TestBitMatcherGroupsAndUnicode(t *testing.T) {
 		{`^[α-ω]+x?$`, []string{"αβγ", "ωx"}, []string{"x", "αβγxx", "Ωx"}},
 	}
 	for _, c := range cases {
-		pat, err := compilePattern(c.pattern)
+		pat, err := Compile(c.pattern)
 		require.NoError(t, err)
 		require.NotNil(t, pat.fast, c.pattern)
-		re := regexp.MustCompile(translateRegexp(c.pattern))
+		re := regexp.MustCompile(translate(c.pattern))
 		for _, s := range c.match {
 			assert.True(t, pat.Match([]byte(s)), "%q should match %q", c.pattern, s)
 			assert.True(t, re.MatchString(s), "RE2: %q should match %q", c.pattern, s)

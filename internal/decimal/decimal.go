@@ -1,4 +1,10 @@
-package validate
+// Package decimal compares JSON numbers and decides multipleOf exactly, on
+// their text: a Number is a view of the digits (sign, significant digits,
+// magnitude) that never rounds, so 1e400, 40-digit integers and exponents
+// beyond int64 compare and divide exactly. Every operation is linear in
+// the length of the text (math/big only for a divisor of more than 19
+// significant digits, whose cost per digit is bounded by the divisor).
+package decimal
 
 import (
 	"math/big"
@@ -6,11 +12,11 @@ import (
 	"strconv"
 )
 
-// decimal is an exact view of a JSON number's text: value =
+// Number is an exact view of a JSON number's text: value =
 // sign × 0.d1d2…dn × 10^mag, where d1…dn are the significant digits (no
 // leading or trailing zeros). It references the text; it never rounds, so
 // comparisons and multipleOf are exact for numbers of any size.
-type decimal struct {
+type Number struct {
 	intPart  string // digits before '.'
 	fracPart string // digits after '.'
 	lead     int    // leading zeros of intPart+fracPart
@@ -24,9 +30,9 @@ type decimal struct {
 	src  string // the number's text
 }
 
-// parseDecimal parses JSON number text. ok is false for text that is not a
+// Parse parses JSON number text. ok is false for text that is not a
 // JSON number.
-func parseDecimal(s string) (d decimal, ok bool) {
+func Parse(s string) (d Number, ok bool) {
 	d.src = s
 	i := 0
 	if i < len(s) && s[i] == '-' {
@@ -93,7 +99,7 @@ func parseDecimal(s string) (d decimal, ok bool) {
 // setMag sets the magnitude to point + exponent, exactly: an exponent of
 // up to 17 digits is added as an int64; a longer one in decimal, and the
 // result is kept as digits when it does not fit exactDigits.
-func (d *decimal) setMag(point int64, expDigits string, eneg bool) {
+func (d *Number) setMag(point int64, expDigits string, eneg bool) {
 	if len(expDigits) < exactDigits {
 		exp, _ := strconv.ParseInt(expDigits, 10, 64)
 		if eneg {
@@ -112,17 +118,17 @@ func (d *decimal) setMag(point int64, expDigits string, eneg bool) {
 }
 
 // magDigits returns the magnitude as decimal digits.
-func (d *decimal) magDigits() signedDigits {
+func (d *Number) magDigits() signedDigits {
 	if d.huge != "" {
 		return signedDigits{neg: d.mag < 0, digits: d.huge}
 	}
 	return digitsOf(d.mag)
 }
 
-// smallInt parses number text made only of an optional '-' and at most 18
+// SmallInt parses number text made only of an optional '-' and at most 18
 // digits (no fraction, no exponent): the integers that fit an int64 with
 // no work. ok is false for any other text.
-func smallInt(s string) (int64, bool) {
+func SmallInt(s string) (int64, bool) {
 	i := 0
 	if len(s) > 0 && s[0] == '-' {
 		i = 1
@@ -145,7 +151,7 @@ func smallInt(s string) (int64, bool) {
 }
 
 // digit returns the i-th digit of intPart+fracPart.
-func (d *decimal) digit(i int) byte {
+func (d *Number) digit(i int) byte {
 	if i < len(d.intPart) {
 		return d.intPart[i]
 	}
@@ -153,16 +159,17 @@ func (d *decimal) digit(i int) byte {
 }
 
 // sig returns the k-th significant digit (0-based).
-func (d *decimal) sig(k int) byte { return d.digit(d.lead + k) }
+func (d *Number) sig(k int) byte { return d.digit(d.lead + k) }
 
-func (d *decimal) isZero() bool { return d.sigLen == 0 }
+// isZero reports whether the value is zero.
+func (d *Number) isZero() bool { return d.sigLen == 0 }
 
-// isInteger reports whether the value has no fractional part.
-func (d *decimal) isInteger() bool { return d.sigLen == 0 || d.mag >= int64(d.sigLen) }
+// IsInteger reports whether the value has no fractional part.
+func (d *Number) IsInteger() bool { return d.sigLen == 0 || d.mag >= int64(d.sigLen) }
 
-// cmpDecimal returns -1, 0 or +1 as a <, ==, > b.
-func cmpDecimal(a, b *decimal) int {
-	as, bs := a.sign(), b.sign()
+// Compare returns -1, 0 or +1 as a <, ==, > b.
+func Compare(a, b *Number) int {
+	as, bs := a.Sign(), b.Sign()
 	if as != bs {
 		if as < bs {
 			return -1
@@ -179,7 +186,9 @@ func cmpDecimal(a, b *decimal) int {
 	return c
 }
 
-func (d *decimal) sign() int {
+// Sign returns -1, 0 or +1 as the value is negative, zero or positive
+// (-0 is zero).
+func (d *Number) Sign() int {
 	if d.sigLen == 0 {
 		return 0
 	}
@@ -190,7 +199,7 @@ func (d *decimal) sign() int {
 }
 
 // cmpMag compares the magnitudes of a and b exactly.
-func cmpMag(a, b *decimal) int {
+func cmpMag(a, b *Number) int {
 	if a.mag != b.mag {
 		if a.mag < b.mag {
 			return -1
@@ -210,7 +219,7 @@ func cmpMag(a, b *decimal) int {
 }
 
 // cmpAbs compares |a| and |b|, both non-zero.
-func cmpAbs(a, b *decimal) int {
+func cmpAbs(a, b *Number) int {
 	if c := cmpMag(a, b); c != 0 {
 		return c
 	}
@@ -233,9 +242,9 @@ func cmpAbs(a, b *decimal) int {
 	return 0
 }
 
-// mantissa returns the significant digits as an integer D and the exponent e
+// Mantissa returns the significant digits as an integer D and the exponent e
 // with |value| = D × 10^e; ok is false when D does not fit in uint64.
-func (d *decimal) mantissa() (m uint64, e int64, ok bool) {
+func (d *Number) Mantissa() (m uint64, e int64, ok bool) {
 	if d.sigLen > 19 {
 		return 0, 0, false
 	}
@@ -247,13 +256,13 @@ func (d *decimal) mantissa() (m uint64, e int64, ok bool) {
 
 var pow10 = [20]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19}
 
-// isMultipleOf reports whether v is an integer multiple of m (m > 0),
+// IsMultipleOf reports whether v is an integer multiple of m (m > 0),
 // exactly. With v = Dv×10^ev and m = Dm×10^em (D the significant digits,
 // which end in a non-zero digit, so 10 divides neither), v/m is
 // Dv×10^(ev−em)/Dm: when ev < em it would need 10 | Dv, so it is never an
 // integer; otherwise Dm must divide Dv×10^(ev−em), which is decided modulo
 // Dm in time linear in the digits of v and of the exponent difference.
-func isMultipleOf(v, m *decimal) bool {
+func IsMultipleOf(v, m *Number) bool {
 	if v.isZero() {
 		return true
 	}
@@ -261,11 +270,11 @@ func isMultipleOf(v, m *decimal) bool {
 	if diff.neg {
 		return false
 	}
-	dm, _, ok := m.mantissa()
+	dm, _, ok := m.Mantissa()
 	if !ok {
 		return isMultipleOfBig(v, m, diff.digits)
 	}
-	if dv, _, ok := v.mantissa(); ok && len(diff.digits) == 1 {
+	if dv, _, ok := v.Mantissa(); ok && len(diff.digits) == 1 {
 		hi, lo := bits.Mul64(dv, pow10[diff.digits[0]-'0'])
 		return bits.Rem64(hi, lo, dm) == 0
 	}
@@ -279,7 +288,7 @@ func isMultipleOf(v, m *decimal) bool {
 
 // expDiff returns ev − em, the difference of the exponents of the last
 // significant digits of v and m, exactly.
-func expDiff(v, m *decimal) signedDigits {
+func expDiff(v, m *Number) signedDigits {
 	if v.huge == "" && m.huge == "" {
 		// |mag| < 1e18 each: the difference fits an int64.
 		return digitsOf((v.mag - int64(v.sigLen)) - (m.mag - int64(m.sigLen)))
@@ -308,7 +317,7 @@ func pow10Mod(e string, m uint64) uint64 {
 }
 
 // remainder returns Dv mod m, 18 digits at a time.
-func (d *decimal) remainder(m uint64) uint64 {
+func (d *Number) remainder(m uint64) uint64 {
 	var r uint64
 	for k := 0; k < d.sigLen; {
 		n := min(18, d.sigLen-k)
@@ -325,10 +334,10 @@ func (d *decimal) remainder(m uint64) uint64 {
 	return r
 }
 
-// isMultipleOfBig is isMultipleOf for a divisor of more than 19
+// isMultipleOfBig is IsMultipleOf for a divisor of more than 19
 // significant digits (written in the schema): the same test with math/big,
 // whose cost per digit of v is bounded by the size of the divisor.
-func isMultipleOfBig(v, m *decimal, diff string) bool {
+func isMultipleOfBig(v, m *Number, diff string) bool {
 	dm := m.bigMantissa()
 	r := new(big.Int)
 	var chunk, scale big.Int
@@ -359,7 +368,7 @@ func isMultipleOfBig(v, m *decimal, diff string) bool {
 }
 
 // bigMantissa returns the significant digits as an integer, 18 at a time.
-func (d *decimal) bigMantissa() *big.Int {
+func (d *Number) bigMantissa() *big.Int {
 	x := new(big.Int)
 	var chunk, scale big.Int
 	for k := 0; k < d.sigLen; {
@@ -375,5 +384,13 @@ func (d *decimal) bigMantissa() *big.Int {
 	return x
 }
 
-// text returns the number's JSON text.
-func (d *decimal) text() string { return d.src }
+// Text returns the number's JSON text, as parsed.
+func (d *Number) Text() string { return d.src }
+
+// SignificantDigits returns the number of significant digits (no leading
+// or trailing zeros); 0 for zero.
+func (d *Number) SignificantDigits() int { return d.sigLen }
+
+// HasFractionPart reports whether the text has a '.' part: 1.0 has one,
+// 1 and 1e0 do not.
+func (d *Number) HasFractionPart() bool { return d.fracPart != "" }

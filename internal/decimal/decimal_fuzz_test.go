@@ -1,14 +1,15 @@
-package validate
+package decimal
 
 import (
+	"encoding/json"
 	"math/big"
 	"testing"
 )
 
-// FuzzDecimalCompare: for any two JSON numbers, cmpDecimal is
+// FuzzDecimalCompare: for any two JSON numbers, Compare is
 // antisymmetric, agrees with the canonical bytes (equal exactly when the
 // bytes are), and, for exponents small enough for math/big, with big.Rat;
-// isMultipleOf agrees with big.Rat too.
+// IsMultipleOf agrees with big.Rat too.
 func FuzzDecimalCompare(f *testing.F) {
 	for _, p := range [][2]string{
 		{"1", "1.0"}, {"-0", "0e9"}, {"1e4611686018427387904", "1e4611686018427387905"},
@@ -17,16 +18,16 @@ func FuzzDecimalCompare(f *testing.F) {
 		f.Add(p[0], p[1])
 	}
 	f.Fuzz(func(t *testing.T, as, bs string) {
-		a, ok1 := parseDecimal(as)
-		b, ok2 := parseDecimal(bs)
-		if !ok1 || !ok2 || checkJSON([]byte(as)) != nil || checkJSON([]byte(bs)) != nil {
+		a, ok1 := Parse(as)
+		b, ok2 := Parse(bs)
+		if !ok1 || !ok2 || !json.Valid([]byte(as)) || !json.Valid([]byte(bs)) {
 			return
 		}
-		c := cmpDecimal(&a, &b)
-		if cmpDecimal(&b, &a) != -c {
+		c := Compare(&a, &b)
+		if Compare(&b, &a) != -c {
 			t.Fatalf("%s vs %s: not antisymmetric", as, bs)
 		}
-		if (c == 0) != (string(a.appendCanonical(nil)) == string(b.appendCanonical(nil))) {
+		if (c == 0) != (string(a.AppendCanonical(nil)) == string(b.AppendCanonical(nil))) {
 			t.Fatalf("%s vs %s: cmp %d disagrees with the canonical bytes", as, bs, c)
 		}
 		if a.huge != "" || b.huge != "" || a.mag > 400 || a.mag < -400 || b.mag > 400 || b.mag < -400 {
@@ -41,7 +42,7 @@ func FuzzDecimalCompare(f *testing.F) {
 			t.Fatalf("%s vs %s: cmp %d, big.Rat %d", as, bs, c, ra.Cmp(rb))
 		}
 		if rb.Sign() > 0 {
-			if want := new(big.Rat).Quo(ra, rb).IsInt(); isMultipleOf(&a, &b) != want {
+			if want := new(big.Rat).Quo(ra, rb).IsInt(); IsMultipleOf(&a, &b) != want {
 				t.Fatalf("%s multipleOf %s: want %v", as, bs, want)
 			}
 		}

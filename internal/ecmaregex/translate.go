@@ -1,12 +1,12 @@
-package validate
+package ecmaregex
 
 import "strings"
 
-// translateRegexp rewrites the ECMA-262 spellings RE2 reads differently:
+// translate rewrites the ECMA-262 spellings RE2 reads differently:
 // \d, \w stay ASCII in both; ECMA \s also matches Unicode spaces; \p{Letter}
 // style long property names are mapped to RE2's short ones; \cX control
 // escapes become \x escapes.
-func translateRegexp(src string) string {
+func translate(src string) string {
 	if !strings.Contains(src, `\`) {
 		return src
 	}

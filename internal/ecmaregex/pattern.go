@@ -1,4 +1,8 @@
-package validate
+// Package ecmaregex runs the ECMA-262 regular expressions of JSON Schema
+// ("pattern", "patternProperties", the "regex" format) on Go's RE2: a few
+// ECMA spellings are translated first, and simple patterns run on a
+// bit-parallel automaton instead. Both are linear time.
+package ecmaregex
 
 import (
 	"regexp"
@@ -7,28 +11,30 @@ import (
 	"unicode/utf8"
 )
 
-// pattern is a compiled "pattern" / patternProperties regexp. Simple
+// Pattern is a compiled "pattern" / patternProperties regexp. Simple
 // patterns (a sequence of literals and character classes with quantifiers
 // and optional groups, optionally anchored: "^[a-z0-9-]+$",
 // "^TCK-[0-9]{6}$", "^[a-z]{2}(-[A-Z]{2})?$", "^[^@\s]+@[^@\s]+$") run
 // on a bit-parallel automaton that needs no allocation and a few
 // instructions per byte; the others use RE2 (linear time as well).
-type pattern struct {
+type Pattern struct {
 	re   *regexp.Regexp
 	fast *bitMatcher
 }
 
-func compilePattern(src string) (*pattern, error) {
-	tr := translateRegexp(src)
+// Compile translates an ECMA-262 pattern and compiles it; the error is
+// RE2's (a *syntax.Error for bad syntax).
+func Compile(src string) (*Pattern, error) {
+	tr := translate(src)
 	re, err := regexp.Compile(tr)
 	if err != nil {
 		return nil, err
 	}
-	return &pattern{re: re, fast: newBitMatcher(tr)}, nil
+	return &Pattern{re: re, fast: newBitMatcher(tr)}, nil
 }
 
 // Match reports whether b contains a match.
-func (p *pattern) Match(b []byte) bool {
+func (p *Pattern) Match(b []byte) bool {
 	if p.fast != nil {
 		return p.fast.match(b)
 	}

@@ -1,0 +1,69 @@
+package sanitize
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestZeroFloorRefusesGuesses checks the default floor: a zero
+// MinConfidence makes likely fixes and refuses a guess, naming it; Guess,
+// set explicitly, makes it.
+func TestZeroFloorRefusesGuesses(t *testing.T) {
+	in := []byte(`{"name": Ada Lovelace, "tags": ['math',]}`)
+	_, _, err := Bytes(in, Options{})
+	require.ErrorIs(t, err, ErrNeedsModel)
+	var e *Error
+	require.True(t, errors.As(err, &e))
+	assert.Equal(t, Error{Err: ErrNeedsModel, Offset: 9, Line: 1, Column: 10, Kind: KindUnquotedValue,
+		Confidence: Guess, Floor: Likely,
+		Msg: "repair unquoted_value is a guess, below the confidence floor (likely)"}, *e)
+	assert.Equal(t, "1:10: repair unquoted_value is a guess, below the confidence floor (likely)", err.Error())
+
+	out, _, err := Bytes(in, Options{MinConfidence: Guess})
+	require.NoError(t, err)
+	assert.Equal(t, `{"name": "Ada Lovelace", "tags": ["math"]}`, string(out))
+
+	out, rep, err := Bytes([]byte(`{'a': True,}`), Options{})
+	require.NoError(t, err, "likely and certain fixes are made under the default floor")
+	assert.Equal(t, `{"a": true}`, string(out))
+	assert.Len(t, rep.Fixes, 3) // single_quote (one fix a string), python_literal, trailing_comma
+	assert.Equal(t, Likely, Confidence(0).OrDefault())
+	assert.Equal(t, Guess, Guess.OrDefault())
+}
+
+// TestErrorFormat checks that Error prints "line:column: message".
+func TestErrorFormat(t *testing.T) {
+	_, _, err := Bytes([]byte("{\"a\":\n  @}"), Options{})
+	var e *Error
+	require.True(t, errors.As(err, &e))
+	assert.Regexp(t, `^2:3: `, err.Error())
+	assert.Equal(t, int64(8), e.Offset)
+	assert.Zero(t, e.Kind, "no refused repair")
+}
+
+// TestRefusalAtTheEndLeavesOnlyValues checks a refusal found at the end
+// of the input (the prose_value guess after a top-level string): a Writer,
+// a Reader and Bytes all leave nothing of the refused text, only the
+// value completed before it, with the same error.
+func TestRefusalAtTheEndLeavesOnlyValues(t *testing.T) {
+	in := []byte(`"a"+ 'b' `)
+	out, _, err := Bytes(in, Options{Strict: true})
+	require.ErrorIs(t, err, ErrNeedsModel)
+	assert.Equal(t, `"a"`, string(out))
+
+	var buf bytes.Buffer
+	w := NewWriter(&buf, Options{Strict: true})
+	_, werr := w.Write(in)
+	require.NoError(t, werr)
+	assert.Equal(t, err, w.Close())
+	assert.Equal(t, `"a"`, buf.String(), "the Writer wrote the refused text too")
+
+	got, rerr := io.ReadAll(NewReader(bytes.NewReader(in), Options{Strict: true}))
+	assert.Equal(t, err, rerr)
+	assert.Equal(t, `"a"`, string(got))
+}
