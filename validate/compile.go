@@ -16,6 +16,7 @@ type Schema struct {
 	draft   Draft
 	usesDyn bool
 	free    chan *state // idle scratch states
+	perByte int64       // evaluations per byte of a value (<= 0: no bound)
 }
 
 // ID returns the root schema's $id ("" when it has none).
@@ -43,7 +44,9 @@ type compiler struct {
 // Compile compiles a schema. Errors are *CompileError values that say where
 // the schema is wrong (errors.Is with ErrInvalidSchema, ErrUnresolvedRef,
 // ErrUnknownDraft, ErrInvalidRegexp, ErrNotJSON, ErrUnsupportedVocabulary,
-// ErrRecursion for references that cycle without progress, and
+// ErrRecursion for references that cycle without progress,
+// ErrSchemaChain for more than MaxSchemaChain subschemas applied in turn
+// to one value, and
 // ErrResourceTooLarge for a loaded document over MaxResourceBytes).
 func Compile(schema []byte, opts Options) (*Schema, error) {
 	return compile(schema, opts, false)
@@ -87,7 +90,11 @@ func compileWith(schema []byte, opts Options, skipMeta bool) (s *Schema, c *comp
 	if err := c.checkCycles(root); err != nil {
 		return nil, c, err
 	}
-	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn, free: make(chan *state, 2*runtime.GOMAXPROCS(0))}
+	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn, free: make(chan *state, 2*runtime.GOMAXPROCS(0)),
+		perByte: int64(opts.EvaluationsPerByte)}
+	if opts.EvaluationsPerByte == 0 {
+		s.perByte = DefaultEvaluationsPerByte
+	}
 	if res.uri != "" {
 		s.id = res.uri
 	}

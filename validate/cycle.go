@@ -9,7 +9,10 @@ import (
 // between moving to a part of the instance ({"$ref":"#"}, a -> b -> a
 // through $ref, allOf, anyOf, oneOf, not, if/then/else, dependentSchemas)
 // can never finish on a value that reaches the cycle. Compile refuses it
-// (ErrRecursion) instead of failing every document at run time.
+// (ErrRecursion) instead of failing every document at run time, and so
+// it does a chain of more than MaxSchemaChain such schemas
+// (ErrSchemaChain), which bounds the evaluation's depth: at most
+// MaxSchemaChain schemas per level of the document.
 
 // inPlaceEdge is a subschema applied to the same instance as its parent.
 type inPlaceEdge struct {
@@ -78,10 +81,11 @@ func (n *node) children(fn func(*node)) {
 }
 
 // checkCycles returns a *CompileError with ErrRecursion when the compiled
-// schemas have a cycle of in-place edges. It visits every node (those
-// reachable from root first, in schema order, so the cycle reported does
-// not depend on map order) with an iterative depth-first search: time and
-// memory linear in the number of nodes and edges.
+// schemas have a cycle of in-place edges, and with ErrSchemaChain when
+// one has a chain of more than MaxSchemaChain of them. It visits every
+// node (those reachable from root first, in schema order, so the cycle
+// reported does not depend on map order) with an iterative depth-first
+// search: time and memory linear in the number of nodes and edges.
 func (c *compiler) checkCycles(root *node) error {
 	order := make([]*node, 0, len(c.nodes))
 	seen := make(map[*node]bool, len(c.nodes))
@@ -104,45 +108,62 @@ func (c *compiler) checkCycles(root *node) error {
 	slices.SortFunc(rest, func(a, b *node) int { return strings.Compare(a.absLoc, b.absLoc) })
 	order = append(order, rest...)
 
-	const (
-		white = iota
-		grey  // on the current path
-		black // done: no cycle through it
-	)
-	color := make(map[*node]uint8, len(order))
+	// chain[n] is 0 for a node not reached yet, -1 for one on the current
+	// path, else the most nodes on an in-place chain from it (itself
+	// included).
+	chain := make(map[*node]int, len(order))
 	var path []cycleFrame
 	for _, start := range order {
-		if color[start] != white {
+		if chain[start] != 0 {
 			continue
 		}
-		color[start] = grey
+		chain[start] = -1
 		path = append(path[:0], cycleFrame{n: start, edges: start.inPlaceEdges(nil)})
 		for len(path) > 0 {
 			f := &path[len(path)-1]
 			if f.next == len(f.edges) {
-				color[f.n] = black
+				chain[f.n] = f.longest + 1
+				if f.longest >= MaxSchemaChain {
+					return chainError(f.n)
+				}
 				path = path[:len(path)-1]
+				if len(path) > 0 {
+					p := &path[len(path)-1]
+					p.longest = max(p.longest, chain[f.n])
+				}
 				continue
 			}
 			e := f.edges[f.next]
 			f.next++
-			switch color[e.to] {
-			case grey:
+			switch k := chain[e.to]; {
+			case k < 0:
 				return cycleError(path, e)
-			case white:
-				color[e.to] = grey
+			case k == 0:
+				chain[e.to] = -1
 				path = append(path, cycleFrame{n: e.to, edges: e.to.inPlaceEdges(nil)})
+			default:
+				f.longest = max(f.longest, k)
 			}
 		}
 	}
 	return nil
 }
 
+// chainError says that a chain of more than MaxSchemaChain subschemas
+// applied to one value starts at n.
+func chainError(n *node) error {
+	uri, ptr, _ := strings.Cut(n.absLoc, "#")
+	return &CompileError{URI: uri, Location: ptr, Err: ErrSchemaChain,
+		Msg: "more than " + itoa(MaxSchemaChain) + " subschemas ($ref, allOf, anyOf, oneOf, not, if/then/else, " +
+			"dependentSchemas) are applied in turn to one value from here (MaxSchemaChain)"}
+}
+
 // cycleFrame is a node on the search path and its next edge to follow.
 type cycleFrame struct {
-	n     *node
-	edges []inPlaceEdge
-	next  int
+	n       *node
+	edges   []inPlaceEdge
+	next    int
+	longest int // the longest chain from the targets of edges[:next]
 }
 
 // cycleError describes the cycle that edge e closes onto a node of path:

@@ -74,6 +74,7 @@ func (st *state) quote(s string) string {
 // fail records a diagnostic for keyword kw of n on v and returns it for the
 // caller to complete. Only called in collect mode.
 func (st *state) fail(n *node, kw string, code Code, v *jv, msg, expected string) *Diagnostic {
+	st.recordsOver(n)
 	start := len(st.keys)
 	for _, s := range st.inst {
 		st.keys = append(st.keys, s.idx)

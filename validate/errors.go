@@ -27,6 +27,12 @@ var (
 	ErrRecursion = errors.New("schema recursion without progress")
 	// ErrTooLarge: a Stream would have to hold more than its MaxBuffer.
 	ErrTooLarge = errors.New("document too large to hold")
+	// ErrSchemaChain: a schema applies more than MaxSchemaChain
+	// subschemas in turn to one value (Compile refuses it).
+	ErrSchemaChain = errors.New("chain of subschemas too long")
+	// ErrBudget: validating a document took more evaluations than
+	// Options.EvaluationsPerByte allows; its verdict is unknown.
+	ErrBudget = errors.New("evaluation budget exceeded")
 )
 
 // MaxDepth is the deepest nesting of arrays and objects accepted in a
@@ -34,8 +40,15 @@ var (
 // the innermost scalar).
 const MaxDepth = 299
 
-// maxEvalDepth bounds the nesting of schema evaluations for one document.
-const maxEvalDepth = 16 * MaxDepth
+// MaxSchemaChain is the longest chain of subschemas a compiled schema may
+// apply in turn to one value: the targets of $ref (and of $dynamicRef and
+// $recursiveRef when they resolve statically), allOf, anyOf, oneOf, not,
+// if, then, else and dependentSchemas, each one inside the last. Compile
+// refuses a longer chain (ErrSchemaChain); below it, evaluation follows
+// every chain, on a document of any depth up to MaxDepth. A chain that
+// $dynamicRef or $recursiveRef make at run time is stopped past it with
+// ErrRecursion.
+const MaxSchemaChain = 1000
 
 // CompileError reports why a schema does not compile, and where.
 type CompileError struct {
@@ -72,14 +85,16 @@ func (e *CompileError) Unwrap() []error {
 }
 
 // DocumentError reports a document that cannot be validated at all: it is
-// not JSON, it is too deep, or the schema recursed without progress on it.
+// not JSON, it is too deep or too large, the schema recursed without
+// progress on it, or its evaluation went past its budget.
 type DocumentError struct {
 	// Offset is the byte offset in the document where the problem was seen
 	// (-1 when unknown).
 	Offset int64
 	// Pointer is the JSON Pointer of the instance involved, when known.
 	Pointer string
-	// Err is one of ErrNotJSON, ErrDepth, ErrRecursion, ErrTooLarge.
+	// Err is one of ErrNotJSON, ErrDepth, ErrRecursion, ErrTooLarge,
+	// ErrBudget.
 	Err error
 	// Msg gives the detail.
 	Msg string

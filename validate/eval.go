@@ -22,11 +22,22 @@ func (st *state) eval(n *node, v *jv, ev int) bool {
 	if st.err != nil {
 		return false
 	}
-	st.depth++
-	if st.depth > maxEvalDepth {
+	st.steps++
+	if st.steps > st.budget && st.overBudget(n) {
+		return false
+	}
+	// The schemas applied in turn to v: at most MaxSchemaChain unless a
+	// $dynamicRef or $recursiveRef makes a longer chain.
+	runV, chain := st.runV, st.chain
+	if v == runV {
+		st.chain++
+	} else {
+		st.runV, st.chain = v, 1
+	}
+	if st.chain > MaxSchemaChain {
 		st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrRecursion,
-			Msg: "at " + n.absLoc}
-		st.depth--
+			Msg: "more than " + itoa(MaxSchemaChain) + " schemas applied in turn to one value, at " + n.absLoc}
+		st.runV, st.chain = runV, chain
 		return false
 	}
 	pushed := false
@@ -53,7 +64,7 @@ func (st *state) eval(n *node, v *jv, ev int) bool {
 	if pushed {
 		st.dyn = st.dyn[:len(st.dyn)-1]
 	}
-	st.depth--
+	st.runV, st.chain = runV, chain
 	return ok
 }
 
@@ -128,44 +139,20 @@ func (st *state) evalKeywords(n *node, v *jv, ev int) bool {
 		}
 		return false
 	}
-	if n.ref != nil {
-		// The same $ref target applied to the same value further up the
-		// path can only recurse forever.
-		for _, f := range st.refs {
-			if f.n == n.ref && f.v == v {
-				st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrRecursion,
-					Msg: "$ref cycle through " + n.ref.absLoc}
-				return false
-			}
+	if n.ref != nil && !st.evalRef(n.ref, v, ev, "/$ref") {
+		if !st.collect {
+			return false
 		}
-		st.refs = append(st.refs, refFrame{n.ref, v})
-		st.pushKw("/$ref")
-		r := st.eval(n.ref, v, ev)
-		st.popKw()
-		st.refs = st.refs[:len(st.refs)-1]
-		if !r {
-			if !st.collect {
-				return false
-			}
-			ok = false
-		}
+		ok = false
 	}
-	if n.dynRef != nil {
-		st.pushKw("/$dynamicRef")
-		r := st.eval(dynTarget(n, st.dyn), v, ev)
-		st.popKw()
-		if !r {
-			if !st.collect {
-				return false
-			}
-			ok = false
+	if n.dynRef != nil && !st.evalRef(dynTarget(n, st.dyn), v, ev, "/$dynamicRef") {
+		if !st.collect {
+			return false
 		}
+		ok = false
 	}
 	if n.recursiveRef != nil {
-		st.pushKw("/$recursiveRef")
-		r := st.eval(recursiveTarget(n, st.dyn), v, ev)
-		st.popKw()
-		if !r {
+		if !st.evalRef(recursiveTarget(n, st.dyn), v, ev, "/$recursiveRef") {
 			if !st.collect {
 				return false
 			}
@@ -211,6 +198,37 @@ func (st *state) evalKeywords(n *node, v *jv, ev int) bool {
 		ok = false
 	}
 	return ok
+}
+
+// evalRef applies t, the target of the reference keyword kw, to v. The
+// same target applied to the same value further up the path, in the same
+// dynamic scope and mode, can only recur forever: that is ErrRecursion.
+// (Compile refuses static cycles; this finds those that $dynamicRef and
+// $recursiveRef make.) Only the frames of v, the top of st.refs, are
+// looked at.
+func (st *state) evalRef(t *node, v *jv, ev int, kw string) bool {
+	memo := st.memo != nil && ev == 0 && v.t == &st.tape
+	if memo {
+		if r, ok := st.memo[memoKey{t, v}]; ok && (r || !st.collect) {
+			return r
+		}
+	}
+	for i := len(st.refs) - 1; i >= 0 && st.refs[i].v == v; i-- {
+		if f := st.refs[i]; f.n == t && f.dyn == len(st.dyn) && f.collect == st.collect {
+			st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrRecursion,
+				Msg: kw[1:] + " cycle through " + t.absLoc}
+			return false
+		}
+	}
+	st.refs = append(st.refs, refFrame{n: t, v: v, dyn: len(st.dyn), collect: st.collect})
+	st.pushKw(kw)
+	r := st.eval(t, v, ev)
+	st.popKw()
+	st.refs = st.refs[:len(st.refs)-1]
+	if memo && st.err == nil && (r || !st.collect) {
+		st.remember(t, v, r)
+	}
+	return r
 }
 
 // dynTarget is the schema n's $dynamicRef applies in the dynamic scope

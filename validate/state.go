@@ -32,7 +32,19 @@ type state struct {
 	dyn   []*resourceNode // dynamic scope
 	refs  []refFrame      // $ref evaluations in progress
 	words []uint64        // bitsets (evaluated members, seen properties)
-	depth int
+	// runV is the value of the innermost evaluation in progress, chain
+	// the number of evaluations of it in progress (schemas applied to it
+	// in turn).
+	runV  *jv
+	chain int
+	// The work on the value read last (eval_budget.go): steps counts its
+	// evaluations (per pass), the next check is at budget, it may take
+	// limit; memo holds results of references once steps pass memoAt.
+	// recCap is the length st.out may reach before a collecting pass on
+	// it stops.
+	steps, budget, limit, memoAt int64
+	recCap                       int
+	memo                         map[memoKey]bool
 
 	// Numbers and uniqueItems scratch.
 	numV      *jv            // the number last asked for (nil after reset)
@@ -88,10 +100,13 @@ type state struct {
 	incomplete bool
 }
 
-// refFrame is a $ref target being applied to a value.
+// refFrame is a reference's target being applied to a value, with the
+// length of the dynamic scope and the mode it was applied in.
 type refFrame struct {
-	n *node
-	v *jv
+	n       *node
+	v       *jv
+	dyn     int
+	collect bool
 }
 
 // nrec returns the number of diagnostics recorded so far.
@@ -151,7 +166,8 @@ func (st *state) reset() {
 	st.dyn = st.dyn[:0]
 	st.refs = st.refs[:0]
 	st.words = st.words[:0]
-	st.depth = 0
+	st.runV, st.chain = nil, 0
+	st.restartBudget()
 	st.err = nil
 	st.numV = nil // the tape reuses its entries from value to value
 }

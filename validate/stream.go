@@ -151,7 +151,7 @@ func (w *Stream) ReadFrom(r io.Reader) (int64, error) {
 			w.tooLarge(1)
 			break
 		}
-		if cap(w.buf)-len(w.buf) < room/2 {
+		if cap(w.buf)-len(w.buf) < (room+1)/2 {
 			w.buf = slices.Grow(w.buf, room)
 		}
 		room = min(room, cap(w.buf)-len(w.buf))

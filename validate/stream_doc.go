@@ -46,6 +46,7 @@ type doc struct {
 // begin readies st for a new document.
 func (st *state) begin() {
 	st.reset()
+	st.setBudget(0)
 	st.doc.rd.reset()
 	st.doc.mode, st.doc.fed = modeStart, 0
 	st.doc.members, st.doc.lanes, st.doc.streamed = false, false, 0
@@ -196,7 +197,7 @@ func (st *state) finish(win []byte, base int64) (Diagnostics, error) {
 		d.mode = modeWhole // a top-level scalar, confirmed at the end
 	}
 	if d.mode == modeWhole {
-		v, err := st.tape.read(win[d.rd.start-base:])
+		v, err := st.readValue(win[d.rd.start-base:])
 		if err != nil {
 			return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
 		}

@@ -330,7 +330,6 @@ func (st *state) valueSchemas(l *lane, a *arrayStream, open byte, idx int, key [
 func (st *state) namePasses(a *arrayStream, k int, key []byte) bool {
 	n := a.chain[k]
 	st.enterChain(a, a.kwPrefix, k)
-	st.depth = len(a.kwPrefix) + k + 1
 	ok := st.eval(n.propertyNames, st.ktape.readString(key), 0)
 	if st.err != nil {
 		st.err = nil // read whole, the member's evaluation says where

@@ -124,7 +124,7 @@ func (st *state) checkGuards(win []byte, base int64) bool {
 			return true
 		}
 		st.numV = nil
-		v, err := st.tape.read(val)
+		v, err := st.readValue(val)
 		if err != nil {
 			return false // the reader reports it where it is
 		}

@@ -288,7 +288,7 @@ func (st *state) arrayItem(a *arrayStream, text []byte) *jv {
 	i := a.count
 	a.count++
 	st.numV = nil // the parser reuses its values
-	v, err := st.tape.read(text)
+	v, err := st.readValue(text)
 	if err != nil {
 		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
 		st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
@@ -313,6 +313,7 @@ func (st *state) arrayItem(a *arrayStream, text []byte) *jv {
 		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
 		st.itemChecks(a, i, v)
 		st.itemUneval(a, i, v)
+		st.listCut()
 		st.collect, st.track = false, false
 		st.inst = st.inst[:0]
 	}
@@ -361,7 +362,6 @@ func (st *state) itemChecks(a *arrayStream, i int, v *jv) bool {
 			continue
 		}
 		st.enterChain(a, a.kwPrefix, k)
-		st.depth = len(a.kwPrefix) + k + 1
 		st.pushKw(sub.seg)
 		r := st.eval(sub, v, 0)
 		st.popKw()
@@ -388,7 +388,6 @@ func (st *state) itemContains(a *arrayStream, i int, v *jv) {
 		}
 		if c := a.chain[k].contains; c != nil {
 			st.enterChain(a, a.kwPrefix, k)
-			st.depth = len(a.kwPrefix) + k + 1
 			a.hit[k] = st.eval(c, v, 0)
 			if a.hit[k] {
 				a.tallies[k].matches++

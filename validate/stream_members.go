@@ -136,7 +136,7 @@ func (st *state) objectMember(a *arrayStream, o *objectStream, keyText, valText 
 	o.key = appendUnescaped(o.key[:0], trimQuotes(keyText))
 	k := o.key
 	st.numV = nil
-	v, err := st.tape.read(valText)
+	v, err := st.readValue(valText)
 	if err != nil {
 		st.err = &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
 		return nil
@@ -157,6 +157,7 @@ func (st *state) objectMember(a *arrayStream, o *objectStream, keyText, valText 
 		if len(a.uneval) > 0 {
 			st.memberUneval(a, o, i, k, v, false)
 		}
+		st.listCut()
 		st.collect, st.track = false, false
 		st.inst = st.inst[:0]
 	}
@@ -219,7 +220,6 @@ func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
 	for _, c := range a.order {
 		n := a.chain[c]
 		st.enterChain(a, a.kwPrefix, c)
-		st.depth = len(a.kwPrefix) + c + 1
 		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{key: k, idx: i, isKey: true})
 		evaluated := false
 		if n.propertyNames != nil {

@@ -68,7 +68,6 @@ func (st *state) itemUneval(a *arrayStream, i int, v *jv) bool {
 			continue
 		}
 		st.enterChain(a, a.kwPrefix, u.k)
-		st.depth = len(a.kwPrefix) + u.k + 1
 		if n.unevalItems.boolean == 2 {
 			ok = false
 			if st.collect {
@@ -130,7 +129,6 @@ func (st *state) memberUneval(a *arrayStream, o *objectStream, i int, k []byte, 
 			continue
 		}
 		st.enterChain(a, a.kwPrefix, u.k)
-		st.depth = len(a.kwPrefix) + u.k + 1
 		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{key: k, idx: i, isKey: true})
 		ok = st.applyUneval(a, u, n.unevalProps, v) && ok
 	}

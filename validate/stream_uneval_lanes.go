@@ -161,7 +161,6 @@ func (st *state) deferredValue(a *arrayStream, i int, k []byte, v *jv, object bo
 			continue
 		}
 		st.enterChain(a, a.kwPrefix, u.k)
-		st.depth = len(a.kwPrefix) + u.k + 1
 		if sub.boolean != 2 && st.eval(sub, v, 0) || st.err != nil {
 			continue
 		}

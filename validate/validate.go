@@ -7,7 +7,8 @@ import (
 // Validate checks doc against the schema. It returns nil, nil when the
 // document is valid (without allocating, once warmed up), the diagnostics
 // in document order when it is not, and a *DocumentError when doc is not
-// JSON, is nested deeper than MaxDepth, or the schema recursed without end.
+// JSON, is nested deeper than MaxDepth, the schema recursed without end,
+// or its evaluation went past Options.EvaluationsPerByte (ErrBudget).
 func (s *Schema) Validate(doc []byte) (Diagnostics, error) {
 	st := s.getState()
 	defer s.putState(st)
@@ -20,7 +21,16 @@ func (s *Schema) Validate(doc []byte) (Diagnostics, error) {
 func (st *state) validateBytes(doc []byte) (Diagnostics, error) {
 	st.begin()
 	st.advance(doc, 0)
-	return st.finish(doc, 0)
+	return st.listed(st.finish(doc, 0))
+}
+
+// listed ends the list of diagnostics d with a CodeTooMany one when the
+// budget cut it short (listCut).
+func (st *state) listed(d Diagnostics, err error) (Diagnostics, error) {
+	if err != nil || !st.incomplete {
+		return d, err
+	}
+	return st.capDiagnostics(d, len(d)), nil
 }
 
 // getState takes a scratch state from the schema's free list. The list is a
@@ -65,11 +75,12 @@ func (v *Validator) Validate(doc []byte) (Diagnostics, error) {
 // valid JSON it returns an error or a verdict on a lax reading of them; it
 // never panics.
 func (v *Validator) ValidateJSON(doc []byte) (Diagnostics, error) {
-	root, err := v.st.tape.read(doc)
+	v.st.incomplete = false
+	root, err := v.st.readValue(doc)
 	if err != nil {
 		return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
 	}
-	return v.st.run(v.st.s.root, root)
+	return v.st.listed(v.st.run(v.st.s.root, root))
 }
 
 // run validates v: a fast pass first, and a collecting pass when it fails.
@@ -94,6 +105,7 @@ func (st *state) run(root *node, v *jv) (Diagnostics, error) {
 	st.collect = true
 	st.track = true
 	st.eval(root, v, 0)
+	st.listCut()
 	if st.err != nil {
 		return nil, st.err
 	}

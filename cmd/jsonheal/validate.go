@@ -30,7 +30,8 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "validate",
 		"usage: jsonheal validate --schema FILE [flags] [FILE...]",
 		"Validates each FILE (stdin when none, or -) against the schema.",
-		"Exit 0: all valid; 1: some invalid; 2: usage or I/O; 3: the schema does not compile.",
+		"Exit 0: all valid; 1: some invalid; 2: usage or I/O, or a document without a verdict (too large to hold,",
+		"or past the evaluation budget); 3: the schema does not compile.",
 	)
 	schemaPath := fs.String("schema", "", "the JSON Schema file (required)")
 	output := fs.String("output", "text", "text (one /path: message line per error) or basic (JSON Schema output format, one line per document)")
@@ -156,6 +157,10 @@ func validateInput(e *env, s *validate.Schema, name string, maxDoc int64, maxDia
 	diags, verr = w.Close()
 	if errors.Is(verr, validate.ErrTooLarge) {
 		return nil, nil, fmt.Errorf("read %s: a document (or streamed item) larger than --max-document-bytes (%d bytes)", displayName(name), maxDoc)
+	}
+	if errors.Is(verr, validate.ErrBudget) {
+		// Neither valid nor invalid: the schema's work on it is too much.
+		return nil, nil, fmt.Errorf("%s: no verdict: %w", displayName(name), verr)
 	}
 	return diags, verr, nil
 }

@@ -154,6 +154,13 @@ func TestValidateMaxDocumentBytes(t *testing.T) {
 	code, _, errOut = runCLI(t, doc, "validate", "--schema", whole, "--max-document-bytes", "0")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "not a size")
+
+	// The smallest cap ends too (it used to read 0 bytes at a time forever).
+	for _, schema := range []string{whole, streams, branches} {
+		code, _, errOut = runCLI(t, doc, "validate", "--schema", schema, "--max-document-bytes", "1")
+		assert.Equal(t, exitUsage, code)
+		assert.Contains(t, errOut, "larger than --max-document-bytes (1 bytes)")
+	}
 }
 
 // TestValidateMaxDiagnostics: a document failing on every item lists the

@@ -1,0 +1,118 @@
+package validate
+
+import (
+	"errors"
+	"math"
+	"strconv"
+)
+
+// This file bounds the work of one validation. A schema can apply a
+// subschema to a value many times over: {"allOf":[{"$ref":"#/$defs/b"},
+// {"$ref":"#/$defs/b"}]}, b the same over c, and so on, doubles the work
+// at each level. Every evaluation of a schema with subschemas counts a
+// step against the value read last (the document, or one item or member
+// of a streamed container). Past memoPerByte steps per byte of it, the
+// results of references are remembered per (target, value): a target
+// applied again to a value gives its result at once, so such a schema
+// costs time linear in its size on a valid value. Past the value's
+// limit, Options.EvaluationsPerByte per byte of it, its validation ends
+// with ErrBudget; in a collecting pass (the value is known to fail), so
+// do more than recordsPerByte diagnostics per byte of it past memoAt
+// steps, and the list found so far is returned, cut short.
+
+// memoPerByte is how many steps per byte of a value (counted as at
+// least budgetFloor bytes) it takes before references' results are
+// remembered: real schemas take about one step per 50 bytes, never get
+// there, and so pay nothing for it. A variable for tests.
+var memoPerByte int64 = 16
+
+// recordsPerByte is how many diagnostics a value may add to the list per
+// byte of it (counted as at least budgetFloor bytes) once its steps are
+// past memoAt: a value that takes that many steps and fails in many more
+// places than it has bytes is under a schema that applies the same
+// failing subschema to it over and over. (Below memoAt, a oneOf of 100
+// branches failing on every item lists its 100 failures each.)
+const recordsPerByte = 2
+
+// memoMost caps the results remembered at once (about 4 MB): when full,
+// they are dropped and remembering starts again.
+const memoMost = 1 << 16
+
+// memoKey is a reference's target applied to a value of st.tape.
+type memoKey struct {
+	n *node
+	v *jv
+}
+
+// readValue reads b, a value to evaluate, into the tape, and gives its
+// evaluation a budget of its own.
+func (st *state) readValue(b []byte) (*jv, error) {
+	st.setBudget(len(b))
+	return st.tape.read(b)
+}
+
+// setBudget sets the limits of a value of n bytes and starts counting.
+func (st *state) setBudget(n int) {
+	size := int64(max(n, budgetFloor))
+	st.limit, st.recCap = math.MaxInt64, math.MaxInt
+	if p := st.s.perByte; p > 0 {
+		st.limit = p * size
+		st.recCap = st.nrec() + int(min(recordsPerByte*size, math.MaxInt32))
+	}
+	st.memoAt = min(st.limit/2, memoPerByte*size)
+	st.restartBudget()
+}
+
+// restartBudget starts counting the steps of a pass from 0, and forgets
+// what was remembered (it is about values of the tape).
+func (st *state) restartBudget() {
+	st.steps = 0
+	st.budget = st.memoAt
+	st.memo = nil
+}
+
+// overBudget is called when the steps pass st.budget: past memoAt, it
+// starts remembering and moves the check to the limit; past the limit,
+// it ends the evaluation (st.err) and reports true.
+func (st *state) overBudget(n *node) bool {
+	if st.steps <= st.limit {
+		st.budget = st.limit
+		if !st.s.usesDyn { // a dynamic scope makes results depend on the path
+			st.memo = make(map[memoKey]bool)
+		}
+		return false
+	}
+	st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrBudget,
+		Msg: "more than " + strconv.FormatInt(st.limit, 10) + " evaluations (Options.EvaluationsPerByte), at " + n.absLoc}
+	return true
+}
+
+// recordsOver reports whether a collecting pass past memoAt steps has
+// recorded as many diagnostics as the value may add, and if so ends the
+// evaluation with ErrBudget (which listCut turns into a list cut short).
+func (st *state) recordsOver(n *node) bool {
+	if st.steps <= st.memoAt || len(st.out) < st.recCap || st.err != nil {
+		return false
+	}
+	st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrBudget,
+		Msg: "more than " + itoa(len(st.out)) + " diagnostics for one value (Options.EvaluationsPerByte), at " + n.absLoc}
+	return true
+}
+
+// listCut ends a collecting pass that went past the budget: the fast pass
+// has already found the value invalid, so that verdict stands, with the
+// diagnostics found so far and a last one saying that the list is
+// incomplete (CodeTooMany).
+func (st *state) listCut() {
+	if st.collect && errors.Is(st.err, ErrBudget) {
+		st.err, st.incomplete = nil, true
+	}
+}
+
+// remember records r, the result of the target n applied to v.
+func (st *state) remember(n *node, v *jv, r bool) {
+	if len(st.memo) >= memoMost {
+		clear(st.memo)
+	}
+	st.memo[memoKey{n, v}] = r
+}
