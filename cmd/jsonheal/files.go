@@ -127,11 +127,12 @@ func checkOutputs(e *env, reads fileSet, outs ...outputTarget) (fileSet, error) 
 		}
 		for _, p := range prev {
 			bothStdout := o.name == "-" && p.target.name == "-"
-			sameFile := st != nil && p.info != nil && os.SameFile(st, p.info) && st.Mode()&os.ModeCharDevice == 0
+			device := st != nil && st.Mode()&os.ModeCharDevice != 0 // /dev/null, a terminal: shared
+			sameFile := st != nil && p.info != nil && os.SameFile(st, p.info) && !device
 			if bothStdout {
 				return nil, fmt.Errorf("%s - and %s - %w", p.target.flag, o.flag, ErrSameOutput)
 			}
-			if sameFile || sameName(o.name, p.target.name) {
+			if sameFile || sameName(o.name, p.target.name) && !device {
 				return nil, fmt.Errorf("%s and %s %w", p.target.label(), o.label(), ErrSameOutput)
 			}
 		}

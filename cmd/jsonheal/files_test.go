@@ -132,6 +132,9 @@ func TestCleanOutputsThatAreNotInputsAreWritten(t *testing.T) {
 	defer devNull.Close()
 	code, errOut = fileEnv(t, devNull, nil, "clean", "-o", os.DevNull)
 	assert.Equal(t, exitOK, code, errOut)
+	// Nor are -o and --rejects both /dev/null: a device is shared.
+	code, errOut = fileEnv(t, devNull, nil, "clean", "-o", os.DevNull, "--rejects", os.DevNull)
+	assert.Equal(t, exitOK, code, errOut)
 }
 
 func TestOpenOutputFileChecksTheOpenedFile(t *testing.T) {
