@@ -37,8 +37,9 @@ type fileSet []namedFile
 
 // inputFileSet stats the named inputs; "" and "-" stand for stdin, which
 // is compared by the file behind it (os.Stdin.Stat). Inputs that cannot be
-// stat'ed, and non-regular files, are left out: opening an output cannot
-// truncate them.
+// stat'ed, and files that are neither regular nor FIFOs, are left out:
+// opening an output cannot truncate them. A FIFO stays in: a command that
+// wrote the FIFO it reads would wait on itself for ever.
 func inputFileSet(e *env, inputs []string) fileSet {
 	var set fileSet
 	stdin := false
@@ -47,7 +48,7 @@ func inputFileSet(e *env, inputs []string) fileSet {
 			stdin = true
 			continue
 		}
-		if st, err := os.Stat(name); err == nil && st.Mode().IsRegular() {
+		if st, err := os.Stat(name); err == nil && comparedWithOutputs(st.Mode()) {
 			set = append(set, namedFile{name, st})
 		}
 	}
@@ -57,6 +58,13 @@ func inputFileSet(e *env, inputs []string) fileSet {
 		}
 	}
 	return set
+}
+
+// comparedWithOutputs reports whether a file read is compared with the
+// outputs: a regular file (an output would truncate it) or a FIFO (an
+// output would wait for a reader that is the command itself).
+func comparedWithOutputs(m os.FileMode) bool {
+	return m.IsRegular() || m&os.ModeNamedPipe != 0
 }
 
 // same returns the member that is the same file as st.
@@ -116,7 +124,7 @@ func checkOutputs(e *env, reads fileSet, outs ...outputTarget) (fileSet, error) 
 			continue
 		}
 		st := outputIdentity(e, o.name)
-		if st != nil && st.Mode().IsRegular() {
+		if st != nil && comparedWithOutputs(st.Mode()) {
 			if in, ok := reads.same(st); ok {
 				name := o.name
 				if name == "-" {
