@@ -87,6 +87,13 @@ func (h *Healer) check(answer []byte, finishReason string) Verdict {
 		return h.accept(v, doc, nil)
 	}
 	ds, err := h.Schema.Validate(doc)
+	if errors.Is(err, validate.ErrBudget) || errors.Is(err, validate.ErrRecursion) {
+		// The schema, not the answer, gave no verdict: another answer
+		// would meet the same wall, so re-asking only spends money.
+		v.Decision = Decision{ClassFatal, ActionStop, "the schema gave no verdict: " + err.Error()}
+		v.Diagnostics = err.Error() + "."
+		return v
+	}
 	if err != nil {
 		v.Decision = Decision{ClassSyntax, ActionReask, "not JSON after sanitize: " + err.Error()}
 		v.Diagnostics = err.Error() + "."

@@ -2,6 +2,8 @@ package heal_test
 
 import (
 	"encoding/json"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -163,4 +165,26 @@ func TestVerdictEncodesAsJSON(t *testing.T) {
 	assert.Nil(t, got["json"])
 	assert.Equal(t, "1:31: invalid character '@' where a value belongs: expected a value", got["error"])
 	assert.Contains(t, got["diagnostics"], "at line 1, column 31")
+}
+
+// TestCheckStopsWhenTheSchemaGivesNoVerdict: a schema whose work on a
+// document passes validate's evaluation budget gives no verdict; another
+// answer would meet the same wall, so Check stops instead of re-asking.
+func TestCheckStopsWhenTheSchemaGivesNoVerdict(t *testing.T) {
+	// Each level applies the next twice, through $dynamicRef, which no
+	// memo shortens: 2^30 evaluations on any document.
+	var b strings.Builder
+	b.WriteString(`{"$dynamicAnchor":"top","properties":{"p":{"$dynamicRef":"#top"}},"$ref":"#/$defs/d0","$defs":{`)
+	for i := range 30 {
+		next := `{"$ref":"#/$defs/d` + strconv.Itoa(i+1) + `"}`
+		b.WriteString(`"d` + strconv.Itoa(i) + `":{"allOf":[` + next + `,` + next + `]},`)
+	}
+	b.WriteString(`"d30":{"type":"integer"}}}`)
+	schema, err := validate.Compile([]byte(b.String()), validate.Options{EvaluationsPerByte: 16})
+	require.NoError(t, err)
+	v := (&heal.Healer{Schema: schema}).Check([]byte(`1`), "stop")
+	assert.Equal(t, heal.ClassFatal, v.Decision.Class)
+	assert.Equal(t, heal.ActionStop, v.Decision.Action)
+	assert.Contains(t, v.Decision.Reason, "evaluation budget exceeded")
+	assert.Nil(t, v.JSON)
 }
