@@ -128,7 +128,12 @@ type Splitter struct {
 
 	line    int64 // line number at pos
 	recLine int64 // first line of the current record
-	bufCap  int   // the buffer never grows past this
+	// recIndent is the indentation (spaces and tabs) of the current
+	// record's first line (see nestedLine).
+	recIndent int
+	// lineIndent is the indentation of the last non-blank line examined.
+	lineIndent int
+	bufCap     int // the buffer never grows past this
 
 	st scanState
 	// The hypotheses of the resync check (split_resync.go): alts[:nalt];
@@ -342,9 +347,14 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 		}
 	}
 	s.atLineHead = false
+	prevIndent := s.lineIndent
+	if first < s.end && s.buf[first] != '\n' && s.buf[first] != '\r' {
+		s.lineIndent = s.indentAt(first)
+	}
 	switch {
 	case !st.content:
 		s.recLine = s.line
+		s.recIndent = s.indentAt(first)
 		st.fence = fenceLine
 	case st.open():
 		startsObject := first < s.end && s.buf[first] == '{' && second < s.end &&
@@ -408,8 +418,8 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 				last.st.fence, last.fenceOpens = true, true
 			}
 		}
-		if first < s.end && s.canStartRecord(first, second, fenceLine) && (intro || !introKnown) && s.mayStartAlt() {
-			s.startAlt(s.buf[first], fenceLine)
+		if first < s.end && s.canStartRecord(first, second, fenceLine) && (intro || !introKnown) && !s.nestedLine(first, prevIndent) && s.mayStartAlt() {
+			s.startAlt(first, fenceLine)
 		}
 	case st.fence:
 		switch {

@@ -72,7 +72,9 @@ type altState struct {
 	start int64 // input offset of its first byte
 	end   int64 // input offset of the line end after its last line, when done
 	line  int64 // its first line
-	st    scanState
+	// indent is the indentation of its first line (see nestedLine).
+	indent int
+	st     scanState
 }
 
 // keyState is where an object's key is read.
@@ -200,9 +202,48 @@ func (s *Splitter) mayStartAlt() bool {
 	return true
 }
 
+// nestedLine reports whether the line at pos, whose first non-blank byte
+// is at first, reads as a nested value of a pretty-printed record: the
+// record that would take it (the latest open hypothesis, or the current
+// record) is open in containers, not in a string; the line is indented
+// deeper than that record's first line; and the record is laid out over
+// indented lines: the line before (prevIndent) is indented deeper than
+// its first line too, or ends with the '{' or '[' the line would be in.
+// Such a line opens no hypothesis: in a pretty-printed record cut after
+// it ("{\n  \"k\": [\n    {\n      \"z\": 1\n    }\n" then a
+// record), it would come out as a record of its own, a fragment, and the
+// cut record in pieces. A record after a cut one starts at the cut
+// record's indentation (most often column 0), or after the cut record's
+// own line ("{\"a\": [1,\n  {\"id\": 2}"), which still opens one; a
+// line inside a string opens one whatever its indentation. Only spaces
+// and tabs count: a byte order mark is not indentation.
+func (s *Splitter) nestedLine(first, prevIndent int) bool {
+	st, indent := &s.st, s.recIndent
+	if s.nalt > 0 {
+		if last := &s.alts[s.nalt-1]; last.st.open() {
+			st, indent = &last.st, last.indent
+		}
+	}
+	if st.inString || s.indentAt(first) <= indent {
+		return false
+	}
+	return prevIndent > indent || st.last == '{' || st.last == '['
+}
+
+// indentAt returns how many spaces and tabs open the line at pos, whose
+// first non-blank byte is at first.
+func (s *Splitter) indentAt(first int) int {
+	n := 0
+	for i := s.pos; i < first && i < s.end && (s.buf[i] == ' ' || s.buf[i] == '\t'); i++ {
+		n++
+	}
+	return n
+}
+
 // startAlt opens a hypothesis at the line at pos, whose first non-blank
-// byte is c.
-func (s *Splitter) startAlt(c byte, fenceLine bool) {
+// byte is at first.
+func (s *Splitter) startAlt(first int, fenceLine bool) {
+	c := s.buf[first]
 	a := &s.alts[s.nalt]
 	s.nalt++
 	stack := a.st.stack
@@ -210,7 +251,7 @@ func (s *Splitter) startAlt(c byte, fenceLine bool) {
 	if s.nalt > 1 {
 		from = &s.alts[s.nalt-2].st
 	}
-	*a = altState{start: s.base + int64(s.pos), line: s.line, fromString: from.inString, fromCurrent: s.st.inString,
+	*a = altState{start: s.base + int64(s.pos), line: s.line, indent: s.indentAt(first), fromString: from.inString, fromCurrent: s.st.inString,
 		fromProse: s.st.inString && !s.st.valueSeen}
 	a.st.stack = stack[:0]
 	a.st.fence, a.fenceOpens = fenceLine, fenceLine
@@ -628,7 +669,7 @@ func (s *Splitter) splitAtAlt(k int) (Record, bool) {
 func (s *Splitter) promoteAlt() {
 	a := &s.alts[0]
 	s.st, a.st = a.st, s.st
-	s.recLine = a.line
+	s.recLine, s.recIndent = a.line, a.indent
 	s.removeAlt(0)
 	for k := 0; k < s.nalt; k++ {
 		s.alts[k].fromProse = false
