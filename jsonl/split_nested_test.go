@@ -118,4 +118,3 @@ func trimmed(recs []Record) []string {
 	}
 	return out
 }
-

@@ -28,6 +28,10 @@ import "bytes"
 // strings is kept, frozen (broke), for that case: it ends where the later
 // one starts, and goes with it.
 //
+// A line that reads as a nested value of a pretty-printed record opens no
+// hypothesis (nestedLine): won, it would be written as a record that was
+// never in the input.
+//
 // A false split costs one reject with its raw bytes; a false join would
 // cost a good record, or write wrong data.
 
