@@ -94,11 +94,12 @@ type Record struct {
 //     value closed, its keys followed by ':', no second value after it) and
 //     the next non-blank line does not continue the join (']', '}', ',' or,
 //     inside a string, '"'). Pretty-printed records stay whole, as their
-//     inner lines are followed by closers or commas; a line indented
-//     deeper than the first line of a record laid out over indented lines
-//     is a nested value of it and keeps no split reading, so that a
-//     pretty-printed record cut after a nested value comes out as one cut
-//     record, not as that value and fragments. A record never holds
+//     inner lines are followed by closers or commas; a line laid out as
+//     an element of one of a record's arrays (indented deeper than the
+//     record's first line and than the line that opened the array, or as
+//     deep as the element before it) keeps no split reading, so that a
+//     pretty-printed record cut after an element comes out as one cut
+//     record, not as that element and fragments. A record never holds
 //     two input records: a cut record comes out alone (a reject with its
 //     raw bytes), and the whole record after it comes out on its own.
 //   - One-line fences: ```json {...} ```, ```json{...}``` and ```{...}```

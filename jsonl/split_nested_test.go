@@ -86,28 +86,36 @@ func TestSplitCutPrettyRecordCleanedAsOneReject(t *testing.T) {
 		[]Reject{{Line: 1, Lines: 7, Reason: "truncated", Raw: cut}})
 }
 
-// TestSplitRecordAfterAOneLineCutRecordMayBeIndented: a line indented
-// deeper than a cut record's first line is read as a nested value only
-// when the record is laid out over indented lines; right after a one-line
-// cut record it still starts a record, so the cut record does not take it.
-func TestSplitRecordAfterAOneLineCutRecordMayBeIndented(t *testing.T) {
-	for _, cut := range []string{`{"a": [1,`, `[1,`, `{"a": {"b": [`} {
+// TestSplitIndentedRecordAfterACutRecord: a line indented deeper than a
+// cut record's first line is read as an array element of it only when it
+// is laid out as one (deeper than the line that opened the array, or as
+// deep as the element before it); otherwise it still starts a record, so
+// that the cut record does not take it.
+func TestSplitIndentedRecordAfterACutRecord(t *testing.T) {
+	pretty := "{\n  \"id\": 1,\n  \"arr\": [\n    6,"
+	for _, cut := range []string{`{"a": [1,`, `[1,`, pretty, "{\n  \"id\": 1,\n  \"k\": ", pretty + "\n    "} {
 		for _, next := range []string{`  {"id": 2}`, "\t[2]", `  {"id": 2} `} {
 			in := cut + "\n" + next + "\n{\"id\": 3}\n"
 			recs := splitBothWays(t, in)
-			if cut == `{"a": {"b": [` {
-				// The line ends with the '[' the next one would be in: its
-				// contents follow, indented (a pretty-printed array).
-				assert.Equal(t, []string{cut + "\n" + next, `{"id": 3}`}, datas(recs), "%q", in)
-				continue
-			}
-			assert.Equal(t, []string{cut, strings.TrimSpace(next), `{"id": 3}`}, trimmed(recs), "%q", in)
+			assert.Equal(t, []string{strings.TrimSpace(cut), strings.TrimSpace(next), `{"id": 3}`}, trimmed(recs), "%q", in)
 			assert.Equal(t, []bool{true, false, false}, []bool{recs[0].Cut, recs[1].Cut, recs[2].Cut}, "%q", in)
 		}
 	}
 	// Inside a string, indentation says nothing: the line starts a record.
 	recs := splitBothWays(t, "{\"a\": \"x\n    {\"id\": 2}\n{\"id\": 3}\n")
 	assert.Equal(t, []string{`{"a": "x`, `{"id": 2}`, `{"id": 3}`}, trimmed(recs))
+
+	// Laid out as an element, the line is one: the ambiguous layouts are
+	// read as a pretty-printed array cut after that element.
+	for _, in := range []string{
+		"{\"a\": {\"b\": [\n  {\"id\": 2}\n{\"id\": 3}\n",
+		pretty + "\n    {\"id\": 2}\n{\"id\": 3}\n",
+	} {
+		recs := splitBothWays(t, in)
+		require.Len(t, recs, 2, "%q", in)
+		assert.Equal(t, []string{strings.TrimSuffix(in, "\n{\"id\": 3}\n"), `{"id": 3}`}, datas(recs), "%q", in)
+		assert.True(t, recs[0].Cut, "%q", in)
+	}
 }
 
 // trimmed returns the records' data without the blanks around them.

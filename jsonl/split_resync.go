@@ -28,7 +28,7 @@ import "bytes"
 // strings is kept, frozen (broke), for that case: it ends where the later
 // one starts, and goes with it.
 //
-// A line that reads as a nested value of a pretty-printed record opens no
+// A line laid out as an array element of a pretty-printed record opens no
 // hypothesis (nestedLine): won, it would be written as a record that was
 // never in the input.
 //
@@ -207,31 +207,37 @@ func (s *Splitter) mayStartAlt() bool {
 }
 
 // nestedLine reports whether the line at pos, whose first non-blank byte
-// is at first, reads as a nested value of a pretty-printed record: the
-// record that would take it (the latest open hypothesis, or the current
-// record) is open in containers, not in a string; the line is indented
-// deeper than that record's first line; and the record is laid out over
-// indented lines: the line before (prevIndent) is indented deeper than
-// its first line too, or ends with the '{' or '[' the line would be in.
-// Such a line opens no hypothesis: in a pretty-printed record cut after
-// it ("{\n  \"k\": [\n    {\n      \"z\": 1\n    }\n" then a
-// record), it would come out as a record of its own, a fragment, and the
-// cut record in pieces. A record after a cut one starts at the cut
-// record's indentation (most often column 0), or after the cut record's
-// own line ("{\"a\": [1,\n  {\"id\": 2}"), which still opens one; a
-// line inside a string opens one whatever its indentation. Only spaces
-// and tabs count: a byte order mark is not indentation.
+// is at first, reads as an element of an array of a pretty-printed
+// record: the record that would take it (the latest open hypothesis, or
+// the current record) is open in an array, not in a string; the line is
+// indented deeper than that record's first line; and it is laid out as
+// an element: after the line that opened the array ('[' last), indented
+// deeper than that line, or after an element (',' last), indented as that
+// line (prevIndent is the indentation of the last non-blank line). Such a
+// line opens no hypothesis: in a pretty-printed record cut after it
+// ("{\n  \"k\": [\n    {\n      \"z\": 1\n    }\n" then a record), it
+// would come out as a record of its own, a fragment, and the cut record
+// in pieces. A record after a cut one is not so laid out: it starts at
+// column 0 or at the cut record's indentation, or indented after a
+// one-line cut record ("{\"a\": [1,\n  {\"id\": 2}"). Inside a string
+// indentation is not looked at. Only spaces and tabs count: a byte order
+// mark is not indentation.
 func (s *Splitter) nestedLine(first, prevIndent int) bool {
-	st, indent := &s.st, s.recIndent
+	st, recIndent := &s.st, s.recIndent
 	if s.nalt > 0 {
 		if last := &s.alts[s.nalt-1]; last.st.open() {
-			st, indent = &last.st, last.indent
+			st, recIndent = &last.st, last.indent
 		}
 	}
-	if st.inString || s.indentAt(first) <= indent {
+	n := len(st.stack)
+	if st.inString || n == 0 || st.stack[n-1] != '[' {
 		return false
 	}
-	return prevIndent > indent || st.last == '{' || st.last == '['
+	indent := s.indentAt(first)
+	if indent <= recIndent {
+		return false
+	}
+	return st.last == '[' && indent > prevIndent || st.last == ',' && indent == prevIndent
 }
 
 // indentAt returns how many spaces and tabs open the line at pos, whose
