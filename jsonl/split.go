@@ -136,9 +136,12 @@ type Splitter struct {
 	// recIndent is the indentation (spaces and tabs) of the current
 	// record's first line (see nestedLine).
 	recIndent int
-	// lineIndent is the indentation of the last non-blank line examined.
-	lineIndent int
-	bufCap     int // the buffer never grows past this
+	// lineIndent is the indentation of the last non-blank line examined
+	// (indentLine), prevIndent that of the one before it: a line examined
+	// again after a split keeps the line before it.
+	lineIndent, prevIndent int
+	indentLine             int64
+	bufCap                 int // the buffer never grows past this
 
 	st scanState
 	// The hypotheses of the resync check (split_resync.go): alts[:nalt];
@@ -352,9 +355,8 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 		}
 	}
 	s.atLineHead = false
-	prevIndent := s.lineIndent
-	if first < s.end && s.buf[first] != '\n' && s.buf[first] != '\r' {
-		s.lineIndent = s.indentAt(first)
+	if s.line != s.indentLine && first < s.end && s.buf[first] != '\n' && s.buf[first] != '\r' {
+		s.prevIndent, s.lineIndent, s.indentLine = s.lineIndent, s.indentAt(first), s.line
 	}
 	switch {
 	case !st.content:
@@ -423,7 +425,7 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 				last.st.fence, last.fenceOpens = true, true
 			}
 		}
-		if first < s.end && s.canStartRecord(first, second, fenceLine) && (intro || !introKnown) && !s.nestedLine(first, prevIndent) && s.mayStartAlt() {
+		if first < s.end && s.canStartRecord(first, second, fenceLine) && (intro || !introKnown) && !s.nestedLine(first) && s.mayStartAlt() {
 			s.startAlt(first, fenceLine)
 		}
 	case st.fence:

@@ -213,16 +213,15 @@ func (s *Splitter) mayStartAlt() bool {
 // indented deeper than that record's first line; and it is laid out as
 // an element: after the line that opened the array ('[' last), indented
 // deeper than that line, or after an element (',' last), indented as that
-// line (prevIndent is the indentation of the last non-blank line). Such a
-// line opens no hypothesis: in a pretty-printed record cut after it
-// ("{\n  \"k\": [\n    {\n      \"z\": 1\n    }\n" then a record), it
-// would come out as a record of its own, a fragment, and the cut record
-// in pieces. A record after a cut one is not so laid out: it starts at
+// line (the last non-blank line before it). Such a line opens no
+// hypothesis: in a pretty-printed record cut after it ("{\n  \"k\":
+// [\n    {\n      \"z\": 1\n    }\n" then a record), it would come out
+// as a record of its own, a fragment, and the cut record in pieces. A record after a cut one is not so laid out: it starts at
 // column 0 or at the cut record's indentation, or indented after a
 // one-line cut record ("{\"a\": [1,\n  {\"id\": 2}"). Inside a string
 // indentation is not looked at. Only spaces and tabs count: a byte order
 // mark is not indentation.
-func (s *Splitter) nestedLine(first, prevIndent int) bool {
+func (s *Splitter) nestedLine(first int) bool {
 	st, recIndent := &s.st, s.recIndent
 	if s.nalt > 0 {
 		if last := &s.alts[s.nalt-1]; last.st.open() {
@@ -237,7 +236,7 @@ func (s *Splitter) nestedLine(first, prevIndent int) bool {
 	if indent <= recIndent {
 		return false
 	}
-	return st.last == '[' && indent > prevIndent || st.last == ',' && indent == prevIndent
+	return st.last == '[' && indent > s.prevIndent || st.last == ',' && indent == s.prevIndent
 }
 
 // indentAt returns how many spaces and tabs open the line at pos, whose
