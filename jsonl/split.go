@@ -94,7 +94,12 @@ type Record struct {
 //     value closed, its keys followed by ':', no second value after it) and
 //     the next non-blank line does not continue the join (']', '}', ',' or,
 //     inside a string, '"'). Pretty-printed records stay whole, as their
-//     inner lines are followed by closers or commas. A record never holds
+//     inner lines are followed by closers or commas; a line laid out as
+//     an element of one of a record's arrays (indented deeper than the
+//     record's first line and than the line that opened the array, or as
+//     deep as the element before it) keeps no split reading, so that a
+//     pretty-printed record cut after an element comes out as one cut
+//     record, not as that element and fragments. A record never holds
 //     two input records: a cut record comes out alone (a reject with its
 //     raw bytes), and the whole record after it comes out on its own.
 //   - One-line fences: ```json {...} ```, ```json{...}``` and ```{...}```
@@ -128,7 +133,15 @@ type Splitter struct {
 
 	line    int64 // line number at pos
 	recLine int64 // first line of the current record
-	bufCap  int   // the buffer never grows past this
+	// recIndent is the indentation (spaces and tabs) of the current
+	// record's first line (see nestedLine).
+	recIndent int
+	// lineIndent is the indentation of the last non-blank line examined
+	// (indentLine), prevIndent that of the one before it: a line examined
+	// again after a split keeps the line before it.
+	lineIndent, prevIndent int
+	indentLine             int64
+	bufCap                 int // the buffer never grows past this
 
 	st scanState
 	// The hypotheses of the resync check (split_resync.go): alts[:nalt];
@@ -342,9 +355,13 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 		}
 	}
 	s.atLineHead = false
+	if s.line != s.indentLine && first < s.end && s.buf[first] != '\n' && s.buf[first] != '\r' {
+		s.prevIndent, s.lineIndent, s.indentLine = s.lineIndent, s.indentAt(first), s.line
+	}
 	switch {
 	case !st.content:
 		s.recLine = s.line
+		s.recIndent = s.indentAt(first)
 		st.fence = fenceLine
 	case st.open():
 		startsObject := first < s.end && s.buf[first] == '{' && second < s.end &&
@@ -408,8 +425,8 @@ func (s *Splitter) lineHead() (rec Record, emit, ok bool) {
 				last.st.fence, last.fenceOpens = true, true
 			}
 		}
-		if first < s.end && s.canStartRecord(first, second, fenceLine) && (intro || !introKnown) && s.mayStartAlt() {
-			s.startAlt(s.buf[first], fenceLine)
+		if first < s.end && s.canStartRecord(first, second, fenceLine) && (intro || !introKnown) && !s.nestedLine(first) && s.mayStartAlt() {
+			s.startAlt(first, fenceLine)
 		}
 	case st.fence:
 		switch {
