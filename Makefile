@@ -42,7 +42,7 @@ mod-download:
 
 test: vet
 	GO=$(GO) scripts/check-norace.sh $(NORACE_PKGS)
-	$(GO) test -race -vet=off -count=1 $(RACE_PKGS)
+	$(GO) test -race -vet=off -count=1 -timeout 30m $(RACE_PKGS)
 	$(GO) test -vet=off -count=1 $(NORACE_PKGS)
 	@# Allocation counts mean nothing under -race: the zero-allocation
 	@# tests of the packages tested with it run again without it.
