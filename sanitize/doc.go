@@ -27,5 +27,7 @@
 // ErrMultipleValues; Options.Values can keep the first, wrap them in an
 // array, or keep one per line instead. Every error is an *Error with
 // coordinates that wraps one of the sentinel errors (from a Writer, maybe
-// inside a *PartialError).
+// inside a *PartialError). PointerAt names the value at an error's offset
+// as a JSON Pointer, reading the input again: the error path pays for it,
+// the sanitizer keeps no keys.
 package sanitize

@@ -67,3 +67,18 @@ func ExampleSanitizer() {
 	// {"a": true} 2 <nil>
 	// [1, 2, 3] 1 <nil>
 }
+
+// A refusal names the value it stopped at: PointerAt reads the answer again
+// up to the error's offset and gives that value's JSON Pointer.
+func ExamplePointerAt() {
+	answer := []byte("```json\n{\"user\": {\"name\": Ada Lovelace, \"tags\": [\"math\"]}}\n```")
+	_, _, err := sanitize.Bytes(answer, sanitize.Options{})
+	var e *sanitize.Error
+	if errors.As(err, &e) {
+		fmt.Println(sanitize.PointerAt(answer, e.Offset), e.Line, e.Column)
+	}
+	fmt.Println(sanitize.PointerAt([]byte(`[1, 2, {"a": [3,`), 16))
+	// Output:
+	// /user/name 2 19
+	// /2/a/1
+}
