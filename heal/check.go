@@ -29,8 +29,9 @@ type Verdict struct {
 	// Diagnostics is what the re-ask tells the model about an invalid
 	// answer: the compact schema diagnostics (one "/pointer: message"
 	// line each), or where the answer is not JSON and what JSON expects
-	// ("at line 1, column 31, near `...`: ..."). Decision.Reason keeps
-	// the library's wording.
+	// ("at /status (line 1, column 31), near `...`: ...", the JSON
+	// Pointer left out at the top level). Decision.Reason keeps the
+	// library's wording.
 	Diagnostics string `json:"diagnostics,omitempty"`
 	// DiagnosticCount is the number of schema diagnostics.
 	DiagnosticCount int `json:"diagnostic_count,omitempty"`

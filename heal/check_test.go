@@ -164,7 +164,7 @@ func TestVerdictEncodesAsJSON(t *testing.T) {
 	require.NoError(t, json.Unmarshal(b, &got))
 	assert.Nil(t, got["json"])
 	assert.Equal(t, "1:31: invalid character '@' where a value belongs: expected a value", got["error"])
-	assert.Contains(t, got["diagnostics"], "at line 1, column 31")
+	assert.Contains(t, got["diagnostics"], "at /status (line 1, column 31)")
 }
 
 // TestCheckStopsWhenTheSchemaGivesNoVerdict: a schema whose work on a

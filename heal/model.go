@@ -5,12 +5,14 @@
 // the answer.
 //
 // A re-ask is written for the model, not for a log: what is wrong, where
-// (line, column and a short excerpt of the answer; the JSON Pointer of
-// each schema diagnostic) and what JSON or the schema expects, e.g.
+// (for an answer that is not JSON, the JSON Pointer of the value being
+// read, see sanitize.PointerAt, unless it is the whole value, then line,
+// column and a short excerpt of the answer; the JSON Pointer of each
+// schema diagnostic) and what JSON or the schema expects, e.g.
 //
-//	Your previous answer is not valid JSON: at line 2, column 10, near
-//	`"name": Ada Lovelace, "s`: a value without quotes; write strings in
-//	double quotes (only numbers, true, false and null go bare).
+//	Your previous answer is not valid JSON: at /name (line 2, column 10),
+//	near `"name": Ada Lovelace, "s`: a value without quotes; write strings
+//	in double quotes (only numbers, true, false and null go bare).
 //	Reply with the complete corrected JSON value only: no prose, no code fences.
 //
 // Decision.Reason keeps the library's wording (sentinels, confidence).

@@ -4,14 +4,16 @@ import (
 	"bytes"
 	"errors"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/jsonheal/jsonheal/sanitize"
 )
 
 // This file writes what a model reads when its answer is not JSON: what is
-// wrong, where (line, column and the answer's own text there) and what is
-// expected, in words a model can act on and in few tokens. The library's
+// wrong, where (the JSON Pointer of the value, line, column and the
+// answer's own text there) and what is expected, in words a model can act
+// on and in few tokens. The library's
 // wording (sentinels, offsets, confidence floors) stays in Decision.Reason.
 
 // Re-ask instructions, after the diagnostics.
@@ -30,7 +32,9 @@ func reaskText(v Verdict) string {
 }
 
 // syntaxProblem says what is wrong with an answer the sanitizer refused,
-// for the model: "at line 1, column 16, near `...`: <problem>".
+// for the model: "at /user/name (line 1, column 19), near `...`:
+// <problem>", or "at line 1, column 19, ..." where the pointer would be
+// the whole value (or is not shown, see shownPointer).
 func syntaxProblem(answer []byte, err error) string {
 	var e *sanitize.Error
 	if !errors.As(err, &e) {
@@ -51,7 +55,12 @@ func syntaxProblem(answer []byte, err error) string {
 		}
 		problem += "."
 	}
-	where := "at line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column)
+	where := "line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column)
+	if p := shownPointer(answer, e.Offset); p != "" {
+		where = "at " + p + " (" + where + ")"
+	} else {
+		where = "at " + where
+	}
 	if x := excerpt(answer, e.Offset); x != "" {
 		where += ", near `" + x + "`"
 	}
@@ -95,6 +104,25 @@ func kindProblem(k sanitize.Kind) string {
 	}
 	return "this is not valid JSON."
 }
+
+// maxShownPointer bounds, in bytes, the JSON Pointer a re-ask shows.
+const maxShownPointer = 120
+
+// shownPointer returns the JSON Pointer of the value the answer was being
+// read at off (sanitize.PointerAt), as the re-ask shows it: "" for the
+// whole value, and for a pointer longer than maxShownPointer or holding
+// control characters, backquotes or invalid UTF-8 (the line, column and
+// excerpt still say where).
+func shownPointer(answer []byte, off int64) string {
+	p := sanitize.PointerAt(answer, off)
+	if len(p) > maxShownPointer || !utf8.ValidString(p) || strings.IndexFunc(p, notShown) >= 0 {
+		return ""
+	}
+	return p
+}
+
+// notShown reports whether r may not appear in a pointer a re-ask shows.
+func notShown(r rune) bool { return r < 0x20 || r == 0x7f || r == '`' }
 
 // Excerpt bounds: bytes of the answer shown before and after the offset,
 // on its line.
