@@ -47,11 +47,16 @@ type pointerFrame struct {
 	// index counts the commas read in the container: an array's current
 	// element, an object's current member.
 	index int
-	// key is the name of member keyIndex, read to its end when keyIndex
-	// equals index.
-	key      string
+	// key is the input range of the name of member keyIndex, read to its
+	// end when keyIndex equals index: with its delimiters when quoted.
+	key      [2]int64
+	quoted   bool
 	keyIndex int
 }
+
+// maxStalled bounds the scanner steps in a row that consume no byte
+// (events it reports before reading on) before PointerAt gives up.
+const maxStalled = 64
 
 // maxPointerCommas bounds the commas PointerAt remembers: the latest ones,
 // which a repair that drops input (an extra comma, a comment) may hold.
@@ -82,21 +87,21 @@ type pointerWalk struct {
 // keys and commas after each step.
 func (w *pointerWalk) read(end int) {
 	w.keyStart, w.bareKey = -1, -1
-	stalled := 0
-	for i := 0; i < end && stalled < 8; {
+	stalled := 0 // steps in a row that consumed nothing: a guard
+	for i := 0; i < end && stalled < maxStalled; {
 		n, ev := w.s.Next(w.src[i : i+1])
 		if ev == scan.Error {
 			return
 		}
 		w.step(int64(i), n, ev)
-		for ev != scan.Error && w.s.HasPending() && stalled < 8 {
+		for ev != scan.Error && w.s.HasPending() && stalled < maxStalled {
 			_, ev = w.s.Next(nil)
 			w.step(int64(i+n), 0, ev)
 			stalled++
 		}
-		if n == 0 && ev == scan.None {
+		if n == 0 {
 			stalled++
-		} else if n > 0 {
+		} else {
 			stalled = 0
 		}
 		i += n
@@ -132,7 +137,7 @@ func (w *pointerWalk) consumed(i int64) {
 	case inKey && !w.inKey:
 		w.keyStart = i
 	case !inKey && w.inKey && w.keyStart >= 0:
-		w.setKey(quotedKey(w.src[w.keyStart:i]))
+		w.setKey(w.keyStart, i, true)
 		w.keyStart = -1
 	}
 	w.inKey = inKey
@@ -163,9 +168,9 @@ func (w *pointerWalk) repair() {
 	if w.s.RepairKind() == scan.RepairUnquotedKey {
 		switch {
 		case w.s.ClosingOffset() != 0:
-			w.setKey(string(w.src[off+ln : w.s.ClosingOffset()]))
+			w.setKey(off+ln, w.s.ClosingOffset(), false)
 		case w.bareKey >= 0:
-			w.setKey(string(w.src[w.bareKey:off]))
+			w.setKey(w.bareKey, off, false)
 			w.bareKey = -1
 		default:
 			w.bareKey = off + ln
@@ -202,13 +207,14 @@ func (w *pointerWalk) comma(at int64, k int) {
 	w.commas = append(w.commas, pointerComma{offset: at, depth: len(w.frames)})
 }
 
-// setKey records key as the name of the innermost object's current member.
-func (w *pointerWalk) setKey(key string) {
+// setKey records src[from:to] as the name of the innermost object's
+// current member, quoted or bare.
+func (w *pointerWalk) setKey(from, to int64, quoted bool) {
 	if len(w.frames) == 0 || !w.frames[len(w.frames)-1].object {
 		return
 	}
 	f := &w.frames[len(w.frames)-1]
-	f.key, f.keyIndex = key, f.index
+	f.key, f.quoted, f.keyIndex = [2]int64{from, to}, quoted, f.index
 }
 
 // pointer writes the frames as a JSON Pointer.
@@ -221,7 +227,11 @@ func (w *pointerWalk) pointer() string {
 			b.WriteString(strconv.Itoa(f.index))
 		case f.keyIndex == f.index:
 			b.WriteByte('/')
-			b.WriteString(pointerEscaper.Replace(f.key))
+			key := w.src[f.key[0]:f.key[1]]
+			if f.quoted {
+				key = quotedKey(key)
+			}
+			b.WriteString(pointerEscaper.Replace(string(key)))
 		default:
 			return b.String()
 		}
@@ -236,15 +246,15 @@ var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 // single quotes, or typographic ones, one rune each) and maybe the blanks
 // before its colon. Escapes are decoded when they are valid JSON;
 // otherwise the key is its text as written.
-func quotedKey(raw []byte) string {
+func quotedKey(raw []byte) []byte {
 	raw = bytes.TrimRight(raw, " \t\r\n")
 	_, open := utf8.DecodeRune(raw)
 	_, closing := utf8.DecodeLastRune(raw)
 	if open+closing > len(raw) {
-		return ""
+		return nil
 	}
 	if key, ok := appendUnquoted(nil, raw[open-1:len(raw)-closing+1]); ok {
-		return string(key)
+		return key
 	}
-	return string(raw[open : len(raw)-closing])
+	return raw[open : len(raw)-closing]
 }

@@ -84,17 +84,45 @@ func TestPointerAtEveryValueStart(t *testing.T) {
 	}
 	require.Len(t, valueStarts([]byte(docs[0])), 12, "every value of the first document")
 	for _, doc := range docs {
-		var root any
-		require.NoError(t, json.Unmarshal([]byte(doc), &root), doc)
-		for _, off := range valueStarts([]byte(doc)) {
-			ptr := PointerAt([]byte(doc), int64(off))
-			got, ok := resolvePointer(root, ptr)
-			require.True(t, ok, "doc %s offset %d pointer %q", doc, off, ptr)
-			var want any
-			dec := json.NewDecoder(bytes.NewReader([]byte(doc[off:])))
-			require.NoError(t, dec.Decode(&want), "doc %s offset %d", doc, off)
-			assert.Equal(t, want, got, "doc %s offset %d pointer %q", doc, off, ptr)
+		checkPointersAtValueStarts(t, []byte(doc))
+	}
+}
+
+// FuzzPointerAt: on any input, PointerAt at every offset returns "" or a
+// pointer beginning with '/'; on valid JSON, the pointer at each value's
+// first byte resolves to that value.
+func FuzzPointerAt(f *testing.F) {
+	addRepairSeeds(f)
+	f.Add([]byte(`{"a/b": [1, {"~": null}], "c\u00e9": "x"}`))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) > 256 {
+			in = in[:256]
 		}
+		for off := range len(in) + 1 {
+			if p := PointerAt(in, int64(off)); p != "" {
+				require.Equal(t, byte('/'), p[0], "offset %d of %q", off, in)
+			}
+		}
+		if json.Valid(in) && !duplicateKeys(in) {
+			checkPointersAtValueStarts(t, in)
+		}
+	})
+}
+
+// checkPointersAtValueStarts checks that, in the valid JSON doc, the
+// pointer at the first byte of every value resolves, with encoding/json,
+// to a value equal to the one decoded from that byte on.
+func checkPointersAtValueStarts(t *testing.T, doc []byte) {
+	t.Helper()
+	var root any
+	require.NoError(t, json.Unmarshal(doc, &root), "%s", doc)
+	for _, off := range valueStarts(doc) {
+		ptr := PointerAt(doc, int64(off))
+		got, ok := resolvePointer(root, ptr)
+		require.True(t, ok, "doc %s offset %d pointer %q", doc, off, ptr)
+		var want any
+		require.NoError(t, json.NewDecoder(bytes.NewReader(doc[off:])).Decode(&want), "doc %s offset %d", doc, off)
+		assert.Equal(t, want, got, "doc %s offset %d pointer %q", doc, off, ptr)
 	}
 }
 
@@ -129,6 +157,44 @@ func valueStarts(doc []byte) []int {
 			inObject = append(inObject, d == '{')
 		}
 		expectKey = len(inObject) > 0 && inObject[len(inObject)-1]
+	}
+}
+
+// duplicateKeys reports whether an object of the valid JSON doc has two
+// members of the same name, read with encoding/json's tokenizer.
+func duplicateKeys(doc []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	var seen []map[string]bool // per open container; nil for an array
+	expectKey := false
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			if tok == json.Delim('{') {
+				seen = append(seen, map[string]bool{})
+			} else {
+				seen = append(seen, nil)
+			}
+			expectKey = tok == json.Delim('{')
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			seen = seen[:len(seen)-1]
+			expectKey = len(seen) > 0 && seen[len(seen)-1] != nil
+			continue
+		}
+		if expectKey {
+			key := tok.(string)
+			if seen[len(seen)-1][key] {
+				return true
+			}
+			seen[len(seen)-1][key] = true
+			expectKey = false
+			continue
+		}
+		expectKey = len(seen) > 0 && seen[len(seen)-1] != nil
 	}
 }
 
