@@ -175,9 +175,10 @@ func (h *Healer) sanitizeFailure(answer []byte, finishReason string, v Verdict, 
 		v.Decision = Decision{ClassFatal, ActionStop, err.Error()}
 	default:
 		v.Decision = Decision{ClassSyntax, ActionReask, "not valid JSON: " + err.Error()}
-		v.Diagnostics = syntaxProblem(answer, err)
 		if errors.Is(err, sanitize.ErrNoValue) {
 			v.Diagnostics = "it holds no JSON value."
+		} else {
+			v.Diagnostics = syntaxProblem(answer, err)
 		}
 	}
 	return v
