@@ -17,7 +17,7 @@ func view(ds validate.Diagnostics) []diag {
 			}
 		}
 		out = append(out, diag{
-			Path: d.InstanceLocation, Code: string(d.Code), ReceivedType: d.ReceivedType,
+			Path: d.InstanceLocation, Code: string(d.Code), ReceivedType: d.ReceivedType, Received: d.Received,
 			Property: d.Property, Allowed: allowed, Default: d.Default,
 		})
 	}

@@ -13,6 +13,7 @@ type diag struct {
 	Path         string // JSON Pointer of the instance
 	Code         string
 	ReceivedType string
+	Received     string // the value's JSON text, cut to 64 bytes (with "...")
 	Property     string
 	Allowed      []string
 	Default      []byte
@@ -26,9 +27,17 @@ type edit struct {
 }
 
 // proposeFixes returns the edits the enabled rules make for diags on doc,
-// at or above floor.
+// at or above floor. It reads doc only when some diagnostic may be fixed
+// (mayFix).
 func proposeFixes(doc []byte, diags []diag, rules Rule, floor sanitize.Confidence) []edit {
-	x := indexDoc(doc)
+	if !slices.ContainsFunc(diags, func(d diag) bool { return mayFix(d, rules) }) {
+		return nil // the common case of a schema every record fails: no scan
+	}
+	return editsFor(indexDoc(doc), diags, rules, floor)
+}
+
+// editsFor is proposeFixes on the indexed document x, for every diagnostic.
+func editsFor(x *docIndex, diags []diag, rules Rule, floor sanitize.Confidence) []edit {
 	var edits []edit
 	renamed := map[string]bool{} // "objectPath\x00name" a rename already provides
 	if rules&Rename != 0 {
