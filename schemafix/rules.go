@@ -147,8 +147,12 @@ func Closeness(extra, allowed string) sanitize.Confidence {
 	if a == b {
 		return sanitize.Certain
 	}
-	if d := editDistance(a, b); d <= 2 && d*3 <= min(len(a), len(b)) {
-		return sanitize.Likely
+	// The edit distance is at least the difference in length: names
+	// more than 2 bytes apart in length are never within 2 edits.
+	if diff := len(a) - len(b); diff >= -2 && diff <= 2 {
+		if d := editDistance(a, b); d <= 2 && d*3 <= min(len(a), len(b)) {
+			return sanitize.Likely
+		}
 	}
 	short, long := a, b
 	if len(short) > len(long) {
@@ -162,8 +166,12 @@ func Closeness(extra, allowed string) sanitize.Confidence {
 
 // editDistance is the Levenshtein distance between a and b (bytes).
 func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	var rows [2][64]int // on the stack for names up to 63 bytes
+	prev, cur := rows[0][:], rows[1][:]
+	if len(b) >= len(rows[0]) {
+		prev, cur = make([]int, len(b)+1), make([]int, len(b)+1)
+	}
+	prev, cur = prev[:len(b)+1], cur[:len(b)+1]
 	for j := range prev {
 		prev[j] = j
 	}

@@ -2,6 +2,7 @@ package schemafix
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -199,4 +200,9 @@ func TestNameCloseness(t *testing.T) {
 	assert.Equal(t, sanitize.Confidence(0), Closeness("paid", "d"))
 	assert.Equal(t, sanitize.Confidence(0), Closeness("ab", "xy"))
 	assert.Equal(t, 3, editDistance("kitten", "sitting"))
+	long := strings.Repeat("field", 14) // 70 bytes: rows on the heap
+	assert.Equal(t, 1, editDistance(long, long[:69]+"x"))
+	assert.Equal(t, 2, editDistance(long, long[2:]))
+	assert.Equal(t, sanitize.Likely, Closeness(long, long[:68]))
+	assert.Equal(t, sanitize.Guess, Closeness(long, long[:60]), "a prefix far apart in length")
 }
