@@ -180,7 +180,12 @@ func dedupe(out Diagnostics) int {
 			}
 		} else {
 			if seen == nil {
-				seen = map[dupKey]bool{}
+				// Sized for the whole run at once: no rehashing as it fills.
+				rest := 0
+				for rest < len(out)-i && out[i+rest].InstanceLocation == d.InstanceLocation {
+					rest++
+				}
+				seen = make(map[dupKey]bool, n-run+rest)
 			}
 			if len(seen) == 0 {
 				for j := run; j < n; j++ {
