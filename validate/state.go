@@ -57,6 +57,9 @@ type state struct {
 	// lastArena size the next one like the last one.
 	arena2               *strings.Builder
 	arenaUsed, lastArena int
+	// failStreak counts the documents in a row that failed, up to
+	// collectFirstAfter (see run).
+	failStreak int
 
 	// Reading: the scanner over the document, and a streamed root array.
 	doc doc
