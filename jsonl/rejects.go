@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/jsonheal/jsonheal/internal/jsonstr"
 )
@@ -76,11 +75,11 @@ func appendReject(dst []byte, source string, m *recMeta, raw []byte, reason Reas
 		dst = append(dst, `,"more":`...)
 		dst = strconv.AppendInt(dst, int64(d.More), 10)
 	}
-	if utf8.Valid(raw) {
-		dst = append(dst, `,"raw":`...)
-		dst = jsonstr.AppendBytes(dst, raw, "\ufffd")
+	mark := len(dst)
+	if quoted, ok := jsonstr.AppendValidBytes(append(dst, `,"raw":`...), raw); ok {
+		dst = quoted
 	} else {
-		dst = append(dst, `,"raw_base64":"`...)
+		dst = append(dst[:mark], `,"raw_base64":"`...)
 		dst = base64.StdEncoding.AppendEncode(dst, raw)
 		dst = append(dst, '"')
 	}
