@@ -1,9 +1,12 @@
 package schemafix
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jsonheal/jsonheal/sanitize"
 )
@@ -113,26 +116,22 @@ func applyEdits(doc []byte, edits []edit) ([]byte, []Fix) {
 	return append(out, doc[at:]...), fixes
 }
 
-// normalizeName folds case and drops separators: "user_id" and "userId"
-// both become "userid".
-func normalizeName(s string) string {
-	folded := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 0x80 || 'A' <= c && c <= 'Z' || c == '_' || c == '-' || c == ' ' || c == '.' {
-			folded = false
-			break
+// appendNormalized appends name with its case folded and its separators
+// dropped to dst: "user_id" and "userId" both become "userid".
+func appendNormalized(dst []byte, name string) []byte {
+	for _, r := range name {
+		switch {
+		case r == '_' || r == '-' || r == ' ' || r == '.':
+		case r < utf8.RuneSelf:
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			dst = append(dst, byte(r))
+		default:
+			dst = utf8.AppendRune(dst, unicode.ToLower(r))
 		}
 	}
-	if folded {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if r != '_' && r != '-' && r != ' ' && r != '.' {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	return dst
 }
 
 // Closeness rates how surely the property name extra meant allowed: Certain when equal
@@ -140,11 +139,12 @@ func normalizeName(s string) string {
 // Guess when one ends or starts with the other ("userId" -> "id"); 0 when
 // unrelated.
 func Closeness(extra, allowed string) sanitize.Confidence {
-	a, b := normalizeName(extra), normalizeName(allowed)
-	if a == "" || b == "" {
+	var bufA, bufB [64]byte // on the stack for names up to 64 bytes
+	a, b := appendNormalized(bufA[:0], extra), appendNormalized(bufB[:0], allowed)
+	if len(a) == 0 || len(b) == 0 {
 		return 0
 	}
-	if a == b {
+	if bytes.Equal(a, b) {
 		return sanitize.Certain
 	}
 	// The edit distance is at least the difference in length: names
@@ -158,14 +158,14 @@ func Closeness(extra, allowed string) sanitize.Confidence {
 	if len(short) > len(long) {
 		short, long = long, short
 	}
-	if len(short) >= 2 && (strings.HasSuffix(long, short) || strings.HasPrefix(long, short)) {
+	if len(short) >= 2 && (bytes.HasSuffix(long, short) || bytes.HasPrefix(long, short)) {
 		return sanitize.Guess
 	}
 	return 0
 }
 
 // editDistance is the Levenshtein distance between a and b (bytes).
-func editDistance(a, b string) int {
+func editDistance[T string | []byte](a, b T) int {
 	var rows [2][64]int // on the stack for names up to 63 bytes
 	prev, cur := rows[0][:], rows[1][:]
 	if len(b) >= len(rows[0]) {

@@ -206,3 +206,25 @@ func TestNameCloseness(t *testing.T) {
 	assert.Equal(t, sanitize.Likely, Closeness(long, long[:68]))
 	assert.Equal(t, sanitize.Guess, Closeness(long, long[:60]), "a prefix far apart in length")
 }
+
+// normalizeNameByLower is the former normalization, kept as the oracle:
+// strings.ToLower, then the separators dropped.
+func normalizeNameByLower(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r != '_' && r != '-' && r != ' ' && r != '.' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// TestNormalizedNamesMatchToLower: folding on the stack gives what
+// strings.ToLower and dropping the separators give, for ASCII, accented
+// and Greek capitals, long names and invalid UTF-8.
+func TestNormalizedNamesMatchToLower(t *testing.T) {
+	for _, name := range []string{"", "id", "User_ID", "user-id", "a.b c", "ÉTÉ_Ñandú", "ΣΊΣΥΦΟΣ", "İstanbul",
+		"bad\xffname", "\xe5\xb1", strings.Repeat("Long_Name-", 12), "K" /* Kelvin sign */} {
+		assert.Equal(t, normalizeNameByLower(name), string(appendNormalized(nil, name)), "%q", name)
+	}
+}
