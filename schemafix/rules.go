@@ -150,7 +150,7 @@ func Closeness(extra, allowed string) sanitize.Confidence {
 	// The edit distance is at least the difference in length: names
 	// more than 2 bytes apart in length are never within 2 edits.
 	if diff := len(a) - len(b); diff >= -2 && diff <= 2 {
-		if d := editDistance(a, b); d <= 2 && d*3 <= min(len(a), len(b)) {
+		if d := editDistance(a, b, 2); d <= 2 && d*3 <= min(len(a), len(b)) {
 			return sanitize.Likely
 		}
 	}
@@ -164,8 +164,10 @@ func Closeness(extra, allowed string) sanitize.Confidence {
 	return 0
 }
 
-// editDistance is the Levenshtein distance between a and b (bytes).
-func editDistance[T string | []byte](a, b T) int {
+// editDistance is the Levenshtein distance between a and b (bytes), or
+// limit+1 when it is larger than limit: the rows stop as soon as none of
+// their cells is within limit.
+func editDistance[T string | []byte](a, b T, limit int) int {
 	var rows [2][64]int // on the stack for names up to 63 bytes
 	prev, cur := rows[0][:], rows[1][:]
 	if len(b) >= len(rows[0]) {
@@ -177,16 +179,21 @@ func editDistance[T string | []byte](a, b T) int {
 	}
 	for i := 1; i <= len(a); i++ {
 		cur[0] = i
+		rowMin := i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1 // cells never decrease from one row to the next
 		}
 		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return min(prev[len(b)], limit+1)
 }
 
 // renameFixes renames an extra property to the single allowed, absent name

@@ -2,6 +2,7 @@ package schemafix
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -199,10 +200,13 @@ func TestNameCloseness(t *testing.T) {
 	assert.Equal(t, sanitize.Guess, Closeness("userId", "id"))
 	assert.Equal(t, sanitize.Confidence(0), Closeness("paid", "d"))
 	assert.Equal(t, sanitize.Confidence(0), Closeness("ab", "xy"))
-	assert.Equal(t, 3, editDistance("kitten", "sitting"))
+	assert.Equal(t, 3, editDistance("kitten", "sitting", 10))
+	assert.Equal(t, 3, editDistance("kitten", "sitting", 2), "past the limit: limit+1")
+	assert.Equal(t, 2, editDistance("kitten", "sitting", 1))
+	assert.Equal(t, 0, editDistance("same", "same", 0))
 	long := strings.Repeat("field", 14) // 70 bytes: rows on the heap
-	assert.Equal(t, 1, editDistance(long, long[:69]+"x"))
-	assert.Equal(t, 2, editDistance(long, long[2:]))
+	assert.Equal(t, 1, editDistance(long, long[:69]+"x", 2))
+	assert.Equal(t, 2, editDistance(long, long[2:], 2))
 	assert.Equal(t, sanitize.Likely, Closeness(long, long[:68]))
 	assert.Equal(t, sanitize.Guess, Closeness(long, long[:60]), "a prefix far apart in length")
 }
@@ -226,5 +230,25 @@ func TestNormalizedNamesMatchToLower(t *testing.T) {
 	for _, name := range []string{"", "id", "User_ID", "user-id", "a.b c", "ÉTÉ_Ñandú", "ΣΊΣΥΦΟΣ", "İstanbul",
 		"bad\xffname", "\xe5\xb1", strings.Repeat("Long_Name-", 12), "K" /* Kelvin sign */} {
 		assert.Equal(t, normalizeNameByLower(name), string(appendNormalized(nil, name)), "%q", name)
+	}
+}
+
+// TestEditDistanceLimit: with a limit, the distance is the full one, or
+// limit+1 when that is larger, over random names of a small alphabet.
+func TestEditDistanceLimit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 4))
+	name := func() string {
+		b := make([]byte, rng.IntN(12))
+		for i := range b {
+			b[i] = "abc_"[rng.IntN(4)]
+		}
+		return string(b)
+	}
+	for range 3000 {
+		a, b := name(), name()
+		full := editDistance(a, b, 100)
+		for limit := range 4 {
+			require.Equal(t, min(full, limit+1), editDistance(a, b, limit), "%q %q limit %d", a, b, limit)
+		}
 	}
 }
