@@ -92,3 +92,20 @@ func TestMayFixSparesTheScan(t *testing.T) {
 	}
 	assert.Nil(t, proposeFixes(doc, view(ds), All, 0))
 }
+
+// TestViewDropsPatternsWithoutTouchingTheDiagnostics: the rules see the
+// allowed names of an extra property without patternProperties patterns;
+// the validator's list, shared by the object's diagnostics, keeps them.
+func TestViewDropsPatternsWithoutTouchingTheDiagnostics(t *testing.T) {
+	shared := []string{"a", "/^q/", "b"}
+	ds := validate.Diagnostics{
+		{Code: validate.CodeAdditionalProperties, Property: "x", Allowed: shared},
+		{Code: validate.CodeAdditionalProperties, Property: "y", Allowed: shared[:1]},
+		{Code: validate.CodeEnum, Allowed: []string{`"/a/"`, "/b/"}},
+	}
+	v := view(ds)
+	assert.Equal(t, []string{"a", "b"}, v[0].Allowed)
+	assert.Equal(t, []string{"a"}, v[1].Allowed)
+	assert.Equal(t, []string{`"/a/"`, "/b/"}, v[2].Allowed, "only additionalProperties lists hold patterns")
+	assert.Equal(t, []string{"a", "/^q/", "b"}, shared)
+}
