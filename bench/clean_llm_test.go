@@ -22,20 +22,26 @@ var genInput = sync.OnceValues(func() ([]byte, error) {
 	if path := os.Getenv("JSONHEAL_BENCH_CLEAN_INPUT"); path != "" {
 		return os.ReadFile(path)
 	}
-	dir, err := os.MkdirTemp("", "bench-clean-llm")
+	return generate("16MB", "0.05")
+})
+
+// generate returns size of testdata/sample/gen's ticket records with a
+// fraction broken of them broken (its flags -bytes and -broken).
+func generate(size, broken string) ([]byte, error) {
+	dir, err := os.MkdirTemp("", "bench-clean")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
 	path := filepath.Join(dir, "in.jsonl")
-	cmd := exec.Command("go", "run", "./testdata/sample/gen", "-bytes", "16MB", "-broken", "0.05", "-o", path)
+	cmd := exec.Command("go", "run", "./testdata/sample/gen", "-bytes", size, "-broken", broken, "-o", path)
 	cmd.Dir = ".."
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
 		return nil, err
 	}
 	return os.ReadFile(path)
-})
+}
 
 // BenchmarkCleanGenerated cleans the CLI benchmark's kind of input (5%
 // broken records) without and with the LLM schema, at 1 and 2 workers, and

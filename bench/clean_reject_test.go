@@ -5,9 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"sync"
 	"testing"
 
@@ -17,21 +14,7 @@ import (
 
 // validInput is 8 MB of the CLI benchmark's records with none broken:
 // every record meets the LLM answer schema.
-var validInput = sync.OnceValues(func() ([]byte, error) {
-	dir, err := os.MkdirTemp("", "bench-clean-reject")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "in.jsonl")
-	cmd := exec.Command("go", "run", "./testdata/sample/gen", "-bytes", "8MB", "-broken", "0", "-o", path)
-	cmd.Dir = ".."
-	cmd.Stderr = os.Stderr
-	if err := cmd.Run(); err != nil {
-		return nil, err
-	}
-	return os.ReadFile(path)
-})
+var validInput = sync.OnceValues(func() ([]byte, error) { return generate("8MB", "0") })
 
 // schemaBreaks are schema changes that break every record of validInput,
 // the incidents of issue 38: each edits the decoded LLM answer schema.

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -17,42 +16,32 @@ import (
 // field for field, or the same error.
 func TestCollectFirstMatchesTwoPasses(t *testing.T) {
 	cases, invalid := 0, 0
-	for _, d := range suiteDrafts {
-		base := filepath.Join(suiteDir, "tests", d.dir)
-		for _, sub := range []struct {
-			dir          string
-			assertFormat bool
-		}{{"", false}, {"optional", false}, {filepath.Join("optional", "format"), true}} {
-			files, err := filepath.Glob(filepath.Join(base, sub.dir, "*.json"))
-			require.NoError(t, err)
-			for _, f := range files {
-				for _, g := range readGroups(t, f) {
-					s, err := Compile(g.Schema, Options{DefaultDraft: d.draft, Loader: suiteLoader, AssertFormat: sub.assertFormat})
-					if err != nil {
-						continue
-					}
-					v := s.NewValidator()
-					for _, tc := range g.Tests {
-						// Validate streams a root array; ValidateJSON (the
-						// jsonl workers' way) reads every document whole.
-						for _, validate := range []func([]byte) (Diagnostics, error){v.Validate, v.ValidateJSON} {
-							v.st.failStreak = 0
-							want, wantErr := validate(tc.Data)
-							v.st.failStreak = collectFirstAfter
-							got, gotErr := validate(tc.Data)
-							where := fmt.Sprintf("%s: %s / %s", f, g.Description, tc.Description)
-							assert.Equal(t, want, got, where)
-							assert.Equal(t, fmt.Sprint(wantErr), fmt.Sprint(gotErr), where)
-							cases++
-							if len(want) > 0 {
-								invalid++
-							}
-						}
+	eachSuiteFile(t, func(_, f string, draft Draft, assertFormat bool) {
+		for _, g := range readGroups(t, f) {
+			s, err := Compile(g.Schema, Options{DefaultDraft: draft, Loader: suiteLoader, AssertFormat: assertFormat})
+			if err != nil {
+				continue
+			}
+			v := s.NewValidator()
+			for _, tc := range g.Tests {
+				// Validate streams a root array; ValidateJSON (the jsonl
+				// workers' way) reads every document whole.
+				for _, validate := range []func([]byte) (Diagnostics, error){v.Validate, v.ValidateJSON} {
+					v.st.failStreak = 0
+					want, wantErr := validate(tc.Data)
+					v.st.failStreak = collectFirstAfter
+					got, gotErr := validate(tc.Data)
+					where := fmt.Sprintf("%s: %s / %s", f, g.Description, tc.Description)
+					assert.Equal(t, want, got, where)
+					assert.Equal(t, fmt.Sprint(wantErr), fmt.Sprint(gotErr), where)
+					cases++
+					if len(want) > 0 {
+						invalid++
 					}
 				}
 			}
 		}
-	}
+	})
 	assert.Greater(t, cases, 5000)
 	assert.Greater(t, invalid, 2000)
 }
