@@ -87,16 +87,7 @@ func BenchmarkCleanAllFailing(b *testing.B) {
 			if want := br.name != "none"; (st.Rejected == st.Records) != want || st.Records == 0 {
 				b.Fatalf("%s: %d of %d records rejected", br.name, st.Rejected, st.Records)
 			}
-			b.SetBytes(int64(len(in)))
-			b.ReportAllocs()
-			start := processCPU()
-			for b.Loop() {
-				if _, err := jsonl.NewCleaner(opts).Run(context.Background(), bytes.NewReader(in), io.Discard, io.Discard); err != nil {
-					b.Fatal(err)
-				}
-			}
-			cpu := (processCPU() - start).Seconds()
-			b.ReportMetric(float64(len(in))*float64(b.N)/1e6/cpu, "cpu-MB/s")
+			benchCleanCPU(b, in, opts)
 		})
 	}
 }
