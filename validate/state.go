@@ -57,9 +57,6 @@ type state struct {
 	// lastArena size the next one like the last one.
 	arena2               *strings.Builder
 	arenaUsed, lastArena int
-	// failStreak counts the documents in a row that failed, up to
-	// collectFirstAfter (see run).
-	failStreak int
 
 	// Reading: the scanner over the document, and a streamed root array.
 	doc doc
@@ -89,6 +86,10 @@ type state struct {
 	// only its first maxLaneRecords).
 	maxOut     int
 	incomplete bool
+
+	// failStreak counts the documents in a row that failed, up to
+	// collectFirstAfter (see run).
+	failStreak int
 }
 
 // refFrame is a $ref target being applied to a value.

@@ -88,7 +88,12 @@ func (st *state) run(root *node, v *jv) (Diagnostics, error) {
 			return d, nil
 		}
 	}
-	d, err := st.twoPasses(root, v)
+	st.reset()
+	if st.eval(root, v, 0) && st.err == nil {
+		st.failStreak = 0
+		return nil, nil
+	}
+	d, err := st.afterFastPass(root, v)
 	if len(d) > 0 {
 		st.failStreak = min(st.failStreak+1, collectFirstAfter)
 	} else {
@@ -100,9 +105,9 @@ func (st *state) run(root *node, v *jv) (Diagnostics, error) {
 // collectFirst evaluates v collecting diagnostics at once. It answers (ok)
 // only when v fails without an error: then the fast pass would have failed
 // too (a collecting pass reaches the same verdict, it only goes on past
-// failures, and so meets any error the fast pass meets) and twoPasses
-// would collect the same diagnostics. A valid v, or an error, is left to
-// twoPasses, which decides it as always.
+// failures, and so meets any error the fast pass meets) and the fast pass
+// and the collecting pass after it would collect the same diagnostics. A
+// valid v, or an error, is left to them, which decide it as always.
 func (st *state) collectFirst(root *node, v *jv) (Diagnostics, bool) {
 	st.reset()
 	st.collect = true
@@ -114,13 +119,10 @@ func (st *state) collectFirst(root *node, v *jv) (Diagnostics, bool) {
 	return st.diagnostics(), true
 }
 
-// twoPasses validates v: a fast pass first, and a collecting pass when it
-// fails.
-func (st *state) twoPasses(root *node, v *jv) (Diagnostics, error) {
-	st.reset()
-	if st.eval(root, v, 0) && st.err == nil {
-		return nil, nil
-	}
+// afterFastPass completes run once the fast pass failed on v: with an
+// error, the error found again with paths; otherwise the diagnostics of a
+// collecting pass.
+func (st *state) afterFastPass(root *node, v *jv) (Diagnostics, error) {
 	if st.err != nil {
 		// The fast pass does not track paths: run it again with them, to
 		// say where the error is (evaluation is deterministic).
