@@ -172,11 +172,12 @@ func (st *state) typeFail(n *node, v *jv) {
 // extraProperty records a property that is not allowed. Its hint is set
 // by objectHints once the whole object has been seen.
 func (st *state) extraProperty(n *node, kw string, code Code, k []byte) {
-	name := string(k)
-	d := st.fail(n, kw, code, nil, st.str("property ", st.quote(name), " is not allowed"), n.allowedText)
+	name := st.intern(k)
+	quoted := st.quote(name)
+	d := st.fail(n, kw, code, nil, st.str("property ", quoted, " is not allowed"), n.allowedText)
 	d.Property = name
 	d.Allowed = n.allowedList
-	d.Received = truncate(quote(name), maxReceived)
+	d.Received = truncate(quoted, maxReceived)
 	d.ReceivedType = "property"
 }
 
