@@ -149,7 +149,8 @@ func Closeness(extra, allowed string) sanitize.Confidence {
 	}
 	// The edit distance is at least the difference in length: names
 	// more than 2 bytes apart in length are never within 2 edits.
-	if diff := len(a) - len(b); diff >= -2 && diff <= 2 {
+	// Nor are names with more than 2 bytes that the other lacks.
+	if diff := len(a) - len(b); diff >= -2 && diff <= 2 && bytesOutside(a, b) <= 2 && bytesOutside(b, a) <= 2 {
 		if d := editDistance(a, b, 2); d <= 2 && d*3 <= min(len(a), len(b)) {
 			return sanitize.Likely
 		}
@@ -162,6 +163,23 @@ func Closeness(extra, allowed string) sanitize.Confidence {
 		return sanitize.Guess
 	}
 	return 0
+}
+
+// bytesOutside counts the bytes of a whose value does not occur in b: a
+// lower bound of the edit distance of a and b, since each of them must be
+// substituted or deleted.
+func bytesOutside(a, b []byte) int {
+	var in [4]uint64 // the byte values of b
+	for _, c := range b {
+		in[c>>6] |= 1 << (c & 63)
+	}
+	n := 0
+	for _, c := range a {
+		if in[c>>6]&(1<<(c&63)) == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // editDistance is the Levenshtein distance between a and b (bytes), or

@@ -234,19 +234,22 @@ func TestNormalizedNamesMatchToLower(t *testing.T) {
 }
 
 // TestEditDistanceLimit: with a limit, the distance is the full one, or
-// limit+1 when that is larger, over random names of a small alphabet.
+// limit+1 when that is larger, and bytesOutside never exceeds it, over
+// random names of a small alphabet.
 func TestEditDistanceLimit(t *testing.T) {
 	rng := rand.New(rand.NewPCG(38, 4))
 	name := func() string {
 		b := make([]byte, rng.IntN(12))
 		for i := range b {
-			b[i] = "abc_"[rng.IntN(4)]
+			b[i] = "abcxyz_"[rng.IntN(7)]
 		}
 		return string(b)
 	}
 	for range 3000 {
 		a, b := name(), name()
 		full := editDistance(a, b, 100)
+		require.LessOrEqual(t, max(bytesOutside([]byte(a), []byte(b)), bytesOutside([]byte(b), []byte(a))), full,
+			"a lower bound: %q %q", a, b)
 		for limit := range 4 {
 			require.Equal(t, min(full, limit+1), editDistance(a, b, limit), "%q %q limit %d", a, b, limit)
 		}
