@@ -72,17 +72,35 @@ func mayFixType(d diag, rules Rule) bool {
 // a quote) must equal an allowed string up to case and surrounding
 // blanks, as enumFix asks.
 func enumMayMatch(d diag) bool {
-	r := d.Received
-	var got string
-	if len(r) < 2 || r[0] != '"' || r[len(r)-1] != '"' || json.Unmarshal([]byte(r), &got) != nil {
+	got, ok := unquote(d.Received)
+	if !ok {
 		return true // not whole: let the rule read the document
 	}
 	got = strings.TrimSpace(got)
 	for _, text := range d.Allowed {
-		var want string
-		if json.Unmarshal([]byte(text), &want) == nil && strings.EqualFold(got, want) {
+		want, ok := unquote(text)
+		if text == "null" {
+			// enumFix decodes the allowed values with json.Unmarshal,
+			// which reads null into a string as "": an empty string may
+			// become null.
+			want, ok = "", true
+		}
+		if ok && strings.EqualFold(got, want) {
 			return true
 		}
 	}
 	return false
+}
+
+// unquote decodes the JSON string text q; ok is false when q is not one
+// (a number, a cut Received text). Text without escapes is its own
+// decoding.
+func unquote(q string) (s string, ok bool) {
+	if len(q) < 2 || q[0] != '"' || q[len(q)-1] != '"' {
+		return "", false
+	}
+	if inner := q[1 : len(q)-1]; !strings.ContainsAny(inner, "\\\"") {
+		return inner, true
+	}
+	return s, json.Unmarshal([]byte(q), &s) == nil
 }

@@ -14,7 +14,7 @@ import (
 // read as numbers, booleans and null, and numbers the validator and the
 // rules may name differently (1.0).
 var mayFixValues = []string{
-	`"x"`, `"R\u0045d"`, `"A-LONG-ENUM-VALUE-THAT-IS-LONGER-THAN-THE-RECEIVED-TEXT-OF-A-DIAGNOSTIC"`, `"42"`, `"-1.5"`, `"true"`, `"null"`, `" 7 "`, `""`, `"Red"`, `"RED "`,
+	`"x"`, `"R\u0045d"`, `"\"X\""`, `"A-LONG-ENUM-VALUE-THAT-IS-LONGER-THAN-THE-RECEIVED-TEXT-OF-A-DIAGNOSTIC"`, `"42"`, `"-1.5"`, `"true"`, `"null"`, `" 7 "`, `""`, `"Red"`, `"RED "`,
 	`42`, `-1.5`, `1.0`, `1e3`, `0`, `true`, `false`, `null`, `{}`, `{"a":1}`, `[]`, `[1]`,
 }
 
@@ -36,6 +36,7 @@ var mayFixSchemas = []string{
 	`{"properties":{"v":{"enum":[1,"x",null]}}}`,
 	`{"properties":{"v":{"enum":["a-long-enum-value-that-is-longer-than-the-received-text-of-a-diagnostic"]}}}`,
 	`{"properties":{"v":{"type":"string","enum":["RED"]}}}`,
+	`{"properties":{"v":{"enum":["r\u0065d","\"x\""]}}}`,
 	`{"properties":{"v":{"type":"array","items":{"type":"integer"}}}}`,
 	`{"required":["w"],"properties":{"w":{"default":3}}}`,
 	`{"required":["w","u"],"properties":{"w":{"type":"string"}}}`,
@@ -108,4 +109,20 @@ func TestViewDropsPatternsWithoutTouchingTheDiagnostics(t *testing.T) {
 	assert.Equal(t, []string{"a"}, v[1].Allowed)
 	assert.Equal(t, []string{`"/a/"`, "/b/"}, v[2].Allowed, "only additionalProperties lists hold patterns")
 	assert.Equal(t, []string{"a", "/^q/", "b"}, shared)
+}
+
+// TestMayFixSeesEscapedEnumValues: an enum value written with escapes, and
+// a received string holding a quote, still count as a case-fold match.
+func TestMayFixSeesEscapedEnumValues(t *testing.T) {
+	s, err := validate.Compile([]byte(`{"properties":{"v":{"enum":["r\u0065d","\"x\""]}}}`), validate.Options{})
+	require.NoError(t, err)
+	for _, v := range []string{`"RED"`, `"\"X\""`} {
+		doc := []byte(`{"v":` + v + `}`)
+		ds, err := s.Validate(doc)
+		require.NoError(t, err)
+		require.Len(t, ds, 1)
+		d := view(ds)[0]
+		assert.True(t, mayFix(d, EnumCase), v)
+		assert.Len(t, editsFor(indexDoc(doc), []diag{d}, EnumCase, 0), 1, v)
+	}
 }
