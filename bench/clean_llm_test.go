@@ -22,20 +22,26 @@ var genInput = sync.OnceValues(func() ([]byte, error) {
 	if path := os.Getenv("JSONHEAL_BENCH_CLEAN_INPUT"); path != "" {
 		return os.ReadFile(path)
 	}
-	dir, err := os.MkdirTemp("", "bench-clean-llm")
+	return generate("16MB", "0.05")
+})
+
+// generate returns size of testdata/sample/gen's ticket records with a
+// fraction broken of them broken (its flags -bytes and -broken).
+func generate(size, broken string) ([]byte, error) {
+	dir, err := os.MkdirTemp("", "bench-clean")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
 	path := filepath.Join(dir, "in.jsonl")
-	cmd := exec.Command("go", "run", "./testdata/sample/gen", "-bytes", "16MB", "-broken", "0.05", "-o", path)
+	cmd := exec.Command("go", "run", "./testdata/sample/gen", "-bytes", size, "-broken", broken, "-o", path)
 	cmd.Dir = ".."
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
 		return nil, err
 	}
 	return os.ReadFile(path)
-})
+}
 
 // BenchmarkCleanGenerated cleans the CLI benchmark's kind of input (5%
 // broken records) without and with the LLM schema, at 1 and 2 workers, and
@@ -60,20 +66,25 @@ func BenchmarkCleanGenerated(b *testing.B) {
 				name = c.name + "/j2"
 			}
 			b.Run(name, func(b *testing.B) {
-				opts := jsonl.Options{Workers: j, Schema: c.schema}
-				b.SetBytes(int64(len(in)))
-				b.ReportAllocs()
-				start := processCPU()
-				for b.Loop() {
-					if _, err := jsonl.NewCleaner(opts).Run(context.Background(), bytes.NewReader(in), io.Discard, io.Discard); err != nil {
-						b.Fatal(err)
-					}
-				}
-				cpu := (processCPU() - start).Seconds()
-				b.ReportMetric(float64(len(in))*float64(b.N)/1e6/cpu, "cpu-MB/s")
+				benchCleanCPU(b, in, jsonl.Options{Workers: j, Schema: c.schema})
 			})
 		}
 	}
+}
+
+// benchCleanCPU cleans in with opts b.N times and reports cpu-MB/s
+// (megabytes per CPU-second of this process, GC included).
+func benchCleanCPU(b *testing.B, in []byte, opts jsonl.Options) {
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	start := processCPU()
+	for b.Loop() {
+		if _, err := jsonl.NewCleaner(opts).Run(context.Background(), bytes.NewReader(in), io.Discard, io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu := (processCPU() - start).Seconds()
+	b.ReportMetric(float64(len(in))*float64(b.N)/1e6/cpu, "cpu-MB/s")
 }
 
 // BenchmarkSplitGenerated splits the CLI benchmark's kind of input into

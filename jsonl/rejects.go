@@ -4,7 +4,8 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/jsonheal/jsonheal/internal/jsonstr"
 )
 
 // Reject is one line of a rejects file: a record that was not written, why,
@@ -74,11 +75,11 @@ func appendReject(dst []byte, source string, m *recMeta, raw []byte, reason Reas
 		dst = append(dst, `,"more":`...)
 		dst = strconv.AppendInt(dst, int64(d.More), 10)
 	}
-	if utf8.Valid(raw) {
-		dst = append(dst, `,"raw":`...)
-		dst = appendJSONString(dst, string(raw))
+	mark := len(dst)
+	if quoted, ok := jsonstr.AppendValidBytes(append(dst, `,"raw":`...), raw); ok {
+		dst = quoted
 	} else {
-		dst = append(dst, `,"raw_base64":"`...)
+		dst = append(dst[:mark], `,"raw_base64":"`...)
 		dst = base64.StdEncoding.AppendEncode(dst, raw)
 		dst = append(dst, '"')
 	}
@@ -88,43 +89,8 @@ func appendReject(dst []byte, source string, m *recMeta, raw []byte, reason Reas
 	return append(dst, "}\n"...)
 }
 
-const hexDigits = "0123456789abcdef"
-
 // appendJSONString appends s as a JSON string; invalid UTF-8 becomes
 // U+FFFD.
 func appendJSONString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x80 {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				dst = append(dst, s[start:i]...)
-				dst = append(dst, "\ufffd"...)
-				start = i + 1
-			}
-			i += size - 1
-			continue
-		}
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
-		dst = append(dst, s[start:i]...)
-		switch c {
-		case '"', '\\':
-			dst = append(dst, '\\', c)
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		default:
-			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-		}
-		start = i + 1
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
+	return jsonstr.Append(dst, s, "\ufffd")
 }

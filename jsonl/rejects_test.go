@@ -24,6 +24,24 @@ func TestRejectLineIsJSONWhateverItCarries(t *testing.T) {
 	assert.Equal(t, raw, got)
 }
 
+// TestRejectKeepsInvalidUTF8AsBase64: a record that is not valid UTF-8
+// comes back byte for byte from raw_base64, with no raw field (whatever
+// the raw attempt wrote first is taken back).
+func TestRejectKeepsInvalidUTF8AsBase64(t *testing.T) {
+	m := &recMeta{line: 1, lines: 1, size: 12, tooLarge: true}
+	raw := []byte("{\"a\":\"\xff\xfe\"}")
+	line := appendReject(nil, "", m, raw, ReasonTooLarge, &Diagnosis{Text: "too large"})
+	require.True(t, json.Valid(line[:len(line)-1]), "%s", line)
+	var r Reject
+	require.NoError(t, json.Unmarshal(line, &r))
+	assert.Empty(t, r.Raw)
+	assert.True(t, r.RawTruncated)
+	got, err := r.RawBytes()
+	require.NoError(t, err)
+	assert.Equal(t, raw, got)
+	assert.NotContains(t, string(line), `"raw":`)
+}
+
 func TestReasonNamesAreStable(t *testing.T) {
 	want := map[Reason]string{ReasonSyntax: "syntax", ReasonTruncated: "truncated", ReasonNoValue: "no_value",
 		ReasonMultipleValues: "multiple_values", ReasonTooLarge: "too_large", ReasonDepth: "depth",

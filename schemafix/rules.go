@@ -1,9 +1,12 @@
 package schemafix
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jsonheal/jsonheal/sanitize"
 )
@@ -13,6 +16,7 @@ type diag struct {
 	Path         string // JSON Pointer of the instance
 	Code         string
 	ReceivedType string
+	Received     string // the value's JSON text, cut to 64 bytes (with "...")
 	Property     string
 	Allowed      []string
 	Default      []byte
@@ -26,9 +30,17 @@ type edit struct {
 }
 
 // proposeFixes returns the edits the enabled rules make for diags on doc,
-// at or above floor.
+// at or above floor. It reads doc only when some diagnostic may be fixed
+// (mayFix).
 func proposeFixes(doc []byte, diags []diag, rules Rule, floor sanitize.Confidence) []edit {
-	x := indexDoc(doc)
+	if !slices.ContainsFunc(diags, func(d diag) bool { return mayFix(d, rules) }) {
+		return nil // the common case of a schema every record fails: no scan
+	}
+	return editsFor(indexDoc(doc), diags, rules, floor)
+}
+
+// editsFor is proposeFixes on the indexed document x, for every diagnostic.
+func editsFor(x *docIndex, diags []diag, rules Rule, floor sanitize.Confidence) []edit {
 	var edits []edit
 	renamed := map[string]bool{} // "objectPath\x00name" a rename already provides
 	if rules&Rename != 0 {
@@ -104,26 +116,22 @@ func applyEdits(doc []byte, edits []edit) ([]byte, []Fix) {
 	return append(out, doc[at:]...), fixes
 }
 
-// normalizeName folds case and drops separators: "user_id" and "userId"
-// both become "userid".
-func normalizeName(s string) string {
-	folded := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 0x80 || 'A' <= c && c <= 'Z' || c == '_' || c == '-' || c == ' ' || c == '.' {
-			folded = false
-			break
+// appendNormalized appends name with its case folded and its separators
+// dropped to dst: "user_id" and "userId" both become "userid".
+func appendNormalized(dst []byte, name string) []byte {
+	for _, r := range name {
+		switch {
+		case r == '_' || r == '-' || r == ' ' || r == '.':
+		case r < utf8.RuneSelf:
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			dst = append(dst, byte(r))
+		default:
+			dst = utf8.AppendRune(dst, unicode.ToLower(r))
 		}
 	}
-	if folded {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if r != '_' && r != '-' && r != ' ' && r != '.' {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	return dst
 }
 
 // Closeness rates how surely the property name extra meant allowed: Certain when equal
@@ -131,45 +139,79 @@ func normalizeName(s string) string {
 // Guess when one ends or starts with the other ("userId" -> "id"); 0 when
 // unrelated.
 func Closeness(extra, allowed string) sanitize.Confidence {
-	a, b := normalizeName(extra), normalizeName(allowed)
-	if a == "" || b == "" {
+	var bufA, bufB [64]byte // on the stack for names up to 64 bytes
+	a, b := appendNormalized(bufA[:0], extra), appendNormalized(bufB[:0], allowed)
+	if len(a) == 0 || len(b) == 0 {
 		return 0
 	}
-	if a == b {
+	if bytes.Equal(a, b) {
 		return sanitize.Certain
 	}
-	if d := editDistance(a, b); d <= 2 && d*3 <= min(len(a), len(b)) {
-		return sanitize.Likely
+	// The edit distance is at least the difference in length: names
+	// more than 2 bytes apart in length are never within 2 edits.
+	// Nor are names with more than 2 bytes that the other lacks.
+	if diff := len(a) - len(b); diff >= -2 && diff <= 2 && bytesOutside(a, b) <= 2 && bytesOutside(b, a) <= 2 {
+		if d := editDistance(a, b, 2); d <= 2 && d*3 <= min(len(a), len(b)) {
+			return sanitize.Likely
+		}
 	}
 	short, long := a, b
 	if len(short) > len(long) {
 		short, long = long, short
 	}
-	if len(short) >= 2 && (strings.HasSuffix(long, short) || strings.HasPrefix(long, short)) {
+	if len(short) >= 2 && (bytes.HasSuffix(long, short) || bytes.HasPrefix(long, short)) {
 		return sanitize.Guess
 	}
 	return 0
 }
 
-// editDistance is the Levenshtein distance between a and b (bytes).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+// bytesOutside counts the bytes of a whose value does not occur in b: a
+// lower bound of the edit distance of a and b, since each of them must be
+// substituted or deleted.
+func bytesOutside(a, b []byte) int {
+	var in [4]uint64 // the byte values of b
+	for _, c := range b {
+		in[c>>6] |= 1 << (c & 63)
+	}
+	n := 0
+	for _, c := range a {
+		if in[c>>6]&(1<<(c&63)) == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// editDistance is the Levenshtein distance between a and b (bytes), or
+// limit+1 when it is larger than limit: the rows stop as soon as none of
+// their cells is within limit.
+func editDistance[T string | []byte](a, b T, limit int) int {
+	var rows [2][64]int // on the stack for names up to 63 bytes
+	prev, cur := rows[0][:], rows[1][:]
+	if len(b) >= len(rows[0]) {
+		prev, cur = make([]int, len(b)+1), make([]int, len(b)+1)
+	}
+	prev, cur = prev[:len(b)+1], cur[:len(b)+1]
 	for j := range prev {
 		prev[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
 		cur[0] = i
+		rowMin := i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1 // cells never decrease from one row to the next
 		}
 		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return min(prev[len(b)], limit+1)
 }
 
 // renameFixes renames an extra property to the single allowed, absent name

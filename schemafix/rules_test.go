@@ -2,6 +2,8 @@ package schemafix
 
 import (
 	"encoding/json"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -198,5 +200,58 @@ func TestNameCloseness(t *testing.T) {
 	assert.Equal(t, sanitize.Guess, Closeness("userId", "id"))
 	assert.Equal(t, sanitize.Confidence(0), Closeness("paid", "d"))
 	assert.Equal(t, sanitize.Confidence(0), Closeness("ab", "xy"))
-	assert.Equal(t, 3, editDistance("kitten", "sitting"))
+	assert.Equal(t, 3, editDistance("kitten", "sitting", 10))
+	assert.Equal(t, 3, editDistance("kitten", "sitting", 2), "past the limit: limit+1")
+	assert.Equal(t, 2, editDistance("kitten", "sitting", 1))
+	assert.Equal(t, 0, editDistance("same", "same", 0))
+	long := strings.Repeat("field", 14) // 70 bytes: rows on the heap
+	assert.Equal(t, 1, editDistance(long, long[:69]+"x", 2))
+	assert.Equal(t, 2, editDistance(long, long[2:], 2))
+	assert.Equal(t, sanitize.Likely, Closeness(long, long[:68]))
+	assert.Equal(t, sanitize.Guess, Closeness(long, long[:60]), "a prefix far apart in length")
+}
+
+// normalizeNameByLower is the former normalization, kept as the oracle:
+// strings.ToLower, then the separators dropped.
+func normalizeNameByLower(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r != '_' && r != '-' && r != ' ' && r != '.' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// TestNormalizedNamesMatchToLower: folding on the stack gives what
+// strings.ToLower and dropping the separators give, for ASCII, accented
+// and Greek capitals, long names and invalid UTF-8.
+func TestNormalizedNamesMatchToLower(t *testing.T) {
+	for _, name := range []string{"", "id", "User_ID", "user-id", "a.b c", "ÉTÉ_Ñandú", "ΣΊΣΥΦΟΣ", "İstanbul",
+		"bad\xffname", "\xe5\xb1", strings.Repeat("Long_Name-", 12), "K" /* Kelvin sign */} {
+		assert.Equal(t, normalizeNameByLower(name), string(appendNormalized(nil, name)), "%q", name)
+	}
+}
+
+// TestEditDistanceLimit: with a limit, the distance is the full one, or
+// limit+1 when that is larger, and bytesOutside never exceeds it, over
+// random names of a small alphabet.
+func TestEditDistanceLimit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 4))
+	name := func() string {
+		b := make([]byte, rng.IntN(12))
+		for i := range b {
+			b[i] = "abcxyz_"[rng.IntN(7)]
+		}
+		return string(b)
+	}
+	for range 3000 {
+		a, b := name(), name()
+		full := editDistance(a, b, 100)
+		require.LessOrEqual(t, max(bytesOutside([]byte(a), []byte(b)), bytesOutside([]byte(b), []byte(a))), full,
+			"a lower bound: %q %q", a, b)
+		for limit := range 4 {
+			require.Equal(t, min(full, limit+1), editDistance(a, b, limit), "%q %q limit %d", a, b, limit)
+		}
+	}
 }

@@ -54,7 +54,11 @@ type member struct {
 // indexDoc reads doc through the scanner and records its values. A
 // document the scanner rejects gets an empty index (nothing is found in
 // it).
-func indexDoc(doc []byte) *docIndex {
+func indexDoc(doc []byte) *docIndex { return indexDocRuns(doc, true) }
+
+// indexDocRuns is indexDoc; with runs false it feeds strings to the
+// scanner one byte at a time too (the tests' oracle of the runs).
+func indexDocRuns(doc []byte, runs bool) *docIndex {
 	x := &docIndex{doc: doc}
 	sc := scanner.New(0)
 	var stack []int
@@ -75,14 +79,31 @@ func indexDoc(doc []byte) *docIndex {
 			scalar = -1
 		}
 	}
-	for i := 0; i < len(doc); i++ {
-		wasString, depth := sc.InString(), sc.Depth()
-		for b := doc[i : i+1]; len(b) > 0 || sc.HasPending(); {
+	feed := func(b []byte) bool {
+		for len(b) > 0 || sc.HasPending() {
 			n, ev := sc.Next(b)
 			b = b[n:]
 			if ev == scanner.Error {
-				return &docIndex{doc: doc}
+				return false
 			}
+		}
+		return true
+	}
+	for i := 0; i < len(doc); i++ {
+		wasString, depth := sc.InString(), sc.Depth()
+		if wasString && runs {
+			// Inside a string only a quote or a backslash can matter: the
+			// bytes before the next one go to the scanner in one chunk.
+			if run := stringRun(doc[i:]); run > 0 {
+				if !feed(doc[i : i+run]) {
+					return &docIndex{doc: doc}
+				}
+				i += run - 1
+				continue
+			}
+		}
+		if !feed(doc[i : i+1]) {
+			return &docIndex{doc: doc}
 		}
 		inString := sc.InString()
 		switch c := doc[i]; {
@@ -123,6 +144,17 @@ func indexDoc(doc []byte) *docIndex {
 		return &docIndex{doc: doc}
 	}
 	return x
+}
+
+// stringRun returns how many bytes at the start of b, inside a string,
+// come before the next quote or backslash (all of b when there is none).
+func stringRun(b []byte) int {
+	for i, c := range b {
+		if c == '"' || c == '\\' {
+			return i
+		}
+	}
+	return len(b)
 }
 
 // children returns the indices of the values directly inside value v, in

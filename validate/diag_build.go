@@ -173,11 +173,12 @@ func (st *state) typeFail(n *node, v *jv) {
 // extraProperty records a property that is not allowed. Its hint is set
 // by objectHints once the whole object has been seen.
 func (st *state) extraProperty(n *node, kw string, code Code, k []byte) {
-	name := string(k)
-	d := st.fail(n, kw, code, nil, st.str("property ", st.quote(name), " is not allowed"), n.allowedText)
+	name := st.intern(k)
+	quoted := st.quote(name)
+	d := st.fail(n, kw, code, nil, st.str("property ", quoted, " is not allowed"), n.allowedText)
 	d.Property = name
 	d.Allowed = n.allowedList
-	d.Received = truncate(quote(name), maxReceived)
+	d.Received = truncate(quoted, maxReceived)
 	d.ReceivedType = "property"
 }
 
@@ -191,6 +192,22 @@ func (st *state) missingProperty(n *node, kw string, code Code, v *jv, name stri
 		}
 	}
 	return d
+}
+
+// received is a value's Received and ReceivedType texts.
+type received struct{ text, typ string }
+
+// missingRequired records a required property that object v lacks, in a
+// loop over them: recv carries v's Received text from one to the next, so
+// that an object lacking 1,000 properties is rendered once, not 1,000
+// times (zero: not rendered yet).
+func (st *state) missingRequired(n *node, v *jv, recv received, name string, idx int) received {
+	d := st.missingProperty(n, "required", CodeRequired, nil, name, idx)
+	if recv == (received{}) {
+		recv = received{st.receivedText(v), typeName(st, v)}
+	}
+	d.Received, d.ReceivedType = recv.text, recv.typ
+	return recv
 }
 
 // objectHints pairs the extra and the missing properties recorded for the

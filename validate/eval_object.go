@@ -106,6 +106,7 @@ func (st *state) evalObject(n *node, v *jv, ev int) bool {
 		st.words = st.words[:mark]
 		return false
 	}
+	var recv received // v's Received text, rendered once for all it lacks
 	for _, r := range n.required {
 		present := false
 		if r.idx >= 0 && seen != 0 {
@@ -119,7 +120,7 @@ func (st *state) evalObject(n *node, v *jv, ev int) bool {
 				return false
 			}
 			ok = false
-			st.missingProperty(n, "required", CodeRequired, v, r.name, r.idx)
+			recv = st.missingRequired(n, v, recv, r.name, r.idx)
 		}
 	}
 	for _, dr := range n.depRequired {

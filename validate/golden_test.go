@@ -29,23 +29,14 @@ const goldenDir = "testdata/golden"
 // regenerate with -update and say in the commit which golden changed and
 // why.
 func TestGoldenSuiteOutput(t *testing.T) {
-	for _, d := range suiteDrafts {
-		base := filepath.Join(suiteDir, "tests", d.dir)
-		for _, sub := range []struct {
-			dir          string
-			assertFormat bool
-		}{{"", false}, {"optional", false}, {filepath.Join("optional", "format"), true}} {
-			files, err := filepath.Glob(filepath.Join(base, sub.dir, "*.json"))
-			require.NoError(t, err)
-			for _, f := range files {
-				rel, err := filepath.Rel(base, f)
-				require.NoError(t, err)
-				name := filepath.Join(d.dir, strings.TrimSuffix(rel, ".json")) + ".golden"
-				got := goldenSuiteFile(t, f, filepath.ToSlash(filepath.Join(d.dir, rel)), d.draft, sub.assertFormat)
-				checkGolden(t, filepath.Join(goldenDir, name), got)
-			}
-		}
-	}
+	eachSuiteFile(t, func(base, f string, draft Draft, assertFormat bool) {
+		rel, err := filepath.Rel(base, f)
+		require.NoError(t, err)
+		dir := filepath.Base(base)
+		name := filepath.Join(dir, strings.TrimSuffix(rel, ".json")) + ".golden"
+		got := goldenSuiteFile(t, f, filepath.ToSlash(filepath.Join(dir, rel)), draft, assertFormat)
+		checkGolden(t, filepath.Join(goldenDir, name), got)
+	})
 }
 
 // goldenSuiteFile renders every test of one suite file (label names it in

@@ -1,6 +1,6 @@
 package validate
 
-import "unicode/utf8"
+import "github.com/jsonheal/jsonheal/internal/jsonstr"
 
 // AppendBasic appends the diagnostics in the JSON Schema 2020-12 "basic"
 // output format: {"valid":true} when there are none, else
@@ -40,37 +40,8 @@ func (x *Diagnostic) appendBasicUnit(dst []byte) []byte {
 	return appendJSONString(dst, msg)
 }
 
-// appendJSONString appends s as a JSON string literal.
+// appendJSONString appends s as a JSON string literal; invalid UTF-8
+// becomes the escape \ufffd.
 func appendJSONString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				dst = append(dst, '\\', c)
-			case c == '\n':
-				dst = append(dst, '\\', 'n')
-			case c == '\r':
-				dst = append(dst, '\\', 'r')
-			case c == '\t':
-				dst = append(dst, '\\', 't')
-			case c < 0x20:
-				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-			default:
-				dst = append(dst, c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, `\ufffd`...)
-		} else {
-			dst = append(dst, s[i:i+size]...)
-		}
-		i += size
-	}
-	return append(dst, '"')
+	return jsonstr.Append(dst, s, `\ufffd`)
 }

@@ -11,38 +11,40 @@ import (
 // stays within maxBytes: whole lines only, and a last line "... N more
 // errors not shown" when some were left out (unless even that does not fit).
 // Valid (empty) diagnostics render as "".
+//
+// Lines are written into one buffer, and past the cap only counted: a
+// list of 1,000 diagnostics cut to 2 KB renders the lines it shows.
 func (d Diagnostics) Text(maxBytes int) string {
-	lines := d.lines()
-	var b strings.Builder
-	sep := func() int { // bytes a newline before the next line costs
-		if b.Len() > 0 {
-			return 1
+	total := d.lineCount()
+	var b []byte
+	for i, line := 0, 0; i < len(d); line++ {
+		j := d.lineEnd(i)
+		start := len(b)
+		if start > 0 {
+			b = append(b, '\n')
 		}
-		return 0
-	}
-	for i, l := range lines {
+		b = d.appendLine(b, i, j)
 		if maxBytes > 0 {
-			need := sep() + len(l)
-			if rest := len(lines) - i - 1; rest > 0 {
+			need := len(b)
+			if rest := total - line - 1; rest > 0 {
 				need += 1 + len(omitted(rest))
 			}
-			if b.Len()+need > maxBytes {
-				tail := omitted(len(lines) - i)
-				if b.Len()+sep()+len(tail) <= maxBytes {
-					if sep() == 1 {
-						b.WriteByte('\n')
+			if need > maxBytes {
+				b = b[:start]
+				tail := omitted(total - line)
+				sep := min(start, 1) // a newline before the tail
+				if start+sep+len(tail) <= maxBytes {
+					if sep == 1 {
+						b = append(b, '\n')
 					}
-					b.WriteString(tail)
+					b = append(b, tail...)
 				}
-				return b.String()
+				return string(b)
 			}
 		}
-		if sep() == 1 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(l)
+		i = j
 	}
-	return b.String()
+	return string(b)
 }
 
 func omitted(n int) string {
@@ -52,67 +54,83 @@ func omitted(n int) string {
 	return "... " + strconv.Itoa(n) + " more errors not shown"
 }
 
-// lines builds one line per error, grouping the extra properties of an
-// object.
-func (d Diagnostics) lines() []string {
-	var out []string
-	for i := 0; i < len(d); i++ {
-		x := &d[i]
-		if x.Code == CodeTooMany {
-			out = append(out, "... "+x.Message)
-			continue
+// lineEnd returns the end of the line of diagnostics that begins at i: the
+// extra properties of one object share a line; any other diagnostic has
+// its own.
+func (d Diagnostics) lineEnd(i int) int {
+	x := &d[i]
+	j := i + 1
+	if x.Code == CodeAdditionalProperties || x.Code == CodeUnevaluatedProps {
+		for j < len(d) && d[j].Code == x.Code && d[j].InstanceLocation == x.InstanceLocation {
+			j++
 		}
-		path := x.InstanceLocation
-		if path == "" {
-			path = "/"
-		}
-		if x.Code == CodeAdditionalProperties || x.Code == CodeUnevaluatedProps {
-			names := []string{strconv.Quote(x.Property)}
-			var hints []string
-			if x.Hint != "" {
-				hints = append(hints, strconv.Quote(x.Property)+": "+x.Hint)
-			}
-			j := i + 1
-			for ; j < len(d) && d[j].Code == x.Code && d[j].InstanceLocation == x.InstanceLocation; j++ {
-				names = append(names, strconv.Quote(d[j].Property))
-				if d[j].Hint != "" {
-					hints = append(hints, strconv.Quote(d[j].Property)+": "+d[j].Hint)
-				}
-			}
-			i = j - 1
-			var l string
-			if len(names) == 1 {
-				l = path + ": property " + names[0] + " is not allowed"
-			} else {
-				l = path + ": properties " + strings.Join(names, ", ") + " are not allowed"
-			}
-			if len(x.Allowed) > 0 {
-				l += " (allowed: " + truncate(strings.Join(x.Allowed, ", "), 300) + ")"
-			}
-			if len(hints) > 0 {
-				l += "; " + strings.Join(hints, "; ")
-			}
-			out = append(out, l)
-			continue
-		}
-		l := path + ": " + x.Message
-		switch x.Code {
-		case CodeEnum, CodeConst, CodePattern, CodeFormat, CodeMinimum, CodeMaximum,
-			CodeExclusiveMinimum, CodeExclusiveMaximum, CodeMultipleOf:
-			l += ", got " + x.Received
-		case CodeType:
-			if x.ReceivedType == "string" || x.ReceivedType == "integer" || x.ReceivedType == "number" {
-				l += " " + x.Received
-			}
-		case CodeRequired:
-			if len(x.Default) > 0 {
-				l += " (default " + truncate(string(x.Default), 60) + ")"
-			}
-		}
-		if x.Hint != "" {
-			l += " (" + x.Hint + ")"
-		}
-		out = append(out, l)
 	}
-	return out
+	return j
+}
+
+// lineCount is how many lines Text renders for d.
+func (d Diagnostics) lineCount() int {
+	n := 0
+	for i := 0; i < len(d); i = d.lineEnd(i) {
+		n++
+	}
+	return n
+}
+
+// appendLine appends the line of diagnostics d[i:j] (lineEnd(i) is j).
+func (d Diagnostics) appendLine(b []byte, i, j int) []byte {
+	x := &d[i]
+	if x.Code == CodeTooMany {
+		return append(append(b, "... "...), x.Message...)
+	}
+	path := x.InstanceLocation
+	if path == "" {
+		path = "/"
+	}
+	b = append(append(b, path...), ": "...)
+	if x.Code == CodeAdditionalProperties || x.Code == CodeUnevaluatedProps {
+		if j-i == 1 {
+			b = append(b, "property "...)
+		} else {
+			b = append(b, "properties "...)
+		}
+		for k := i; k < j; k++ {
+			if k > i {
+				b = append(b, ", "...)
+			}
+			b = strconv.AppendQuote(b, d[k].Property)
+		}
+		if j-i == 1 {
+			b = append(b, " is not allowed"...)
+		} else {
+			b = append(b, " are not allowed"...)
+		}
+		if len(x.Allowed) > 0 {
+			b = append(append(append(b, " (allowed: "...), truncate(strings.Join(x.Allowed, ", "), 300)...), ')')
+		}
+		for k := i; k < j; k++ {
+			if d[k].Hint != "" {
+				b = append(append(strconv.AppendQuote(append(b, "; "...), d[k].Property), ": "...), d[k].Hint...)
+			}
+		}
+		return b
+	}
+	b = append(b, x.Message...)
+	switch x.Code {
+	case CodeEnum, CodeConst, CodePattern, CodeFormat, CodeMinimum, CodeMaximum,
+		CodeExclusiveMinimum, CodeExclusiveMaximum, CodeMultipleOf:
+		b = append(append(b, ", got "...), x.Received...)
+	case CodeType:
+		if x.ReceivedType == "string" || x.ReceivedType == "integer" || x.ReceivedType == "number" {
+			b = append(append(b, ' '), x.Received...)
+		}
+	case CodeRequired:
+		if len(x.Default) > 0 {
+			b = append(append(append(b, " (default "...), truncate(string(x.Default), 60)...), ')')
+		}
+	}
+	if x.Hint != "" {
+		b = append(append(append(b, " ("...), x.Hint...), ')')
+	}
+	return b
 }

@@ -98,6 +98,10 @@ type state struct {
 	// only its first maxLaneRecords).
 	maxOut     int
 	incomplete bool
+
+	// failStreak counts the documents in a row that failed, up to
+	// collectFirstAfter (see run).
+	failStreak int
 }
 
 // refFrame is a reference's target being applied to a value, with the

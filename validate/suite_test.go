@@ -24,6 +24,25 @@ var suiteDrafts = []struct {
 	{"draft2020-12", Draft2020_12},
 }
 
+// eachSuiteFile calls fn for every test file of the suite: required,
+// optional and optional/format tests (assertFormat for the last), of
+// every draft; base is the draft's tests folder.
+func eachSuiteFile(t testing.TB, fn func(base, file string, draft Draft, assertFormat bool)) {
+	for _, d := range suiteDrafts {
+		base := filepath.Join(suiteDir, "tests", d.dir)
+		for _, sub := range []struct {
+			dir          string
+			assertFormat bool
+		}{{"", false}, {"optional", false}, {filepath.Join("optional", "format"), true}} {
+			files, err := filepath.Glob(filepath.Join(base, sub.dir, "*.json"))
+			require.NoError(t, err)
+			for _, f := range files {
+				fn(base, f, d.draft, sub.assertFormat)
+			}
+		}
+	}
+}
+
 type suiteGroup struct {
 	Description string          `json:"description"`
 	Schema      json.RawMessage `json:"schema"`

@@ -37,3 +37,9 @@ func QuoteOrBackslash(x uint64) uint64 {
 	q, bs := x^(Ones*'"'), x^(Ones*'\\')
 	return ((q-Ones)&^q | (bs-Ones)&^bs) & Highs
 }
+
+// MustEscape flags the bytes of x that a JSON string cannot hold as they
+// are: control bytes (below 0x20), '"' and '\\'; the lowest flag is exact.
+func MustEscape(x uint64) uint64 {
+	return (x-Ones*0x20)&^x&Highs | QuoteOrBackslash(x)
+}

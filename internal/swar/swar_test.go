@@ -26,10 +26,11 @@ func TestMasksAgreeWithBytewiseTests(t *testing.T) {
 	words := [][]byte{
 		[]byte("abcdefgh"), []byte("\x00\x01\x00\xff\x80\x00a\x00"), []byte(`a"b\c"\"`),
 		[]byte("\x01\x00\x00\x00\x00\x00\x00\x00"), []byte("\xff\xff\xff\xff\xff\xff\xff\x00"),
-		[]byte(`\\\\\\\\`), []byte("\"\x00\"\x00\x22\x5c\x5d\x21"), []byte("\x00\x00\x00\x00\x00\x00\x00\x00"),
+		[]byte(`\\\\\\\\`), []byte("\x1f\x20\x9f\xa0\x1f\xff\x7f\n"), []byte("ab\tc\x00\x1f d"), []byte("\"\x00\"\x00\x22\x5c\x5d\x21"), []byte("\x00\x00\x00\x00\x00\x00\x00\x00"),
 	}
 	isZero := func(c byte) bool { return c == 0 }
 	isQB := func(c byte) bool { return c == '"' || c == '\\' }
+	mustEscape := func(c byte) bool { return c < 0x20 || c == '"' || c == '\\' }
 	for _, w := range words {
 		x := binary.LittleEndian.Uint64(w)
 		assert.Equal(t, naive(w, isZero), ExactZeroBytes(x), "%q", w)
@@ -37,6 +38,8 @@ func TestMasksAgreeWithBytewiseTests(t *testing.T) {
 		assert.Zero(t, ZeroBytes(x)&^naive(w, func(byte) bool { return true }))
 		assert.Equal(t, firstIndex(naive(w, isQB)), firstIndex(QuoteOrBackslash(x)), "%q", w)
 		assert.Equal(t, naive(w, isZero), ExactZeroBytes(x^Broadcast(0)), "%q", w)
+		assert.Equal(t, firstIndex(naive(w, mustEscape)), firstIndex(MustEscape(x)), "%q", w)
+		assert.Zero(t, MustEscape(x)&^naive(w, func(c byte) bool { return c < 0x80 }), "%q", w)
 	}
 	assert.Equal(t, uint64(0x2222222222222222), Broadcast('"'))
 }
