@@ -1,6 +1,7 @@
 package jsonl
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -122,4 +123,34 @@ func TestClosedBlocksEdges(t *testing.T) {
 			require.Equal(t, wantOpened, opened, c.name)
 		}
 	}
+}
+
+// FuzzClosedSegment requires closedSegment, and closedBlocks whenever it
+// settles a segment, to agree with the byte-by-byte oracle; the input is
+// repeated to reach past the 64-byte blocks.
+func FuzzClosedSegment(f *testing.F) {
+	f.Add([]byte(`{"k":"v\"}"}`), uint8(12))
+	f.Add([]byte(`"\\`), uint8(40))
+	f.Add([]byte(`{"a":[1,{"b":"c"}]}`), uint8(3))
+	f.Fuzz(func(t *testing.T, piece []byte, times uint8) {
+		seg := bytes.Repeat(piece, int(times))
+		if len(seg) > 1<<16 {
+			seg = seg[:1<<16]
+		}
+		wantOpened, wantOK := closedByBytes(seg)
+		opened, ok := closedSegment(seg)
+		require.Equal(t, wantOK, ok)
+		if ok {
+			require.Equal(t, wantOpened, opened)
+		}
+		if !useClassify || len(seg) < 64 {
+			return
+		}
+		if opened, ok, settled := closedBlocks(seg); settled {
+			require.Equal(t, wantOK, ok)
+			if ok {
+				require.Equal(t, wantOpened, opened)
+			}
+		}
+	})
 }
