@@ -35,6 +35,10 @@ func closedBlocks(seg []byte) (opened, ok, settled bool) {
 		rest = rest[n*64:]
 		for k := range n {
 			m := &masks[k]
+			if m.quote|m.backslash|m.open|m.close == 0 {
+				escNext = 0 // a block of plain text changes nothing else
+				continue
+			}
 			escaped := escNext
 			escNext = 0
 			var escapes uint64 // the backslashes that escape the byte after
