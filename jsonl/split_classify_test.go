@@ -3,10 +3,13 @@ package jsonl
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/jsonheal/jsonheal/internal/mixgen"
 )
 
 // closedByBytes is closedSegment read byte by byte: the oracle.
@@ -153,4 +156,39 @@ func FuzzClosedSegment(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSplitterSameRecordsWithoutClassify splits the corpora and generated
+// mixes of every form models write (cut records included) with the 64-byte
+// blocks and with the words alone, and requires the same records.
+func TestSplitterSameRecordsWithoutClassify(t *testing.T) {
+	var inputs [][]byte
+	for _, path := range []string{"../testdata/corpus/llm.jsonl", "../testdata/corpus/llm_raw.jsonl", "../testdata/sample/outputs.jsonl"} {
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		inputs = append(inputs, data)
+	}
+	for seed := range uint64(40) {
+		inputs = append(inputs, mixgen.Generate(seed, mixgen.Options{Records: 200}).Input)
+	}
+	split := func(in []byte, blocks bool) []Record {
+		saved := useClassify
+		useClassify = useClassify && blocks
+		defer func() { useClassify = saved }()
+		sp := NewSplitter(bytes.NewReader(in), SplitOptions{})
+		var recs []Record
+		for {
+			rec, err := sp.Next()
+			if err != nil {
+				return recs
+			}
+			rec.Data = bytes.Clone(rec.Data)
+			recs = append(recs, rec)
+		}
+	}
+	for i, in := range inputs {
+		want := split(in, false)
+		require.NotEmpty(t, want)
+		require.Equal(t, want, split(in, true), "input %d", i)
+	}
 }
