@@ -1,6 +1,10 @@
 package jsonl
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/jsonheal/jsonheal/internal/swar"
+)
 
 // classifyBlocks is how many blocks of 64 bytes classify reads per call.
 const classifyBlocks = 16
@@ -52,7 +56,7 @@ func closedBlocks(seg []byte) (opened, ok, settled bool) {
 				escaped |= b << 1
 				bs &^= b | b<<1
 			}
-			inside := prefixParity(m.quote&^escaped) ^ inString
+			inside := swar.PrefixParity(m.quote&^escaped) ^ inString
 			if escapes&^inside != 0 {
 				return false, false, false // a backslash outside strings
 			}
@@ -79,17 +83,4 @@ func closedBlocks(seg []byte) (opened, ok, settled bool) {
 		return false, false, true
 	}
 	return opened, !inStr && depth == 0, true
-}
-
-// prefixParity returns, for each bit of x, the parity of the bits of x at
-// or below it: set from a quote that opens a string up to the byte before
-// the quote that closes it.
-func prefixParity(x uint64) uint64 {
-	x ^= x << 1
-	x ^= x << 2
-	x ^= x << 4
-	x ^= x << 8
-	x ^= x << 16
-	x ^= x << 32
-	return x
 }

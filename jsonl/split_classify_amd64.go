@@ -2,9 +2,11 @@
 
 package jsonl
 
+import "github.com/jsonheal/jsonheal/internal/cpuid"
+
 // useClassify reports whether classify may be called: the CPU has AVX2.
 // Tests turn it off to check the portable path.
-var useClassify = cpuHasAVX2()
+var useClassify = cpuid.AVX2
 
 // classify writes the masks of the blocks of p (len(p) a positive
 // multiple of 64, at most len(masks) blocks) into masks.
@@ -16,6 +18,3 @@ func classify(p []byte, masks *[classifyBlocks]blockMasks) {
 //
 //go:noescape
 func classifyAVX2(p *byte, n int, masks *blockMasks)
-
-// cpuHasAVX2 reports whether the CPU and the operating system support AVX2.
-func cpuHasAVX2() bool

@@ -59,31 +59,6 @@ loop:
 	VZEROUPPER
 	RET
 
-// func cpuHasAVX2() bool
-TEXT ·cpuHasAVX2(SB), NOSPLIT, $0-1
-	MOVL $1, AX
-	XORL CX, CX
-	CPUID
-	ANDL $0x18000000, CX // OSXSAVE and AVX
-	CMPL CX, $0x18000000
-	JNE  no
-	XORL CX, CX
-	XGETBV
-	ANDL $6, AX // the OS saves the XMM and YMM registers
-	CMPL AX, $6
-	JNE  no
-	MOVL $7, AX
-	XORL CX, CX
-	CPUID
-	BTL  $5, BX // AVX2
-	JCC  no
-	MOVB $1, ret+0(FP)
-	RET
-
-no:
-	MOVB $0, ret+0(FP)
-	RET
-
 DATA quotes<>+0(SB)/8, $0x2222222222222222
 DATA quotes<>+8(SB)/8, $0x2222222222222222
 DATA quotes<>+16(SB)/8, $0x2222222222222222
