@@ -49,7 +49,7 @@ test: vet
 	$(GO) test -vet=off -count=1 -run 'Alloc' $(ALLOC_PKGS)
 	@# The portable string reading, as on machines without AVX2 (go test
 	@# vets it: go vet sees only the default build).
-	$(GO) test -count=1 -tags purego ./scanner ./internal/scan ./sanitize
+	$(GO) test -count=1 -tags purego ./scanner ./internal/scan ./internal/cpuid ./sanitize ./jsonl
 	@# The library builds on 32-bit platforms too (no assembly, no sonic).
 	GOARCH=386 $(GO) build ./...
 	$(MAKE) fuzz-smoke TESTFLAGS=-vet=off

@@ -1,9 +1,6 @@
 package bench
 
 import (
-	"bytes"
-	"context"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -66,25 +63,10 @@ func BenchmarkCleanGenerated(b *testing.B) {
 				name = c.name + "/j2"
 			}
 			b.Run(name, func(b *testing.B) {
-				benchCleanCPU(b, in, jsonl.Options{Workers: j, Schema: c.schema})
+				benchClean(b, in, jsonl.Options{Workers: j, Schema: c.schema})
 			})
 		}
 	}
-}
-
-// benchCleanCPU cleans in with opts b.N times and reports cpu-MB/s
-// (megabytes per CPU-second of this process, GC included).
-func benchCleanCPU(b *testing.B, in []byte, opts jsonl.Options) {
-	b.SetBytes(int64(len(in)))
-	b.ReportAllocs()
-	start := processCPU()
-	for b.Loop() {
-		if _, err := jsonl.NewCleaner(opts).Run(context.Background(), bytes.NewReader(in), io.Discard, io.Discard); err != nil {
-			b.Fatal(err)
-		}
-	}
-	cpu := (processCPU() - start).Seconds()
-	b.ReportMetric(float64(len(in))*float64(b.N)/1e6/cpu, "cpu-MB/s")
 }
 
 // BenchmarkSplitGenerated splits the CLI benchmark's kind of input into

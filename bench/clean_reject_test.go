@@ -87,7 +87,7 @@ func BenchmarkCleanAllFailing(b *testing.B) {
 			if want := br.name != "none"; (st.Rejected == st.Records) != want || st.Records == 0 {
 				b.Fatalf("%s: %d of %d records rejected", br.name, st.Rejected, st.Records)
 			}
-			benchCleanCPU(b, in, opts)
+			benchClean(b, in, opts)
 		})
 	}
 }

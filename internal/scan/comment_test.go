@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/jsonheal/jsonheal/internal/swar"
 )
 
 // A comment that follows the last dropped comment with only whitespace
@@ -159,7 +161,7 @@ func windowsModel(b []byte, j, gaps int) (int, int) {
 				breaks |= bit
 			}
 		}
-		inside := prefixXor(opens|closes) ^ inside0
+		inside := swar.PrefixParity(opens|closes) ^ inside0
 		slashes := closes<<1 | close63 // the '/' of each "*/"
 		comment := inside | closes | slashes
 		stop := closes&inside | (opens<<1|open63)&closes | slashes&opens |
@@ -183,17 +185,6 @@ func windowsModel(b []byte, j, gaps int) (int, int) {
 		inside0, open63, close63 = -(inside >> 63), opens>>63, closes>>63
 	}
 	return end, endGaps
-}
-
-// prefixXor returns x with bit k set to the parity of bits 0 to k of x.
-func prefixXor(x uint64) uint64 {
-	x ^= x << 1
-	x ^= x << 2
-	x ^= x << 4
-	x ^= x << 8
-	x ^= x << 16
-	x ^= x << 32
-	return x
 }
 
 // commentRun (assembly) ends a run where windowsModel does, on runs of

@@ -2,10 +2,12 @@
 
 package scan
 
+import "github.com/jsonheal/jsonheal/internal/cpuid"
+
 // useVector reports whether stringVector and commentRun may be called: the
 // CPU has AVX2 (and POPCNT and PCLMULQDQ, which every CPU with AVX2 has).
 // Tests turn it off to check the portable path.
-var useVector = cpuHasAVX2()
+var useVector = cpuid.AVX2 && cpuid.POPCNT && cpuid.PCLMULQDQ
 
 // vectorBlock is the width stringVector reads at a time.
 const vectorBlock = 32
@@ -28,10 +30,6 @@ func stringVector(b []byte) (int, bool) {
 //
 //go:noescape
 func stringBlocksAVX2(p *byte, n int) (off int, closed bool)
-
-// cpuHasAVX2 reports whether the CPU and the operating system support AVX2,
-// and the CPU POPCNT and PCLMULQDQ.
-func cpuHasAVX2() bool
 
 // plainSingleVector returns the index of the first byte of b (len(b) >=
 // vectorBlock) a single-quoted string stops at (a single or double quote, '\\', a

@@ -176,31 +176,6 @@ singleEnd:
 	VZEROUPPER
 	RET
 
-// func cpuHasAVX2() bool
-TEXT ·cpuHasAVX2(SB), NOSPLIT, $0-1
-	MOVL $1, AX
-	XORL CX, CX
-	CPUID
-	ANDL $0x18800002, CX // OSXSAVE, AVX, POPCNT and PCLMULQDQ (commentRunAVX2 uses both)
-	CMPL CX, $0x18800002
-	JNE  no
-	XORL CX, CX
-	XGETBV
-	ANDL $6, AX // the OS saves the XMM and YMM registers
-	CMPL AX, $6
-	JNE  no
-	MOVL $7, AX
-	XORL CX, CX
-	CPUID
-	BTL  $5, BX // AVX2
-	JCC  no
-	MOVB $1, ret+0(FP)
-	RET
-
-no:
-	MOVB $0, ret+0(FP)
-	RET
-
 DATA utf8Lookup1<>+0(SB)/8, $0x0202020202020202
 DATA utf8Lookup1<>+8(SB)/8, $0x4915012180808080
 DATA utf8Lookup1<>+16(SB)/8, $0x0202020202020202

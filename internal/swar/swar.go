@@ -43,3 +43,16 @@ func QuoteOrBackslash(x uint64) uint64 {
 func MustEscape(x uint64) uint64 {
 	return (x-Ones*0x20)&^x&Highs | QuoteOrBackslash(x)
 }
+
+// PrefixParity returns x with bit k set to the parity of bits 0 to k of x:
+// over a mask of quotes, the bits from a quote that opens a string up to
+// the byte before the quote that closes it.
+func PrefixParity(x uint64) uint64 {
+	x ^= x << 1
+	x ^= x << 2
+	x ^= x << 4
+	x ^= x << 8
+	x ^= x << 16
+	x ^= x << 32
+	return x
+}

@@ -3,9 +3,11 @@ package swar
 import (
 	"encoding/binary"
 	"math/bits"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // naive returns the exact mask of the bytes of w for which match holds.
@@ -42,4 +44,23 @@ func TestMasksAgreeWithBytewiseTests(t *testing.T) {
 		assert.Zero(t, MustEscape(x)&^naive(w, func(c byte) bool { return c < 0x80 }), "%q", w)
 	}
 	assert.Equal(t, uint64(0x2222222222222222), Broadcast('"'))
+}
+
+// TestPrefixParityAgreesWithBits computes each bit's prefix parity one bit
+// at a time on random words and on the edges.
+func TestPrefixParityAgreesWithBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 8))
+	words := []uint64{0, 1, 1 << 63, ^uint64(0), 0x8000000000000001, 0x5555555555555555}
+	for range 10000 {
+		words = append(words, rng.Uint64())
+	}
+	for _, x := range words {
+		var want uint64
+		parity := uint64(0)
+		for k := range 64 {
+			parity ^= x >> k & 1
+			want |= parity << k
+		}
+		require.Equal(t, want, PrefixParity(x), "%#x", x)
+	}
 }
