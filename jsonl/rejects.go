@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"strconv"
+	"unsafe"
 
 	"github.com/jsonheal/jsonheal/internal/jsonstr"
 )
@@ -76,7 +77,7 @@ func appendReject(dst []byte, source string, m *recMeta, raw []byte, reason Reas
 		dst = strconv.AppendInt(dst, int64(d.More), 10)
 	}
 	mark := len(dst)
-	if quoted, ok := jsonstr.AppendValidBytes(append(dst, `,"raw":`...), raw); ok {
+	if quoted, ok := jsonstr.AppendValid(append(dst, `,"raw":`...), unsafe.String(unsafe.SliceData(raw), len(raw))); ok {
 		dst = quoted
 	} else {
 		dst = append(dst[:mark], `,"raw_base64":"`...)

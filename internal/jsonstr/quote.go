@@ -5,7 +5,6 @@ import (
 	"math/bits"
 	"slices"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/jsonheal/jsonheal/internal/swar"
 )
@@ -95,23 +94,17 @@ func putEscape(buf []byte, w int, c byte) int {
 	return w + 2
 }
 
-// AppendBytes is Append for bytes (b is only read).
-func AppendBytes(dst, b []byte, badUTF8 string) []byte {
-	return Append(dst, b2s(b), badUTF8)
-}
-
-// AppendValidBytes appends b as a JSON string literal, as Append does,
-// when b is valid UTF-8; otherwise it returns dst unchanged and false.
-// It reads b once to check it and once to quote it.
-func AppendValidBytes(dst, b []byte) ([]byte, bool) {
-	if !utf8.Valid(b) {
+// AppendValid appends s as a JSON string literal, as Append does, when s
+// is valid UTF-8; otherwise it returns dst unchanged and false. It reads s
+// once to check it and once to quote it. (Callers holding bytes view them
+// as a string themselves: this package imports no unsafe, so that the
+// packages tested without the race detector may use it.)
+func AppendValid(dst []byte, s string) ([]byte, bool) {
+	if !utf8.ValidString(s) {
 		return dst, false
 	}
-	return appendValid(dst, b2s(b)), true
+	return appendValid(dst, s), true
 }
-
-// b2s views b as a string, without a copy (b is only read).
-func b2s(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // appendInvalid is Append for text that is not valid UTF-8, a rune at a
 // time.
