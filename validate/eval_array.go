@@ -24,12 +24,8 @@ func (st *state) evalArray(n *node, v *jv, a []*jv, ev int) bool {
 		st.fail(n, "maxItems", CodeMaxItems, v, st.str("must have at most ", itoa(n.maxItems), " items, has ", itoa(len(a))), itoa(n.maxItems))
 	}
 	for i, e := range a {
-		var sub *node
-		if i < len(n.prefixItems) {
-			sub = n.prefixItems[i]
-		} else if n.items != nil {
-			sub = n.items
-		} else {
+		sub := itemSchema(n, i)
+		if sub == nil {
 			break
 		}
 		if ev != 0 {
@@ -38,7 +34,7 @@ func (st *state) evalArray(n *node, v *jv, a []*jv, ev int) bool {
 		if sub.boolean == 1 {
 			continue
 		}
-		if sub.boolean == 2 && i >= len(n.prefixItems) && st.collect {
+		if st.collect && itemRefused(n, i, sub) {
 			ok = false
 			kw := "items"
 			if n.itemsSeg == "/additionalItems" {

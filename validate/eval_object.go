@@ -47,55 +47,9 @@ func (st *state) evalObject(n *node, v *jv, ev int) bool {
 			if !ok && !st.collect {
 				return
 			}
-			evaluated := false
 			st.pushInst(pathSeg{key: k, idx: i, isKey: true})
-			if n.propertyNames != nil {
-				kv := st.ktape.readString(k)
-				st.pushKw("/propertyNames")
-				if !st.eval(n.propertyNames, kv, 0) {
-					ok = false
-				}
-				st.popKw()
-			}
-			if len(n.props) > 0 {
-				if j := n.propIndexOf(k); j >= 0 {
-					st.setBit(seen, j)
-					evaluated = true
-					p := n.props[j].n
-					st.pushKw(p.seg)
-					if !st.eval(p, mv, 0) {
-						ok = false
-					}
-					st.popKw()
-				}
-			}
-			for _, pp := range n.patternProps {
-				if (ok || st.collect) && pp.re.Match(k) {
-					evaluated = true
-					st.pushKw(pp.n.seg)
-					if !st.eval(pp.n, mv, 0) {
-						ok = false
-					}
-					st.popKw()
-				}
-			}
-			if !evaluated && n.additional != nil && (ok || st.collect) {
-				evaluated = true
-				if n.additional.boolean == 2 {
-					ok = false
-					if st.collect {
-						st.popInst()
-						st.extraProperty(n, "additionalProperties", CodeAdditionalProperties, k)
-						st.pushInst(pathSeg{key: k, idx: i, isKey: true})
-					}
-				} else {
-					st.pushKw(n.additional.seg)
-					if !st.eval(n.additional, mv, 0) {
-						ok = false
-					}
-					st.popKw()
-				}
-			}
+			mok, evaluated := st.evalMember(n, i, k, mv, seen, true)
+			ok = ok && mok
 			st.popInst()
 			if evaluated && ev != 0 {
 				st.setBit(ev, i)
@@ -171,7 +125,6 @@ func (st *state) evalObject(n *node, v *jv, ev int) bool {
 // schema with properties and/or additionalProperties only.
 func (st *state) visitMembers(n *node, o *jv, seen int) bool {
 	ok := true
-	add, props := n.additional, n.props
 	// Documents tend to list the members in the schema's order (models
 	// write them so): the property after the last one found is tried
 	// first, then the hash.
@@ -180,18 +133,13 @@ func (st *state) visitMembers(n *node, o *jv, seen int) bool {
 		if !ok {
 			return
 		}
-		j := -1
-		if next < len(props) && props[next].name == string(k) {
-			j = next
-		} else {
-			j = n.propIndexOf(k)
+		m := n.memberSchemas(k, next)
+		if m.prop >= 0 {
+			next = m.prop + 1
+			st.setBit(seen, m.prop)
 		}
-		if j >= 0 {
-			next = j + 1
-			st.setBit(seen, j)
-			ok = st.eval(props[j].n, mv, 0)
-		} else if add != nil {
-			ok = add.boolean != 2 && st.eval(add, mv, 0)
+		for sub := m.next(); sub != nil && ok; sub = m.next() {
+			ok = !m.refused(sub) && st.eval(sub, mv, 0)
 		}
 	})
 	return ok

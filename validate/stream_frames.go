@@ -300,23 +300,11 @@ func (st *state) valueSchemas(l *lane, a *arrayStream, open byte, idx int, key [
 		if n.propertyNames != nil && !st.namePasses(a, k, key) {
 			return false
 		}
-		evaluated := false
-		if j := n.propIndexOf(key); j >= 0 {
-			evaluated = true
-			if !take(k, n.props[j].n) {
+		m := n.memberSchemas(key, -1)
+		for sub := m.next(); sub != nil; sub = m.next() {
+			if !take(k, sub) {
 				return false
 			}
-		}
-		for _, pp := range n.patternProps {
-			if pp.re.Match(key) {
-				evaluated = true
-				if !take(k, pp.n) {
-					return false
-				}
-			}
-		}
-		if !evaluated && n.additional != nil && !take(k, n.additional) {
-			return false
 		}
 	}
 	return true

@@ -274,14 +274,6 @@ func (a *arrayStream) plan(s *Schema, root *node) bool {
 	return true
 }
 
-// itemSchema returns the schema n applies to item i, or nil.
-func itemSchema(n *node, i int) *node {
-	if i < len(n.prefixItems) {
-		return n.prefixItems[i]
-	}
-	return n.items
-}
-
 // arrayItem evaluates one complete item of the streamed array a and
 // returns its value (nil when it stopped the evaluation).
 func (st *state) arrayItem(a *arrayStream, text []byte) *jv {
@@ -355,7 +347,7 @@ func (st *state) itemChecks(a *arrayStream, i int, v *jv) bool {
 		if sub == nil || sub.boolean == 1 {
 			continue
 		}
-		if sub.boolean == 2 && i >= len(n.prefixItems) {
+		if itemRefused(n, i, sub) {
 			// Reported once, on the array, when its length is known.
 			a.tallies[k].addFalse = true
 			ok = false

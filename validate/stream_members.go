@@ -197,17 +197,11 @@ func (st *state) memberTally(a *arrayStream, o *objectStream, k []byte) {
 		}
 	}
 	for c, n := range a.chain {
-		evaluated := false
-		if len(n.props) > 0 {
-			if j := n.propIndexOf(k); j >= 0 {
-				st.setBit(o.seen[c], j)
-				evaluated = true
-			}
+		m := n.memberSchemas(k, -1)
+		if m.prop >= 0 {
+			st.setBit(o.seen[c], m.prop)
 		}
-		for _, pp := range n.patternProps {
-			evaluated = evaluated || pp.re.Match(k)
-		}
-		if !evaluated && n.additional != nil && n.additional.boolean == 2 {
+		if m.refuses() {
 			o.refuse(&o.extras, c, k, st.maxOut)
 		}
 	}
@@ -221,46 +215,9 @@ func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
 		n := a.chain[c]
 		st.enterChain(a, a.kwPrefix, c)
 		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{key: k, idx: i, isKey: true})
-		evaluated := false
-		if n.propertyNames != nil {
-			kv := st.ktape.readString(k)
-			st.pushKw("/propertyNames")
-			if !st.eval(n.propertyNames, kv, 0) {
-				ok = false
-			}
-			st.popKw()
-		}
-		if len(n.props) > 0 {
-			if j := n.propIndexOf(k); j >= 0 {
-				evaluated = true
-				p := n.props[j].n
-				st.pushKw(p.seg)
-				if !st.eval(p, v, 0) {
-					ok = false
-				}
-				st.popKw()
-			}
-		}
-		for _, pp := range n.patternProps {
-			if (ok || st.collect) && pp.re.Match(k) {
-				evaluated = true
-				st.pushKw(pp.n.seg)
-				if !st.eval(pp.n, v, 0) {
-					ok = false
-				}
-				st.popKw()
-			}
-		}
-		if !evaluated && n.additional != nil && (ok || st.collect) {
-			if n.additional.boolean == 2 {
-				ok = false // reported with the object (memberTally)
-			} else {
-				st.pushKw(n.additional.seg)
-				if !st.eval(n.additional, v, 0) {
-					ok = false
-				}
-				st.popKw()
-			}
+		// additionalProperties: false is reported with the object (memberTally).
+		if mok, _ := st.evalMember(n, i, k, v, 0, false); !mok {
+			ok = false
 		}
 		if a.ranked && st.collect {
 			st.padRanks(a.rankOf(c))

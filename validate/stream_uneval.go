@@ -31,23 +31,14 @@ type unevalNode struct {
 // itemEvaluated reports whether chain schema d evaluates item i by
 // prefixItems or items (covers adds contains).
 func (a *arrayStream) itemEvaluated(d, i int) bool {
-	n := a.chain[d]
-	return i < len(n.prefixItems) || n.items != nil && (n.items.boolean != 2 || i == len(n.prefixItems))
+	return itemEvaluates(a.chain[d], i)
 }
 
 // memberEvaluated reports whether chain schema d evaluates a member named
 // k.
 func (a *arrayStream) memberEvaluated(d int, k []byte) bool {
-	n := a.chain[d]
-	if n.additional != nil || len(n.props) > 0 && n.propIndexOf(k) >= 0 {
-		return true
-	}
-	for _, pp := range n.patternProps {
-		if pp.re.Match(k) {
-			return true
-		}
-	}
-	return false
+	m := a.chain[d].memberSchemas(k, -1)
+	return m.evaluates()
 }
 
 // unevaluated reports whether nothing under the chain schema of u

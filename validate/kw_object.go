@@ -1,0 +1,142 @@
+package validate
+
+// The object family's per-member rule: which subschemas of a schema apply
+// to a member, written once and used by the whole-value evaluation
+// (evalObject, visitMembers) and by the stream (memberTally, memberChecks,
+// memberEvaluated, valueSchemas).
+
+// memberSchemas walks the subschemas of a schema n that apply to a member
+// named k, in the order a whole-object evaluation applies them: the
+// member's property, each patternProperties whose pattern matches k, then
+// additionalProperties when neither applied. It is a value (no
+// allocation); next matches the patterns lazily, so that a caller that
+// stops early does not pay for the rest.
+type memberSchemas struct {
+	n    *node
+	k    []byte
+	prop int // index in n.props of k's property (-1: none)
+	// at is the next step: -1 the property, then each pattern, then
+	// (at == len(n.patternProps)) additionalProperties; beyond: done.
+	at int
+	// evaluated: a subschema applied so far (the member counts as
+	// evaluated for unevaluatedProperties).
+	evaluated bool
+	// extra: the last subschema next returned is additionalProperties.
+	extra bool
+}
+
+// memberSchemas starts the walk of the subschemas of n that apply to a
+// member named k. hint is the index of the property tried before the
+// lookup (documents tend to list members in the schema's order; -1:
+// none).
+func (n *node) memberSchemas(k []byte, hint int) memberSchemas {
+	j := -1
+	if len(n.props) > 0 {
+		if hint >= 0 && hint < len(n.props) && n.props[hint].name == string(k) {
+			j = hint
+		} else {
+			j = n.propIndexOf(k)
+		}
+	}
+	return memberSchemas{n: n, k: k, prop: j, at: -1}
+}
+
+// next returns the next subschema that applies to the member, or nil.
+func (m *memberSchemas) next() *node {
+	n := m.n
+	if m.at < 0 {
+		m.at = 0
+		if m.prop >= 0 {
+			m.evaluated = true
+			return n.props[m.prop].n
+		}
+	}
+	for m.at < len(n.patternProps) {
+		pp := &n.patternProps[m.at]
+		m.at++
+		if pp.re.Match(m.k) {
+			m.evaluated = true
+			return pp.n
+		}
+	}
+	if m.at == len(n.patternProps) {
+		m.at++
+		if !m.evaluated && n.additional != nil {
+			m.evaluated, m.extra = true, true
+			return n.additional
+		}
+	}
+	return nil
+}
+
+// refused reports whether the last subschema next returned is
+// additionalProperties: false, which refuses the member.
+func (m *memberSchemas) refused(sub *node) bool { return m.extra && sub.boolean == 2 }
+
+// named reports whether the member's property or a patternProperties
+// applies to it (without applying them; the patterns stop at the first
+// match).
+func (m *memberSchemas) named() bool {
+	if m.prop >= 0 {
+		return true
+	}
+	for i := range m.n.patternProps {
+		if m.n.patternProps[i].re.Match(m.k) {
+			return true
+		}
+	}
+	return false
+}
+
+// evaluates reports whether a subschema applies to the member, which
+// then counts as evaluated.
+func (m *memberSchemas) evaluates() bool { return m.n.additional != nil || m.named() }
+
+// refuses reports whether additionalProperties: false refuses the member.
+func (m *memberSchemas) refuses() bool {
+	a := m.n.additional
+	return a != nil && a.boolean == 2 && !m.named()
+}
+
+// evalMember applies the member keywords of n to member i named k, value
+// v (st.inst ends with the member's location): propertyNames, then the
+// subschemas memberSchemas lists. A member additionalProperties: false
+// refuses fails; with report it is recorded here, on the object,
+// otherwise the caller reports it with the object. The property's
+// presence bit is set in seen (0: none). It returns whether the member
+// holds and whether it counts as evaluated. A fast pass stops at the
+// first failure.
+func (st *state) evalMember(n *node, i int, k []byte, v *jv, seen int, report bool) (ok, evaluated bool) {
+	ok = true
+	if n.propertyNames != nil {
+		kv := st.ktape.readString(k)
+		st.pushKw("/propertyNames")
+		ok = st.eval(n.propertyNames, kv, 0)
+		st.popKw()
+	}
+	m := n.memberSchemas(k, -1)
+	if m.prop >= 0 && seen != 0 {
+		st.setBit(seen, m.prop)
+	}
+	for ok || st.collect {
+		sub := m.next()
+		if sub == nil {
+			break
+		}
+		if m.refused(sub) {
+			ok = false
+			if report && st.collect {
+				st.popInst()
+				st.extraProperty(n, "additionalProperties", CodeAdditionalProperties, k)
+				st.pushInst(pathSeg{key: k, idx: i, isKey: true})
+			}
+			continue
+		}
+		st.pushKw(sub.seg)
+		if !st.eval(sub, v, 0) {
+			ok = false
+		}
+		st.popKw()
+	}
+	return ok, m.evaluated
+}
