@@ -121,6 +121,18 @@ func (st *state) fail(n *node, kw string, code Code, v *jv, msg, expected string
 	return d
 }
 
+// setReceived sets the Received text of d, a diagnostic on a streamed
+// container, to recv, the container's text so far (cut at maxReceived),
+// and its ReceivedType to typ.
+func (st *state) setReceived(d *Diagnostic, recv []byte, typ string) {
+	if len(recv) > maxReceived {
+		d.Received = truncate(string(recv), maxReceived)
+	} else {
+		d.Received = st.intern(recv)
+	}
+	d.ReceivedType = typ
+}
+
 // typeName names v's type, "integer" for integral numbers.
 func typeName(st *state, v *jv) string {
 	switch v.Type() {
@@ -143,10 +155,8 @@ func typeName(st *state, v *jv) string {
 }
 
 func (st *state) typeFail(n *node, v *jv) {
-	names := n.typeNames
 	got := typeName(st, v)
-	d := st.fail(n, "type", CodeType, v, st.str("must be ", n.typeOr, ", got ", got), n.typeList)
-	d.Allowed = names
+	d := st.failType(n, v, got)
 	if got == "string" {
 		b := v.StringBytes()
 		s := strings.TrimSpace(string(b))
@@ -175,11 +185,53 @@ func (st *state) typeFail(n *node, v *jv) {
 func (st *state) extraProperty(n *node, kw string, code Code, k []byte) {
 	name := st.intern(k)
 	quoted := st.quote(name)
-	d := st.fail(n, kw, code, nil, st.str("property ", quoted, " is not allowed"), n.allowedText)
+	st.tmp = appendNotAllowed(st.tmp[:0], quoted)
+	msg := st.intern(st.tmp)
+	refusedProperty(st.fail(n, kw, code, nil, msg, ""), n, name, quoted, msg)
+}
+
+// appendNotAllowed appends the message of a member refused by
+// additionalProperties or unevaluatedProperties, whose quoted name is
+// quoted.
+func appendNotAllowed(b []byte, quoted string) []byte {
+	return append(append(append(b, "property "...), quoted...), " is not allowed"...)
+}
+
+// refusedProperty fills in d for a member named name (quoted: its JSON
+// string) that schema n refuses, msg being appendNotAllowed's text.
+func refusedProperty(d *Diagnostic, n *node, name, quoted, msg string) {
+	d.Message = msg
+	d.Expected = n.allowedText
 	d.Property = name
 	d.Allowed = n.allowedList
 	d.Received = truncate(quoted, maxReceived)
 	d.ReceivedType = "property"
+}
+
+// failFalse records the false schema n refusing v.
+func (st *state) failFalse(n *node, v *jv) *Diagnostic {
+	return st.fail(n, "", CodeFalseSchema, v, "no value is allowed here", "nothing")
+}
+
+// failType records v, of type got, not being of n's types.
+func (st *state) failType(n *node, v *jv, got string) *Diagnostic {
+	d := st.fail(n, "type", CodeType, v, st.str("must be ", n.typeOr, ", got ", got), n.typeList)
+	d.Allowed = n.typeNames
+	return d
+}
+
+// failConst records v not being n's const.
+func (st *state) failConst(n *node, v *jv) *Diagnostic {
+	d := st.fail(n, "const", CodeConst, v, "must be "+truncate(n.constV.json, 80), n.constV.json)
+	d.Allowed = []string{n.constV.json}
+	return d
+}
+
+// failEnum records v not being among n's enum.
+func (st *state) failEnum(n *node, v *jv) *Diagnostic {
+	d := st.fail(n, "enum", CodeEnum, v, n.enum.message, n.enum.expected())
+	d.Allowed = n.enum.texts
+	return d
 }
 
 // missingProperty records an absent property (hint: see objectHints).

@@ -15,7 +15,7 @@ func (st *state) eval(n *node, v *jv, ev int) bool {
 		return true
 	case 2:
 		if st.collect {
-			st.fail(n, "", CodeFalseSchema, v, "no value is allowed here", "nothing")
+			st.failFalse(n, v)
 		}
 		return false
 	}
@@ -123,8 +123,7 @@ func (st *state) evalKeywords(n *node, v *jv, ev int) bool {
 	}
 	if n.constV != nil && !n.constV.equal(v, st) {
 		if st.collect {
-			d := st.fail(n, "const", CodeConst, v, "must be "+truncate(n.constV.json, 80), n.constV.json)
-			d.Allowed = []string{n.constV.json}
+			d := st.failConst(n, v)
 			if n.constV.t == typeString {
 				d.Hint = enumHint(v, []string{n.constV.str}, nil)
 			}
@@ -133,8 +132,7 @@ func (st *state) evalKeywords(n *node, v *jv, ev int) bool {
 	}
 	if n.enum != nil && !n.enum.contains(v, st) {
 		if st.collect {
-			d := st.fail(n, "enum", CodeEnum, v, n.enum.message, n.enum.expected())
-			d.Allowed = n.enum.texts
+			d := st.failEnum(n, v)
 			d.Hint = enumHint(v, n.enum.strs, n.enum.folded)
 		}
 		return false

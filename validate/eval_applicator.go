@@ -1,9 +1,5 @@
 package validate
 
-import (
-	"strings"
-)
-
 // evalApplicators applies allOf, anyOf, oneOf, not and if/then/else.
 func (st *state) evalApplicators(n *node, v *jv, ev int) bool {
 	ok := true
@@ -42,7 +38,7 @@ func (st *state) evalApplicators(n *node, v *jv, ev int) bool {
 				return false
 			}
 			ok = false
-			st.fail(n, "not", CodeNot, v, "must not match the schema at "+st.keywordLocation()+"/not", "")
+			st.failNot(n, v, st.keywordLocation())
 		}
 	}
 	if n.ifN != nil {
@@ -94,7 +90,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, 
 	if matched > 0 {
 		if one && matched > 1 {
 			if st.collect {
-				st.fail(n, kw, CodeOneOfMultiple, v, "must match exactly one schema of oneOf, matches "+itoa(first)+" and "+itoa(second), "exactly one")
+				st.failOneOfMultiple(n, kw, v, first, second)
 			}
 			return false
 		}
@@ -135,19 +131,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, 
 	if bestStart < 0 {
 		// Every branch wants another type: one line says which.
 		st.truncRecs(start)
-		var names []string
-		seen := map[string]bool{}
-		for _, b := range branches {
-			for _, t := range branchTypes(b) {
-				if !seen[t] {
-					seen[t] = true
-					names = append(names, t)
-				}
-			}
-		}
-		got := typeName(st, v)
-		d := st.fail(n, kw, CodeType, v, "must be "+strings.Join(names, " or ")+", got "+got, strings.Join(names, ", "))
-		d.Allowed = names
+		st.failBranchTypes(n, kw, v, branches, typeName(st, v))
 		return false
 	}
 	st.keepRecs(start, bestStart, bestEnd)

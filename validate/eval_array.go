@@ -14,14 +14,14 @@ func (st *state) evalArray(n *node, v *jv, a []*jv, ev int) bool {
 			return false
 		}
 		ok = false
-		st.fail(n, "minItems", CodeMinItems, v, st.str("must have at least ", itoa(n.minItems), " items, has ", itoa(len(a))), itoa(n.minItems))
+		st.failMinItems(n, v, len(a))
 	}
 	if n.maxItems >= 0 && len(a) > n.maxItems {
 		if !st.collect {
 			return false
 		}
 		ok = false
-		st.fail(n, "maxItems", CodeMaxItems, v, st.str("must have at most ", itoa(n.maxItems), " items, has ", itoa(len(a))), itoa(n.maxItems))
+		st.failMaxItems(n, v, len(a))
 	}
 	for i, e := range a {
 		sub := itemSchema(n, i)
@@ -36,11 +36,7 @@ func (st *state) evalArray(n *node, v *jv, a []*jv, ev int) bool {
 		}
 		if st.collect && itemRefused(n, i, sub) {
 			ok = false
-			kw := "items"
-			if n.itemsSeg == "/additionalItems" {
-				kw = "additionalItems"
-			}
-			st.fail(n, kw, CodeAdditionalItems, v, "must have at most "+itoa(len(n.prefixItems))+" items, has "+itoa(len(a)), itoa(len(n.prefixItems)))
+			st.failItemsRefused(n, v, len(a))
 			break
 		}
 		st.pushInst(pathSeg{idx: i})
@@ -71,27 +67,19 @@ func (st *state) evalArray(n *node, v *jv, a []*jv, ev int) bool {
 			}
 		}
 		st.collect = collect
-		minC := 1
-		if n.minContains >= 0 {
-			minC = n.minContains
-		}
-		if matches < minC {
+		if matches < minContains(n) {
 			if !st.collect {
 				return false
 			}
 			ok = false
-			kw, code := "contains", CodeContains
-			if n.minContains >= 0 {
-				kw, code = "minContains", CodeMinContains
-			}
-			st.fail(n, kw, code, v, "must contain at least "+itoa(minC)+" matching items, has "+itoa(matches), itoa(minC))
+			st.failMinContains(n, v, matches)
 		}
 		if n.maxContains >= 0 && matches > n.maxContains {
 			if !st.collect {
 				return false
 			}
 			ok = false
-			st.fail(n, "maxContains", CodeMaxContains, v, "must contain at most "+itoa(n.maxContains)+" matching items, has "+itoa(matches), itoa(n.maxContains))
+			st.failMaxContains(n, v, matches)
 		}
 	}
 	if n.uniqueItems && len(a) > 1 {
@@ -100,7 +88,7 @@ func (st *state) evalArray(n *node, v *jv, a []*jv, ev int) bool {
 				return false
 			}
 			ok = false
-			st.fail(n, "uniqueItems", CodeUniqueItems, v, st.str("items ", itoa(i), " and ", itoa(j), " are equal"), "unique items")
+			st.failUniqueItems(n, v, i, j)
 		}
 	}
 	return ok

@@ -11,14 +11,14 @@ func (st *state) evalObject(n *node, v *jv, ev int) bool {
 			return false
 		}
 		ok = false
-		st.fail(n, "minProperties", CodeMinProperties, v, "must have at least "+itoa(n.minProps)+" properties, has "+itoa(cnt), itoa(n.minProps))
+		st.failMinProperties(n, v, cnt)
 	}
 	if n.maxProps >= 0 && cnt > n.maxProps {
 		if !st.collect {
 			return false
 		}
 		ok = false
-		st.fail(n, "maxProperties", CodeMaxProperties, v, "must have at most "+itoa(n.maxProps)+" properties, has "+itoa(cnt), itoa(n.maxProps))
+		st.failMaxProperties(n, v, cnt)
 	}
 	mark := len(st.words)
 	recMark := st.nrec()
@@ -88,14 +88,7 @@ func (st *state) evalObject(n *node, v *jv, ev int) bool {
 					return false
 				}
 				ok = false
-				kw := "dependentRequired"
-				if n.draft <= Draft7 {
-					kw = "dependencies"
-				}
-				d := st.missingProperty(n, kw, CodeDependentRequired, v, name, -1)
-				d.Message = "property " + quote(name) + " is required when " + quote(dr.name) + " is present"
-				d.KeywordLocation += "/" + escapePointerToken(dr.name)
-				d.AbsoluteKeywordLocation += "/" + escapePointerToken(dr.name)
+				st.failDependentRequired(n, v, name, dr.name)
 			}
 		}
 	}
@@ -196,7 +189,7 @@ func (st *state) evalUnevaluated(n *node, v *jv, own, size int) bool {
 					return false
 				}
 				st.pushInst(pathSeg{idx: i})
-				st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, e, "item "+itoa(i)+" is not allowed here", "no more items")
+				st.failUnevaluatedItem(n, e, i)
 				st.popInst()
 				continue
 			}

@@ -29,3 +29,59 @@ func itemEvaluates(n *node, i int) bool {
 	sub := itemSchema(n, i)
 	return sub != nil && (!itemRefused(n, i, sub) || i == len(n.prefixItems))
 }
+
+// The array family's messages, one constructor each, used by evalArray,
+// the streamed chains' verdicts (arrayVerdicts) and the unevaluatedItems
+// of both drivers. v is the array (nil on a streamed one: the caller sets
+// its Received text).
+
+func (st *state) failMinItems(n *node, v *jv, count int) *Diagnostic {
+	return st.fail(n, "minItems", CodeMinItems, v, st.str("must have at least ", itoa(n.minItems), " items, has ", itoa(count)), itoa(n.minItems))
+}
+
+func (st *state) failMaxItems(n *node, v *jv, count int) *Diagnostic {
+	return st.fail(n, "maxItems", CodeMaxItems, v, st.str("must have at most ", itoa(n.maxItems), " items, has ", itoa(count)), itoa(n.maxItems))
+}
+
+// failItemsRefused records items (additionalItems): false refusing the
+// items of an array of count items past its prefixItems.
+func (st *state) failItemsRefused(n *node, v *jv, count int) *Diagnostic {
+	kw := "items"
+	if n.itemsSeg == "/additionalItems" {
+		kw = "additionalItems"
+	}
+	return st.fail(n, kw, CodeAdditionalItems, v, "must have at most "+itoa(len(n.prefixItems))+" items, has "+itoa(count), itoa(len(n.prefixItems)))
+}
+
+// failMinContains records contains (minContains) matching too few items.
+func (st *state) failMinContains(n *node, v *jv, matches int) *Diagnostic {
+	minC := minContains(n)
+	kw, code := "contains", CodeContains
+	if n.minContains >= 0 {
+		kw, code = "minContains", CodeMinContains
+	}
+	return st.fail(n, kw, code, v, "must contain at least "+itoa(minC)+" matching items, has "+itoa(matches), itoa(minC))
+}
+
+func (st *state) failMaxContains(n *node, v *jv, matches int) *Diagnostic {
+	return st.fail(n, "maxContains", CodeMaxContains, v, "must contain at most "+itoa(n.maxContains)+" matching items, has "+itoa(matches), itoa(n.maxContains))
+}
+
+// failUniqueItems records items i and j being equal.
+func (st *state) failUniqueItems(n *node, v *jv, i, j int) *Diagnostic {
+	return st.fail(n, "uniqueItems", CodeUniqueItems, v, st.str("items ", itoa(i), " and ", itoa(j), " are equal"), "unique items")
+}
+
+// failUnevaluatedItem records unevaluatedItems: false refusing item i,
+// value v.
+func (st *state) failUnevaluatedItem(n *node, v *jv, i int) *Diagnostic {
+	return st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, v, "item "+itoa(i)+" is not allowed here", "no more items")
+}
+
+// minContains is the least number of matches contains asks for.
+func minContains(n *node) int {
+	if n.minContains >= 0 {
+		return n.minContains
+	}
+	return 1
+}

@@ -140,3 +140,31 @@ func (st *state) evalMember(n *node, i int, k []byte, v *jv, seen int, report bo
 	}
 	return ok, m.evaluated
 }
+
+// The object family's messages, one constructor each, used by evalObject
+// and the streamed chains' verdicts (objectVerdicts). v is the object
+// (nil on a streamed one: the caller sets its Received text). The
+// extra-property and missing-property ones are extraProperty and
+// missingProperty (diag_build.go: their hints pair them).
+
+func (st *state) failMinProperties(n *node, v *jv, count int) *Diagnostic {
+	return st.fail(n, "minProperties", CodeMinProperties, v, "must have at least "+itoa(n.minProps)+" properties, has "+itoa(count), itoa(n.minProps))
+}
+
+func (st *state) failMaxProperties(n *node, v *jv, count int) *Diagnostic {
+	return st.fail(n, "maxProperties", CodeMaxProperties, v, "must have at most "+itoa(n.maxProps)+" properties, has "+itoa(count), itoa(n.maxProps))
+}
+
+// failDependentRequired records property name missing while trigger is
+// present.
+func (st *state) failDependentRequired(n *node, v *jv, name, trigger string) *Diagnostic {
+	kw := "dependentRequired"
+	if n.draft <= Draft7 {
+		kw = "dependencies"
+	}
+	d := st.missingProperty(n, kw, CodeDependentRequired, v, name, -1)
+	d.Message = "property " + quote(name) + " is required when " + quote(trigger) + " is present"
+	d.KeywordLocation += "/" + escapePointerToken(trigger)
+	d.AbsoluteKeywordLocation += "/" + escapePointerToken(trigger)
+	return d
+}

@@ -232,11 +232,10 @@ func (w *Stream) Early() Diagnostics {
 	}
 	out := append(Diagnostics(nil), st.out...)
 	for _, x := range st.obj.extras {
-		n := st.arr.chain[x.k]
-		out = append(out, Diagnostic{Keyword: "additionalProperties", Code: CodeAdditionalProperties,
-			Message: "property " + quote(x.name) + " is not allowed", Expected: n.allowedText,
-			Received: truncate(quote(x.name), maxReceived), ReceivedType: "property",
-			Property: x.name, Allowed: n.allowedList})
+		d := Diagnostic{Keyword: "additionalProperties", Code: CodeAdditionalProperties}
+		q := quote(x.name)
+		refusedProperty(&d, st.arr.chain[x.k], x.name, q, string(appendNotAllowed(nil, q)))
+		out = append(out, d)
 	}
 	return out
 }

@@ -207,16 +207,9 @@ func (g *guard) checkOpen(i int, key string, object, named bool) {
 func (st *state) guardFail(n *node, recv []byte, typ string) {
 	var d *Diagnostic
 	if n.constV != nil {
-		d = st.fail(n, "const", CodeConst, nil, "must be "+truncate(n.constV.json, 80), n.constV.json)
-		d.Allowed = []string{n.constV.json}
+		d = st.failConst(n, nil)
 	} else {
-		d = st.fail(n, "enum", CodeEnum, nil, n.enum.message, n.enum.expected())
-		d.Allowed = n.enum.texts
+		d = st.failEnum(n, nil)
 	}
-	if len(recv) > maxReceived {
-		d.Received = truncate(string(recv), maxReceived)
-	} else {
-		d.Received = st.intern(recv)
-	}
-	d.ReceivedType = typ
+	st.setReceived(d, recv, typ)
 }

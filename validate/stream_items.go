@@ -534,54 +534,28 @@ func (st *state) chainVerdicts(c, a *arrayStream, dupI, dupJ int, record bool) b
 	return true
 }
 
-// minContains is the least number of matches contains asks for.
-func minContains(n *node) int {
-	if n.minContains >= 0 {
-		return n.minContains
-	}
-	return 1
-}
-
 // arrayVerdicts records the failed whole-array keywords of n, with the
 // messages evalArray gives them.
 func (st *state) arrayVerdicts(n *node, t *arrayTally, count, dupI, dupJ int, recv []byte) {
-	rec := func(kw string, code Code, msg, expected string) {
-		d := st.fail(n, kw, code, nil, msg, expected)
-		if len(recv) > maxReceived {
-			d.Received = truncate(string(recv), maxReceived)
-		} else {
-			d.Received = st.intern(recv)
-		}
-		d.ReceivedType = "array"
-	}
 	if n.minItems >= 0 && count < n.minItems {
-		rec("minItems", CodeMinItems, st.str("must have at least ", itoa(n.minItems), " items, has ", itoa(count)), itoa(n.minItems))
+		st.setReceived(st.failMinItems(n, nil, count), recv, "array")
 	}
 	if n.maxItems >= 0 && count > n.maxItems {
-		rec("maxItems", CodeMaxItems, st.str("must have at most ", itoa(n.maxItems), " items, has ", itoa(count)), itoa(n.maxItems))
+		st.setReceived(st.failMaxItems(n, nil, count), recv, "array")
 	}
 	if t.addFalse {
-		kw := "items"
-		if n.itemsSeg == "/additionalItems" {
-			kw = "additionalItems"
-		}
-		rec(kw, CodeAdditionalItems, "must have at most "+itoa(len(n.prefixItems))+" items, has "+itoa(count), itoa(len(n.prefixItems)))
+		st.setReceived(st.failItemsRefused(n, nil, count), recv, "array")
 	}
 	if n.contains != nil {
-		minC := minContains(n)
-		if t.matches < minC {
-			kw, code := "contains", CodeContains
-			if n.minContains >= 0 {
-				kw, code = "minContains", CodeMinContains
-			}
-			rec(kw, code, "must contain at least "+itoa(minC)+" matching items, has "+itoa(t.matches), itoa(minC))
+		if t.matches < minContains(n) {
+			st.setReceived(st.failMinContains(n, nil, t.matches), recv, "array")
 		}
 		if n.maxContains >= 0 && t.matches > n.maxContains {
-			rec("maxContains", CodeMaxContains, "must contain at most "+itoa(n.maxContains)+" matching items, has "+itoa(t.matches), itoa(n.maxContains))
+			st.setReceived(st.failMaxContains(n, nil, t.matches), recv, "array")
 		}
 	}
 	if n.uniqueItems && dupI >= 0 {
-		rec("uniqueItems", CodeUniqueItems, st.str("items ", itoa(dupI), " and ", itoa(dupJ), " are equal"), "unique items")
+		st.setReceived(st.failUniqueItems(n, nil, dupI, dupJ), recv, "array")
 	}
 }
 

@@ -519,10 +519,9 @@ func (st *state) refuse(l *lane) {
 	st.kw = append(st.kw[:0], l.kwPrefix...)
 	var d *Diagnostic
 	if b.boolean == 2 {
-		d = st.fail(b, "", CodeFalseSchema, nil, "no value is allowed here", "nothing")
+		d = st.failFalse(b, nil)
 	} else {
-		d = st.fail(b, "type", CodeType, nil, st.str("must be ", b.typeOr, ", got ", st.lanes.rootTypeName()), b.typeList)
-		d.Allowed = b.typeNames
+		d = st.failType(b, nil, st.lanes.rootTypeName())
 	}
 	d.Received = st.rootReceived()
 	d.ReceivedType = st.lanes.rootTypeName()
@@ -649,7 +648,7 @@ func (st *state) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
 			kw = "oneOf"
 		}
 		if matched, first, second := g.matched(); matched > 1 {
-			st.onRoot(a, g, kw, CodeOneOfMultiple, "must match exactly one schema of oneOf, matches "+itoa(first)+" and "+itoa(second), "exactly one")
+			st.onRoot(a, g, func() *Diagnostic { return st.failOneOfMultiple(g.node, kw, nil, first, second) })
 			break
 		}
 		best := g.best()
@@ -662,21 +661,10 @@ func (st *state) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
 		if g.kind == groupOneOf {
 			bs = g.node.oneOf
 		}
-		var names []string
-		seen := map[string]bool{}
-		for _, b := range bs {
-			for _, t := range branchTypes(b) {
-				if !seen[t] {
-					seen[t] = true
-					names = append(names, t)
-				}
-			}
-		}
-		d := st.onRoot(a, g, kw, CodeType, "must be "+strings.Join(names, " or ")+", got "+st.lanes.rootTypeName(), strings.Join(names, ", "))
-		d.Allowed = names
+		st.onRoot(a, g, func() *Diagnostic { return st.failBranchTypes(g.node, kw, nil, bs, st.lanes.rootTypeName()) })
 	case groupNot:
 		at := strings.Join(a.appendPath(append([]string(nil), a.kwPrefix...), g.owner), "")
-		st.onRoot(a, g, "not", CodeNot, "must not match the schema at "+at+"/not", "")
+		st.onRoot(a, g, func() *Diagnostic { return st.failNot(g.node, nil, at) })
 	case groupIf, groupDep:
 		br := g.lanes[0]
 		if g.kind == groupIf {
@@ -694,20 +682,19 @@ func (st *state) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
 	}
 }
 
-// onRoot records a diagnostic of g's keyword kw on the streamed root
-// container.
-func (st *state) onRoot(a *arrayStream, g *laneGroup, kw string, code Code, msg, expected string) *Diagnostic {
+// onRoot records the diagnostic of g that build records, on the streamed
+// root container.
+func (st *state) onRoot(a *arrayStream, g *laneGroup, build func() *Diagnostic) {
 	root := &st.arr
 	collect, track := st.collect, st.track
 	st.collect, st.track = true, true
 	st.inst = append(st.inst[:0], root.instPrefix...)
 	st.enterChain(a, a.kwPrefix, g.owner)
-	d := st.fail(g.node, kw, code, nil, msg, expected)
+	d := build()
 	d.Received = st.rootReceived()
 	d.ReceivedType = st.lanes.rootTypeName()
 	st.collect, st.track = collect, track
 	st.inst = st.inst[:0]
-	return d
 }
 
 // emit hands lane l's diagnostics, in the order a whole-value evaluation

@@ -282,23 +282,15 @@ func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayS
 // with the messages evalObject gives them and in its order.
 func (st *state) objectVerdicts(n *node, o *objectStream, c, count int, recv []byte) bool {
 	failed := false
-	rec := func(d *Diagnostic) *Diagnostic {
-		if len(recv) > maxReceived {
-			d.Received = truncate(string(recv), maxReceived)
-		} else {
-			d.Received = st.intern(recv)
-		}
-		d.ReceivedType = "object"
-		return d
-	}
+	rec := func(d *Diagnostic) { st.setReceived(d, recv, "object") }
 	if n.minProps >= 0 && count < n.minProps {
 		if failed = true; recv != nil {
-			rec(st.fail(n, "minProperties", CodeMinProperties, nil, "must have at least "+itoa(n.minProps)+" properties, has "+itoa(count), itoa(n.minProps)))
+			rec(st.failMinProperties(n, nil, count))
 		}
 	}
 	if n.maxProps >= 0 && count > n.maxProps {
 		if failed = true; recv != nil {
-			rec(st.fail(n, "maxProperties", CodeMaxProperties, nil, "must have at most "+itoa(n.maxProps)+" properties, has "+itoa(count), itoa(n.maxProps)))
+			rec(st.failMaxProperties(n, nil, count))
 		}
 	}
 	for _, x := range o.extras {
@@ -333,14 +325,7 @@ func (st *state) objectVerdicts(n *node, o *objectStream, c, count int, recv []b
 			if failed = true; recv == nil {
 				continue
 			}
-			kw := "dependentRequired"
-			if n.draft <= Draft7 {
-				kw = "dependencies"
-			}
-			d := rec(st.missingProperty(n, kw, CodeDependentRequired, nil, name, -1))
-			d.Message = "property " + quote(name) + " is required when " + quote(dr.name) + " is present"
-			d.KeywordLocation += "/" + escapePointerToken(dr.name)
-			d.AbsoluteKeywordLocation += "/" + escapePointerToken(dr.name)
+			rec(st.failDependentRequired(n, nil, name, dr.name))
 		}
 	}
 	return failed

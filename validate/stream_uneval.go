@@ -62,7 +62,7 @@ func (st *state) itemUneval(a *arrayStream, i int, v *jv) bool {
 		if n.unevalItems.boolean == 2 {
 			ok = false
 			if st.collect {
-				st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, v, "item "+itoa(i)+" is not allowed here", "no more items")
+				st.failUnevaluatedItem(n, v, i)
 			}
 			st.rankUneval(a, u)
 			continue

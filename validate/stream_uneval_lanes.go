@@ -173,7 +173,7 @@ func (st *state) deferredValue(a *arrayStream, i int, k []byte, v *jv, object bo
 		}
 		st.inst = append(append(st.inst[:0], a.instPrefix...), seg)
 		if sub.boolean == 2 {
-			st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, v, "item "+itoa(i)+" is not allowed here", "no more items")
+			st.failUnevaluatedItem(n, v, i)
 		} else {
 			st.pushKw(sub.seg)
 			st.eval(sub, v, 0)
