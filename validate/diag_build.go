@@ -133,6 +133,29 @@ func (st *state) setReceived(d *Diagnostic, recv []byte, typ string) {
 	d.ReceivedType = typ
 }
 
+// closed is the container whose whole-value verdicts are given: held
+// whole (v) or streamed (recv: its text so far, typ its type). It gives
+// their diagnostics its Received text, rendered once for all of them.
+type closed struct {
+	v    *jv
+	recv []byte
+	typ  string
+	text received // v's Received text, once rendered
+}
+
+// onClosed sets the Received text of d, a verdict on c, and returns d.
+func (st *state) onClosed(d *Diagnostic, c *closed) *Diagnostic {
+	if c.v == nil {
+		st.setReceived(d, c.recv, c.typ)
+		return d
+	}
+	if c.text == (received{}) {
+		c.text = received{st.receivedText(c.v), typeName(st, c.v)}
+	}
+	d.Received, d.ReceivedType = c.text.text, c.text.typ
+	return d
+}
+
 // typeName names v's type, "integer" for integral numbers.
 func typeName(st *state, v *jv) string {
 	switch v.Type() {
@@ -248,19 +271,6 @@ func (st *state) missingProperty(n *node, kw string, code Code, v *jv, name stri
 
 // received is a value's Received and ReceivedType texts.
 type received struct{ text, typ string }
-
-// missingRequired records a required property that object v lacks, in a
-// loop over them: recv carries v's Received text from one to the next, so
-// that an object lacking 1,000 properties is rendered once, not 1,000
-// times (zero: not rendered yet).
-func (st *state) missingRequired(n *node, v *jv, recv received, name string, idx int) received {
-	d := st.missingProperty(n, "required", CodeRequired, nil, name, idx)
-	if recv == (received{}) {
-		recv = received{st.receivedText(v), typeName(st, v)}
-	}
-	d.Received, d.ReceivedType = recv.text, recv.typ
-	return recv
-}
 
 // objectHints pairs the extra and the missing properties recorded for the
 // current object since mark: a missing "id" next to an extra "userId" gets

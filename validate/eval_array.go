@@ -8,21 +8,12 @@ import (
 
 // evalArray applies the array keywords of n to a.
 func (st *state) evalArray(n *node, v *jv, a []*jv, ev int) bool {
-	ok := true
-	if n.minItems >= 0 && len(a) < n.minItems {
-		if !st.collect {
-			return false
-		}
-		ok = false
-		st.failMinItems(n, v, len(a))
+	at := closed{v: v}
+	ok := st.arrayCountVerdicts(n, &at, len(a))
+	if !ok && !st.collect {
+		return false
 	}
-	if n.maxItems >= 0 && len(a) > n.maxItems {
-		if !st.collect {
-			return false
-		}
-		ok = false
-		st.failMaxItems(n, v, len(a))
-	}
+	var t arrayTally
 	for i, e := range a {
 		sub := itemSchema(n, i)
 		if sub == nil {
@@ -35,8 +26,7 @@ func (st *state) evalArray(n *node, v *jv, a []*jv, ev int) bool {
 			continue
 		}
 		if st.collect && itemRefused(n, i, sub) {
-			ok = false
-			st.failItemsRefused(n, v, len(a))
+			t.addFalse = true // reported with the array
 			break
 		}
 		st.pushInst(pathSeg{idx: i})
@@ -52,7 +42,6 @@ func (st *state) evalArray(n *node, v *jv, a []*jv, ev int) bool {
 		}
 	}
 	if n.contains != nil {
-		matches := 0
 		collect := st.collect
 		st.collect = false
 		for i, e := range a {
@@ -60,38 +49,16 @@ func (st *state) evalArray(n *node, v *jv, a []*jv, ev int) bool {
 			r := st.eval(n.contains, e, 0)
 			st.popInst()
 			if r {
-				matches++
+				t.matches++
 				if ev != 0 && n.containsEvaluates() {
 					st.setBit(ev, i)
 				}
 			}
 		}
 		st.collect = collect
-		if matches < minContains(n) {
-			if !st.collect {
-				return false
-			}
-			ok = false
-			st.failMinContains(n, v, matches)
-		}
-		if n.maxContains >= 0 && matches > n.maxContains {
-			if !st.collect {
-				return false
-			}
-			ok = false
-			st.failMaxContains(n, v, matches)
-		}
 	}
-	if n.uniqueItems && len(a) > 1 {
-		if i, j := st.duplicate(a); i >= 0 {
-			if !st.collect {
-				return false
-			}
-			ok = false
-			st.failUniqueItems(n, v, i, j)
-		}
-	}
-	return ok
+	dup := dupPair{held: true, items: a}
+	return st.arrayItemVerdicts(n, &at, len(a), &t, &dup) && ok
 }
 
 // evalString applies the string keywords of n to v.

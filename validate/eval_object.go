@@ -1,24 +1,11 @@
 package validate
 
-import ()
-
 // evalObject applies the object keywords of n to the object v.
 func (st *state) evalObject(n *node, v *jv, ev int) bool {
-	ok := true
-	cnt := v.Len()
-	if n.minProps >= 0 && cnt < n.minProps {
-		if !st.collect {
-			return false
-		}
-		ok = false
-		st.failMinProperties(n, v, cnt)
-	}
-	if n.maxProps >= 0 && cnt > n.maxProps {
-		if !st.collect {
-			return false
-		}
-		ok = false
-		st.failMaxProperties(n, v, cnt)
+	at := closed{v: v}
+	ok := st.objectCountVerdicts(n, &at, v.Len())
+	if !ok && !st.collect {
+		return false
 	}
 	mark := len(st.words)
 	recMark := st.nrec()
@@ -29,13 +16,9 @@ func (st *state) evalObject(n *node, v *jv, ev int) bool {
 	// Required names not among "properties" are looked up directly; the
 	// others are checked after the member pass from the seen bits. In fast
 	// mode, check everything first: it is the cheapest way to fail.
-	if len(n.required) > 0 && !st.collect && !n.requiredKnown {
-		for _, r := range n.required {
-			if v.Get(r.name) == nil {
-				st.words = st.words[:mark]
-				return false
-			}
-		}
+	if len(n.required) > 0 && !st.collect && !n.requiredKnown && !st.objectPresenceVerdicts(n, &at, &presence{v: v}) {
+		st.words = st.words[:mark]
+		return false
 	}
 	if !st.collect && !st.track && ev == 0 && n.propertyNames == nil && len(n.patternProps) == 0 &&
 		(len(n.props) > 0 || n.additional != nil) {
@@ -60,37 +43,12 @@ func (st *state) evalObject(n *node, v *jv, ev int) bool {
 		st.words = st.words[:mark]
 		return false
 	}
-	var recv received // v's Received text, rendered once for all it lacks
-	for _, r := range n.required {
-		present := false
-		if r.idx >= 0 && seen != 0 {
-			present = st.bit(seen, r.idx)
-		} else {
-			present = v.Get(r.name) != nil
+	if !st.objectPresenceVerdicts(n, &at, &presence{v: v, seen: seen}) {
+		if !st.collect {
+			st.words = st.words[:mark]
+			return false
 		}
-		if !present {
-			if !st.collect {
-				st.words = st.words[:mark]
-				return false
-			}
-			ok = false
-			recv = st.missingRequired(n, v, recv, r.name, r.idx)
-		}
-	}
-	for _, dr := range n.depRequired {
-		if v.Get(dr.name) == nil {
-			continue
-		}
-		for _, name := range dr.required {
-			if v.Get(name) == nil {
-				if !st.collect {
-					st.words = st.words[:mark]
-					return false
-				}
-				ok = false
-				st.failDependentRequired(n, v, name, dr.name)
-			}
-		}
+		ok = false
 	}
 	if st.collect && !ok {
 		st.objectHints(n, v, recMark, seen)

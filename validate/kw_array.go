@@ -30,6 +30,91 @@ func itemEvaluates(n *node, i int) bool {
 	return sub != nil && (!itemRefused(n, i, sub) || i == len(n.prefixItems))
 }
 
+// dupPair is the pair of equal items uniqueItems reports: worked out from
+// items when asked (held: an array held whole), or given (a streamed one:
+// i, j; -1 none).
+type dupPair struct {
+	held  bool
+	items []*jv
+	i, j  int
+}
+
+// find returns the pair, -1, -1 when every item differs.
+func (p *dupPair) find(st *state) (int, int) {
+	if !p.held {
+		return p.i, p.j
+	}
+	if len(p.items) < 2 {
+		return -1, -1
+	}
+	return st.duplicate(p.items)
+}
+
+// arrayCountVerdicts gives n's minItems and maxItems verdicts on the
+// array c of count items, which a whole-value evaluation gives before it
+// applies anything to the items. A fast pass stops at the first failure
+// and records nothing.
+func (st *state) arrayCountVerdicts(n *node, c *closed, count int) bool {
+	ok := true
+	if n.minItems >= 0 && count < n.minItems {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		st.onClosed(st.failMinItems(n, nil, count), c)
+	}
+	if n.maxItems >= 0 && count > n.maxItems {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		st.onClosed(st.failMaxItems(n, nil, count), c)
+	}
+	return ok
+}
+
+// arrayItemVerdicts gives n's verdicts on the array c of count items once
+// every item is read: items (additionalItems): false refusing one
+// (t.addFalse), contains's matches (t.matches) against its bounds, and
+// uniqueItems (dup). A fast pass stops at the first failure and records
+// nothing.
+func (st *state) arrayItemVerdicts(n *node, c *closed, count int, t *arrayTally, dup *dupPair) bool {
+	ok := true
+	if t.addFalse {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		st.onClosed(st.failItemsRefused(n, nil, count), c)
+	}
+	if n.contains != nil {
+		if t.matches < minContains(n) {
+			if !st.collect {
+				return false
+			}
+			ok = false
+			st.onClosed(st.failMinContains(n, nil, t.matches), c)
+		}
+		if n.maxContains >= 0 && t.matches > n.maxContains {
+			if !st.collect {
+				return false
+			}
+			ok = false
+			st.onClosed(st.failMaxContains(n, nil, t.matches), c)
+		}
+	}
+	if n.uniqueItems {
+		if i, j := dup.find(st); i >= 0 {
+			if !st.collect {
+				return false
+			}
+			ok = false
+			st.onClosed(st.failUniqueItems(n, nil, i, j), c)
+		}
+	}
+	return ok
+}
+
 // The array family's messages, one constructor each, used by evalArray,
 // the streamed chains' verdicts (arrayVerdicts) and the unevaluatedItems
 // of both drivers. v is the array (nil on a streamed one: the caller sets

@@ -141,6 +141,85 @@ func (st *state) evalMember(n *node, i int, k []byte, v *jv, seen int, report bo
 	return ok, m.evaluated
 }
 
+// objectCountVerdicts gives n's minProperties and maxProperties verdicts
+// on the object c of count members, which a whole-value evaluation gives
+// before it applies anything to the members. A fast pass stops at the
+// first failure and records nothing.
+func (st *state) objectCountVerdicts(n *node, c *closed, count int) bool {
+	ok := true
+	if n.minProps >= 0 && count < n.minProps {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		st.onClosed(st.failMinProperties(n, nil, count), c)
+	}
+	if n.maxProps >= 0 && count > n.maxProps {
+		if !st.collect {
+			return false
+		}
+		ok = false
+		st.onClosed(st.failMaxProperties(n, nil, count), c)
+	}
+	return ok
+}
+
+// presence says which names an object has: one held whole (v) or
+// streamed (o: its tallies for the chain schema asked about); seen, when
+// set, is the presence bits of the schema's properties.
+type presence struct {
+	v    *jv
+	o    *objectStream
+	seen int
+}
+
+// has reports whether the object has a member named name, the idx-th of
+// n's properties (-1: none or unknown).
+func (st *state) has(n *node, p *presence, name string, idx int) bool {
+	if idx >= 0 && p.seen != 0 {
+		return st.bit(p.seen, idx)
+	}
+	if p.v != nil {
+		return p.v.Get(name) != nil
+	}
+	if j, ok := n.propIndex[name]; ok && p.seen != 0 {
+		return st.bit(p.seen, j)
+	}
+	return p.o.present(name)
+}
+
+// objectPresenceVerdicts gives n's required and dependentRequired
+// verdicts on the object c, whose names p knows. A fast pass stops at
+// the first failure and records nothing.
+func (st *state) objectPresenceVerdicts(n *node, c *closed, p *presence) bool {
+	ok := true
+	for _, r := range n.required {
+		if !st.has(n, p, r.name, r.idx) {
+			if !st.collect {
+				return false
+			}
+			ok = false
+			st.onClosed(st.missingProperty(n, "required", CodeRequired, nil, r.name, r.idx), c)
+		}
+	}
+	for _, dr := range n.depRequired {
+		if !st.has(n, p, dr.name, -1) {
+			continue
+		}
+		for _, name := range dr.required {
+			if st.has(n, p, name, -1) {
+				continue
+			}
+			if !st.collect {
+				return false
+			}
+			ok = false
+			st.onClosed(st.failDependentRequired(n, nil, name, dr.name), c)
+		}
+	}
+	return ok
+}
+
 // The object family's messages, one constructor each, used by evalObject
 // and the streamed chains' verdicts (objectVerdicts). v is the object
 // (nil on a streamed one: the caller sets its Received text). The

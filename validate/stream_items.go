@@ -503,28 +503,32 @@ func (st *state) arrayVerdictsAll(a *arrayStream, failed bool) bool {
 // record is set, records them all. It reports whether one fails.
 func (st *state) chainVerdicts(c, a *arrayStream, dupI, dupJ int, record bool) bool {
 	fails := false
+	dup := dupPair{i: dupI, j: dupJ}
+	collect, track := st.collect, st.track
+	st.collect = false
 	for _, k := range c.order {
 		if fails {
 			break
 		}
 		n, t := c.chain[k], &c.tallies[k]
-		fails = c.guardOf[k] != nil || n.minItems >= 0 && a.count < n.minItems || n.maxItems >= 0 && a.count > n.maxItems ||
-			t.addFalse || n.contains != nil && (t.matches < minContains(n) || n.maxContains >= 0 && t.matches > n.maxContains) ||
-			n.uniqueItems && dupI >= 0
+		fails = c.guardOf[k] != nil || !st.arrayCountVerdicts(n, nil, a.count) || !st.arrayItemVerdicts(n, nil, a.count, t, &dup)
 	}
+	st.collect = collect
 	if !fails || !record {
 		return fails
 	}
-	collect, track := st.collect, st.track
 	st.collect, st.track = true, true
 	st.inst = append(st.inst[:0], a.instPrefix...)
 	recv := append(a.recv, ']')
+	at := closed{recv: recv, typ: "array"}
 	for _, k := range c.order {
 		st.enterChain(c, c.kwPrefix, k)
 		if g := c.guardOf[k]; g != nil {
 			st.guardFail(g, recv, "array")
 		}
-		st.arrayVerdicts(c.chain[k], &c.tallies[k], a.count, dupI, dupJ, recv)
+		n := c.chain[k]
+		st.arrayCountVerdicts(n, &at, a.count)
+		st.arrayItemVerdicts(n, &at, a.count, &c.tallies[k], &dup)
 		if c.ranked {
 			st.padRanks(c.rankOf(k))
 		}
@@ -532,31 +536,6 @@ func (st *state) chainVerdicts(c, a *arrayStream, dupI, dupJ int, record bool) b
 	st.collect, st.track = collect, track
 	st.inst = st.inst[:0]
 	return true
-}
-
-// arrayVerdicts records the failed whole-array keywords of n, with the
-// messages evalArray gives them.
-func (st *state) arrayVerdicts(n *node, t *arrayTally, count, dupI, dupJ int, recv []byte) {
-	if n.minItems >= 0 && count < n.minItems {
-		st.setReceived(st.failMinItems(n, nil, count), recv, "array")
-	}
-	if n.maxItems >= 0 && count > n.maxItems {
-		st.setReceived(st.failMaxItems(n, nil, count), recv, "array")
-	}
-	if t.addFalse {
-		st.setReceived(st.failItemsRefused(n, nil, count), recv, "array")
-	}
-	if n.contains != nil {
-		if t.matches < minContains(n) {
-			st.setReceived(st.failMinContains(n, nil, t.matches), recv, "array")
-		}
-		if n.maxContains >= 0 && t.matches > n.maxContains {
-			st.setReceived(st.failMaxContains(n, nil, t.matches), recv, "array")
-		}
-	}
-	if n.uniqueItems && dupI >= 0 {
-		st.setReceived(st.failUniqueItems(n, nil, dupI, dupJ), recv, "array")
-	}
 }
 
 // recvValue appends item i (member i named k, when member) of the

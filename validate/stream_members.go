@@ -245,26 +245,29 @@ func (st *state) objectEnd() (Diagnostics, error) {
 // hints. It reports whether one fails.
 func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayStream, count int, record bool) bool {
 	fails := len(o.extras) > 0 || len(o.unevalExtras) > 0 || o.dropped > 0
+	collect, track := st.collect, st.track
+	st.collect = false
 	for _, k := range c.order {
 		if fails {
 			break
 		}
-		fails = c.guardOf[k] != nil || st.objectVerdicts(c.chain[k], o, k, count, nil)
+		fails = c.guardOf[k] != nil || !st.objectVerdicts(c.chain[k], o, k, nil, count)
 	}
+	st.collect = collect
 	if !fails || !record {
 		return fails
 	}
-	collect, track := st.collect, st.track
 	st.collect, st.track = true, true
 	st.inst = append(st.inst[:0], at.instPrefix...)
 	recv := append(at.recv, '}')
+	obj := closed{recv: recv, typ: "object"}
 	for _, k := range c.order {
 		st.enterChain(c, c.kwPrefix, k)
 		if g := c.guardOf[k]; g != nil {
 			st.guardFail(g, recv, "object")
 		}
 		mark := st.nrec()
-		st.objectVerdicts(c.chain[k], o, k, count, recv)
+		st.objectVerdicts(c.chain[k], o, k, &obj, count)
 		st.objectHints(c.chain[k], nil, mark, o.seen[k])
 		if c.ranked {
 			st.padRanks(c.rankOf(k))
@@ -276,57 +279,25 @@ func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayS
 	return true
 }
 
-// objectVerdicts records (collect mode, recv set) or only reports
-// (recv nil) the failed whole-object keywords of the c-th chain schema n
-// (o: the object's tallies for its chain),
-// with the messages evalObject gives them and in its order.
-func (st *state) objectVerdicts(n *node, o *objectStream, c, count int, recv []byte) bool {
-	failed := false
-	rec := func(d *Diagnostic) { st.setReceived(d, recv, "object") }
-	if n.minProps >= 0 && count < n.minProps {
-		if failed = true; recv != nil {
-			rec(st.failMinProperties(n, nil, count))
-		}
-	}
-	if n.maxProps >= 0 && count > n.maxProps {
-		if failed = true; recv != nil {
-			rec(st.failMaxProperties(n, nil, count))
-		}
+// objectVerdicts gives the whole-object verdicts of the c-th chain
+// schema n (o: the object's tallies for its chain) on the streamed object
+// at of count members, those of evalObject in its order, the members its
+// additionalProperties: false refused among them. A fast pass stops at
+// the first failure and records nothing.
+func (st *state) objectVerdicts(n *node, o *objectStream, c int, at *closed, count int) bool {
+	ok := st.objectCountVerdicts(n, at, count)
+	if !ok && !st.collect {
+		return false
 	}
 	for _, x := range o.extras {
-		if x.k == c && recv != nil {
+		if x.k == c {
+			if !st.collect {
+				return false
+			}
+			ok = false
 			st.extraProperty(n, "additionalProperties", CodeAdditionalProperties, []byte(x.name))
 		}
 	}
-	has := func(name string, idx int) bool {
-		if idx >= 0 && o.seen[c] != 0 {
-			return st.bit(o.seen[c], idx)
-		}
-		if j, ok := n.propIndex[name]; ok && o.seen[c] != 0 {
-			return st.bit(o.seen[c], j)
-		}
-		return o.present(name)
-	}
-	for _, r := range n.required {
-		if !has(r.name, r.idx) {
-			if failed = true; recv != nil {
-				rec(st.missingProperty(n, "required", CodeRequired, nil, r.name, r.idx))
-			}
-		}
-	}
-	for _, dr := range n.depRequired {
-		if !has(dr.name, -1) {
-			continue
-		}
-		for _, name := range dr.required {
-			if has(name, -1) {
-				continue
-			}
-			if failed = true; recv == nil {
-				continue
-			}
-			rec(st.failDependentRequired(n, nil, name, dr.name))
-		}
-	}
-	return failed
+	p := presence{o: o, seen: o.seen[c]}
+	return st.objectPresenceVerdicts(n, at, &p) && ok
 }
