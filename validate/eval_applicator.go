@@ -82,19 +82,19 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, 
 	// Which branches hold, without diagnostics (and their annotations).
 	collect := st.collect
 	st.collect = false
-	matched, first, second := st.matchBranches(branches, v, ev, one)
+	c := st.matchBranches(branches, v, ev, one)
 	st.collect = collect
 	if st.err != nil {
 		return false
 	}
-	if matched > 0 {
-		if one && matched > 1 {
-			if st.collect {
-				st.failOneOfMultiple(n, kw, v, first, second)
-			}
-			return false
-		}
+	switch judgeBranches(c.matched, one) {
+	case branchesHold:
 		return true
+	case branchesSeveral:
+		if st.collect {
+			st.failOneOfMultiple(n, kw, v, c.first, c.second)
+		}
+		return false
 	}
 	if !st.collect {
 		return false
@@ -109,7 +109,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, 
 			if vt == 0 {
 				vt = st.valueType(b, v)
 			}
-			if b.types&vt == 0 {
+			if excludesType(b, vt) {
 				continue
 			}
 		}
@@ -124,7 +124,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, 
 		if mismatch {
 			continue
 		}
-		if score < bestScore {
+		if betterBranch(score, 0, bestScore, 0) {
 			bestStart, bestEnd, bestScore = bs, st.nrec(), score
 		}
 	}
@@ -141,8 +141,8 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, 
 // matchBranches evaluates anyOf/oneOf branches in fast mode: how many hold
 // and the first two that do. With ev, the annotations of the holding
 // branch(es) are merged (for oneOf only when exactly one holds).
-func (st *state) matchBranches(branches []*node, v *jv, ev int, one bool) (matched, first, second int) {
-	first, second = -1, -1
+func (st *state) matchBranches(branches []*node, v *jv, ev int, one bool) branchCount {
+	c := noBranch
 	size := 0
 	if ev != 0 {
 		size = sizeOf(v)
@@ -157,22 +157,17 @@ func (st *state) matchBranches(branches []*node, v *jv, ev int, one bool) (match
 		r := st.eval(b, v, tmp)
 		st.popKw()
 		if r {
-			matched++
-			if first < 0 {
-				first = i
-			} else if second < 0 {
-				second = i
-			}
-			if ev != 0 && (!one || matched == 1) {
+			c.hold(i)
+			if ev != 0 && branchAnnotates(c.matched, one) {
 				st.orBits(ev, tmp, size)
 			}
 		}
 		st.words = st.words[:mark]
-		if st.err != nil || r && !one && ev == 0 || one && matched > 1 && ev == 0 {
+		if st.err != nil || r && !one && ev == 0 || one && c.matched > 1 && ev == 0 {
 			break
 		}
 	}
-	return matched, first, second
+	return c
 }
 
 // branchScore rates the diagnostics recorded since bs: lower is a better
@@ -180,24 +175,15 @@ func (st *state) matchBranches(branches []*node, v *jv, ev int, one bool) (match
 // instance itself.
 func (st *state) branchScore(bs int) (score int, mismatch bool) {
 	depth := len(st.inst)
-	mismatch = st.nrec() > bs
+	nonType := 0
 	for i := bs; i < st.nrec(); i++ {
-		key, code := st.outKeys[i], st.out[i].Code
-		score++
-		if len(key) == depth {
-			switch code {
-			case CodeType, CodeFalseSchema:
-				score += 1000
-				continue
-			case CodeConst, CodeEnum:
-				score += 100
-			}
-		} else if len(key) == depth+1 && (code == CodeConst || code == CodeEnum) {
-			score += 100 // a discriminator property says "not this branch"
+		keyLen, code := len(st.outKeys[i])-depth, st.out[i].Code
+		score += recordScore(code, keyLen)
+		if !typeMismatch(code, keyLen) {
+			nonType++
 		}
-		mismatch = false
 	}
-	return score, mismatch
+	return score, onlyTypeMismatch(st.nrec()-bs, nonType)
 }
 
 // branchTypes lists the types a branch accepts (through $ref), or "any".

@@ -170,7 +170,7 @@ func containerType(object bool) typeMask {
 func soleBranch(bs []*node, t typeMask) *node {
 	var sole *node
 	for _, b := range bs {
-		if b.boolean == 2 || b.boolean == 0 && b.hasType && b.types&t == 0 {
+		if b.boolean == 2 || excludesType(b, t) {
 			continue
 		}
 		if sole != nil {

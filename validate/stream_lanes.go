@@ -449,7 +449,7 @@ func (st *state) take(l *lane, mark, kmark int) {
 func (l *lane) add(d Diagnostic, key []int, rank int) {
 	l.nrecs++
 	l.score += recordScore(d.Code, len(key))
-	if len(key) != 0 || d.Code != CodeType && d.Code != CodeFalseSchema {
+	if !typeMismatch(d.Code, len(key)) {
 		l.nonType++
 	}
 	if len(l.out) < l.limit {
@@ -471,7 +471,7 @@ func (l *lane) hidden(n int) {
 // mismatch reports whether l failed only on the type of the container
 // (branchScore's mismatch): a lane anyOf and oneOf do not report.
 func (l *lane) mismatch() bool {
-	return l.dead || l.nrecs > 0 && l.nonType == 0
+	return l.dead || onlyTypeMismatch(l.nrecs, l.nonType)
 }
 
 // laneEnd gives lane l's whole-array (whole-object) verdicts and resolves
@@ -565,16 +565,8 @@ func (st *state) resolveGroups(a *arrayStream, owner *lane, keep bool, dupI, dup
 // holds reports whether g's keyword holds, its lanes ended.
 func (g *laneGroup) holds() bool {
 	switch g.kind {
-	case groupAnyOf:
-		for _, l := range g.lanes {
-			if !l.failed {
-				return true
-			}
-		}
-		return false
-	case groupOneOf:
-		matched, _, _ := g.matched()
-		return matched == 1
+	case groupAnyOf, groupOneOf:
+		return judgeBranches(g.matched().matched, g.kind == groupOneOf) == branchesHold
 	case groupNot:
 		return g.lanes[0].failed
 	case groupDep:
@@ -585,19 +577,14 @@ func (g *laneGroup) holds() bool {
 }
 
 // matched counts the lanes that hold and gives the first two.
-func (g *laneGroup) matched() (matched, first, second int) {
-	first, second = -1, -1
+func (g *laneGroup) matched() branchCount {
+	c := noBranch
 	for i, l := range g.lanes {
 		if !l.failed {
-			matched++
-			if first < 0 {
-				first = i
-			} else if second < 0 {
-				second = i
-			}
+			c.hold(i)
 		}
 	}
-	return matched, first, second
+	return c
 }
 
 // best returns the index of the lane a failed anyOf or oneOf reports (-1:
@@ -614,15 +601,7 @@ func (g *laneGroup) best() int {
 			best = i
 			continue
 		}
-		b := g.lanes[best]
-		switch {
-		case l.full == 0 && b.full == 0:
-			if l.score < b.score {
-				best = i
-			}
-		case l.full == 0:
-			best = i
-		case b.full > 0 && l.full > b.full:
+		if b := g.lanes[best]; betterBranch(l.score, l.full, b.score, b.full) {
 			best = i
 		}
 	}
@@ -647,8 +626,8 @@ func (st *state) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
 		if g.kind == groupOneOf {
 			kw = "oneOf"
 		}
-		if matched, first, second := g.matched(); matched > 1 {
-			st.onRoot(a, g, func() *Diagnostic { return st.failOneOfMultiple(g.node, kw, nil, first, second) })
+		if c := g.matched(); judgeBranches(c.matched, g.kind == groupOneOf) == branchesSeveral {
+			st.onRoot(a, g, func() *Diagnostic { return st.failOneOfMultiple(g.node, kw, nil, c.first, c.second) })
 			break
 		}
 		best := g.best()
@@ -728,23 +707,12 @@ func (st *state) emit(owner *lane, l *lane, rank int) {
 	}
 }
 
-// recordScore is what one diagnostic adds to branchScore at the root.
-func recordScore(code Code, keyLen int) int {
-	switch {
-	case keyLen == 0 && (code == CodeType || code == CodeFalseSchema):
-		return 1001
-	case keyLen <= 1 && (code == CodeConst || code == CodeEnum):
-		return 101
-	}
-	return 1
-}
-
 // hiddenNonType counts l's diagnostics that were not kept and are not a
 // type mismatch of the container itself.
 func hiddenNonType(l *lane) int {
 	kept := 0
 	for i := range l.out {
-		if len(l.keys[i]) != 0 || l.out[i].Code != CodeType && l.out[i].Code != CodeFalseSchema {
+		if !typeMismatch(l.out[i].Code, len(l.keys[i])) {
 			kept++
 		}
 	}

@@ -209,18 +209,18 @@ func counting(gs []laneGroup, from, to int) uint64 {
 		if g.owner < from || g.owner >= to {
 			continue
 		}
-		first := true
+		held := noBranch
 		for li, l := range g.lanes {
 			if l == nil {
 				continue
 			}
 			var c bool
 			switch g.kind {
-			case groupAnyOf:
-				c = !l.failed
-			case groupOneOf:
-				c = !l.failed && first
-				first = first && l.failed
+			case groupAnyOf, groupOneOf:
+				if !l.failed {
+					held.hold(li)
+					c = branchAnnotates(held.matched, g.kind == groupOneOf)
+				}
 			case groupIf:
 				c = li == 0 && !l.failed || li == 1 && !g.lanes[0].failed || li == 2 && g.lanes[0].failed
 			case groupDep:
