@@ -84,12 +84,16 @@ func (st *state) visitMembers(n *node, o *jv, seen int) bool {
 		if !ok {
 			return
 		}
-		m := n.memberSchemas(k, next)
+		m := n.memberSchemas(k, n.propAt(k, next))
 		if m.prop >= 0 {
 			next = m.prop + 1
 			st.setBit(seen, m.prop)
 		}
-		for sub := m.next(); sub != nil && ok; sub = m.next() {
+		for ok && !m.done() {
+			sub := m.next()
+			if sub == nil {
+				break
+			}
 			ok = !m.refused(sub) && st.eval(sub, mv, 0)
 		}
 	})

@@ -55,6 +55,14 @@ func (p *dupPair) find(st *state) (int, int) {
 // applies anything to the items. A fast pass stops at the first failure
 // and records nothing.
 func (st *state) arrayCountVerdicts(n *node, c *closed, count int) bool {
+	if count >= n.minItems && (n.maxItems < 0 || count <= n.maxItems) { // minItems: -1 when absent
+		return true // inlined: the common case costs no call
+	}
+	return st.arrayCountFails(n, c, count)
+}
+
+// arrayCountFails is arrayCountVerdicts when one of them fails.
+func (st *state) arrayCountFails(n *node, c *closed, count int) bool {
 	ok := true
 	if n.minItems >= 0 && count < n.minItems {
 		if !st.collect {
@@ -79,6 +87,14 @@ func (st *state) arrayCountVerdicts(n *node, c *closed, count int) bool {
 // uniqueItems (dup). A fast pass stops at the first failure and records
 // nothing.
 func (st *state) arrayItemVerdicts(n *node, c *closed, count int, t *arrayTally, dup *dupPair) bool {
+	if !t.addFalse && n.contains == nil && !n.uniqueItems {
+		return true // inlined: the common case costs no call
+	}
+	return st.arrayItemFails(n, c, count, t, dup)
+}
+
+// arrayItemFails is arrayItemVerdicts when one of them may fail.
+func (st *state) arrayItemFails(n *node, c *closed, count int, t *arrayTally, dup *dupPair) bool {
 	ok := true
 	if t.addFalse {
 		if !st.collect {

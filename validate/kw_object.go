@@ -10,14 +10,14 @@ package validate
 // member's property, each patternProperties whose pattern matches k, then
 // additionalProperties when neither applied. It is a value (no
 // allocation); next matches the patterns lazily, so that a caller that
-// stops early does not pay for the rest.
+// stops early does not pay for the rest, and its first steps inline.
 type memberSchemas struct {
 	n    *node
 	k    []byte
-	prop int // index in n.props of k's property (-1: none)
-	// at is the next step: -1 the property, then each pattern, then
-	// (at == len(n.patternProps)) additionalProperties; beyond: done.
-	at int
+	prop int   // index in n.props of k's property (-1: none)
+	sub  *node // the property's schema, until next returns it
+	at   int   // the next pattern; npat: additionalProperties; beyond: done
+	npat int   // len(n.patternProps)
 	// evaluated: a subschema applied so far (the member counts as
 	// evaluated for unevaluatedProperties).
 	evaluated bool
@@ -26,31 +26,45 @@ type memberSchemas struct {
 }
 
 // memberSchemas starts the walk of the subschemas of n that apply to a
-// member named k. hint is the index of the property tried before the
-// lookup (documents tend to list members in the schema's order; -1:
-// none).
-func (n *node) memberSchemas(k []byte, hint int) memberSchemas {
-	j := -1
-	if len(n.props) > 0 {
-		if hint >= 0 && hint < len(n.props) && n.props[hint].name == string(k) {
-			j = hint
-		} else {
-			j = n.propIndexOf(k)
-		}
+// member named k, the prop-th of n.props (-1: none; propAt finds it).
+func (n *node) memberSchemas(k []byte, prop int) memberSchemas {
+	m := memberSchemas{n: n, k: k, prop: prop, npat: len(n.patternProps)}
+	if prop >= 0 {
+		m.sub = n.props[prop].n
 	}
-	return memberSchemas{n: n, k: k, prop: j, at: -1}
+	return m
+}
+
+// propAt returns the index of the member name k in n.props, or -1,
+// trying hint first (documents tend to list members in the schema's
+// order; -1: no hint).
+func (n *node) propAt(k []byte, hint int) int {
+	if uint(hint) < uint(len(n.props)) && n.props[hint].name == string(k) {
+		return hint
+	}
+	return n.propIndexOf(k)
 }
 
 // next returns the next subschema that applies to the member, or nil.
 func (m *memberSchemas) next() *node {
-	n := m.n
-	if m.at < 0 {
-		m.at = 0
-		if m.prop >= 0 {
-			m.evaluated = true
-			return n.props[m.prop].n
-		}
+	if s := m.sub; s != nil {
+		m.sub, m.evaluated = nil, true
+		return s
 	}
+	return m.after()
+}
+
+// done reports whether next has nothing more to return, without a call
+// when the property applied and there are no patterns: a hot loop asks it
+// first.
+func (m *memberSchemas) done() bool {
+	return m.sub == nil && m.evaluated && m.at >= m.npat
+}
+
+// after is next past the property: the patterns, then
+// additionalProperties.
+func (m *memberSchemas) after() *node {
+	n := m.n
 	for m.at < len(n.patternProps) {
 		pp := &n.patternProps[m.at]
 		m.at++
@@ -114,11 +128,11 @@ func (st *state) evalMember(n *node, i int, k []byte, v *jv, seen int, report bo
 		ok = st.eval(n.propertyNames, kv, 0)
 		st.popKw()
 	}
-	m := n.memberSchemas(k, -1)
+	m := n.memberSchemas(k, n.propAt(k, -1))
 	if m.prop >= 0 && seen != 0 {
 		st.setBit(seen, m.prop)
 	}
-	for ok || st.collect {
+	for (ok || st.collect) && !m.done() {
 		sub := m.next()
 		if sub == nil {
 			break
@@ -146,6 +160,14 @@ func (st *state) evalMember(n *node, i int, k []byte, v *jv, seen int, report bo
 // before it applies anything to the members. A fast pass stops at the
 // first failure and records nothing.
 func (st *state) objectCountVerdicts(n *node, c *closed, count int) bool {
+	if count >= n.minProps && (n.maxProps < 0 || count <= n.maxProps) { // minProps: -1 when absent
+		return true // inlined: the common case costs no call
+	}
+	return st.objectCountFails(n, c, count)
+}
+
+// objectCountFails is objectCountVerdicts when one of them fails.
+func (st *state) objectCountFails(n *node, c *closed, count int) bool {
 	ok := true
 	if n.minProps >= 0 && count < n.minProps {
 		if !st.collect {
@@ -192,8 +214,14 @@ func (st *state) has(n *node, p *presence, name string, idx int) bool {
 // verdicts on the object c, whose names p knows. A fast pass stops at
 // the first failure and records nothing.
 func (st *state) objectPresenceVerdicts(n *node, c *closed, p *presence) bool {
+	if len(n.required) == 0 && len(n.depRequired) == 0 {
+		return true
+	}
 	ok := true
 	for _, r := range n.required {
+		if r.idx >= 0 && p.seen != 0 && st.bit(p.seen, r.idx) {
+			continue // present by its bit, without a call
+		}
 		if !st.has(n, p, r.name, r.idx) {
 			if !st.collect {
 				return false

@@ -300,7 +300,7 @@ func (st *state) valueSchemas(l *lane, a *arrayStream, open byte, idx int, key [
 		if n.propertyNames != nil && !st.namePasses(a, k, key) {
 			return false
 		}
-		m := n.memberSchemas(key, -1)
+		m := n.memberSchemas(key, n.propAt(key, -1))
 		for sub := m.next(); sub != nil; sub = m.next() {
 			if !take(k, sub) {
 				return false

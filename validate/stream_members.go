@@ -197,7 +197,7 @@ func (st *state) memberTally(a *arrayStream, o *objectStream, k []byte) {
 		}
 	}
 	for c, n := range a.chain {
-		m := n.memberSchemas(k, -1)
+		m := n.memberSchemas(k, n.propAt(k, -1))
 		if m.prop >= 0 {
 			st.setBit(o.seen[c], m.prop)
 		}

@@ -37,7 +37,8 @@ func (a *arrayStream) itemEvaluated(d, i int) bool {
 // memberEvaluated reports whether chain schema d evaluates a member named
 // k.
 func (a *arrayStream) memberEvaluated(d int, k []byte) bool {
-	m := a.chain[d].memberSchemas(k, -1)
+	n := a.chain[d]
+	m := n.memberSchemas(k, n.propAt(k, -1))
 	return m.evaluates()
 }
 
