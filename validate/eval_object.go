@@ -84,17 +84,13 @@ func (st *state) visitMembers(n *node, o *jv, seen int) bool {
 		if !ok {
 			return
 		}
-		m := n.memberSchemas(k, n.propAt(k, next))
-		if m.prop >= 0 {
-			next = m.prop + 1
-			st.setBit(seen, m.prop)
+		j := n.propAt(k, next)
+		if j >= 0 {
+			next = j + 1
+			st.setBit(seen, j)
 		}
-		for ok && !m.done() {
-			sub := m.next()
-			if sub == nil {
-				break
-			}
-			ok = !m.refused(sub) && st.eval(sub, mv, 0)
+		if sub, extra := n.soleMemberSchema(j); sub != nil {
+			ok = !(extra && sub.boolean == 2) && st.eval(sub, mv, 0)
 		}
 	})
 	return ok

@@ -83,6 +83,18 @@ func (m *memberSchemas) after() *node {
 	return nil
 }
 
+// soleMemberSchema is memberSchemas' answer when n has no
+// patternProperties (a fast pass's most common case, visitMembers): at
+// most one subschema applies to a member, its property's (the prop-th of
+// n.props, -1: none) or else additionalProperties (extra; nil: none).
+// Both stay in registers, which the walk's state does not.
+func (n *node) soleMemberSchema(prop int) (sub *node, extra bool) {
+	if prop >= 0 {
+		return n.props[prop].n, false
+	}
+	return n.additional, true
+}
+
 // refused reports whether the last subschema next returned is
 // additionalProperties: false, which refuses the member.
 func (m *memberSchemas) refused(sub *node) bool { return m.extra && sub.boolean == 2 }
