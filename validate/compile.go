@@ -90,6 +90,7 @@ func compileWith(schema []byte, opts Options, skipMeta bool) (s *Schema, c *comp
 	if err := c.checkCycles(root); err != nil {
 		return nil, c, err
 	}
+	planNodes(c.nodes)
 	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn, free: make(chan *state, 2*runtime.GOMAXPROCS(0)),
 		perByte: int64(opts.EvaluationsPerByte)}
 	if opts.EvaluationsPerByte == 0 {

@@ -100,10 +100,7 @@ func (w *Stream) state() *state {
 	if w.st == nil {
 		w.st = w.s.getState()
 		w.st.begin()
-		w.st.doc.members = true
-		w.st.doc.lanes = true
-		w.st.doc.lanesAt = min(lanesAfter, int64(w.limit()/2))
-		w.st.doc.descendAt = min(descendAfter, int64(w.limit()/2))
+		w.st.planStream(w.limit())
 		w.st.maxOut = w.maxDiagnostics()
 	}
 	return w.st

@@ -1,8 +1,9 @@
 package validate
 
-// This file drives one document through the reader: it decides, when the
-// top-level value begins, whether a root array streams item by item, a
-// root object member by member, or the value is kept whole, and hands
+// This file drives one document through the reader: when the top-level
+// value begins, it plans (as plan.go decides) whether a root array
+// streams item by item, a root object member by member, or the value is
+// kept whole, and hands
 // complete items and members to their evaluators (stream_items.go,
 // stream_members.go); stream_frames.go reads the streamed containers,
 // down to the values too large to read whole.
@@ -96,8 +97,8 @@ func (st *state) advance(win []byte, base int64) {
 				d.mode = modeWhole
 				if at := d.rd.start - base; at < 0 {
 					break
-				} else if win[at] == '[' && st.planRootArray() || win[at] == '{' && d.members && st.planObject() {
-					if len(st.arr.groups) > 0 && d.lanesAt > 0 || st.guardsLive() {
+				} else if st.planRoot(win[at]) {
+					if st.rootHeldFirst() {
 						d.held = win[at] // whole while small (lanesAfter), or until its guards are decided
 					} else {
 						st.streamFrom(win[at])
@@ -125,15 +126,6 @@ func (st *state) streamFrom(open byte) {
 	st.arr.recv[0] = open
 	st.pushFrame(open, d.rd.start+1)
 }
-
-// lanesAfter is how many bytes of a root container that would stream
-// through lanes are held first: a document that ends sooner (every
-// model-sized answer) is evaluated whole, which is an order of magnitude
-// faster there (a failing branch stops at its first failure, where a
-// lane must keep its diagnostics in case every branch fails); a larger
-// one streams from there on, in memory bounded by this and the lanes.
-// Tests set it to 0 to take every such document through lanes.
-var lanesAfter int64 = 1 << 20
 
 // startLanes turns a held root container (st.doc.held) into a streamed
 // one: the items or members read so far (win, from absolute offset base,
@@ -164,10 +156,7 @@ func (st *state) replan() bool {
 	st.arr.reset()
 	st.obj.reset()
 	st.words = st.words[:0]
-	if st.doc.held == '{' {
-		return st.planObject()
-	}
-	return st.planRootArray()
+	return st.planRoot(st.doc.held)
 }
 
 // blank reports whether b holds only JSON whitespace.

@@ -111,7 +111,11 @@ func (st *state) planParts(level int, open byte) bool {
 		lc.o.reset()
 		lc.a.ranked = p.l != nil || child.a.ranked
 		lc.a.instPrefix = append(lc.a.instPrefix[:0], child.a.instPrefix...)
-		if !st.planValue(&lc.a, &lc.o, p.chain, p.link, p.sub, open) || lc.a.unique.on {
+		if !st.planValue(&lc.a, &lc.o, p.chain, p.link, p.sub, open) {
+			return false
+		}
+		if r := lc.a.furtherHold(); r != streams {
+			lc.a.held = r
 			return false
 		}
 	}

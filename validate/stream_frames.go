@@ -1,7 +1,5 @@
 package validate
 
-import "math"
-
 // Frames: the containers a Stream reads item by item (member by member).
 //
 // The root container is the first frame. An item or member value inside
@@ -27,13 +25,6 @@ import "math"
 // or enum (or, beyond the first, uniqueItems); its unevaluated* streams
 // as the root's does, each item settled as it completes. Otherwise it is
 // read whole, up to MaxBuffer.
-
-// descendAfter is how many bytes of an item or member value a Stream
-// reads before it turns the value into a frame of its own: a value under
-// it is read whole, which is faster, and its diagnostics, all recorded
-// before the cap on them applies, stay few. Tests set it to 0 to turn
-// every value that may stream into one.
-var descendAfter int64 = 64 << 10
 
 // frame is one container read item by item.
 type frame struct {
@@ -207,7 +198,7 @@ func (st *state) maybeDescend(f *frame, level int, win []byte, base int64) {
 // of its own, and reports whether it did.
 func (st *state) descend(f *frame, level int, win []byte, base, at int64) bool {
 	a, o := f.a, f.o
-	if len(a.uneval) > 0 || len(a.groups) > 0 && level > 1 {
+	if a.descendHold(level) != streams {
 		return false
 	}
 	idx := a.count
@@ -281,15 +272,12 @@ func (st *state) valueSchemas(l *lane, a *arrayStream, open byte, idx int, key [
 		}
 		return true
 	}
-	if len(a.uneval) > 0 {
+	if a.childHold(open == '{') != streams {
 		return false
 	}
 	if open == '[' {
-		if a.unique.on {
-			return false
-		}
 		for _, k := range a.order {
-			if n := a.chain[k]; n.contains != nil || !take(k, itemSchema(n, idx)) {
+			if !take(k, itemSchema(a.chain[k], idx)) {
 				return false
 			}
 		}
@@ -430,7 +418,3 @@ func eachItem(win []byte, from, to int, object bool, fn func(start, colon, end i
 	}
 	return start, colon
 }
-
-// descendAtMost is descendAt when nothing may descend (Validate on a
-// whole buffer: the value is there anyway).
-const descendAtMost = math.MaxInt64

@@ -4,6 +4,7 @@ import (
 	"slices"
 )
 
+// (What streams is decided in plan.go; walk builds the chains it allows.)
 // A root array streams when its schema only needs, of the whole array,
 // what can be counted or hashed item by item: the item schemas
 // (prefixItems, items, additionalItems), minItems/maxItems, contains with
@@ -16,9 +17,6 @@ import (
 // its schema. $dynamicRef and $recursiveRef are followed in the scope the
 // chain fixes; const and enum hold the array until it fails them
 // (stream_guard.go).
-
-// maxChain bounds the schemas a chain follows (through $ref and allOf).
-const maxChain = 32
 
 // chainLink says how a schema of a chain is reached: from the schema at
 // index parent (-1 for the first), through the keyword path segment seg
@@ -35,7 +33,7 @@ func (a *arrayStream) buildChain(s *Schema, root *node, object bool) bool {
 	a.chain, a.links, a.order, a.guardOf = a.chain[:0], a.links[:0], a.order[:0], a.guardOf[:0]
 	a.guards, a.soles = 0, 0
 	a.groups, a.ownRank, a.rank = a.groups[:0], a.ownRank[:0], 0
-	a.uneval, a.deferred = a.uneval[:0], false
+	a.uneval, a.deferred, a.held = a.uneval[:0], false, streams
 	if !a.walk(root, -1, "", object) {
 		return false
 	}
@@ -48,17 +46,12 @@ func (a *arrayStream) buildChain(s *Schema, root *node, object bool) bool {
 
 func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 	branches := a.pool != nil
-	if len(a.chain) == maxChain || !streams(n, object, branches) {
-		return false
-	}
-	for j, c := range a.chain {
-		if c == n || a.guardOf[j] == n {
-			return false // a cycle, or a schema met twice: the whole-value path decides
-		}
+	if r := a.chainHold(n, object, branches); r != streams {
+		return a.hold(r)
 	}
 	k, groups, guards, unevals, soles := len(a.chain), len(a.groups), a.guards, len(a.uneval), a.soles
 	var g *guard
-	if branches && (n.constV != nil || n.enum != nil) {
+	if branches && n.plan.guard {
 		g = a.pool.st.guardFor(n, a.pool.rootType())
 		a.guards++
 	}
@@ -68,7 +61,7 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 		// Its const or enum fails: nothing else of n applies (guards),
 		// but its unevaluated*, over nothing evaluated, still would.
 		if n.trackEval {
-			return false
+			return a.hold(holdUnevalGuard)
 		}
 		a.chain, a.guardOf = append(a.chain, g.stub), append(a.guardOf, n)
 		a.order = append(a.order, k)
@@ -99,8 +92,8 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 	if !branches {
 		// An anyOf or oneOf with one branch for the container's type (a
 		// nullable array or object) is that branch (soleBranch).
-		for _, bs := range [][]*node{n.anyOf, n.oneOf} {
-			if b := soleBranch(bs, containerType(object)); b != nil {
+		for _, b := range n.plan.sole[objIndex(object)] {
+			if b != nil {
 				if !a.walk(b, k, b.seg, object) {
 					return false
 				}
@@ -108,7 +101,7 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 			}
 		}
 	}
-	if branches && (n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil || len(n.depSchemas) > 0) {
+	if branches && n.plan.lanes {
 		// evalApplicators' order: after the allOf branches.
 		if !a.pool.planGroups(a, k, n) {
 			return false
@@ -119,66 +112,14 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 		// annotations are known only at the end: with lanes under n, it
 		// defers (the root's chain only, not over another that does).
 		u := unevalNode{k: k, end: len(a.chain), rank: a.rank}
-		// A sole branch's evaluations count only when it holds: not
-		// under unevaluated* either.
-		if a.guards > guards || a.soles > soles || len(a.groups) > groups && (a != &a.pool.st.arr || !a.underLanes(&u, groups)) {
-			return false
-		}
-		for _, in := range a.uneval[unevals:] {
-			if in.lanes != nil {
-				return false
-			}
+		if r := a.unevalHold(&u, guards, soles, groups, unevals); r != streams {
+			return a.hold(r)
 		}
 		a.deferred = a.deferred || u.lanes != nil
 		a.uneval = append(a.uneval, u)
 		a.rank++
 	}
 	return true
-}
-
-// streams reports whether n asks nothing of a whole array (object: a
-// whole object) beyond what streaming keeps; with branches, anyOf, oneOf,
-// not, if/then/else (and an object's dependentSchemas) are evaluated as
-// lanes.
-func streams(n *node, object, branches bool) bool {
-	t := containerType(object)
-	if n.boolean != 0 || !branches && (n.constV != nil || n.enum != nil || n.not != nil || n.ifN != nil ||
-		n.anyOf != nil && soleBranch(n.anyOf, t) == nil || n.oneOf != nil && soleBranch(n.oneOf, t) == nil) {
-		return false
-	}
-	if object {
-		return (!n.hasType || n.types&tObject != 0) && (branches || len(n.depSchemas) == 0)
-	}
-	return !n.hasType || n.types&tArray != 0
-}
-
-// containerType is the type of the container a chain reads.
-func containerType(object bool) typeMask {
-	if object {
-		return tObject
-	}
-	return tArray
-}
-
-// soleBranch returns the one branch of an anyOf or oneOf that does not
-// refuse a value of type t outright (false, or a type without t), or nil
-// when there is not exactly one. Such a keyword is that branch applied in
-// place: it holds when the branch does (oneOf: no other one can), and
-// when it does not, evalAnyOf reports the branch's diagnostics, the
-// others being type mismatches; a branch that streams (walk) never fails
-// on the container's own type, so it is never a mismatch itself.
-func soleBranch(bs []*node, t typeMask) *node {
-	var sole *node
-	for _, b := range bs {
-		if b.boolean == 2 || b.boolean == 0 && b.hasType && b.types&t == 0 {
-			continue
-		}
-		if sole != nil {
-			return nil
-		}
-		sole = b
-	}
-	return sole
 }
 
 // arrayStream is the state of a root array read item by item.
@@ -195,7 +136,8 @@ type arrayStream struct {
 	// counts the schemas with const or enum met.
 	guardOf []*node
 	guards  int
-	soles   int // anyOf and oneOf walked as their sole branch (soleBranch)
+	soles   int        // anyOf and oneOf walked as their sole branch (soleBranch)
+	held    holdReason // why the chain keeps its container whole (when planning it failed)
 	tallies []arrayTally
 	// Where the array is: its instance location and the keyword path to
 	// its schema (empty for a root array).
@@ -247,7 +189,7 @@ type arrayTally struct {
 
 func (a *arrayStream) reset() {
 	a.chain, a.links, a.order, a.count = a.chain[:0], a.links[:0], a.order[:0], 0
-	a.guardOf, a.guards, a.soles = a.guardOf[:0], 0, 0
+	a.guardOf, a.guards, a.soles, a.held = a.guardOf[:0], 0, 0, streams
 	a.pool, a.groups, a.ownRank, a.rank, a.ranked, a.keep = nil, a.groups[:0], a.ownRank[:0], 0, false, false
 	a.fixedRank = -1
 	a.uneval, a.hit, a.passed, a.deferred = a.uneval[:0], a.hit[:0], a.passed[:0], false

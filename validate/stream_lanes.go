@@ -36,10 +36,6 @@ import (
 // whole-value evaluation reports all of the lowest-scoring one's. Below
 // that, the answer is the whole-value evaluation's to the byte.
 
-// maxLanes bounds the lanes of one streamed container (a schema with more,
-// or one that recurses through its branches, keeps the container whole).
-const maxLanes = 256
-
 // fullLanes is how many lanes keep up to the Stream's MaxDiagnostics
 // each; past it, each keeps its share of fullLanes times that (at least
 // minLaneRecords).
@@ -266,6 +262,7 @@ func (p *lanePool) planGroups(a *arrayStream, k int, n *node) bool {
 func (p *lanePool) branch(a *arrayStream, k int, b *node, keep, refusal bool) *lane {
 	l := p.get()
 	if l == nil {
+		a.held = holdLanes
 		return nil
 	}
 	l.kwPrefix = append(a.appendPath(append(l.kwPrefix[:0], a.kwPrefix...), k), b.seg)
@@ -279,11 +276,13 @@ func (p *lanePool) branch(a *arrayStream, k int, b *node, keep, refusal bool) *l
 	case p.object:
 		l.pool = p
 		if !p.st.planObjectChain(&l.arrayStream, &l.obj, b) {
+			a.held = l.held
 			return nil
 		}
 	default:
 		l.pool = p
 		if !l.plan(p.st.s, b) {
+			a.held = l.held
 			return nil
 		}
 		p.unique = p.unique || l.unique.on

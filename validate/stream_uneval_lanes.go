@@ -90,7 +90,7 @@ func (a *arrayStream) underLanes(u *unevalNode, groups int) bool {
 				if l == nil {
 					continue
 				}
-				if len(u.lanes) == 64 {
+				if len(u.lanes) == maxUnevalLanes {
 					return false
 				}
 				l.ubit = 1 << len(u.lanes)
