@@ -1,0 +1,42 @@
+package validate
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+const planGoldenDir = "testdata/plan"
+
+// TestGoldenSuitePlans pins Schema.Plan's Text for the schema of every
+// test group of every suite file (the files TestGoldenSuiteOutput reads,
+// every draft): one golden file per suite file per draft under
+// testdata/plan. A change to what streams, or to a reason's text, shows
+// as a golden diff: regenerate with go test ./validate -run Golden
+// -update and say in the commit which plans changed and why.
+func TestGoldenSuitePlans(t *testing.T) {
+	eachSuiteFile(t, func(base, f string, draft Draft, assertFormat bool) {
+		rel, err := filepath.Rel(base, f)
+		require.NoError(t, err)
+		dir := filepath.Base(base)
+		label := filepath.ToSlash(filepath.Join(dir, rel))
+		var b bytes.Buffer
+		fmt.Fprintf(&b, "# %s: Schema.Plan of each group's schema\n", label)
+		b.WriteString("# regenerate: go test ./validate -run Golden -update\n")
+		for gi, g := range readGroups(t, f) {
+			fmt.Fprintf(&b, "\n== %d: %s\n", gi, g.Description)
+			s, err := Compile(g.Schema, Options{DefaultDraft: draft, Loader: suiteLoader, AssertFormat: assertFormat})
+			if err != nil {
+				fmt.Fprintf(&b, "compile error: %v\n", err)
+				continue
+			}
+			b.WriteString(s.Plan().Text())
+		}
+		name := filepath.Join(dir, strings.TrimSuffix(rel, ".json")) + ".plan"
+		checkGolden(t, filepath.Join(planGoldenDir, name), b.Bytes())
+	})
+}
