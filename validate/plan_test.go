@@ -92,7 +92,9 @@ func TestPlanHeldIsWhatTheStreamDoes(t *testing.T) {
 }
 
 // TestPlanRootReasons: the root entries of schemas the root chain cannot
-// stream say why, as the driver decides it (walk, unevalHold, lanes).
+// stream say why, and a Stream over an array under each gives up on
+// the same reason (arrayStream.held) and reads it whole, with
+// Validate's answer.
 func TestPlanRootReasons(t *testing.T) {
 	many := `{"anyOf":[` + string(bytes.Repeat([]byte(`{"items":true},`), maxLanes)) + `true]}`
 	for schema, want := range map[string]holdReason{
@@ -104,9 +106,22 @@ func TestPlanRootReasons(t *testing.T) {
 		`{"allOf":[{"enum":[[1]]}],"unevaluatedItems":false}`:                                                         holdUnevalGuard,
 		`{"anyOf":[{"prefixItems":[true]}],"not":{"unevaluatedItems":false,"anyOf":[true]},"unevaluatedItems":false}`: holdUnevalLanes,
 	} {
-		e := planEntryAt(t, mustCompile(t, schema).Plan(), "", "array")
+		s := mustCompile(t, schema)
+		e := planEntryAt(t, s.Plan(), "", "array")
 		assert.False(t, e.Streams, schema)
 		assert.Equal(t, want.String(), e.Reason, schema)
+
+		// The Stream gives up on the same reason and reads the array whole.
+		w := s.NewStream()
+		_, err := w.Write([]byte(`[1, [2], {"a": 3}]`))
+		require.NoError(t, err)
+		assert.Equal(t, modeWhole, w.st.doc.mode, schema)
+		assert.Equal(t, want, w.st.arr.held, schema)
+		streamed, err := w.Close()
+		require.NoError(t, err)
+		whole, err := s.Validate([]byte(`[1, [2], {"a": 3}]`))
+		require.NoError(t, err)
+		assert.Equal(t, whole, streamed, schema)
 	}
 }
 

@@ -32,6 +32,12 @@ func printPlan(e *env, files []string, schemaPath, output string, assertFormat b
 		fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
 		return code
 	}
+	// The plan must not land in a file the schema was read from
+	// (`jsonheal validate --plan --schema s.json >> s.json`).
+	if _, err := checkOutputs(e, ls.reads, outputTarget{"stdout", "-"}); err != nil {
+		fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
+		return exitUsage
+	}
 	plan := ls.schema.Plan()
 	if output == "json" {
 		b, err := json.Marshal(plan)

@@ -75,3 +75,12 @@ func TestValidatePlanUsage(t *testing.T) {
 	code, _, errOut := runCLI(t, "", "validate", "--plan", "--schema", bad)
 	assert.Equal(t, exitNoCompile, code, errOut)
 }
+
+// TestValidatePlanRefusesStdoutOnTheSchema: the plan is not written into
+// the schema file it was read from (exit 2, the schema left as it was).
+func TestValidatePlanRefusesStdoutOnTheSchema(t *testing.T) {
+	f := newStdoutFixture(t)
+	snap := takeSnapshot(t, f.schema)
+	snap.assertRefused(t, nil, openAppend(t, f.schema), "stdout (the same file as --schema "+f.schema+")",
+		"validate", "--plan", "--schema", f.schema)
+}
