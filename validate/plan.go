@@ -230,7 +230,7 @@ func containerType(object bool) typeMask {
 func soleBranch(bs []*node, t typeMask) *node {
 	var sole *node
 	for _, b := range bs {
-		if b.boolean == 2 || b.boolean == 0 && b.hasType && b.types&t == 0 {
+		if b.refuses(t) {
 			continue
 		}
 		if sole != nil {
@@ -239,6 +239,13 @@ func soleBranch(bs []*node, t typeMask) *node {
 		sole = b
 	}
 	return sole
+}
+
+// refuses reports whether n refuses any value of type t outright, without
+// looking into it: false, or a type without t. Such a branch is passed
+// over by soleBranch, and is a dead lane (stream_lanes.go).
+func (n *node) refuses(t typeMask) bool {
+	return n.boolean == 2 || n.boolean == 0 && n.hasType && n.types&t == 0
 }
 
 // hold records why the chain a keeps its container whole and returns

@@ -271,7 +271,7 @@ func (p *lanePool) branch(a *arrayStream, k int, b *node, keep, refusal bool) *l
 	switch {
 	case b.boolean == 1:
 		l.always = true
-	case b.boolean == 2 || b.hasType && b.types&p.rootType() == 0:
+	case b.refuses(p.rootType()):
 		l.dead, l.failed, l.refusal = true, true, refusal && keep
 	case p.object:
 		l.pool = p
