@@ -29,13 +29,21 @@ const goldenDir = "testdata/golden"
 // regenerate with -update and say in the commit which golden changed and
 // why.
 func TestGoldenSuiteOutput(t *testing.T) {
+	eachSuiteGolden(t, goldenDir, ".golden", func(file, label string, draft Draft, assertFormat bool) []byte {
+		return goldenSuiteFile(t, file, label, draft, assertFormat)
+	})
+}
+
+// eachSuiteGolden checks, for every suite file, what render returns for
+// it (label: the file's path from the suite's tests folder) against the
+// golden file under dir of the same path, with ext for .json.
+func eachSuiteGolden(t *testing.T, dir, ext string, render func(file, label string, draft Draft, assertFormat bool) []byte) {
 	eachSuiteFile(t, func(base, f string, draft Draft, assertFormat bool) {
 		rel, err := filepath.Rel(base, f)
 		require.NoError(t, err)
-		dir := filepath.Base(base)
-		name := filepath.Join(dir, strings.TrimSuffix(rel, ".json")) + ".golden"
-		got := goldenSuiteFile(t, f, filepath.ToSlash(filepath.Join(dir, rel)), draft, assertFormat)
-		checkGolden(t, filepath.Join(goldenDir, name), got)
+		d := filepath.Base(base)
+		got := render(f, filepath.ToSlash(filepath.Join(d, rel)), draft, assertFormat)
+		checkGolden(t, filepath.Join(dir, d, strings.TrimSuffix(rel, ".json")+ext), got)
 	})
 }
 

@@ -3,11 +3,7 @@ package validate
 import (
 	"bytes"
 	"fmt"
-	"path/filepath"
-	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 const planGoldenDir = "testdata/plan"
@@ -19,15 +15,11 @@ const planGoldenDir = "testdata/plan"
 // as a golden diff: regenerate with go test ./validate -run Golden
 // -update and say in the commit which plans changed and why.
 func TestGoldenSuitePlans(t *testing.T) {
-	eachSuiteFile(t, func(base, f string, draft Draft, assertFormat bool) {
-		rel, err := filepath.Rel(base, f)
-		require.NoError(t, err)
-		dir := filepath.Base(base)
-		label := filepath.ToSlash(filepath.Join(dir, rel))
+	eachSuiteGolden(t, planGoldenDir, ".plan", func(file, label string, draft Draft, assertFormat bool) []byte {
 		var b bytes.Buffer
 		fmt.Fprintf(&b, "# %s: Schema.Plan of each group's schema\n", label)
 		b.WriteString("# regenerate: go test ./validate -run Golden -update\n")
-		for gi, g := range readGroups(t, f) {
+		for gi, g := range readGroups(t, file) {
 			fmt.Fprintf(&b, "\n== %d: %s\n", gi, g.Description)
 			s, err := Compile(g.Schema, Options{DefaultDraft: draft, Loader: suiteLoader, AssertFormat: assertFormat})
 			if err != nil {
@@ -36,7 +28,6 @@ func TestGoldenSuitePlans(t *testing.T) {
 			}
 			b.WriteString(s.Plan().Text())
 		}
-		name := filepath.Join(dir, strings.TrimSuffix(rel, ".json")) + ".plan"
-		checkGolden(t, filepath.Join(planGoldenDir, name), b.Bytes())
+		return b.Bytes()
 	})
 }

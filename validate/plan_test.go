@@ -3,7 +3,6 @@ package validate
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -23,28 +22,14 @@ func planEntryAt(t *testing.T, p Plan, loc, typ string) PlanEntry {
 	return PlanEntry{}
 }
 
-// bigIntArray is a JSON array of n integers (about 7 bytes each).
-func bigIntArray(n int) []byte {
-	var b bytes.Buffer
-	b.WriteByte('[')
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Itoa(100000 + i))
-	}
-	b.WriteByte(']')
-	return b.Bytes()
-}
-
 // TestPlanHeldIsWhatTheStreamDoes: for each schema, the plan's entry at
-// the location of a large value (an array of 100,000 integers, about 10
+// the location of a large value (an array of 180,000 integers, about 18
 // times descendAfter) says whether the value streams or is held whole;
 // a Stream written in 4 KiB chunks then really holds it whole (its
 // buffer grows to the value's size) or reads it a few items at a time,
 // and gives Validate's answer on it, valid and with one item broken.
 func TestPlanHeldIsWhatTheStreamDoes(t *testing.T) {
-	big := bigIntArray(100000)
+	big := failingArray(180000)
 	for _, c := range []struct {
 		name, schema, pre, post string
 		loc, typ                string // the entry that decides

@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,10 +12,8 @@ import (
 // a held value below the root, and items read whole.
 func planSchema(t *testing.T) string {
 	t.Helper()
-	p := filepath.Join(t.TempDir(), "s.json")
-	require.NoError(t, os.WriteFile(p, []byte(`{"type":"object","properties":{"tags":{"type":"array","uniqueItems":true},`+
-		`"pick":{"type":"array","enum":[[1]]}},"anyOf":[{"required":["tags"]},{"required":["pick"]}]}`), 0o600))
-	return p
+	return schemaFile(t, `{"type":"object","properties":{"tags":{"type":"array","uniqueItems":true},`+
+		`"pick":{"type":"array","enum":[[1]]}},"anyOf":[{"required":["tags"]},{"required":["pick"]}]}`)
 }
 
 // TestValidatePlanText: --plan --schema prints the plan as text, flags
@@ -70,9 +66,7 @@ func TestValidatePlanUsage(t *testing.T) {
 		assert.Empty(t, out, args)
 		assert.NotEmpty(t, errOut, args)
 	}
-	bad := filepath.Join(t.TempDir(), "bad.json")
-	require.NoError(t, os.WriteFile(bad, []byte(`{"type":12}`), 0o600))
-	code, _, errOut := runCLI(t, "", "validate", "--plan", "--schema", bad)
+	code, _, errOut := runCLI(t, "", "validate", "--plan", "--schema", schemaFile(t, `{"type":12}`))
 	assert.Equal(t, exitNoCompile, code, errOut)
 }
 
