@@ -2,7 +2,6 @@ package validate
 
 import (
 	"bytes"
-	"fmt"
 	"testing"
 )
 
@@ -17,17 +16,9 @@ const planGoldenDir = "testdata/plan"
 func TestGoldenSuitePlans(t *testing.T) {
 	eachSuiteGolden(t, planGoldenDir, ".plan", func(file, label string, draft Draft, assertFormat bool) []byte {
 		var b bytes.Buffer
-		fmt.Fprintf(&b, "# %s: Schema.Plan of each group's schema\n", label)
-		b.WriteString("# regenerate: go test ./validate -run Golden -update\n")
-		for gi, g := range readGroups(t, file) {
-			fmt.Fprintf(&b, "\n== %d: %s\n", gi, g.Description)
-			s, err := Compile(g.Schema, Options{DefaultDraft: draft, Loader: suiteLoader, AssertFormat: assertFormat})
-			if err != nil {
-				fmt.Fprintf(&b, "compile error: %v\n", err)
-				continue
-			}
+		writeSuiteGroups(t, &b, file, label+": Schema.Plan of each group's schema", draft, assertFormat, func(_ int, _ suiteGroup, s *Schema) {
 			b.WriteString(s.Plan().Text())
-		}
+		})
 		return b.Bytes()
 	})
 }
