@@ -34,52 +34,15 @@ func (st *state) keywordLocation() string {
 	return strings.Join(st.kw, "")
 }
 
-// intern copies b into the diagnostics' string arena and returns it as a
-// string. Chunks are never reused or grown in place (strings handed out
-// point into them), so many short strings cost a few allocations.
-func (st *state) intern(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	a := st.arena2
-	if a == nil || a.Cap()-a.Len() < len(b) {
-		// A strings.Builder allocates without zeroing; its String() views
-		// the buffer, and a fresh Builder never moves what was written.
-		a = new(strings.Builder)
-		a.Grow(max(min(st.lastArena, 64<<10), 512, len(b)))
-		st.arena2 = a
-	}
-	start := a.Len()
-	a.Write(b)
-	st.arenaUsed += len(b)
-	return a.String()[start:]
-}
-
-// str concatenates parts into the diagnostics' string arena.
-func (st *state) str(parts ...string) string {
-	t := st.tmp[:0]
-	for _, p := range parts {
-		t = append(t, p...)
-	}
-	st.tmp = t
-	return st.intern(t)
-}
-
-// quote is strconv.Quote into the diagnostics' string arena.
-func (st *state) quote(s string) string {
-	st.qbuf = strconv.AppendQuote(st.qbuf[:0], s)
-	return st.intern(st.qbuf)
-}
-
 // fail records a diagnostic for keyword kw of n on v and returns it for the
 // caller to complete. Only called in collect mode.
 func (st *state) fail(n *node, kw string, code Code, v *jv, msg, expected string) *Diagnostic {
 	st.recordsOver(n)
-	start := len(st.keys)
+	start := len(st.keyBuf)
 	for _, s := range st.inst {
-		st.keys = append(st.keys, s.idx)
+		st.keyBuf = append(st.keyBuf, s.idx)
 	}
-	key := st.keys[start:len(st.keys):len(st.keys)]
+	key := st.keyBuf[start:len(st.keyBuf):len(st.keyBuf)]
 	t := st.tmp[:0]
 	for _, s := range st.kw {
 		t = append(t, s...)
@@ -97,16 +60,16 @@ func (st *state) fail(n *node, kw string, code Code, v *jv, msg, expected string
 	al := st.intern(t)
 	il := st.intern(st.appendInstanceLocation(t[:0]))
 	st.tmp = t
-	if st.out == nil {
+	if st.recs.out == nil {
 		// Sized like the last invalid document's list: batches tend to
 		// fail alike.
-		st.out = make(Diagnostics, 0, min(max(8, st.lastCount), 256))
+		st.recs.out = make(Diagnostics, 0, min(max(8, st.lastCount), 256))
 	}
-	st.outKeys = append(st.outKeys, key)
+	st.recs.keys = append(st.recs.keys, key)
 	// Append a zero record and fill it in place: no bulk copy of a
 	// pointerful struct.
-	st.out = append(st.out, Diagnostic{})
-	d := &st.out[len(st.out)-1]
+	st.recs.out = append(st.recs.out, Diagnostic{})
+	d := &st.recs.out[len(st.recs.out)-1]
 	d.InstanceLocation = il
 	d.Keyword = kw
 	d.KeywordLocation = kl
@@ -218,11 +181,11 @@ func (st *state) missingRequired(n *node, v *jv, recv received, name string, idx
 func (st *state) objectHints(n *node, o *jv, mark, seen int) {
 	depth := len(st.inst)
 	var extras, missing []int
-	for i := mark; i < st.nrec(); i++ {
-		if len(st.outKeys[i]) != depth {
+	for i := mark; i < st.recs.len(); i++ {
+		if len(st.recs.keys[i]) != depth {
 			continue
 		}
-		switch st.out[i].Code {
+		switch st.recs.out[i].Code {
 		case CodeAdditionalProperties, CodeUnevaluatedProps:
 			extras = append(extras, i)
 		case CodeRequired, CodeDependentRequired:
@@ -235,20 +198,20 @@ func (st *state) objectHints(n *node, o *jv, mark, seen int) {
 	names := func(idx []int) []string {
 		out := make([]string, len(idx))
 		for j, i := range idx {
-			out[j] = st.out[i].Property
+			out[j] = st.recs.out[i].Property
 		}
 		return out
 	}
 	extraNames, missingNames := names(extras), names(missing)
 	for j, i := range missing {
 		if m := nearest(missingNames[j], extraNames); m != "" {
-			st.out[i].Hint = "found " + quote(m) + ": rename it to " + quote(missingNames[j]) + "?"
+			st.recs.out[i].Hint = "found " + quote(m) + ": rename it to " + quote(missingNames[j]) + "?"
 		}
 	}
 	for j, i := range extras {
 		name := extraNames[j]
 		if m := nearest(name, missingNames); m != "" {
-			st.out[i].Hint = "did you mean " + quote(m) + "?"
+			st.recs.out[i].Hint = "did you mean " + quote(m) + "?"
 			continue
 		}
 		m := nearestFolded(name, n.allowedNames, n.foldedNames)
@@ -262,7 +225,7 @@ func (st *state) objectHints(n *node, o *jv, mark, seen int) {
 			present = o.Get(m) != nil
 		}
 		if !present {
-			st.out[i].Hint = "did you mean " + quote(m) + "?"
+			st.recs.out[i].Hint = "did you mean " + quote(m) + "?"
 		}
 	}
 }
@@ -279,16 +242,6 @@ func truncate(s string, max int) string {
 		cut--
 	}
 	return s[:cut] + "..."
-}
-
-// receivedText renders v as compact JSON of at most maxReceived bytes,
-// without rendering more of a large value than it shows.
-func (st *state) receivedText(v *jv) string {
-	st.rbuf = appendLimited(st.rbuf[:0], v, maxReceived+1)
-	if len(st.rbuf) > maxReceived {
-		return truncate(string(st.rbuf), maxReceived)
-	}
-	return st.intern(st.rbuf)
 }
 
 // appendLimited appends v's JSON text, stopping soon after limit bytes.

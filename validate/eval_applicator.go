@@ -105,7 +105,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, 
 	}
 	// No branch holds: report the best-matching one. Branches whose type
 	// excludes the value are not evaluated again: they lose to any other.
-	start := st.nrec()
+	start := st.recs.len()
 	bestStart, bestEnd, bestScore := -1, -1, int(^uint(0)>>1)
 	vt := typeMask(0)
 	for _, b := range branches {
@@ -117,7 +117,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, 
 				continue
 			}
 		}
-		bs := st.nrec()
+		bs := st.recs.len()
 		st.pushKw(b.seg)
 		st.eval(b, v, 0)
 		st.popKw()
@@ -129,12 +129,12 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, 
 			continue
 		}
 		if score < bestScore {
-			bestStart, bestEnd, bestScore = bs, st.nrec(), score
+			bestStart, bestEnd, bestScore = bs, st.recs.len(), score
 		}
 	}
 	if bestStart < 0 {
 		// Every branch wants another type: one line says which.
-		st.truncRecs(start)
+		st.recs.truncate(start)
 		var names []string
 		seen := map[string]bool{}
 		for _, b := range branches {
@@ -150,7 +150,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, 
 		d.Allowed = names
 		return false
 	}
-	st.keepRecs(start, bestStart, bestEnd)
+	st.recs.keepRange(start, bestStart, bestEnd)
 	return false
 }
 
@@ -196,9 +196,9 @@ func (st *state) matchBranches(branches []*node, v *jv, ev int, one bool) (match
 // instance itself.
 func (st *state) branchScore(bs int) (score int, mismatch bool) {
 	depth := len(st.inst)
-	mismatch = st.nrec() > bs
-	for i := bs; i < st.nrec(); i++ {
-		key, code := st.outKeys[i], st.out[i].Code
+	mismatch = st.recs.len() > bs
+	for i := bs; i < st.recs.len(); i++ {
+		key, code := st.recs.keys[i], st.recs.out[i].Code
 		score++
 		if len(key) == depth {
 			switch code {

@@ -57,7 +57,7 @@ func (st *state) setBudget(n int) {
 	st.limit, st.recCap = math.MaxInt64, math.MaxInt
 	if p := st.s.perByte; p > 0 {
 		st.limit = p * size
-		st.recCap = st.nrec() + int(min(recordsPerByte*size, math.MaxInt32))
+		st.recCap = st.recs.len() + int(min(recordsPerByte*size, math.MaxInt32))
 	}
 	st.memoAt = min(st.limit/2, memoPerByte*size)
 	st.restartBudget()
@@ -91,11 +91,11 @@ func (st *state) overBudget(n *node) bool {
 // recorded as many diagnostics as the value may add, and if so ends the
 // evaluation with ErrBudget (which listCut turns into a list cut short).
 func (st *state) recordsOver(n *node) bool {
-	if st.steps <= st.memoAt || len(st.out) < st.recCap || st.err != nil {
+	if st.steps <= st.memoAt || len(st.recs.out) < st.recCap || st.err != nil {
 		return false
 	}
 	st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrBudget,
-		Msg: "more than " + itoa(len(st.out)) + " diagnostics for one value (Options.EvaluationsPerByte), at " + n.absLoc}
+		Msg: "more than " + itoa(len(st.recs.out)) + " diagnostics for one value (Options.EvaluationsPerByte), at " + n.absLoc}
 	return true
 }
 

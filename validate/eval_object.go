@@ -21,7 +21,7 @@ func (st *state) evalObject(n *node, v *jv, ev int) bool {
 		st.fail(n, "maxProperties", CodeMaxProperties, v, "must have at most "+itoa(n.maxProps)+" properties, has "+itoa(cnt), itoa(n.maxProps))
 	}
 	mark := len(st.words)
-	recMark := st.nrec()
+	recMark := st.recs.len()
 	seen := 0
 	if len(n.props) > 0 {
 		seen = st.allocBits(len(n.props))
@@ -206,7 +206,7 @@ func (st *state) evalUnevaluated(n *node, v *jv, own, size int) bool {
 		if n.unevalProps == nil {
 			return true
 		}
-		recMark := st.nrec()
+		recMark := st.recs.len()
 		i := -1
 		v.Visit(func(k []byte, mv *jv) {
 			i++

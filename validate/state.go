@@ -1,8 +1,6 @@
 package validate
 
 import (
-	"strings"
-
 	"github.com/jsonheal/jsonheal/internal/decimal"
 )
 
@@ -40,8 +38,8 @@ type state struct {
 	// The work on the value read last (eval_budget.go): steps counts its
 	// evaluations (per pass), the next check is at budget, it may take
 	// limit; memo holds results of references once steps pass memoAt.
-	// recCap is the length st.out may reach before a collecting pass on
-	// it stops.
+	// recCap is the length st.recs may reach before a collecting pass
+	// on it stops.
 	steps, budget, limit, memoAt int64
 	recCap                       int
 	memo                         map[memoKey]bool
@@ -53,22 +51,8 @@ type state struct {
 	numOK     bool
 	uniq      uniqueScratch
 
-	// Diagnostics of a collecting pass. out is handed to the caller (never
-	// reused); outKeys[i] is the sort key of out[i], the member ordinals
-	// from the root.
-	out       Diagnostics
-	outKeys   [][]int
-	keys      []int // backing store of outKeys
-	order     []int // scratch permutation for sorting out
-	lastCount int   // diagnostics recorded by the last collecting pass
-	rbuf      []byte
-	tmp       []byte
-	qbuf      []byte
-	// arena2 holds the strings of the diagnostics being built; it is
-	// dropped (never reused) once they are returned. arenaUsed and
-	// lastArena size the next one like the last one.
-	arena2               *strings.Builder
-	arenaUsed, lastArena int
+	// Diagnostics of a collecting pass (diag_list.go).
+	diagStore
 
 	// Reading: the scanner over the document, and a streamed root array.
 	doc doc
@@ -81,10 +65,8 @@ type state struct {
 	parts  []lanePart // scratch of descend
 
 	// The lanes of a streamed root array's anyOf, oneOf, not and if
-	// (stream_lanes.go), and the rank of each diagnostic in out while it
-	// has them.
+	// (stream_lanes.go).
 	lanes lanePool
-	ranks []int
 	// guards are the schemas with const or enum on the streamed root
 	// container (stream_guard.go).
 	guards []*guard
@@ -111,24 +93,6 @@ type refFrame struct {
 	v       *jv
 	dyn     int
 	collect bool
-}
-
-// nrec returns the number of diagnostics recorded so far.
-func (st *state) nrec() int { return len(st.out) }
-
-// truncRecs drops the diagnostics recorded after mark.
-func (st *state) truncRecs(mark int) {
-	clear(st.out[mark:])
-	st.out = st.out[:mark]
-	st.outKeys = st.outKeys[:mark]
-}
-
-// keepRecs keeps only the diagnostics [from, to) of those recorded after
-// mark (from >= mark).
-func (st *state) keepRecs(mark, from, to int) {
-	n := copy(st.out[mark:], st.out[from:to])
-	copy(st.outKeys[mark:], st.outKeys[from:to])
-	st.truncRecs(mark + n)
 }
 
 // pushKw enters a keyword path segment (when tracking paths).
@@ -162,9 +126,7 @@ func (st *state) popInst() {
 func (st *state) reset() {
 	st.collect = false
 	st.track = false
-	st.out = nil
-	st.outKeys = st.outKeys[:0]
-	st.keys = st.keys[:0]
+	st.resetList()
 	st.kw = st.kw[:0]
 	st.inst = st.inst[:0]
 	st.dyn = st.dyn[:0]

@@ -227,10 +227,10 @@ func (w *Stream) maxDiagnostics() int {
 // document held whole. The slice is the caller's.
 func (w *Stream) Early() Diagnostics {
 	st := w.st
-	if st == nil || st.doc.streamed == 0 || st.nrec() == 0 && len(st.obj.extras) == 0 {
+	if st == nil || st.doc.streamed == 0 || st.recs.len() == 0 && len(st.obj.extras) == 0 {
 		return nil
 	}
-	out := append(Diagnostics(nil), st.out...)
+	out := append(Diagnostics(nil), st.recs.out...)
 	for _, x := range st.obj.extras {
 		n := st.arr.chain[x.k]
 		out = append(out, Diagnostic{Keyword: "additionalProperties", Code: CodeAdditionalProperties,

@@ -6,7 +6,7 @@ package validate
 
 // full reports whether a streamed document holds more diagnostics than
 // its cap: then there are more than the list will show.
-func (st *state) full() bool { return st.maxOut > 0 && st.nrec() > st.maxOut }
+func (st *state) full() bool { return st.maxOut > 0 && st.recs.len() > st.maxOut }
 
 // stopped reports whether the evaluation of a streamed document ends
 // before its last byte: an evaluation error, or the cap reached. The

@@ -55,7 +55,7 @@ func (st *state) begin() {
 	st.maxOut, st.incomplete = 0, false
 	st.arr.reset()
 	st.obj.reset()
-	st.ranks = st.ranks[:0]
+	st.recs.ranks = st.recs.ranks[:0]
 	clear(st.guards)
 	st.guards = st.guards[:0]
 	for i := range st.pending {

@@ -209,7 +209,7 @@ type arrayStream struct {
 	// anyOf, oneOf, not and if/then/else: groups lists them with their
 	// lanes. ownRank[k] and a group's rank order the diagnostics of one
 	// location as a whole-value evaluation records them; ranked says to
-	// keep st.ranks beside st.out.
+	// keep st.recs.ranks beside st.recs.out.
 	pool    *lanePool
 	groups  []laneGroup
 	ownRank []int
@@ -366,7 +366,7 @@ func (st *state) itemChecks(a *arrayStream, i int, v *jv) bool {
 		r := st.eval(sub, v, 0)
 		st.popKw()
 		if a.ranked && st.collect {
-			st.padRanks(a.rankOf(k))
+			st.recs.padRanks(a.rankOf(k))
 		}
 		if !r {
 			ok = false
@@ -450,7 +450,7 @@ func (a *arrayStream) appendPath(dst []string, k int) []string {
 // and the diagnostics in document order.
 func (st *state) arrayEnd() (Diagnostics, error) {
 	a := &st.arr
-	failed := st.arrayVerdictsAll(a, st.nrec() > 0)
+	failed := st.arrayVerdictsAll(a, st.recs.len() > 0)
 	dupI, dupJ := -1, -1
 	if len(a.groups) > 0 {
 		dupI, dupJ = a.duplicate(st)
@@ -474,7 +474,7 @@ func (st *state) rootEnd(failed bool, dupI, dupJ int) (Diagnostics, error) {
 		st.lanes.release()
 	}
 	if failed && a.ranked {
-		st.sortRanked()
+		st.recs.sortRanked()
 	}
 	if !failed {
 		return nil, nil
@@ -534,7 +534,7 @@ func (st *state) chainVerdicts(c, a *arrayStream, dupI, dupJ int, record bool) b
 		}
 		st.arrayVerdicts(c.chain[k], &c.tallies[k], a.count, dupI, dupJ, recv)
 		if c.ranked {
-			st.padRanks(c.rankOf(k))
+			st.recs.padRanks(c.rankOf(k))
 		}
 	}
 	st.collect, st.track = collect, track

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -80,10 +79,8 @@ type lane struct {
 	refusal     bool // dead, and says so with one diagnostic when it applies (a then or else)
 	head        *node
 	failed      bool
-	out         Diagnostics  // its diagnostics, at most limit
+	recs        diagList     // its diagnostics, at most limit
 	limit       int          // the most it keeps (lanePool.limit)
-	keys        [][]int      // their sort keys
-	ranks       []int        // their ranks
 	nrecs       int          // every diagnostic recorded, kept or not
 	full        int          // 1 + the item at which it filled up (0: not full)
 	nonType     int          // those that are not a type mismatch of the container itself
@@ -119,8 +116,7 @@ func (p *lanePool) get() *lane {
 	l.arrayStream.reset()
 	l.obj.reset()
 	l.always, l.dead, l.refusal, l.failed, l.head = false, false, false, false, nil
-	clear(l.out)
-	l.out, l.keys, l.ranks = l.out[:0], l.keys[:0], l.ranks[:0]
+	l.recs.reset()
 	l.nrecs, l.nonType, l.score, l.full = 0, 0, 0, 0
 	l.ubit, l.at = 0, -1
 	l.limit = p.limit
@@ -131,9 +127,7 @@ func (p *lanePool) get() *lane {
 // lanes stay for the next one).
 func (p *lanePool) release() {
 	for _, l := range p.lanes[:p.used] {
-		clear(l.out)
-		clear(l.keys)
-		l.out, l.keys = l.out[:0], l.keys[:0]
+		l.recs.reset()
 	}
 	p.used = 0
 }
@@ -151,7 +145,7 @@ func (st *state) readyLanes(object bool) {
 	if st.doc.lanes {
 		st.arr.pool = p
 	}
-	st.ranks = st.ranks[:0]
+	st.recs.ranks = st.recs.ranks[:0]
 }
 
 // shareLimits gives each lane of the pool its share of the diagnostics
@@ -363,9 +357,9 @@ func (st *state) laneEval(l *lane, a *arrayStream, o *objectStream, object bool,
 	if !ok {
 		l.failed = true
 		if l.keep {
-			mark, kmark := st.nrec(), len(st.keys)
+			m := st.mark()
 			st.collectChecks(a, o, object, i, k, v)
-			st.take(l, mark, kmark)
+			st.take(l, m)
 			if l.nrecs > l.limit {
 				l.full = full
 				return false
@@ -426,22 +420,12 @@ func (st *state) laneChecks(a *arrayStream, o *objectStream, object bool, i int,
 	return ok
 }
 
-// padRanks gives rank r to the diagnostics recorded since the last rank.
-func (st *state) padRanks(r int) {
-	for len(st.ranks) < st.nrec() {
-		st.ranks = append(st.ranks, r)
+// take moves the diagnostics recorded since m into lane l.
+func (st *state) take(l *lane, m diagMark) {
+	for i := m.n; i < st.recs.len(); i++ {
+		l.add(st.recs.out[i], st.recs.keys[i], st.recs.ranks[i])
 	}
-}
-
-// take moves the diagnostics recorded since mark (their keys since kmark
-// in st.keys) into lane l.
-func (st *state) take(l *lane, mark, kmark int) {
-	for i := mark; i < st.nrec(); i++ {
-		l.add(st.out[i], st.outKeys[i], st.ranks[i])
-	}
-	st.truncRecs(mark)
-	st.ranks = st.ranks[:mark]
-	st.keys = st.keys[:kmark]
+	st.release(m)
 }
 
 // add counts a diagnostic of l (branchScore's weights, for a value at the
@@ -452,10 +436,8 @@ func (l *lane) add(d Diagnostic, key []int, rank int) {
 	if len(key) != 0 || d.Code != CodeType && d.Code != CodeFalseSchema {
 		l.nonType++
 	}
-	if len(l.out) < l.limit {
-		l.out = append(l.out, d)
-		l.keys = append(l.keys, slices.Clone(key))
-		l.ranks = append(l.ranks, rank)
+	if l.recs.len() < l.limit {
+		l.recs.add(d, key, rank)
 	}
 }
 
@@ -501,9 +483,9 @@ func (st *state) laneEnd(l *lane, dupI, dupJ int) {
 func (st *state) laneFails(l *lane, verdicts func(record bool) bool, dropped int) {
 	l.failed = true
 	if l.keep {
-		mark, kmark := st.nrec(), len(st.keys)
+		m := st.mark()
 		verdicts(true)
-		st.take(l, mark, kmark)
+		st.take(l, m)
 		l.hidden(dropped)
 	}
 }
@@ -512,7 +494,7 @@ func (st *state) laneFails(l *lane, verdicts func(record bool) bool, dropped int
 // does: its type, or false.
 func (st *state) refuse(l *lane) {
 	b := l.head
-	mark, kmark := st.nrec(), len(st.keys)
+	m := st.mark()
 	collect, track := st.collect, st.track
 	st.collect, st.track = true, true
 	st.inst = append(st.inst[:0], st.arr.instPrefix...)
@@ -528,8 +510,8 @@ func (st *state) refuse(l *lane) {
 	d.ReceivedType = st.lanes.rootTypeName()
 	st.collect, st.track = collect, track
 	st.inst = st.inst[:0]
-	st.padRanks(0)
-	st.take(l, mark, kmark)
+	st.recs.padRanks(0)
+	st.take(l, m)
 }
 
 // resolveGroups ends the lanes of a's groups and combines their verdicts;
@@ -641,7 +623,7 @@ func (g *laneGroup) chosen() *lane {
 // groupRecords records why the failed group g of a fails, as
 // evalApplicators does, into owner (nil: the document's diagnostics).
 func (st *state) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
-	mark, kmark := st.nrec(), len(st.keys)
+	m := st.mark()
 	switch g.kind {
 	case groupAnyOf, groupOneOf:
 		kw := "anyOf"
@@ -688,9 +670,9 @@ func (st *state) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
 		st.emit(owner, br, g.rank)
 		return
 	}
-	st.padRanks(g.rank)
+	st.recs.padRanks(g.rank)
 	if owner != nil {
-		st.take(owner, mark, kmark)
+		st.take(owner, m)
 	}
 }
 
@@ -713,27 +695,26 @@ func (st *state) onRoot(a *arrayStream, g *laneGroup, kw string, code Code, msg,
 // emit hands lane l's diagnostics, in the order a whole-value evaluation
 // records them, to owner (nil: the document's) with rank.
 func (st *state) emit(owner *lane, l *lane, rank int) {
-	sortByKeyRank(l.out, l.keys, l.ranks)
+	l.recs.sortRanked()
 	if owner == nil {
-		if l.nrecs > len(l.out) {
+		if l.nrecs > len(l.recs.out) {
 			st.incomplete = true
 		}
-		st.out = append(st.out, l.out...)
-		st.outKeys = append(st.outKeys, l.keys...)
-		for range l.out {
-			st.ranks = append(st.ranks, rank)
+		st.recs.extend(&l.recs, 0, l.recs.len())
+		for range l.recs.out {
+			st.recs.ranks = append(st.recs.ranks, rank)
 		}
 		return
 	}
-	for i := range l.out {
-		owner.add(l.out[i], l.keys[i], rank)
+	for i := range l.recs.out {
+		owner.add(l.recs.out[i], l.recs.keys[i], rank)
 	}
 	// What l counted but did not keep counts for owner too.
-	hidden := l.nrecs - len(l.out)
+	hidden := l.nrecs - len(l.recs.out)
 	if hidden > 0 {
 		kept := 0
-		for i := range l.out {
-			kept += recordScore(l.out[i].Code, len(l.keys[i]))
+		for i := range l.recs.out {
+			kept += recordScore(l.recs.out[i].Code, len(l.recs.keys[i]))
 		}
 		owner.nrecs += hidden
 		owner.score += l.score - kept
@@ -756,49 +737,10 @@ func recordScore(code Code, keyLen int) int {
 // type mismatch of the container itself.
 func hiddenNonType(l *lane) int {
 	kept := 0
-	for i := range l.out {
-		if len(l.keys[i]) != 0 || l.out[i].Code != CodeType && l.out[i].Code != CodeFalseSchema {
+	for i := range l.recs.out {
+		if len(l.recs.keys[i]) != 0 || l.recs.out[i].Code != CodeType && l.recs.out[i].Code != CodeFalseSchema {
 			kept++
 		}
 	}
 	return l.nonType - kept
-}
-
-// sortRanked puts the document's diagnostics in the order a whole-value
-// evaluation records them within each location (diagnostics then sorts
-// them by location, stably).
-func (st *state) sortRanked() {
-	sortByKeyRank(st.out, st.outKeys, st.ranks)
-}
-
-// sortByKeyRank sorts out (with keys and ranks) by key, then rank,
-// stably.
-func sortByKeyRank(out Diagnostics, keys [][]int, ranks []int) {
-	sorted := true
-	for i := 1; i < len(out); i++ {
-		if c := cmpKey(keys[i-1], keys[i]); c > 0 || c == 0 && ranks[i-1] > ranks[i] {
-			sorted = false
-			break
-		}
-	}
-	if sorted {
-		return
-	}
-	perm := make([]int, len(out))
-	for i := range perm {
-		perm[i] = i
-	}
-	slices.SortStableFunc(perm, func(a, b int) int {
-		if c := cmpKey(keys[a], keys[b]); c != 0 {
-			return c
-		}
-		return ranks[a] - ranks[b]
-	})
-	o2, k2, r2 := make(Diagnostics, len(out)), make([][]int, len(out)), make([]int, len(out))
-	for i, p := range perm {
-		o2[i], k2[i], r2[i] = out[p], keys[p], ranks[p]
-	}
-	copy(out, o2)
-	copy(keys, k2)
-	copy(ranks, r2)
 }

@@ -263,7 +263,7 @@ func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
 			}
 		}
 		if a.ranked && st.collect {
-			st.padRanks(a.rankOf(c))
+			st.recs.padRanks(a.rankOf(c))
 		}
 		if !ok && !st.collect {
 			return false
@@ -276,7 +276,7 @@ func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
 // member is read, and the diagnostics in document order.
 func (st *state) objectEnd() (Diagnostics, error) {
 	a := &st.arr
-	failed := st.objectChainVerdicts(a, &st.obj, a, st.obj.count, true) || st.nrec() > 0
+	failed := st.objectChainVerdicts(a, &st.obj, a, st.obj.count, true) || st.recs.len() > 0
 	st.incomplete = st.incomplete || st.obj.dropped > 0
 	return st.rootEnd(failed, -1, -1)
 }
@@ -306,11 +306,11 @@ func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayS
 		if g := c.guardOf[k]; g != nil {
 			st.guardFail(g, recv, "object")
 		}
-		mark := st.nrec()
+		mark := st.recs.len()
 		st.objectVerdicts(c.chain[k], o, k, count, recv)
 		st.objectHints(c.chain[k], nil, mark, o.seen[k])
 		if c.ranked {
-			st.padRanks(c.rankOf(k))
+			st.recs.padRanks(c.rankOf(k))
 		}
 	}
 	st.unevalVerdicts(c, o)

@@ -105,7 +105,7 @@ func (a *arrayStream) unevalRank(u unevalNode) int {
 // rankUneval gives u's rank to the diagnostics it recorded.
 func (st *state) rankUneval(a *arrayStream, u unevalNode) {
 	if a.ranked && st.collect {
-		st.padRanks(a.unevalRank(u))
+		st.recs.padRanks(a.unevalRank(u))
 	}
 }
 
@@ -143,7 +143,7 @@ func (st *state) unevalVerdicts(c *arrayStream, o *objectStream) {
 			continue // deferredEnd
 		}
 		n := c.chain[u.k]
-		mark := st.nrec()
+		mark := st.recs.len()
 		for _, x := range o.unevalExtras {
 			if x.k == u.k {
 				st.enterChain(c, c.kwPrefix, u.k)
@@ -152,7 +152,7 @@ func (st *state) unevalVerdicts(c *arrayStream, o *objectStream) {
 		}
 		st.objectHints(n, nil, mark, o.seen[u.k])
 		if c.ranked {
-			st.padRanks(c.unevalRank(u))
+			st.recs.padRanks(c.unevalRank(u))
 		}
 	}
 }

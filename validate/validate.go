@@ -1,8 +1,6 @@
 package validate
 
-import (
-	"slices"
-)
+import ()
 
 // Validate checks doc against the schema. It returns nil, nil when the
 // document is valid (without allocating, once warmed up), the diagnostics
@@ -155,55 +153,6 @@ func (st *state) afterFastPass(root *node, v *jv) (Diagnostics, error) {
 		return nil, st.err
 	}
 	return st.diagnostics(), nil
-}
-
-// diagnostics sorts the records into document order (stable: evaluation
-// order within one location) and drops duplicates. The slice is handed over
-// to the caller.
-func (st *state) diagnostics() Diagnostics {
-	out, keys := st.out, st.outKeys
-	st.lastCount = len(out)
-	sorted := true
-	for i := 1; i < len(out); i++ {
-		if cmpKey(keys[i-1], keys[i]) > 0 {
-			sorted = false
-			break
-		}
-	}
-	if !sorted {
-		// Sort a permutation (cheap ints), then move each diagnostic once
-		// along the cycles of the permutation.
-		perm := st.order[:0]
-		for i := range out {
-			perm = append(perm, i)
-		}
-		slices.SortStableFunc(perm, func(a, b int) int { return cmpKey(keys[a], keys[b]) })
-		st.order = perm
-		for i := range perm {
-			if perm[i] < 0 || perm[i] == i {
-				continue
-			}
-			tmp := out[i]
-			j := i
-			for {
-				k := perm[j]
-				perm[j] = -1
-				if k == i {
-					out[j] = tmp
-					break
-				}
-				out[j] = out[k]
-				j = k
-			}
-		}
-	}
-	n := dedupe(out)
-	clear(out[n:])
-	st.out = nil
-	st.outKeys = st.outKeys[:0]
-	st.arena2 = nil // the returned strings point into it
-	st.lastArena, st.arenaUsed = st.arenaUsed, 0
-	return out[:n:n]
 }
 
 // dedupeScan is how many diagnostics of one location dedupe compares one
