@@ -12,7 +12,7 @@ const maxReceived = 64
 
 // appendInstanceLocation appends the current instance path as a JSON
 // Pointer.
-func (st *state) appendInstanceLocation(b []byte) []byte {
+func (st *evaluator) appendInstanceLocation(b []byte) []byte {
 	for _, s := range st.inst {
 		if s.isKey {
 			b = appendPointerToken(b, b2s(s.key))
@@ -25,18 +25,18 @@ func (st *state) appendInstanceLocation(b []byte) []byte {
 }
 
 // instanceLocation renders the current instance path as a JSON Pointer.
-func (st *state) instanceLocation() string {
+func (st *evaluator) instanceLocation() string {
 	return string(st.appendInstanceLocation(nil))
 }
 
 // keywordLocation renders the current evaluation path.
-func (st *state) keywordLocation() string {
+func (st *evaluator) keywordLocation() string {
 	return strings.Join(st.kw, "")
 }
 
 // fail records a diagnostic for keyword kw of n on v and returns it for the
 // caller to complete. Only called in collect mode.
-func (st *state) fail(n *node, kw string, code Code, v *jv, msg, expected string) *Diagnostic {
+func (st *evaluator) fail(n *node, kw string, code Code, v *jv, msg, expected string) *Diagnostic {
 	st.recordsOver(n)
 	start := len(st.keyBuf)
 	for _, s := range st.inst {
@@ -85,7 +85,7 @@ func (st *state) fail(n *node, kw string, code Code, v *jv, msg, expected string
 }
 
 // typeName names v's type, "integer" for integral numbers.
-func typeName(st *state, v *jv) string {
+func typeName(st *evaluator, v *jv) string {
 	switch v.Type() {
 	case typeNull:
 		return "null"
@@ -105,7 +105,7 @@ func typeName(st *state, v *jv) string {
 	return "number"
 }
 
-func (st *state) typeFail(n *node, v *jv) {
+func (st *evaluator) typeFail(n *node, v *jv) {
 	names := n.typeNames
 	got := typeName(st, v)
 	d := st.fail(n, "type", CodeType, v, st.str("must be ", n.typeOr, ", got ", got), n.typeList)
@@ -135,7 +135,7 @@ func (st *state) typeFail(n *node, v *jv) {
 
 // extraProperty records a property that is not allowed. Its hint is set
 // by objectHints once the whole object has been seen.
-func (st *state) extraProperty(n *node, kw string, code Code, k []byte) {
+func (st *evaluator) extraProperty(n *node, kw string, code Code, k []byte) {
 	name := st.intern(k)
 	quoted := st.quote(name)
 	d := st.fail(n, kw, code, nil, st.str("property ", quoted, " is not allowed"), n.allowedText)
@@ -146,7 +146,7 @@ func (st *state) extraProperty(n *node, kw string, code Code, k []byte) {
 }
 
 // missingProperty records an absent property (hint: see objectHints).
-func (st *state) missingProperty(n *node, kw string, code Code, v *jv, name string, idx int) *Diagnostic {
+func (st *evaluator) missingProperty(n *node, kw string, code Code, v *jv, name string, idx int) *Diagnostic {
 	d := st.fail(n, kw, code, v, st.str("missing required property ", st.quote(name)), name)
 	d.Property = name
 	if idx >= 0 {
@@ -164,7 +164,7 @@ type received struct{ text, typ string }
 // loop over them: recv carries v's Received text from one to the next, so
 // that an object lacking 1,000 properties is rendered once, not 1,000
 // times (zero: not rendered yet).
-func (st *state) missingRequired(n *node, v *jv, recv received, name string, idx int) received {
+func (st *evaluator) missingRequired(n *node, v *jv, recv received, name string, idx int) received {
 	d := st.missingProperty(n, "required", CodeRequired, nil, name, idx)
 	if recv == (received{}) {
 		recv = received{st.receivedText(v), typeName(st, v)}
@@ -178,7 +178,7 @@ func (st *state) missingRequired(n *node, v *jv, recv received, name string, idx
 // `found "userId"`, the extra gets `did you mean "id"?`; an extra with no
 // missing match may still be a near miss of an allowed name that is absent.
 // seen (when non-zero) marks the properties present among n.props.
-func (st *state) objectHints(n *node, o *jv, mark, seen int) {
+func (st *evaluator) objectHints(n *node, o *jv, mark, seen int) {
 	depth := len(st.inst)
 	var extras, missing []int
 	for i := mark; i < st.recs.len(); i++ {

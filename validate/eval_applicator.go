@@ -5,7 +5,7 @@ import (
 )
 
 // evalApplicators applies allOf, anyOf, oneOf, not and if/then/else.
-func (st *state) evalApplicators(n *node, v *jv, ev int) bool {
+func (st *evaluator) evalApplicators(n *node, v *jv, ev int) bool {
 	ok := true
 	for _, b := range n.allOf {
 		st.pushKw(b.seg)
@@ -82,7 +82,7 @@ func (st *state) evalApplicators(n *node, v *jv, ev int) bool {
 
 // evalAnyOf applies anyOf (one=false) or oneOf (one=true). In collect mode a
 // failure is reported from the best-matching branch only.
-func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, one bool) bool {
+func (st *evaluator) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, one bool) bool {
 	// Which branches hold, without diagnostics (and their annotations).
 	collect := st.collect
 	st.collect = false
@@ -157,7 +157,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, 
 // matchBranches evaluates anyOf/oneOf branches in fast mode: how many hold
 // and the first two that do. With ev, the annotations of the holding
 // branch(es) are merged (for oneOf only when exactly one holds).
-func (st *state) matchBranches(branches []*node, v *jv, ev int, one bool) (matched, first, second int) {
+func (st *evaluator) matchBranches(branches []*node, v *jv, ev int, one bool) (matched, first, second int) {
 	first, second = -1, -1
 	size := 0
 	if ev != 0 {
@@ -194,7 +194,7 @@ func (st *state) matchBranches(branches []*node, v *jv, ev int, one bool) (match
 // branchScore rates the diagnostics recorded since bs: lower is a better
 // match. mismatch is true when the branch failed only on the type of the
 // instance itself.
-func (st *state) branchScore(bs int) (score int, mismatch bool) {
+func (st *evaluator) branchScore(bs int) (score int, mismatch bool) {
 	depth := len(st.inst)
 	mismatch = st.recs.len() > bs
 	for i := bs; i < st.recs.len(); i++ {

@@ -83,7 +83,7 @@ type Stream struct {
 	MaxDiagnostics int
 
 	s    *Schema
-	st   *state
+	st   *streamer
 	buf  []byte
 	base int64 // absolute offset of buf[0]
 	err  error // the error that stopped the stream
@@ -96,7 +96,7 @@ func (s *Schema) NewStream() *Stream {
 
 // state returns the stream's scratch state, taken from the schema's free
 // list at the start of a document.
-func (w *Stream) state() *state {
+func (w *Stream) state() *streamer {
 	if w.st == nil {
 		w.st = w.s.getState()
 		w.st.begin()

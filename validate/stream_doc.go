@@ -15,7 +15,40 @@ const (
 	modeAfter         // the root container closed: only the tail is read
 )
 
-// doc is the per-document reading state (part of state, reused).
+// streamer drives documents through the reader (the stream driver): it
+// reads the document, streams a root container item by item or member by
+// member through its chains, frames, lanes and guards, and hands what it
+// reads to its evaluator. It is the per-Validate scratch space, pooled by
+// the Schema.
+type streamer struct {
+	evaluator
+
+	// Reading: the scanner over the document, and a streamed root array.
+	doc doc
+	arr arrayStream
+	obj objectStream
+	// frames are the containers being streamed, the root first
+	// (stream_frames.go); deep stores those below the root.
+	frames []frame
+	deep   []*frameState
+	parts  []lanePart // scratch of descend
+
+	// The lanes of a streamed root array's anyOf, oneOf, not and if
+	// (stream_lanes.go).
+	lanes lanePool
+	// guards are the schemas with const or enum on the streamed root
+	// container (stream_guard.go).
+	guards []*guard
+	// pending holds, per unevaluated* node of the root chain that defers,
+	// the items it waits on (stream_uneval_lanes.go).
+	pending []pendingList
+
+	// maxOut caps the diagnostics of a streamed document (0: no cap, for
+	// Validate on a whole buffer).
+	maxOut int
+}
+
+// doc is the per-document reading state (part of streamer, reused).
 type doc struct {
 	rd   reader
 	mode int
@@ -44,7 +77,7 @@ type doc struct {
 }
 
 // begin readies st for a new document.
-func (st *state) begin() {
+func (st *streamer) begin() {
 	st.reset()
 	st.setBudget(0)
 	st.doc.rd.reset()
@@ -67,7 +100,7 @@ func (st *state) begin() {
 // the bytes it has passed to advance: nothing before the top-level value
 // is decided, the whole value in modeWhole, the current item or member
 // of the innermost frame in modeStream.
-func (st *state) keepFrom() int64 {
+func (st *streamer) keepFrom() int64 {
 	switch st.doc.mode {
 	case modeStart:
 		return 0
@@ -84,7 +117,7 @@ func (st *state) keepFrom() int64 {
 // read yet, evaluating the items and members of a streamed root
 // container as they complete. A syntax error stops the reading (st.doc.rd.err); an
 // evaluation error (st.err) stops the evaluation only.
-func (st *state) advance(win []byte, base int64) {
+func (st *streamer) advance(win []byte, base int64) {
 	d := &st.doc
 	end := base + int64(len(win))
 	for d.rd.err == nil && d.fed < end {
@@ -119,7 +152,7 @@ func (st *state) advance(win []byte, base int64) {
 
 // streamFrom sets the document to stream its root container (opened by
 // the byte open) from its first item or member on.
-func (st *state) streamFrom(open byte) {
+func (st *streamer) streamFrom(open byte) {
 	d := &st.doc
 	d.mode, d.streamed, d.held = modeStream, open, 0
 	st.arr.recv[0] = open
@@ -140,7 +173,7 @@ var lanesAfter int64 = 1 << 20
 // holds them) are evaluated in order, as advance would have as they
 // completed, and the one in progress is read on from where the scanner
 // is.
-func (st *state) startLanes(win []byte, base int64) {
+func (st *streamer) startLanes(win []byte, base int64) {
 	d := &st.doc
 	if st.guardsLive() {
 		if !st.checkGuards(win, base) {
@@ -160,7 +193,7 @@ func (st *state) startLanes(win []byte, base int64) {
 
 // replan plans the held root container again, once its guards are dead:
 // their schemas become stubs (stream_guard.go).
-func (st *state) replan() bool {
+func (st *streamer) replan() bool {
 	st.arr.reset()
 	st.obj.reset()
 	st.words = st.words[:0]
@@ -182,7 +215,7 @@ func blank(b []byte) bool {
 
 // finish ends the document: win holds the bytes from keepFrom on (the
 // whole value in modeWhole), beginning at absolute offset base.
-func (st *state) finish(win []byte, base int64) (Diagnostics, error) {
+func (st *streamer) finish(win []byte, base int64) (Diagnostics, error) {
 	d := &st.doc
 	if d.rd.err == nil {
 		d.rd.finish()

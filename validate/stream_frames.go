@@ -63,7 +63,7 @@ type frameState struct {
 
 // pushFrame opens a frame for a container opened by open whose items
 // begin at start; the root's storage is st.arr and st.obj.
-func (st *state) pushFrame(open byte, start int64) *frame {
+func (st *streamer) pushFrame(open byte, start int64) *frame {
 	depth := len(st.frames)
 	f := frame{open: open, itemStart: start, colon: -1, words: len(st.words)}
 	if depth == 0 {
@@ -83,7 +83,7 @@ func (st *state) pushFrame(open byte, start int64) *frame {
 
 // advanceFrame reads win from i in the innermost frame, up to the next
 // separator of its own, and evaluates the item or member that ends there.
-func (st *state) advanceFrame(win []byte, base int64, i int) {
+func (st *streamer) advanceFrame(win []byte, base int64, i int) {
 	d := &st.doc
 	level := len(st.frames)
 	f := &st.frames[level-1]
@@ -124,7 +124,7 @@ func (st *state) advanceFrame(win []byte, base int64, i int) {
 
 // frameValue evaluates the item or member of f that ends at win[j], unless
 // a child frame read it or it is blank (an empty container).
-func (st *state) frameValue(f *frame, win []byte, base int64, j int) {
+func (st *streamer) frameValue(f *frame, win []byte, base int64, j int) {
 	if f.valKind == 'd' {
 		return
 	}
@@ -147,7 +147,7 @@ func (st *state) frameValue(f *frame, win []byte, base int64, j int) {
 
 // closeFrame ends the innermost frame, whose closer ends just before
 // next: the root's verdicts come at finish, a child's now.
-func (st *state) closeFrame(next int64) {
+func (st *streamer) closeFrame(next int64) {
 	level := len(st.frames)
 	if level == 1 {
 		st.doc.mode = modeAfter
@@ -174,7 +174,7 @@ func (st *state) closeFrame(next int64) {
 // recvAppend applies add to the Received text of the frames below level
 // (the containers around the innermost one's value), innermost first,
 // while they are short enough to grow.
-func (st *state) recvAppend(level int, add func([]byte) []byte) {
+func (st *streamer) recvAppend(level int, add func([]byte) []byte) {
 	for k := level - 1; k >= 0; k-- {
 		a := st.frames[k].a
 		if len(a.recv) > maxReceived+1 {
@@ -186,7 +186,7 @@ func (st *state) recvAppend(level int, add func([]byte) []byte) {
 
 // maybeDescend turns the current value of f, open past descendAt bytes,
 // into a frame of its own when it may stream; otherwise it is read whole.
-func (st *state) maybeDescend(f *frame, level int, win []byte, base int64) {
+func (st *streamer) maybeDescend(f *frame, level int, win []byte, base int64) {
 	d := &st.doc
 	if f.valKind != 0 || d.fed-f.itemStart <= d.descendAt || d.rd.sc.Depth() <= level || d.rd.err != nil || d.mode != modeStream {
 		return
@@ -205,7 +205,7 @@ func (st *state) maybeDescend(f *frame, level int, win []byte, base int64) {
 
 // descend makes the value of f that opens at absolute offset at a frame
 // of its own, and reports whether it did.
-func (st *state) descend(f *frame, level int, win []byte, base, at int64) bool {
+func (st *streamer) descend(f *frame, level int, win []byte, base, at int64) bool {
 	a, o := f.a, f.o
 	if len(a.uneval) > 0 || len(a.groups) > 0 && level > 1 {
 		return false
@@ -270,7 +270,7 @@ func (st *state) descend(f *frame, level int, win []byte, base, at int64) bool {
 // applies them. It reports false when the value may not be a frame:
 // false applies to it, or the chain needs the value whole (contains,
 // uniqueItems, unevaluated*, propertyNames that the name fails).
-func (st *state) valueSchemas(l *lane, a *arrayStream, open byte, idx int, key []byte) bool {
+func (st *streamer) valueSchemas(l *lane, a *arrayStream, open byte, idx int, key []byte) bool {
 	take := func(k int, s *node) bool {
 		switch {
 		case s == nil || s.boolean == 1:
@@ -327,7 +327,7 @@ func (st *state) valueSchemas(l *lane, a *arrayStream, open byte, idx int, key [
 // may be a frame: propertyNames then says nothing of it. One whose name
 // fails is read whole, so that its diagnostic takes its place among the
 // member's own as memberChecks records them.
-func (st *state) namePasses(a *arrayStream, k int, key []byte) bool {
+func (st *streamer) namePasses(a *arrayStream, k int, key []byte) bool {
 	n := a.chain[k]
 	st.enterChain(a, a.kwPrefix, k)
 	ok := st.eval(n.propertyNames, st.ktape.readString(key), 0)
@@ -341,7 +341,7 @@ func (st *state) namePasses(a *arrayStream, k int, key []byte) bool {
 // planValue plans c (o) as the chain of sub, reached from the link-th
 // schema of the parent chain p, for a value opened by open; false when
 // it cannot stream as a frame.
-func (st *state) planValue(c *arrayStream, o *objectStream, p *arrayStream, link int, sub *node, open byte) bool {
+func (st *streamer) planValue(c *arrayStream, o *objectStream, p *arrayStream, link int, sub *node, open byte) bool {
 	c.dynPrefix = p.appendScope(c.dynPrefix[:0], link)
 	ok := false
 	if open == '[' {
@@ -375,7 +375,7 @@ func trimQuotes(b []byte) []byte {
 // scanner has read completely, from f.itemStart to the scanner's offset
 // (win, from absolute offset base, holds them), as advanceFrame would
 // have as they completed, and leaves f at the one in progress.
-func (st *state) replay(f *frame, win []byte, base int64) {
+func (st *streamer) replay(f *frame, win []byte, base int64) {
 	d := &st.doc
 	start, colon := eachItem(win, int(f.itemStart-base), int(d.fed-base), f.open == '{', func(start, colon, end int) bool {
 		f.itemStart, f.colon = base+int64(start), -1

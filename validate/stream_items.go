@@ -197,19 +197,36 @@ type arrayStream struct {
 	guards  int
 	soles   int // anyOf and oneOf walked as their sole branch (soleBranch)
 	tallies []arrayTally
+	count   int    // items read
+	recv    []byte // the array's Received text so far (appendLimited)
+	unique  uniqueTracker
+	chainPlace
+	chainLanes
+	chainUneval
+}
+
+// chainPlace is where a chain applies: the value's instance location,
+// the keyword path to its first schema and the dynamic scope it is
+// applied in.
+type chainPlace struct {
 	// Where the array is: its instance location and the keyword path to
 	// its schema (empty for a root array).
 	instPrefix []pathSeg
 	kwPrefix   []string
-	count      int    // items read
-	recv       []byte // the array's Received text so far (appendLimited)
-	unique     uniqueTracker
+	// dynPrefix is the dynamic scope ($dynamicRef, $recursiveRef) in
+	// which the chain's first schema is applied, outermost resource first
+	// (empty for the root); scope is scratch for appendScope.
+	dynPrefix []*resourceNode
+	scope     []*resourceNode
+}
 
-	// Lanes (stream_lanes.go). pool, when set, lets the chain hold
-	// anyOf, oneOf, not and if/then/else: groups lists them with their
-	// lanes. ownRank[k] and a group's rank order the diagnostics of one
-	// location as a whole-value evaluation records them; ranked says to
-	// keep st.recs.ranks beside st.recs.out.
+// chainLanes is what a chain keeps for its lanes (stream_lanes.go).
+type chainLanes struct {
+	// pool, when set, lets the chain hold anyOf, oneOf, not and
+	// if/then/else: groups lists them with their lanes. ownRank[k] and a
+	// group's rank order the diagnostics of one location as a
+	// whole-value evaluation records them; ranked says to keep
+	// st.recs.ranks beside st.recs.out.
 	pool    *lanePool
 	groups  []laneGroup
 	ownRank []int
@@ -222,21 +239,18 @@ type arrayStream struct {
 	// the schemas at the root; within it, they come in evaluation order.
 	fixedRank int
 	keep      bool // its diagnostics may be reported (the root's, a lane's under anyOf, oneOf, then, else)
+}
 
-	// unevaluatedItems and unevaluatedProperties (stream_uneval.go):
-	// the chain schemas that have them, innermost first; hit[k] says
-	// whether the current item matched chain schema k's contains,
-	// passed[k] whether k's unevaluated* schema held on it.
+// chainUneval is what a chain keeps for unevaluatedItems and
+// unevaluatedProperties (stream_uneval.go): the chain schemas that have
+// them, innermost first; hit[k] says whether the current item matched
+// chain schema k's contains, passed[k] whether k's unevaluated* schema
+// held on it.
+type chainUneval struct {
 	uneval   []unevalNode
 	hit      []bool
 	passed   []bool
 	deferred bool // an uneval node has lanes under it
-
-	// dynPrefix is the dynamic scope ($dynamicRef, $recursiveRef) in
-	// which the chain's first schema is applied, outermost resource first
-	// (empty for the root); scope is scratch for appendScope.
-	dynPrefix []*resourceNode
-	scope     []*resourceNode
 }
 
 // arrayTally is what one schema of the chain counts over the items.
@@ -284,7 +298,7 @@ func itemSchema(n *node, i int) *node {
 
 // arrayItem evaluates one complete item of the streamed array a and
 // returns its value (nil when it stopped the evaluation).
-func (st *state) arrayItem(a *arrayStream, text []byte) *jv {
+func (st *streamer) arrayItem(a *arrayStream, text []byte) *jv {
 	i := a.count
 	a.count++
 	st.numV = nil // the parser reuses its values
@@ -328,7 +342,7 @@ func (st *state) arrayItem(a *arrayStream, text []byte) *jv {
 
 // locateItemError runs item i of a again with paths kept, to say where
 // the evaluation error st.err is.
-func (st *state) locateItemError(a *arrayStream, i int, v *jv) {
+func (st *streamer) locateItemError(a *arrayStream, i int, v *jv) {
 	st.numV = nil
 	first := st.err
 	st.err = nil
@@ -347,7 +361,7 @@ func (st *state) locateItemError(a *arrayStream, i int, v *jv) {
 
 // itemChecks applies the item schemas of the chain to item i, innermost
 // $ref target first (the order of a whole-array evaluation).
-func (st *state) itemChecks(a *arrayStream, i int, v *jv) bool {
+func (st *streamer) itemChecks(a *arrayStream, i int, v *jv) bool {
 	ok := true
 	for _, k := range a.order {
 		n := a.chain[k]
@@ -379,7 +393,7 @@ func (st *state) itemChecks(a *arrayStream, i int, v *jv) bool {
 }
 
 // itemContains counts item i for the contains keywords of the chain.
-func (st *state) itemContains(a *arrayStream, i int, v *jv) {
+func (st *streamer) itemContains(a *arrayStream, i int, v *jv) {
 	collect := st.collect
 	st.collect = false
 	for _, k := range a.order {
@@ -400,7 +414,7 @@ func (st *state) itemContains(a *arrayStream, i int, v *jv) {
 // enterChain sets the keyword path to the k-th schema of chain c, whose
 // first schema is at prefix (when paths are kept), and the dynamic scope
 // of its keywords (when the schema uses it).
-func (st *state) enterChain(c *arrayStream, prefix []string, k int) {
+func (st *streamer) enterChain(c *arrayStream, prefix []string, k int) {
 	if st.track {
 		st.kw = c.appendPath(append(st.kw[:0], prefix...), k)
 	}
@@ -448,12 +462,12 @@ func (a *arrayStream) appendPath(dst []string, k int) []string {
 
 // arrayEnd gives the root array's own verdicts once every item is read,
 // and the diagnostics in document order.
-func (st *state) arrayEnd() (Diagnostics, error) {
+func (st *streamer) arrayEnd() (Diagnostics, error) {
 	a := &st.arr
 	failed := st.arrayVerdictsAll(a, st.recs.len() > 0)
 	dupI, dupJ := -1, -1
 	if len(a.groups) > 0 {
-		dupI, dupJ = a.duplicate(st)
+		dupI, dupJ = a.duplicate(&st.evaluator)
 	}
 	return st.rootEnd(failed, dupI, dupJ)
 }
@@ -462,7 +476,7 @@ func (st *state) arrayEnd() (Diagnostics, error) {
 // in (failed: one of them, or an item, failed) and returns the
 // document's diagnostics in document order; dupI, dupJ are the pair
 // uniqueItems reports (-1: none).
-func (st *state) rootEnd(failed bool, dupI, dupJ int) (Diagnostics, error) {
+func (st *streamer) rootEnd(failed bool, dupI, dupJ int) (Diagnostics, error) {
 	a := &st.arr
 	if len(a.groups) > 0 {
 		if st.resolveGroups(a, nil, true, dupI, dupJ) {
@@ -484,7 +498,7 @@ func (st *state) rootEnd(failed bool, dupI, dupJ int) (Diagnostics, error) {
 
 // duplicate returns the pair of equal items uniqueItems reports, or -1,
 // -1 (worked out once, when every item is read).
-func (a *arrayStream) duplicate(st *state) (int, int) {
+func (a *arrayStream) duplicate(st *evaluator) (int, int) {
 	if !a.unique.on || a.count <= 1 {
 		return -1, -1
 	}
@@ -498,8 +512,8 @@ func (a *arrayStream) duplicate(st *state) (int, int) {
 // arrayVerdictsAll records the failed whole-array keywords of the
 // streamed array a, once every item is read, and reports whether the
 // document fails (failed: it already did).
-func (st *state) arrayVerdictsAll(a *arrayStream, failed bool) bool {
-	dupI, dupJ := a.duplicate(st)
+func (st *streamer) arrayVerdictsAll(a *arrayStream, failed bool) bool {
+	dupI, dupJ := a.duplicate(&st.evaluator)
 	if !st.chainVerdicts(a, a, dupI, dupJ, true) {
 		return failed
 	}
@@ -509,7 +523,7 @@ func (st *state) arrayVerdictsAll(a *arrayStream, failed bool) bool {
 // chainVerdicts checks the whole-array keywords of the chain c over the
 // streamed array a (c is a or one of its lanes) and, when one fails and
 // record is set, records them all. It reports whether one fails.
-func (st *state) chainVerdicts(c, a *arrayStream, dupI, dupJ int, record bool) bool {
+func (st *streamer) chainVerdicts(c, a *arrayStream, dupI, dupJ int, record bool) bool {
 	fails := false
 	for _, k := range c.order {
 		if fails {
@@ -552,7 +566,7 @@ func minContains(n *node) int {
 
 // arrayVerdicts records the failed whole-array keywords of n, with the
 // messages evalArray gives them.
-func (st *state) arrayVerdicts(n *node, t *arrayTally, count, dupI, dupJ int, recv []byte) {
+func (st *streamer) arrayVerdicts(n *node, t *arrayTally, count, dupI, dupJ int, recv []byte) {
 	rec := func(kw string, code Code, msg, expected string) {
 		d := st.fail(n, kw, code, nil, msg, expected)
 		if len(recv) > maxReceived {
@@ -596,7 +610,7 @@ func (st *state) arrayVerdicts(n *node, t *arrayTally, count, dupI, dupJ int, re
 // recvValue appends item i (member i named k, when member) of the
 // innermost frame, value v, to the Received text of the frames that show
 // it: that frame's and those around it, while they are short enough.
-func (st *state) recvValue(i int, member bool, k []byte, v *jv) {
+func (st *streamer) recvValue(i int, member bool, k []byte, v *jv) {
 	for f := len(st.frames) - 1; f >= 0; f-- {
 		a := st.frames[f].a
 		if len(a.recv) > maxReceived+1 {

@@ -95,7 +95,7 @@ type lane struct {
 
 // lanePool holds the lanes of a document, reused from one to the next.
 type lanePool struct {
-	st     *state
+	st     *streamer
 	object bool // the lanes read a root object (else a root array)
 	lanes  []*lane
 	used   int
@@ -135,7 +135,7 @@ func (p *lanePool) release() {
 // readyLanes readies the lane pool for a root container (object or
 // array), and the root chain to use it when the document may stream
 // through lanes.
-func (st *state) readyLanes(object bool) {
+func (st *streamer) readyLanes(object bool) {
 	p := &st.lanes
 	p.st, p.object, p.used, p.unique = st, object, 0, false
 	p.limit = maxLaneRecords
@@ -162,7 +162,7 @@ func (p *lanePool) shareLimits() {
 
 // planRootArray plans a root array with lanes for its applicators and
 // reports whether it streams.
-func (st *state) planRootArray() bool {
+func (st *streamer) planRootArray() bool {
 	a := &st.arr
 	st.readyLanes(false)
 	a.keep = true
@@ -297,7 +297,7 @@ func (p *lanePool) rootTypeName() string {
 }
 
 // rootReceived returns the container's Received text, closed.
-func (st *state) rootReceived() string {
+func (st *streamer) rootReceived() string {
 	closer := byte(']')
 	if st.lanes.object {
 		closer = '}'
@@ -311,7 +311,7 @@ func (st *state) rootReceived() string {
 
 // groupsValue hands item i (or member i, named k) of the root container,
 // value v, to the lanes of a's groups.
-func (st *state) groupsValue(a *arrayStream, i int, k []byte, v *jv) {
+func (st *streamer) groupsValue(a *arrayStream, i int, k []byte, v *jv) {
 	for gi := range a.groups {
 		for _, l := range a.groups[gi].lanes {
 			if l != nil && st.err == nil {
@@ -324,7 +324,7 @@ func (st *state) groupsValue(a *arrayStream, i int, k []byte, v *jv) {
 // laneValue evaluates item i (or member i, named k) for lane l: a fast
 // pass, and a collecting one into the lane's diagnostics when it fails and
 // they may be reported.
-func (st *state) laneValue(l *lane, i int, k []byte, v *jv) {
+func (st *streamer) laneValue(l *lane, i int, k []byte, v *jv) {
 	if !l.live() {
 		return
 	}
@@ -349,7 +349,7 @@ func (l *lane) live() bool {
 // A failure fails the lane and, when the lane may report, its
 // diagnostics go to the lane; at the lane's limit it is full at full. It
 // reports whether the lane goes on (not full, no error).
-func (st *state) laneEval(l *lane, a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv, full int) bool {
+func (st *streamer) laneEval(l *lane, a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv, full int) bool {
 	ok, done := st.chainEval(a, o, object, i, k, v)
 	if done {
 		return false
@@ -372,7 +372,7 @@ func (st *state) laneEval(l *lane, a *arrayStream, o *objectStream, object bool,
 // chainEval is the fast pass of the chain a (tallies o) over item i
 // (member i named k), value v: the member's tallies, then the checks. done
 // says an evaluation error stopped it (st.err, located).
-func (st *state) chainEval(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) (ok, done bool) {
+func (st *streamer) chainEval(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) (ok, done bool) {
 	if object {
 		st.memberTally(a, o, k)
 	}
@@ -390,7 +390,7 @@ func (st *state) chainEval(a *arrayStream, o *objectStream, object bool, i int, 
 
 // collectChecks is the collecting pass of the chain a over item i
 // (member i named k): it records why the item fails.
-func (st *state) collectChecks(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) {
+func (st *streamer) collectChecks(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) {
 	st.collect, st.track = true, true
 	st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
 	st.laneChecks(a, o, object, i, k, v)
@@ -402,7 +402,7 @@ func (st *state) collectChecks(a *arrayStream, o *objectStream, object bool, i i
 // o) to item (member) i, unevaluated* last; an item also counts for
 // contains, outside the collecting pass (it records nothing), and the
 // fast pass lists the members unevaluatedProperties: false refuses.
-func (st *state) laneChecks(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) bool {
+func (st *streamer) laneChecks(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) bool {
 	if object {
 		ok := st.memberChecks(a, i, k, v)
 		if len(a.uneval) > 0 && st.err == nil {
@@ -421,7 +421,7 @@ func (st *state) laneChecks(a *arrayStream, o *objectStream, object bool, i int,
 }
 
 // take moves the diagnostics recorded since m into lane l.
-func (st *state) take(l *lane, m diagMark) {
+func (st *streamer) take(l *lane, m diagMark) {
 	for i := m.n; i < st.recs.len(); i++ {
 		l.add(st.recs.out[i], st.recs.keys[i], st.recs.ranks[i])
 	}
@@ -458,7 +458,7 @@ func (l *lane) mismatch() bool {
 
 // laneEnd gives lane l's whole-array (whole-object) verdicts and resolves
 // its groups, once every item (member) is read.
-func (st *state) laneEnd(l *lane, dupI, dupJ int) {
+func (st *streamer) laneEnd(l *lane, dupI, dupJ int) {
 	if !l.live() {
 		return
 	}
@@ -480,7 +480,7 @@ func (st *state) laneEnd(l *lane, dupI, dupJ int) {
 // laneFails fails lane l on its verdicts and, when it may report them,
 // records them into it (verdicts(true)), counting the dropped refused
 // names it did not keep.
-func (st *state) laneFails(l *lane, verdicts func(record bool) bool, dropped int) {
+func (st *streamer) laneFails(l *lane, verdicts func(record bool) bool, dropped int) {
 	l.failed = true
 	if l.keep {
 		m := st.mark()
@@ -492,7 +492,7 @@ func (st *state) laneFails(l *lane, verdicts func(record bool) bool, dropped int
 
 // refuse records why the dead lane l refuses the root container, as eval
 // does: its type, or false.
-func (st *state) refuse(l *lane) {
+func (st *streamer) refuse(l *lane) {
 	b := l.head
 	m := st.mark()
 	collect, track := st.collect, st.track
@@ -517,7 +517,7 @@ func (st *state) refuse(l *lane) {
 // resolveGroups ends the lanes of a's groups and combines their verdicts;
 // with keep, the failed groups' diagnostics go to owner (nil: the
 // document's). It reports whether a group fails.
-func (st *state) resolveGroups(a *arrayStream, owner *lane, keep bool, dupI, dupJ int) bool {
+func (st *streamer) resolveGroups(a *arrayStream, owner *lane, keep bool, dupI, dupJ int) bool {
 	failed := false
 	o := &st.obj
 	if owner != nil {
@@ -622,7 +622,7 @@ func (g *laneGroup) chosen() *lane {
 
 // groupRecords records why the failed group g of a fails, as
 // evalApplicators does, into owner (nil: the document's diagnostics).
-func (st *state) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
+func (st *streamer) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
 	m := st.mark()
 	switch g.kind {
 	case groupAnyOf, groupOneOf:
@@ -678,7 +678,7 @@ func (st *state) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
 
 // onRoot records a diagnostic of g's keyword kw on the streamed root
 // container.
-func (st *state) onRoot(a *arrayStream, g *laneGroup, kw string, code Code, msg, expected string) *Diagnostic {
+func (st *streamer) onRoot(a *arrayStream, g *laneGroup, kw string, code Code, msg, expected string) *Diagnostic {
 	root := &st.arr
 	collect, track := st.collect, st.track
 	st.collect, st.track = true, true
@@ -694,7 +694,7 @@ func (st *state) onRoot(a *arrayStream, g *laneGroup, kw string, code Code, msg,
 
 // emit hands lane l's diagnostics, in the order a whole-value evaluation
 // records them, to owner (nil: the document's) with rank.
-func (st *state) emit(owner *lane, l *lane, rank int) {
+func (st *streamer) emit(owner *lane, l *lane, rank int) {
 	l.recs.sortRanked()
 	if owner == nil {
 		if l.nrecs > len(l.recs.out) {

@@ -59,7 +59,7 @@ func (a *arrayStream) unevaluated(u unevalNode, i int, k []byte, object bool) bo
 
 // itemUneval applies the unevaluatedItems of a's chain to item i (value
 // v), innermost first; st.inst is the item's location when collecting.
-func (st *state) itemUneval(a *arrayStream, i int, v *jv) bool {
+func (st *streamer) itemUneval(a *arrayStream, i int, v *jv) bool {
 	ok := true
 	for _, u := range a.uneval {
 		n := a.chain[u.k]
@@ -84,7 +84,7 @@ func (st *state) itemUneval(a *arrayStream, i int, v *jv) bool {
 // applyUneval applies sub, the unevaluated* schema of u's chain schema,
 // to the current item or member v (st.inst is its location) and notes in
 // a.passed whether it held.
-func (st *state) applyUneval(a *arrayStream, u unevalNode, sub *node, v *jv) bool {
+func (st *streamer) applyUneval(a *arrayStream, u unevalNode, sub *node, v *jv) bool {
 	st.pushKw(sub.seg)
 	r := st.eval(sub, v, 0)
 	st.popKw()
@@ -103,7 +103,7 @@ func (a *arrayStream) unevalRank(u unevalNode) int {
 }
 
 // rankUneval gives u's rank to the diagnostics it recorded.
-func (st *state) rankUneval(a *arrayStream, u unevalNode) {
+func (st *streamer) rankUneval(a *arrayStream, u unevalNode) {
 	if a.ranked && st.collect {
 		st.recs.padRanks(a.unevalRank(u))
 	}
@@ -113,7 +113,7 @@ func (st *state) rankUneval(a *arrayStream, u unevalNode) {
 // named k (value v), innermost first. A member unevaluatedProperties:
 // false refuses is reported with the object (objectChainVerdicts): with
 // tally, it is added to o's list.
-func (st *state) memberUneval(a *arrayStream, o *objectStream, i int, k []byte, v *jv, tally bool) bool {
+func (st *streamer) memberUneval(a *arrayStream, o *objectStream, i int, k []byte, v *jv, tally bool) bool {
 	ok := true
 	for _, u := range a.uneval {
 		n := a.chain[u.k]
@@ -137,7 +137,7 @@ func (st *state) memberUneval(a *arrayStream, o *objectStream, i int, k []byte, 
 
 // unevalVerdicts records the members the unevaluatedProperties: false of
 // c's chain refused, o being c's tallies, with their hints.
-func (st *state) unevalVerdicts(c *arrayStream, o *objectStream) {
+func (st *streamer) unevalVerdicts(c *arrayStream, o *objectStream) {
 	for _, u := range c.uneval {
 		if u.lanes != nil {
 			continue // deferredEnd

@@ -135,7 +135,7 @@ func (u *unevalNode) laneCover(i int, k []byte, object bool) uint64 {
 // container for the unevaluated* nodes of a that defer, once a and its
 // lanes have evaluated it: at once when no lane evaluated it, else into
 // the node's pending list when its schema fails.
-func (st *state) deferredValue(a *arrayStream, i int, k []byte, v *jv, object bool) {
+func (st *streamer) deferredValue(a *arrayStream, i int, k []byte, v *jv, object bool) {
 	for ui := range a.uneval {
 		u := &a.uneval[ui]
 		n := a.chain[u.k]
@@ -231,7 +231,7 @@ func counting(gs []laneGroup, from, to int) uint64 {
 // deferredEnd reports, once the root container's lanes are resolved, the
 // pending items of each deferring unevaluated* node that no counting
 // lane evaluated, and reports whether there was one.
-func (st *state) deferredEnd() bool {
+func (st *streamer) deferredEnd() bool {
 	a := &st.arr
 	failed := false
 	for ui, u := range a.uneval {

@@ -16,7 +16,7 @@ func (s *Schema) Validate(doc []byte) (Diagnostics, error) {
 // validateBytes reads doc through the scanner, as a Stream does with one
 // chunk: a root array that can stream is evaluated item by item (no tree
 // of the whole array), any other value as one tree.
-func (st *state) validateBytes(doc []byte) (Diagnostics, error) {
+func (st *streamer) validateBytes(doc []byte) (Diagnostics, error) {
 	st.begin()
 	st.advance(doc, 0)
 	return st.listed(st.finish(doc, 0))
@@ -24,7 +24,7 @@ func (st *state) validateBytes(doc []byte) (Diagnostics, error) {
 
 // listed ends the list of diagnostics d with a CodeTooMany one when the
 // budget cut it short (listCut).
-func (st *state) listed(d Diagnostics, err error) (Diagnostics, error) {
+func (st *streamer) listed(d Diagnostics, err error) (Diagnostics, error) {
 	if err != nil || !st.incomplete {
 		return d, err
 	}
@@ -34,16 +34,16 @@ func (st *state) listed(d Diagnostics, err error) (Diagnostics, error) {
 // getState takes a scratch state from the schema's free list. The list is a
 // buffered channel rather than a sync.Pool: a GC does not empty it, so a
 // warmed-up schema keeps validating without allocating.
-func (s *Schema) getState() *state {
+func (s *Schema) getState() *streamer {
 	select {
 	case st := <-s.free:
 		return st
 	default:
-		return &state{s: s}
+		return &streamer{evaluator: evaluator{s: s}}
 	}
 }
 
-func (s *Schema) putState(st *state) {
+func (s *Schema) putState(st *streamer) {
 	select {
 	case s.free <- st:
 	default: // enough states are kept; let this one go
@@ -54,12 +54,12 @@ func (s *Schema) putState(st *state) {
 // state: not safe for concurrent use, but with no pool in the way its
 // steady state allocates nothing for valid documents. Use one per goroutine.
 type Validator struct {
-	st state
+	st streamer
 }
 
 // NewValidator returns a Validator for the schema.
 func (s *Schema) NewValidator() *Validator {
-	return &Validator{st: state{s: s}}
+	return &Validator{st: streamer{evaluator: evaluator{s: s}}}
 }
 
 // Validate is Schema.Validate with the Validator's own state.
@@ -91,7 +91,7 @@ const collectFirstAfter = 2
 // run validates v: a fast pass first, and a collecting pass when it fails;
 // after collectFirstAfter failing documents in a row, the collecting pass
 // first (collectFirst).
-func (st *state) run(root *node, v *jv) (Diagnostics, error) {
+func (st *evaluator) run(root *node, v *jv) (Diagnostics, error) {
 	if st.failStreak >= collectFirstAfter {
 		if d, ok := st.collectFirst(root, v); ok {
 			return d, nil
@@ -117,7 +117,7 @@ func (st *state) run(root *node, v *jv) (Diagnostics, error) {
 // failures, and so meets any error the fast pass meets) and the fast pass
 // and the collecting pass after it would collect the same diagnostics. A
 // valid v, or an error, is left to them, which decide it as always.
-func (st *state) collectFirst(root *node, v *jv) (Diagnostics, bool) {
+func (st *evaluator) collectFirst(root *node, v *jv) (Diagnostics, bool) {
 	st.reset()
 	st.collect = true
 	st.track = true
@@ -131,7 +131,7 @@ func (st *state) collectFirst(root *node, v *jv) (Diagnostics, bool) {
 // afterFastPass completes run once the fast pass failed on v: with an
 // error, the error found again with paths; otherwise the diagnostics of a
 // collecting pass.
-func (st *state) afterFastPass(root *node, v *jv) (Diagnostics, error) {
+func (st *evaluator) afterFastPass(root *node, v *jv) (Diagnostics, error) {
 	if st.err != nil {
 		// The fast pass does not track paths: run it again with them, to
 		// say where the error is (evaluation is deterministic).
