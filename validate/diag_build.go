@@ -1,38 +1,10 @@
 package validate
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/jsonheal/jsonheal/internal/decimal"
 )
-
-// maxReceived caps Diagnostic.Received.
-const maxReceived = 64
-
-// appendInstanceLocation appends the current instance path as a JSON
-// Pointer.
-func (st *evaluator) appendInstanceLocation(b []byte) []byte {
-	for _, s := range st.inst {
-		if s.isKey {
-			b = appendPointerToken(b, b2s(s.key))
-		} else {
-			b = append(b, '/')
-			b = strconv.AppendInt(b, int64(s.idx), 10)
-		}
-	}
-	return b
-}
-
-// instanceLocation renders the current instance path as a JSON Pointer.
-func (st *evaluator) instanceLocation() string {
-	return string(st.appendInstanceLocation(nil))
-}
-
-// keywordLocation renders the current evaluation path.
-func (st *evaluator) keywordLocation() string {
-	return strings.Join(st.kw, "")
-}
 
 // fail records a diagnostic for keyword kw of n on v and returns it for the
 // caller to complete. Only called in collect mode.
@@ -228,60 +200,4 @@ func (st *evaluator) objectHints(n *node, o *jv, mark, seen int) {
 			st.recs.out[i].Hint = "did you mean " + quote(m) + "?"
 		}
 	}
-}
-
-func quote(s string) string { return strconv.Quote(s) }
-
-// truncate cuts s to at most max bytes (on a rune boundary) with "…".
-func truncate(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	cut := max - 3
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "..."
-}
-
-// appendLimited appends v's JSON text, stopping soon after limit bytes.
-func appendLimited(b []byte, v *jv, limit int) []byte {
-	switch v.Type() {
-	case typeObject:
-		b = append(b, '{')
-		first := true
-		v.Visit(func(k []byte, e *jv) {
-			if len(b) > limit {
-				return
-			}
-			if !first {
-				b = append(b, ',')
-			}
-			first = false
-			b = appendJSONString(b, b2s(k))
-			b = append(b, ':')
-			b = appendLimited(b, e, limit)
-		})
-		return append(b, '}')
-	case typeArray:
-		a := v.Array()
-		b = append(b, '[')
-		for i, e := range a {
-			if len(b) > limit {
-				break
-			}
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendLimited(b, e, limit)
-		}
-		return append(b, ']')
-	case typeString:
-		s := v.StringBytes()
-		if len(s) > limit {
-			s = s[:limit]
-		}
-		return appendJSONString(b, b2s(s))
-	}
-	return v.appendScalar(b)
 }

@@ -230,3 +230,73 @@ func (s *diagStore) diagnostics() Diagnostics {
 	s.lastArena, s.arenaUsed = s.arenaUsed, 0
 	return out[:n:n]
 }
+
+// dedupeScan is how many diagnostics of one location dedupe compares one
+// by one; past it, a set: a document with many at one place (200,000
+// extra members) must not cost their square.
+const dedupeScan = 16
+
+// dupKey is what makes two diagnostics of one location the same.
+type dupKey struct {
+	code           Code
+	property, text string
+}
+
+// dedupe drops, in place, the diagnostics of out (sorted by location)
+// equal to an earlier one of the same location, and returns how many are
+// left.
+func dedupe(out Diagnostics) int {
+	n, run := 0, 0 // out[run:n]: the kept diagnostics of the current location
+	var seen map[dupKey]bool
+	for i := range out {
+		d := &out[i]
+		if n > 0 && out[n-1].InstanceLocation != d.InstanceLocation {
+			run = n
+			clear(seen)
+		}
+		key := dupKey{d.Code, d.Property, d.Message}
+		dup := false
+		if n-run <= dedupeScan {
+			for j := run; j < n && !dup; j++ {
+				dup = out[j].Code == d.Code && out[j].Property == d.Property && out[j].Message == d.Message
+			}
+		} else {
+			if seen == nil {
+				// Sized for the whole run at once: no rehashing as it fills.
+				rest := 0
+				for rest < len(out)-i && out[i+rest].InstanceLocation == d.InstanceLocation {
+					rest++
+				}
+				seen = make(map[dupKey]bool, n-run+rest)
+			}
+			if len(seen) == 0 {
+				for j := run; j < n; j++ {
+					seen[dupKey{out[j].Code, out[j].Property, out[j].Message}] = true
+				}
+			}
+			dup = seen[key]
+		}
+		if dup {
+			continue
+		}
+		if n != i {
+			out[n] = out[i]
+		}
+		n++
+		if len(seen) > 0 {
+			seen[key] = true
+		}
+	}
+	return n
+}
+
+// cmpKey orders instance paths: a parent before its children, siblings by
+// document position.
+func cmpKey(a, b []int) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return a[i] - b[i]
+		}
+	}
+	return len(a) - len(b)
+}

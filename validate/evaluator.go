@@ -4,13 +4,6 @@ import (
 	"github.com/jsonheal/jsonheal/internal/decimal"
 )
 
-// pathSeg is one step of the instance location.
-type pathSeg struct {
-	key   []byte // member name
-	idx   int    // array index, or member ordinal (document order)
-	isKey bool   // an object member (else an array item)
-}
-
 // evaluator applies compiled schemas to values on a tape (eval*.go): the
 // tape driver. A streamer owns one and hands it the items and members it
 // reads; Validate and Validator use one through a streamer too.
@@ -49,17 +42,6 @@ type evaluator struct {
 	failStreak int
 }
 
-// evalPaths is where the evaluation is: the keyword and instance paths.
-type evalPaths struct {
-	// track keeps the keyword and instance paths (kw, inst). Only
-	// diagnostics and errors read them, so the first, fast pass over a
-	// document runs without; it is set for the collecting pass and to
-	// locate an error.
-	track bool
-	kw    []string  // keyword path segments
-	inst  []pathSeg // instance path
-}
-
 // bitStack holds the bitsets of the evaluations in progress (evaluated
 // members, seen properties), each released with its evaluation.
 type bitStack struct {
@@ -92,49 +74,6 @@ type refFrame struct {
 	v       *jv
 	dyn     int
 	collect bool
-}
-
-// pushKw enters a keyword path segment (when tracking paths).
-func (p *evalPaths) pushKw(seg string) {
-	if p.track {
-		p.kw = append(p.kw, seg)
-	}
-}
-
-// popKw leaves the last keyword path segment.
-func (p *evalPaths) popKw() {
-	if p.track {
-		p.kw = p.kw[:len(p.kw)-1]
-	}
-}
-
-// pushInst enters an instance path segment (when tracking paths).
-func (p *evalPaths) pushInst(s pathSeg) {
-	if p.track {
-		p.inst = append(p.inst, s)
-	}
-}
-
-// popInst leaves the last instance path segment.
-func (p *evalPaths) popInst() {
-	if p.track {
-		p.inst = p.inst[:len(p.inst)-1]
-	}
-}
-
-func (st *evaluator) reset() {
-	st.collect = false
-	st.track = false
-	st.resetList()
-	st.kw = st.kw[:0]
-	st.inst = st.inst[:0]
-	st.dyn = st.dyn[:0]
-	st.refs = st.refs[:0]
-	st.words = st.words[:0]
-	st.runV, st.chain = nil, 0
-	st.restartBudget()
-	st.err = nil
-	st.numV = nil // the tape reuses its entries from value to value
 }
 
 // numText returns the text of the number value v. The last value asked

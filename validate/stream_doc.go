@@ -203,16 +203,6 @@ func (st *streamer) replan() bool {
 	return st.planRootArray()
 }
 
-// blank reports whether b holds only JSON whitespace.
-func blank(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' && c != '\n' && c != '\r' && c != '\t' {
-			return false
-		}
-	}
-	return true
-}
-
 // finish ends the document: win holds the bytes from keepFrom on (the
 // whole value in modeWhole), beginning at absolute offset base.
 func (st *streamer) finish(win []byte, base int64) (Diagnostics, error) {
@@ -247,4 +237,22 @@ func (st *streamer) finish(win []byte, base int64) (Diagnostics, error) {
 		return st.objectEnd()
 	}
 	return st.arrayEnd()
+}
+
+// validateBytes reads doc through the scanner, as a Stream does with one
+// chunk: a root array that can stream is evaluated item by item (no tree
+// of the whole array), any other value as one tree.
+func (st *streamer) validateBytes(doc []byte) (Diagnostics, error) {
+	st.begin()
+	st.advance(doc, 0)
+	return st.listed(st.finish(doc, 0))
+}
+
+// listed ends the list of diagnostics d with a CodeTooMany one when the
+// budget cut it short (listCut).
+func (st *streamer) listed(d Diagnostics, err error) (Diagnostics, error) {
+	if err != nil || !st.incomplete {
+		return d, err
+	}
+	return st.capDiagnostics(d, len(d)), nil
 }

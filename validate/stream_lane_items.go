@@ -151,3 +151,14 @@ func (l *lane) hidden(n int) {
 func (l *lane) mismatch() bool {
 	return l.dead || l.nrecs > 0 && l.nonType == 0
 }
+
+// recordScore is what one diagnostic adds to branchScore at the root.
+func recordScore(code Code, keyLen int) int {
+	switch {
+	case keyLen == 0 && (code == CodeType || code == CodeFalseSchema):
+		return 1001
+	case keyLen <= 1 && (code == CodeConst || code == CodeEnum):
+		return 101
+	}
+	return 1
+}

@@ -274,17 +274,6 @@ func (st *streamer) emit(owner *lane, l *lane, rank int) {
 	}
 }
 
-// recordScore is what one diagnostic adds to branchScore at the root.
-func recordScore(code Code, keyLen int) int {
-	switch {
-	case keyLen == 0 && (code == CodeType || code == CodeFalseSchema):
-		return 1001
-	case keyLen <= 1 && (code == CodeConst || code == CodeEnum):
-		return 101
-	}
-	return 1
-}
-
 // hiddenNonType counts l's diagnostics that were not kept and are not a
 // type mismatch of the container itself.
 func hiddenNonType(l *lane) int {
