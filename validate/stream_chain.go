@@ -7,8 +7,13 @@ import "slices"
 // and what it keeps for its lanes and unevaluated* (stream_items.go reads
 // a root array through one; stream_members.go a root object).
 
-// arrayStream is the state of a root array read item by item.
-type arrayStream struct {
+// schemaChain is a chain of schemas applied in place to a streamed
+// container: the root array or object, a lane's branch of it, or a value
+// below the root that became a frame. It holds the schemas, what they
+// count over the items, where the container is, and what the chain keeps
+// for its lanes and unevaluated*. (It was arrayStream: it began as the
+// state of a root array read item by item.)
+type schemaChain struct {
 	// chain is the schemas that apply to the array in place: its schema
 	// and, in turn, their $ref targets and allOf branches (each schema
 	// once), in preorder; links says how each is reached, order lists
@@ -79,7 +84,7 @@ type chainUneval struct {
 	deferred bool // an uneval node has lanes under it
 }
 
-func (a *arrayStream) reset() {
+func (a *schemaChain) reset() {
 	a.chain, a.links, a.order, a.count = a.chain[:0], a.links[:0], a.order[:0], 0
 	a.guardOf, a.guards, a.soles = a.guardOf[:0], 0, 0
 	a.pool, a.groups, a.ownRank, a.rank, a.ranked, a.keep = nil, a.groups[:0], a.ownRank[:0], 0, false, false
@@ -95,7 +100,7 @@ func (a *arrayStream) reset() {
 // enterChain sets the keyword path to the k-th schema of chain c, whose
 // first schema is at prefix (when paths are kept), and the dynamic scope
 // of its keywords (when the schema uses it).
-func (st *streamer) enterChain(c *arrayStream, prefix []string, k int) {
+func (st *streamer) enterChain(c *schemaChain, prefix []string, k int) {
 	if st.track {
 		st.kw = c.appendPath(append(st.kw[:0], prefix...), k)
 	}
@@ -108,7 +113,7 @@ func (st *streamer) enterChain(c *arrayStream, prefix []string, k int) {
 // the k-th schema of the chain apply: a's prefix, then the resource of
 // each schema from the chain's first to the k-th, as eval pushes them
 // (once in a row; a leaf pushes none).
-func (a *arrayStream) appendScope(dst []*resourceNode, k int) []*resourceNode {
+func (a *schemaChain) appendScope(dst []*resourceNode, k int) []*resourceNode {
 	dst = append(dst, a.dynPrefix...)
 	start := len(dst)
 	for j := k; j >= 0; j = a.links[j].parent {
@@ -129,7 +134,7 @@ func (a *arrayStream) appendScope(dst []*resourceNode, k int) []*resourceNode {
 
 // appendPath appends the keyword path segments from the first schema of
 // the chain to the k-th.
-func (a *arrayStream) appendPath(dst []string, k int) []string {
+func (a *schemaChain) appendPath(dst []string, k int) []string {
 	n := 0
 	for j := k; a.links[j].parent >= 0; j = a.links[j].parent {
 		n++
@@ -142,7 +147,7 @@ func (a *arrayStream) appendPath(dst []string, k int) []string {
 }
 
 // rankOf is the rank of the diagnostics of the k-th schema of a's chain.
-func (a *arrayStream) rankOf(k int) int {
+func (a *schemaChain) rankOf(k int) int {
 	if a.fixedRank >= 0 {
 		return a.fixedRank
 	}

@@ -25,7 +25,7 @@ type streamer struct {
 
 	// Reading: the scanner over the document, and a streamed root array.
 	doc doc
-	arr arrayStream
+	arr schemaChain
 	obj objectStream
 	// frames are the containers being streamed, the root first
 	// (stream_frames.go); deep stores those below the root.

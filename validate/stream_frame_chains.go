@@ -20,7 +20,7 @@ package validate
 // value; the frame's own chain has the first).
 type valueChain struct {
 	l *lane
-	a arrayStream
+	a schemaChain
 	o objectStream
 }
 
@@ -28,7 +28,7 @@ type valueChain struct {
 // (nil: the document).
 type lanePart struct {
 	l     *lane
-	chain *arrayStream // the chain for the container holding the value
+	chain *schemaChain // the chain for the container holding the value
 	sub   *node
 	link  int
 }
@@ -37,7 +37,7 @@ type lanePart struct {
 // the frame at level (the root's lanes that the root's items reach, or
 // the frame's own), with the chain it reads them with; fn returns false
 // to stop, and so does liveLanes.
-func (st *streamer) liveLanes(f *frame, level int, fn func(l *lane, chain *arrayStream, o *objectStream) bool) bool {
+func (st *streamer) liveLanes(f *frame, level int, fn func(l *lane, chain *schemaChain, o *objectStream) bool) bool {
 	if level > 1 {
 		for _, lc := range f.chains {
 			if lc.l != nil && lc.l.live() && !fn(lc.l, &lc.a, &lc.o) {
@@ -46,17 +46,17 @@ func (st *streamer) liveLanes(f *frame, level int, fn func(l *lane, chain *array
 		}
 		return true
 	}
-	var visit func(a *arrayStream) bool
-	visit = func(a *arrayStream) bool {
+	var visit func(a *schemaChain) bool
+	visit = func(a *schemaChain) bool {
 		for gi := range a.groups {
 			for _, l := range a.groups[gi].lanes {
 				if l == nil || !l.live() {
 					continue
 				}
-				if !fn(l, &l.arrayStream, &l.obj) {
+				if !fn(l, &l.schemaChain, &l.obj) {
 					return false
 				}
-				if len(l.groups) > 0 && (l.keep || !l.failed) && !visit(&l.arrayStream) {
+				if len(l.groups) > 0 && (l.keep || !l.failed) && !visit(&l.schemaChain) {
 					return false
 				}
 			}
@@ -80,7 +80,7 @@ func (st *streamer) valueParts(f *frame, level, idx int, key []byte) bool {
 			return false
 		}
 	}
-	return st.liveLanes(f, level, func(l *lane, chain *arrayStream, _ *objectStream) bool {
+	return st.liveLanes(f, level, func(l *lane, chain *schemaChain, _ *objectStream) bool {
 		return st.valueSchemas(l, chain, f.open, idx, key)
 	})
 }
@@ -127,7 +127,7 @@ func (st *streamer) chainTallies(f *frame, level int, key []byte) {
 			st.memberTally(&lc.a, &lc.o, key)
 		}
 	}
-	st.liveLanes(f, level, func(_ *lane, chain *arrayStream, o *objectStream) bool {
+	st.liveLanes(f, level, func(_ *lane, chain *schemaChain, o *objectStream) bool {
 		st.memberTally(chain, o, key)
 		return true
 	})
@@ -156,7 +156,7 @@ func (st *streamer) frameChainsValue(f *frame, i int, k []byte, v *jv) {
 // docEval evaluates item i (member i named k), value v, with a further
 // chain a (tallies o) of the document: its diagnostics are the
 // document's.
-func (st *streamer) docEval(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) {
+func (st *streamer) docEval(a *schemaChain, o *objectStream, object bool, i int, k []byte, v *jv) {
 	if ok, done := st.chainEval(a, o, object, i, k, v); !ok && !done {
 		st.collectChecks(a, o, object, i, k, v)
 	}

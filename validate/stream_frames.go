@@ -37,7 +37,7 @@ var descendAfter int64 = 64 << 10
 
 // frame is one container read item by item.
 type frame struct {
-	a         *arrayStream  // its chain, tallies, locations and Received text
+	a         *schemaChain  // its chain, tallies, locations and Received text
 	o         *objectStream // an object's tallies
 	open      byte          // '[' or '{'
 	itemStart int64         // absolute offset where the current item's (member's) text begins
@@ -55,7 +55,7 @@ type frame struct {
 
 // frameState is the storage of a frame below the root.
 type frameState struct {
-	a      arrayStream
+	a      schemaChain
 	o      objectStream
 	key    []byte        // the member name the frame is the value of
 	chains []*valueChain // storage of the frame's further chains
@@ -270,7 +270,7 @@ func (st *streamer) descend(f *frame, level int, win []byte, base, at int64) boo
 // applies them. It reports false when the value may not be a frame:
 // false applies to it, or the chain needs the value whole (contains,
 // uniqueItems, unevaluated*, propertyNames that the name fails).
-func (st *streamer) valueSchemas(l *lane, a *arrayStream, open byte, idx int, key []byte) bool {
+func (st *streamer) valueSchemas(l *lane, a *schemaChain, open byte, idx int, key []byte) bool {
 	take := func(k int, s *node) bool {
 		switch {
 		case s == nil || s.boolean == 1:
@@ -327,7 +327,7 @@ func (st *streamer) valueSchemas(l *lane, a *arrayStream, open byte, idx int, ke
 // may be a frame: propertyNames then says nothing of it. One whose name
 // fails is read whole, so that its diagnostic takes its place among the
 // member's own as memberChecks records them.
-func (st *streamer) namePasses(a *arrayStream, k int, key []byte) bool {
+func (st *streamer) namePasses(a *schemaChain, k int, key []byte) bool {
 	n := a.chain[k]
 	st.enterChain(a, a.kwPrefix, k)
 	ok := st.eval(n.propertyNames, st.ktape.readString(key), 0)
@@ -341,7 +341,7 @@ func (st *streamer) namePasses(a *arrayStream, k int, key []byte) bool {
 // planValue plans c (o) as the chain of sub, reached from the link-th
 // schema of the parent chain p, for a value opened by open; false when
 // it cannot stream as a frame.
-func (st *streamer) planValue(c *arrayStream, o *objectStream, p *arrayStream, link int, sub *node, open byte) bool {
+func (st *streamer) planValue(c *schemaChain, o *objectStream, p *schemaChain, link int, sub *node, open byte) bool {
 	c.dynPrefix = p.appendScope(c.dynPrefix[:0], link)
 	ok := false
 	if open == '[' {

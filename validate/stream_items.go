@@ -27,7 +27,7 @@ type chainLink struct {
 // buildChain lists the schemas that apply in place to a value whose schema
 // is root, through $ref and allOf, and reports whether each of them lets
 // the value stream (object: as a root object, else as an array).
-func (a *arrayStream) buildChain(s *Schema, root *node, object bool) bool {
+func (a *schemaChain) buildChain(s *Schema, root *node, object bool) bool {
 	a.chain, a.links, a.order, a.guardOf = a.chain[:0], a.links[:0], a.order[:0], a.guardOf[:0]
 	a.guards, a.soles = 0, 0
 	a.groups, a.ownRank, a.rank = a.groups[:0], a.ownRank[:0], 0
@@ -42,7 +42,7 @@ func (a *arrayStream) buildChain(s *Schema, root *node, object bool) bool {
 	return true
 }
 
-func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
+func (a *schemaChain) walk(n *node, parent int, seg string, object bool) bool {
 	branches := a.pool != nil
 	if len(a.chain) == maxChain || !streams(n, object, branches) {
 		return false
@@ -185,7 +185,7 @@ type arrayTally struct {
 
 // plan lists the schemas that apply to an array whose schema is root and
 // reports whether it can stream under them.
-func (a *arrayStream) plan(s *Schema, root *node) bool {
+func (a *schemaChain) plan(s *Schema, root *node) bool {
 	a.tallies = a.tallies[:0]
 	if !a.buildChain(s, root, false) {
 		return false
@@ -209,7 +209,7 @@ func itemSchema(n *node, i int) *node {
 
 // arrayItem evaluates one complete item of the streamed array a and
 // returns its value (nil when it stopped the evaluation).
-func (st *streamer) arrayItem(a *arrayStream, text []byte) *jv {
+func (st *streamer) arrayItem(a *schemaChain, text []byte) *jv {
 	i := a.count
 	a.count++
 	st.numV = nil // the parser reuses its values
@@ -253,7 +253,7 @@ func (st *streamer) arrayItem(a *arrayStream, text []byte) *jv {
 
 // locateItemError runs item i of a again with paths kept, to say where
 // the evaluation error st.err is.
-func (st *streamer) locateItemError(a *arrayStream, i int, v *jv) {
+func (st *streamer) locateItemError(a *schemaChain, i int, v *jv) {
 	st.numV = nil
 	first := st.err
 	st.err = nil
@@ -272,7 +272,7 @@ func (st *streamer) locateItemError(a *arrayStream, i int, v *jv) {
 
 // itemChecks applies the item schemas of the chain to item i, innermost
 // $ref target first (the order of a whole-array evaluation).
-func (st *streamer) itemChecks(a *arrayStream, i int, v *jv) bool {
+func (st *streamer) itemChecks(a *schemaChain, i int, v *jv) bool {
 	ok := true
 	for _, k := range a.order {
 		n := a.chain[k]
@@ -304,7 +304,7 @@ func (st *streamer) itemChecks(a *arrayStream, i int, v *jv) bool {
 }
 
 // itemContains counts item i for the contains keywords of the chain.
-func (st *streamer) itemContains(a *arrayStream, i int, v *jv) {
+func (st *streamer) itemContains(a *schemaChain, i int, v *jv) {
 	collect := st.collect
 	st.collect = false
 	for _, k := range a.order {
@@ -360,7 +360,7 @@ func (st *streamer) rootEnd(failed bool, dupI, dupJ int) (Diagnostics, error) {
 
 // duplicate returns the pair of equal items uniqueItems reports, or -1,
 // -1 (worked out once, when every item is read).
-func (a *arrayStream) duplicate(st *evaluator) (int, int) {
+func (a *schemaChain) duplicate(st *evaluator) (int, int) {
 	if !a.unique.on || a.count <= 1 {
 		return -1, -1
 	}
@@ -374,7 +374,7 @@ func (a *arrayStream) duplicate(st *evaluator) (int, int) {
 // arrayVerdictsAll records the failed whole-array keywords of the
 // streamed array a, once every item is read, and reports whether the
 // document fails (failed: it already did).
-func (st *streamer) arrayVerdictsAll(a *arrayStream, failed bool) bool {
+func (st *streamer) arrayVerdictsAll(a *schemaChain, failed bool) bool {
 	dupI, dupJ := a.duplicate(&st.evaluator)
 	if !st.chainVerdicts(a, a, dupI, dupJ, true) {
 		return failed
@@ -385,7 +385,7 @@ func (st *streamer) arrayVerdictsAll(a *arrayStream, failed bool) bool {
 // chainVerdicts checks the whole-array keywords of the chain c over the
 // streamed array a (c is a or one of its lanes) and, when one fails and
 // record is set, records them all. It reports whether one fails.
-func (st *streamer) chainVerdicts(c, a *arrayStream, dupI, dupJ int, record bool) bool {
+func (st *streamer) chainVerdicts(c, a *schemaChain, dupI, dupJ int, record bool) bool {
 	fails := false
 	for _, k := range c.order {
 		if fails {

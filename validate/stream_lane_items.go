@@ -7,7 +7,7 @@ package validate
 
 // groupsValue hands item i (or member i, named k) of the root container,
 // value v, to the lanes of a's groups.
-func (st *streamer) groupsValue(a *arrayStream, i int, k []byte, v *jv) {
+func (st *streamer) groupsValue(a *schemaChain, i int, k []byte, v *jv) {
 	for gi := range a.groups {
 		for _, l := range a.groups[gi].lanes {
 			if l != nil && st.err == nil {
@@ -25,7 +25,7 @@ func (st *streamer) laneValue(l *lane, i int, k []byte, v *jv) {
 		return
 	}
 	l.at = i
-	a := &l.arrayStream
+	a := &l.schemaChain
 	if !st.laneEval(l, a, &l.obj, st.lanes.object, i, k, v, i+1) {
 		return
 	}
@@ -45,7 +45,7 @@ func (l *lane) live() bool {
 // A failure fails the lane and, when the lane may report, its
 // diagnostics go to the lane; at the lane's limit it is full at full. It
 // reports whether the lane goes on (not full, no error).
-func (st *streamer) laneEval(l *lane, a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv, full int) bool {
+func (st *streamer) laneEval(l *lane, a *schemaChain, o *objectStream, object bool, i int, k []byte, v *jv, full int) bool {
 	ok, done := st.chainEval(a, o, object, i, k, v)
 	if done {
 		return false
@@ -68,7 +68,7 @@ func (st *streamer) laneEval(l *lane, a *arrayStream, o *objectStream, object bo
 // chainEval is the fast pass of the chain a (tallies o) over item i
 // (member i named k), value v: the member's tallies, then the checks. done
 // says an evaluation error stopped it (st.err, located).
-func (st *streamer) chainEval(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) (ok, done bool) {
+func (st *streamer) chainEval(a *schemaChain, o *objectStream, object bool, i int, k []byte, v *jv) (ok, done bool) {
 	if object {
 		st.memberTally(a, o, k)
 	}
@@ -86,7 +86,7 @@ func (st *streamer) chainEval(a *arrayStream, o *objectStream, object bool, i in
 
 // collectChecks is the collecting pass of the chain a over item i
 // (member i named k): it records why the item fails.
-func (st *streamer) collectChecks(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) {
+func (st *streamer) collectChecks(a *schemaChain, o *objectStream, object bool, i int, k []byte, v *jv) {
 	st.collect, st.track = true, true
 	st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
 	st.laneChecks(a, o, object, i, k, v)
@@ -98,7 +98,7 @@ func (st *streamer) collectChecks(a *arrayStream, o *objectStream, object bool, 
 // o) to item (member) i, unevaluated* last; an item also counts for
 // contains, outside the collecting pass (it records nothing), and the
 // fast pass lists the members unevaluatedProperties: false refuses.
-func (st *streamer) laneChecks(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) bool {
+func (st *streamer) laneChecks(a *schemaChain, o *objectStream, object bool, i int, k []byte, v *jv) bool {
 	if object {
 		ok := st.memberChecks(a, i, k, v)
 		if len(a.uneval) > 0 && st.err == nil {

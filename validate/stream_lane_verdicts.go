@@ -14,7 +14,7 @@ func (st *streamer) laneEnd(l *lane, dupI, dupJ int) {
 	if !l.live() {
 		return
 	}
-	a := &l.arrayStream
+	a := &l.schemaChain
 	verdicts := func(record bool) bool {
 		if st.lanes.object {
 			return st.objectChainVerdicts(a, &l.obj, &st.arr, st.obj.count, record)
@@ -69,7 +69,7 @@ func (st *streamer) refuse(l *lane) {
 // resolveGroups ends the lanes of a's groups and combines their verdicts;
 // with keep, the failed groups' diagnostics go to owner (nil: the
 // document's). It reports whether a group fails.
-func (st *streamer) resolveGroups(a *arrayStream, owner *lane, keep bool, dupI, dupJ int) bool {
+func (st *streamer) resolveGroups(a *schemaChain, owner *lane, keep bool, dupI, dupJ int) bool {
 	failed := false
 	o := &st.obj
 	if owner != nil {
@@ -174,7 +174,7 @@ func (g *laneGroup) chosen() *lane {
 
 // groupRecords records why the failed group g of a fails, as
 // evalApplicators does, into owner (nil: the document's diagnostics).
-func (st *streamer) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
+func (st *streamer) groupRecords(a *schemaChain, owner *lane, g *laneGroup) {
 	m := st.mark()
 	switch g.kind {
 	case groupAnyOf, groupOneOf:
@@ -230,7 +230,7 @@ func (st *streamer) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
 
 // onRoot records a diagnostic of g's keyword kw on the streamed root
 // container.
-func (st *streamer) onRoot(a *arrayStream, g *laneGroup, kw string, code Code, msg, expected string) *Diagnostic {
+func (st *streamer) onRoot(a *schemaChain, g *laneGroup, kw string, code Code, msg, expected string) *Diagnostic {
 	root := &st.arr
 	collect, track := st.collect, st.track
 	st.collect, st.track = true, true

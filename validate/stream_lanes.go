@@ -69,7 +69,7 @@ type laneGroup struct {
 
 // lane is one branch of a laneGroup.
 type lane struct {
-	arrayStream      // its chain, tallies and groups (the container's count, text and hashes are the root's)
+	schemaChain      // its chain, tallies and groups (the container's count, text and hashes are the root's)
 	always      bool // a true schema: holds whatever the items
 	dead        bool // refuses the container (its type, or false) without looking at the items
 	refusal     bool // dead, and says so with one diagnostic when it applies (a then or else)
@@ -109,7 +109,7 @@ func (p *lanePool) get() *lane {
 	}
 	l := p.lanes[p.used]
 	p.used++
-	l.arrayStream.reset()
+	l.schemaChain.reset()
 	l.obj.reset()
 	l.always, l.dead, l.refusal, l.failed, l.head = false, false, false, false, nil
 	l.recs.reset()
@@ -173,7 +173,7 @@ func (st *streamer) planRootArray() bool {
 
 // planGroups adds the applicator groups of n, the k-th schema of a's
 // chain, with a lane per branch; false when a branch cannot stream.
-func (p *lanePool) planGroups(a *arrayStream, k int, n *node) bool {
+func (p *lanePool) planGroups(a *schemaChain, k int, n *node) bool {
 	base := a.rank
 	a.rank += 4
 	add := func(kind byte, rank int) *laneGroup {
@@ -253,7 +253,7 @@ func (p *lanePool) planGroups(a *arrayStream, k int, n *node) bool {
 // should b refuse the container outright, it must say so (a then or else: anyOf
 // and oneOf pass over such a branch, not and if only need its verdict; a
 // dependentSchemas entry says so too).
-func (p *lanePool) branch(a *arrayStream, k int, b *node, keep, refusal bool) *lane {
+func (p *lanePool) branch(a *schemaChain, k int, b *node, keep, refusal bool) *lane {
 	l := p.get()
 	if l == nil {
 		return nil
@@ -268,7 +268,7 @@ func (p *lanePool) branch(a *arrayStream, k int, b *node, keep, refusal bool) *l
 		l.dead, l.failed, l.refusal = true, true, refusal && keep
 	case p.object:
 		l.pool = p
-		if !p.st.planObjectChain(&l.arrayStream, &l.obj, b) {
+		if !p.st.planObjectChain(&l.schemaChain, &l.obj, b) {
 			return nil
 		}
 	default:

@@ -73,7 +73,7 @@ func (st *streamer) planObject() bool {
 // schema is root (with their lanes, when a.pool is set), reserves their
 // presence bits and the names o must watch, and reports whether the
 // object can stream under them.
-func (st *streamer) planObjectChain(a *arrayStream, o *objectStream, root *node) bool {
+func (st *streamer) planObjectChain(a *schemaChain, o *objectStream, root *node) bool {
 	if !a.buildChain(st.s, root, true) {
 		return false
 	}
@@ -130,7 +130,7 @@ func (o *objectStream) present(name string) bool {
 // chain is a and tallies o (the innermost frame's): its name's text
 // (quoted, with blanks around) and its value's text. It returns the value
 // (nil when it stopped the evaluation); the name is in o.key.
-func (st *streamer) objectMember(a *arrayStream, o *objectStream, keyText, valText []byte) *jv {
+func (st *streamer) objectMember(a *schemaChain, o *objectStream, keyText, valText []byte) *jv {
 	i := o.count
 	o.count++
 	o.key = appendUnescaped(o.key[:0], trimQuotes(keyText))
@@ -172,7 +172,7 @@ func (st *streamer) objectMember(a *arrayStream, o *objectStream, keyText, valTe
 
 // locateMemberError runs member i of a again with paths kept, to say
 // where the evaluation error st.err is.
-func (st *streamer) locateMemberError(a *arrayStream, o *objectStream, i int, k []byte, v *jv) {
+func (st *streamer) locateMemberError(a *schemaChain, o *objectStream, i int, k []byte, v *jv) {
 	st.numV = nil
 	first := st.err
 	st.err = nil
@@ -190,7 +190,7 @@ func (st *streamer) locateMemberError(a *arrayStream, o *objectStream, i int, k 
 
 // memberTally records what the verdicts of a's chain need of a member
 // named k: presence, and whether additionalProperties: false refuses it.
-func (st *streamer) memberTally(a *arrayStream, o *objectStream, k []byte) {
+func (st *streamer) memberTally(a *schemaChain, o *objectStream, k []byte) {
 	for w := range o.watch {
 		if o.watch[w].name == string(k) {
 			o.watch[w].present = true
@@ -215,7 +215,7 @@ func (st *streamer) memberTally(a *arrayStream, o *objectStream, k []byte) {
 
 // memberChecks applies the member keywords of a's chain to member i,
 // innermost $ref target first.
-func (st *streamer) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
+func (st *streamer) memberChecks(a *schemaChain, i int, k []byte, v *jv) bool {
 	ok := true
 	for _, c := range a.order {
 		n := a.chain[c]
@@ -286,7 +286,7 @@ func (st *streamer) objectEnd() (Diagnostics, error) {
 // location and Received text) of count members, whose tallies for c are
 // o, and, when one fails and record is set, records them all with their
 // hints. It reports whether one fails.
-func (st *streamer) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayStream, count int, record bool) bool {
+func (st *streamer) objectChainVerdicts(c *schemaChain, o *objectStream, at *schemaChain, count int, record bool) bool {
 	fails := len(o.extras) > 0 || len(o.unevalExtras) > 0 || o.dropped > 0
 	for _, k := range c.order {
 		if fails {

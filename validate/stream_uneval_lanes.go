@@ -78,7 +78,7 @@ func (p *pendingList) room(lanes uint64, limit int) bool {
 // index groups on and of the groups nested in them, giving each a bit.
 // It reports false when there are more than 64 or a lane's chain defers
 // unevaluated* of its own.
-func (a *arrayStream) underLanes(u *unevalNode, groups int) bool {
+func (a *schemaChain) underLanes(u *unevalNode, groups int) bool {
 	u.lanes = u.lanes[:0]
 	var add func(gs []laneGroup) bool
 	add = func(gs []laneGroup) bool {
@@ -105,7 +105,7 @@ func (a *arrayStream) underLanes(u *unevalNode, groups int) bool {
 // covers reports whether a schema of a's chain in [from, to) evaluates
 // item i (member k, when object); with state, a contains match (a.hit)
 // and an unevaluated* that held (a.passed) on the current item count.
-func (a *arrayStream) covers(from, to, i int, k []byte, object, state bool) bool {
+func (a *schemaChain) covers(from, to, i int, k []byte, object, state bool) bool {
 	for d := from; d < to; d++ {
 		if state && (a.passed[d] || !object && a.hit[d] && a.chain[d].containsEvaluates()) {
 			return true
@@ -124,7 +124,7 @@ func (u *unevalNode) laneCover(i int, k []byte, object bool) uint64 {
 		if l.dead || l.always || l.failed && !l.keep {
 			continue // it covers nothing, or cannot count
 		}
-		if l.arrayStream.covers(0, len(l.chain), i, k, object, l.at == i) {
+		if l.schemaChain.covers(0, len(l.chain), i, k, object, l.at == i) {
 			m |= l.ubit
 		}
 	}
@@ -135,7 +135,7 @@ func (u *unevalNode) laneCover(i int, k []byte, object bool) uint64 {
 // container for the unevaluated* nodes of a that defer, once a and its
 // lanes have evaluated it: at once when no lane evaluated it, else into
 // the node's pending list when its schema fails.
-func (st *streamer) deferredValue(a *arrayStream, i int, k []byte, v *jv, object bool) {
+func (st *streamer) deferredValue(a *schemaChain, i int, k []byte, v *jv, object bool) {
 	for ui := range a.uneval {
 		u := &a.uneval[ui]
 		n := a.chain[u.k]
