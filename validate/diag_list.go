@@ -42,9 +42,12 @@ func (l *diagList) reset() {
 	l.out, l.keys, l.ranks = l.out[:0], l.keys[:0], l.ranks[:0]
 }
 
-// add appends d with a copy of its key, and rank.
-func (l *diagList) add(d Diagnostic, key []int, rank int) {
-	l.out = append(l.out, d)
+// add appends a copy of d with a copy of its key, and rank. The record
+// is appended zero and copied in place: append(l.out, *d) copies it to a
+// temporary first.
+func (l *diagList) add(d *Diagnostic, key []int, rank int) {
+	l.out = append(l.out, Diagnostic{})
+	l.out[len(l.out)-1] = *d
 	l.keys = append(l.keys, slices.Clone(key))
 	l.ranks = append(l.ranks, rank)
 }

@@ -119,14 +119,14 @@ func (st *streamer) laneChecks(a *schemaChain, o *objectStream, object bool, i i
 // take moves the diagnostics recorded since m into lane l.
 func (st *streamer) take(l *lane, m diagMark) {
 	for i := m.n; i < st.recs.len(); i++ {
-		l.add(st.recs.out[i], st.recs.keys[i], st.recs.ranks[i])
+		l.add(&st.recs.out[i], st.recs.keys[i], st.recs.ranks[i])
 	}
 	st.release(m)
 }
 
 // add counts a diagnostic of l (branchScore's weights, for a value at the
 // root) and keeps it while l has fewer than its limit.
-func (l *lane) add(d Diagnostic, key []int, rank int) {
+func (l *lane) add(d *Diagnostic, key []int, rank int) {
 	l.nrecs++
 	l.score += recordScore(d.Code, len(key))
 	if len(key) != 0 || d.Code != CodeType && d.Code != CodeFalseSchema {

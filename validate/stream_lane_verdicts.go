@@ -259,7 +259,7 @@ func (st *streamer) emit(owner *lane, l *lane, rank int) {
 		return
 	}
 	for i := range l.recs.out {
-		owner.add(l.recs.out[i], l.recs.keys[i], rank)
+		owner.add(&l.recs.out[i], l.recs.keys[i], rank)
 	}
 	// What l counted but did not keep counts for owner too.
 	hidden := l.nrecs - len(l.recs.out)

@@ -185,7 +185,7 @@ func (st *streamer) deferredValue(a *schemaChain, i int, k []byte, v *jv, object
 		if p.room(lanes, st.maxOut) {
 			from := p.recs.len()
 			for r := m.n; r < st.recs.len(); r++ {
-				p.recs.add(st.recs.out[r], st.recs.keys[r], st.recs.ranks[r])
+				p.recs.add(&st.recs.out[r], st.recs.keys[r], st.recs.ranks[r])
 			}
 			p.items = append(p.items, pendingUneval{lanes: lanes, from: from, to: p.recs.len()})
 		}
