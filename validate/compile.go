@@ -34,6 +34,7 @@ type compiler struct {
 	anchors   map[string]*fastjson.Value
 	info      map[*fastjson.Value]scanInfo
 	nodes     map[*fastjson.Value]*node
+	members   memberIndex      // JSON Pointer steps into large objects
 	loadErrs  map[string]error // Loader failures, for messages
 	metaDepth int
 	loaded    int // bytes returned by the Loader so far
