@@ -15,8 +15,8 @@ type Schema struct {
 	id      string
 	draft   Draft
 	usesDyn bool
-	free    chan *state // idle scratch states
-	perByte int64       // evaluations per byte of a value (<= 0: no bound)
+	free    chan *streamer // idle scratch states
+	perByte int64          // evaluations per byte of a value (<= 0: no bound)
 }
 
 // ID returns the root schema's $id ("" when it has none).
@@ -92,7 +92,7 @@ func compileWith(schema []byte, opts Options, skipMeta bool) (s *Schema, c *comp
 		return nil, c, err
 	}
 	planNodes(c.nodes)
-	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn, free: make(chan *state, 2*runtime.GOMAXPROCS(0)),
+	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn, free: make(chan *streamer, 2*runtime.GOMAXPROCS(0)),
 		perByte: int64(opts.EvaluationsPerByte)}
 	if opts.EvaluationsPerByte == 0 {
 		s.perByte = DefaultEvaluationsPerByte

@@ -3,7 +3,7 @@ package validate
 import ()
 
 // evalObject applies the object keywords of n to the object v.
-func (st *state) evalObject(n *node, v *jv, ev int) bool {
+func (st *evaluator) evalObject(n *node, v *jv, ev int) bool {
 	ok := true
 	cnt := v.Len()
 	if n.minProps >= 0 && cnt < n.minProps {
@@ -21,7 +21,7 @@ func (st *state) evalObject(n *node, v *jv, ev int) bool {
 		st.fail(n, "maxProperties", CodeMaxProperties, v, "must have at most "+itoa(n.maxProps)+" properties, has "+itoa(cnt), itoa(n.maxProps))
 	}
 	mark := len(st.words)
-	recMark := st.nrec()
+	recMark := st.recs.len()
 	seen := 0
 	if len(n.props) > 0 {
 		seen = st.allocBits(len(n.props))
@@ -169,7 +169,7 @@ func (st *state) evalObject(n *node, v *jv, ev int) bool {
 // visitMembers is the member pass of evalObject in its most common case: a
 // fast pass (no diagnostics, no paths, no annotations) over an object
 // schema with properties and/or additionalProperties only.
-func (st *state) visitMembers(n *node, o *jv, seen int) bool {
+func (st *evaluator) visitMembers(n *node, o *jv, seen int) bool {
 	ok := true
 	add, props := n.additional, n.props
 	// Documents tend to list the members in the schema's order (models
@@ -199,14 +199,14 @@ func (st *state) visitMembers(n *node, o *jv, seen int) bool {
 
 // evalUnevaluated applies unevaluatedProperties / unevaluatedItems, given
 // the evaluated bitset own of v's members or items.
-func (st *state) evalUnevaluated(n *node, v *jv, own, size int) bool {
+func (st *evaluator) evalUnevaluated(n *node, v *jv, own, size int) bool {
 	ok := true
 	switch v.Type() {
 	case typeObject:
 		if n.unevalProps == nil {
 			return true
 		}
-		recMark := st.nrec()
+		recMark := st.recs.len()
 		i := -1
 		v.Visit(func(k []byte, mv *jv) {
 			i++

@@ -61,7 +61,7 @@ const descendAtMost = math.MaxInt64
 // array or object through lanes, past lanesAfter bytes; values below the
 // root as frames past descendAfter; both at most half of limit, the
 // bytes the Stream holds at most.
-func (st *state) planStream(limit int) {
+func (st *streamer) planStream(limit int) {
 	d := &st.doc
 	d.members, d.lanes = true, true
 	d.lanesAt = min(lanesAfter, int64(limit/2))
@@ -250,7 +250,7 @@ func (n *node) refuses(t typeMask) bool {
 
 // hold records why the chain a keeps its container whole and returns
 // false (walk's answer).
-func (a *arrayStream) hold(r holdReason) bool {
+func (a *schemaChain) hold(r holdReason) bool {
 	a.held = r
 	return false
 }
@@ -258,7 +258,7 @@ func (a *arrayStream) hold(r holdReason) bool {
 // chainHold is why n cannot join the chain a (as its next schema): the
 // chain is as long as it may be, n keeps the container whole by itself,
 // or n is in the chain already.
-func (a *arrayStream) chainHold(n *node, object, lanes bool) holdReason {
+func (a *schemaChain) chainHold(n *node, object, lanes bool) holdReason {
 	if len(a.chain) == maxChain {
 		return holdChainLong
 	}
@@ -285,7 +285,7 @@ func boolIndex(b bool) int {
 // stream, given what walking that schema added to a: guards and soles
 // past those counts, groups and uneval nodes from those indexes on.
 // Lanes under u are listed in u (underLanes) when it defers.
-func (a *arrayStream) unevalHold(u *unevalNode, guards, soles, groups, unevals int) holdReason {
+func (a *schemaChain) unevalHold(u *unevalNode, guards, soles, groups, unevals int) holdReason {
 	switch {
 	case a.guards > guards:
 		return holdUnevalGuard
@@ -309,7 +309,7 @@ func (a *arrayStream) unevalHold(u *unevalNode, guards, soles, groups, unevals i
 // chain a reads may become a frame of its own: a's chain needs each of
 // them whole. (Per item, valueSchemas also holds one that false applies
 // to, or whose name propertyNames refuses.)
-func (a *arrayStream) childHold(object bool) holdReason {
+func (a *schemaChain) childHold(object bool) holdReason {
 	if len(a.uneval) > 0 {
 		return holdItemsUneval
 	}
@@ -331,7 +331,7 @@ func (a *arrayStream) childHold(object bool) holdReason {
 // a further chain for it (valueChain: a second schema of the document
 // for the value): its uniqueItems (the hashes are the frame's own
 // chain's).
-func (a *arrayStream) furtherHold() holdReason {
+func (a *schemaChain) furtherHold() holdReason {
 	if a.unique.on {
 		return holdItemsTwice
 	}
@@ -340,7 +340,7 @@ func (a *arrayStream) furtherHold() holdReason {
 
 // descendHold is why no value of the frame at level (1: the root's),
 // whose chain is a, may become a frame.
-func (a *arrayStream) descendHold(level int) holdReason {
+func (a *schemaChain) descendHold(level int) holdReason {
 	if len(a.uneval) > 0 {
 		return holdItemsUneval
 	}
@@ -352,7 +352,7 @@ func (a *arrayStream) descendHold(level int) holdReason {
 
 // planRoot plans the root container opened by open (a Stream's, or a
 // root array's in Validate) and reports whether it streams.
-func (st *state) planRoot(open byte) bool {
+func (st *streamer) planRoot(open byte) bool {
 	switch {
 	case open == '[':
 		return st.planRootArray()
@@ -365,6 +365,6 @@ func (st *state) planRoot(open byte) bool {
 // rootHeldFirst reports whether the root container, planned to stream,
 // is held whole first: while it is small (lanesAt, with lanes) or until
 // its guards are decided.
-func (st *state) rootHeldFirst() bool {
+func (st *streamer) rootHeldFirst() bool {
 	return len(st.arr.groups) > 0 && st.doc.lanesAt > 0 || st.guardsLive()
 }

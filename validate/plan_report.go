@@ -140,7 +140,7 @@ func (n *node) planned(object bool) bool {
 
 // planEntry plans a value of type object (else array) under n, as the
 // root's (root) or as a frame's below it.
-func (st *state) planEntry(n *node, root, object bool) PlanEntry {
+func (st *streamer) planEntry(n *node, root, object bool) PlanEntry {
 	st.begin()
 	st.planStream(DefaultMaxBuffer)
 	e := PlanEntry{Type: "array"}
@@ -151,7 +151,7 @@ func (st *state) planEntry(n *node, root, object bool) PlanEntry {
 	if object {
 		open = '{'
 	}
-	var a *arrayStream
+	var a *schemaChain
 	if root {
 		a = &st.arr
 		e.Streams = st.planRoot(open)
@@ -182,7 +182,7 @@ func (st *state) planEntry(n *node, root, object bool) PlanEntry {
 
 // mechanism describes what the chain a (planned to stream) holds beside
 // its schemas, for Plan.
-func (a *arrayStream) mechanism(st *state, root bool) string {
+func (a *schemaChain) mechanism(st *streamer, root bool) string {
 	var b strings.Builder
 	if len(a.groups) > 0 {
 		b.WriteString(", lanes (")
@@ -218,7 +218,7 @@ func (a *arrayStream) mechanism(st *state, root bool) string {
 // childHoldAll is childHold of a and of every lane under it: a value of
 // the container becomes a frame only when every chain that reads it
 // lets it (valueParts).
-func (a *arrayStream) childHoldAll(object bool) holdReason {
+func (a *schemaChain) childHoldAll(object bool) holdReason {
 	if r := a.childHold(object); r != streams {
 		return r
 	}

@@ -78,7 +78,7 @@ func TestPlanHeldIsWhatTheStreamDoes(t *testing.T) {
 
 // TestPlanRootReasons: the root entries of schemas the root chain cannot
 // stream say why, and a Stream over an array under each gives up on
-// the same reason (arrayStream.held) and reads it whole, with
+// the same reason (schemaChain.held) and reads it whole, with
 // Validate's answer.
 func TestPlanRootReasons(t *testing.T) {
 	many := `{"anyOf":[` + string(bytes.Repeat([]byte(`{"items":true},`), maxLanes)) + `true]}`

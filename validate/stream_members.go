@@ -57,7 +57,7 @@ func (o *objectStream) reset() {
 
 // planObject lists the schemas that apply to the root object and reports
 // whether it can stream under them.
-func (st *state) planObject() bool {
+func (st *streamer) planObject() bool {
 	a := &st.arr
 	st.readyLanes(true)
 	a.keep = true
@@ -73,7 +73,7 @@ func (st *state) planObject() bool {
 // schema is root (with their lanes, when a.pool is set), reserves their
 // presence bits and the names o must watch, and reports whether the
 // object can stream under them.
-func (st *state) planObjectChain(a *arrayStream, o *objectStream, root *node) bool {
+func (st *streamer) planObjectChain(a *schemaChain, o *objectStream, root *node) bool {
 	if !a.buildChain(st.s, root, true) {
 		return false
 	}
@@ -130,7 +130,7 @@ func (o *objectStream) present(name string) bool {
 // chain is a and tallies o (the innermost frame's): its name's text
 // (quoted, with blanks around) and its value's text. It returns the value
 // (nil when it stopped the evaluation); the name is in o.key.
-func (st *state) objectMember(a *arrayStream, o *objectStream, keyText, valText []byte) *jv {
+func (st *streamer) objectMember(a *schemaChain, o *objectStream, keyText, valText []byte) *jv {
 	i := o.count
 	o.count++
 	o.key = appendUnescaped(o.key[:0], trimQuotes(keyText))
@@ -172,7 +172,7 @@ func (st *state) objectMember(a *arrayStream, o *objectStream, keyText, valText 
 
 // locateMemberError runs member i of a again with paths kept, to say
 // where the evaluation error st.err is.
-func (st *state) locateMemberError(a *arrayStream, o *objectStream, i int, k []byte, v *jv) {
+func (st *streamer) locateMemberError(a *schemaChain, o *objectStream, i int, k []byte, v *jv) {
 	st.numV = nil
 	first := st.err
 	st.err = nil
@@ -190,7 +190,7 @@ func (st *state) locateMemberError(a *arrayStream, o *objectStream, i int, k []b
 
 // memberTally records what the verdicts of a's chain need of a member
 // named k: presence, and whether additionalProperties: false refuses it.
-func (st *state) memberTally(a *arrayStream, o *objectStream, k []byte) {
+func (st *streamer) memberTally(a *schemaChain, o *objectStream, k []byte) {
 	for w := range o.watch {
 		if o.watch[w].name == string(k) {
 			o.watch[w].present = true
@@ -215,7 +215,7 @@ func (st *state) memberTally(a *arrayStream, o *objectStream, k []byte) {
 
 // memberChecks applies the member keywords of a's chain to member i,
 // innermost $ref target first.
-func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
+func (st *streamer) memberChecks(a *schemaChain, i int, k []byte, v *jv) bool {
 	ok := true
 	for _, c := range a.order {
 		n := a.chain[c]
@@ -263,7 +263,7 @@ func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
 			}
 		}
 		if a.ranked && st.collect {
-			st.padRanks(a.rankOf(c))
+			st.recs.padRanks(a.rankOf(c))
 		}
 		if !ok && !st.collect {
 			return false
@@ -274,9 +274,9 @@ func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
 
 // objectEnd gives the object's own verdicts and its lanes' once every
 // member is read, and the diagnostics in document order.
-func (st *state) objectEnd() (Diagnostics, error) {
+func (st *streamer) objectEnd() (Diagnostics, error) {
 	a := &st.arr
-	failed := st.objectChainVerdicts(a, &st.obj, a, st.obj.count, true) || st.nrec() > 0
+	failed := st.objectChainVerdicts(a, &st.obj, a, st.obj.count, true) || st.recs.len() > 0
 	st.incomplete = st.incomplete || st.obj.dropped > 0
 	return st.rootEnd(failed, -1, -1)
 }
@@ -286,7 +286,7 @@ func (st *state) objectEnd() (Diagnostics, error) {
 // location and Received text) of count members, whose tallies for c are
 // o, and, when one fails and record is set, records them all with their
 // hints. It reports whether one fails.
-func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayStream, count int, record bool) bool {
+func (st *streamer) objectChainVerdicts(c *schemaChain, o *objectStream, at *schemaChain, count int, record bool) bool {
 	fails := len(o.extras) > 0 || len(o.unevalExtras) > 0 || o.dropped > 0
 	for _, k := range c.order {
 		if fails {
@@ -306,11 +306,11 @@ func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayS
 		if g := c.guardOf[k]; g != nil {
 			st.guardFail(g, recv, "object")
 		}
-		mark := st.nrec()
+		mark := st.recs.len()
 		st.objectVerdicts(c.chain[k], o, k, count, recv)
 		st.objectHints(c.chain[k], nil, mark, o.seen[k])
 		if c.ranked {
-			st.padRanks(c.rankOf(k))
+			st.recs.padRanks(c.rankOf(k))
 		}
 	}
 	st.unevalVerdicts(c, o)
@@ -323,7 +323,7 @@ func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayS
 // (recv nil) the failed whole-object keywords of the c-th chain schema n
 // (o: the object's tallies for its chain),
 // with the messages evalObject gives them and in its order.
-func (st *state) objectVerdicts(n *node, o *objectStream, c, count int, recv []byte) bool {
+func (st *streamer) objectVerdicts(n *node, o *objectStream, c, count int, recv []byte) bool {
 	failed := false
 	rec := func(d *Diagnostic) *Diagnostic {
 		if len(recv) > maxReceived {
