@@ -47,7 +47,7 @@ func BenchmarkCostScanner(b *testing.B) {
 	in = bytes.Repeat(in, llmCopies)
 	for _, name := range []string{"lines", "jsonheal_records"} {
 		b.Run(name, func(b *testing.B) {
-			creator := scannerCreator(b, name)
+			creator := component(b, service.NewScannerField, (*service.ParsedConfig).FieldScanner, name+": {}")
 			ctx := context.Background()
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
@@ -59,16 +59,6 @@ func BenchmarkCostScanner(b *testing.B) {
 			reportPerRecord(b, records, cpu)
 		})
 	}
-}
-
-// scannerCreator parses `scanner: { name: {} }` in the global environment.
-func scannerCreator(b *testing.B, name string) *service.OwnedScannerCreator {
-	spec := service.NewConfigSpec().Field(service.NewScannerField("scanner"))
-	conf, err := spec.ParseYAML("scanner: { "+name+": {} }", nil)
-	require.NoError(b, err)
-	c, err := conf.FieldScanner("scanner")
-	require.NoError(b, err)
-	return c
 }
 
 // scanAll reads every batch of in and acknowledges it; it returns how many
@@ -120,7 +110,7 @@ func BenchmarkCostProcessor(b *testing.B) {
 		{"batch/jsonheal", "jsonheal_batch: { schema_path: " + yamlString(llmSchema) + " }"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			proc := ownedProcessor(b, c.yaml)
+			proc := component(b, service.NewProcessorField, (*service.ParsedConfig).FieldProcessor, c.yaml)
 			ctx := context.Background()
 			perBatch := c.name[:len("batch")] == "batch"
 			b.SetBytes(int64(size))
@@ -193,14 +183,17 @@ func reportPerRecord(b *testing.B, records int, cpuStart time.Duration) {
 	b.ReportMetric(float64((processCPU()-cpuStart).Nanoseconds())/n, "cpu-ns/record")
 }
 
-// ownedProcessor parses `processor: yaml` in the global environment.
-func ownedProcessor(b *testing.B, yaml string) *service.OwnedProcessor {
-	spec := service.NewConfigSpec().Field(service.NewProcessorField("processor"))
-	conf, err := spec.ParseYAML("processor: { "+yaml+" }", nil)
+// component parses `field: { yaml }`, a config of one field made by
+// newField, in the global environment, and returns the component get
+// builds from it.
+func component[T any](b *testing.B, newField func(string) *service.ConfigField,
+	get func(*service.ParsedConfig, ...string) (T, error), yaml string) T {
+	spec := service.NewConfigSpec().Field(newField("field"))
+	conf, err := spec.ParseYAML("field: { "+yaml+" }", nil)
 	require.NoError(b, err)
-	p, err := conf.FieldProcessor("processor")
+	c, err := get(conf, "field")
 	require.NoError(b, err)
-	return p
+	return c
 }
 
 func processEach(b *testing.B, ctx context.Context, proc *service.OwnedProcessor, recs [][]byte) {
