@@ -16,7 +16,11 @@
 #              -j 2` spends, splitter and writer included) and
 #              jsonl.Judge's alone (judge: the sanitize, validate and
 #              schema-fix calls clean makes per record); the same for
-#              jsonheal_batch on one batch.
+#              jsonheal_batch on one batch;
+#   and where the processor's time goes: Benthos's wrapper of any plugin
+#   processor (plugin - noop), the metadata and counter of a clean record
+#   (plugin+metadata - plugin), and the judging (jsonheal -
+#   plugin+metadata, beside judge alone).
 set -euo pipefail
 cd "$(dirname "$0")/../integrations/benthos"
 
@@ -57,4 +61,9 @@ for ref in ["clean", "judge"]:
     print(f"processor: (jsonheal - noop) / {ref} = "
           f"{ratio(lambda t: (t('Processor/message/jsonheal') - t('Processor/message/noop')) / t('Processor/' + ref)):.2f}x per message, "
           f"{ratio(lambda t: (t('Processor/batch/jsonheal') - t('Processor/batch/noop')) / t('Processor/' + ref)):.2f}x in a batch (target <= 1.5)")
+def med_diff(a, b):
+    return ratio(lambda t: t("Processor/" + a) - t("Processor/" + b))
+print(f"per message: Benthos's plugin wrapper {med_diff('message/plugin', 'message/noop'):.0f} ns, "
+      f"metadata and counter {med_diff('message/plugin+metadata', 'message/plugin'):.0f} ns, "
+      f"judging {med_diff('message/jsonheal', 'message/plugin+metadata'):.0f} ns (judge alone {med('Processor/judge'):.0f} ns)")
 PY

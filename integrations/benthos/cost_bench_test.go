@@ -47,7 +47,7 @@ func BenchmarkCostScanner(b *testing.B) {
 	in = bytes.Repeat(in, llmCopies)
 	for _, name := range []string{"lines", "jsonheal_records"} {
 		b.Run(name, func(b *testing.B) {
-			creator := component(b, service.NewScannerField, (*service.ParsedConfig).FieldScanner, name+": {}")
+			creator := component(b, nil, service.NewScannerField, (*service.ParsedConfig).FieldScanner, name+": {}")
 			ctx := context.Background()
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
@@ -103,14 +103,17 @@ func BenchmarkCostProcessor(b *testing.B) {
 	for _, r := range recs {
 		size += len(r)
 	}
+	env := costEnvironment(b)
 	for _, c := range []struct{ name, yaml string }{
 		{"message/noop", "noop: {}"},
+		{"message/plugin", "cost_plugin: {}"},
+		{"message/plugin+metadata", "cost_metadata: {}"},
 		{"message/jsonheal", "jsonheal: { schema_path: " + yamlString(llmSchema) + " }"},
 		{"batch/noop", "noop: {}"},
 		{"batch/jsonheal", "jsonheal_batch: { schema_path: " + yamlString(llmSchema) + " }"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			proc := component(b, service.NewProcessorField, (*service.ParsedConfig).FieldProcessor, c.yaml)
+			proc := component(b, env, service.NewProcessorField, (*service.ParsedConfig).FieldProcessor, c.yaml)
 			ctx := context.Background()
 			perBatch := c.name[:len("batch")] == "batch"
 			b.SetBytes(int64(size))
@@ -183,13 +186,49 @@ func reportPerRecord(b *testing.B, records int, cpuStart time.Duration) {
 	b.ReportMetric(float64((processCPU()-cpuStart).Nanoseconds())/n, "cpu-ns/record")
 }
 
+// costEnvironment is the global environment plus two processors that
+// split the jsonheal processor's cost over noop: cost_plugin returns each
+// message as it is (what Benthos spends on any plugin processor: its
+// wrapper, span and context), and cost_metadata also sets the metadata and
+// counts the message as jsonheal does for a clean record (without judging
+// it).
+func costEnvironment(b *testing.B) *service.Environment {
+	env := service.NewEnvironment()
+	require.NoError(b, env.RegisterProcessor("cost_plugin", service.NewConfigSpec(),
+		func(*service.ParsedConfig, *service.Resources) (service.Processor, error) {
+			return &costProcessor{}, nil
+		}))
+	require.NoError(b, env.RegisterProcessor("cost_metadata", service.NewConfigSpec(),
+		func(_ *service.ParsedConfig, mgr *service.Resources) (service.Processor, error) {
+			return &costProcessor{metrics: newCounters(mgr.Metrics())}, nil
+		}))
+	return env
+}
+
+// costProcessor passes messages on; with metrics, it first applies the
+// verdict of a clean record to each and counts it.
+type costProcessor struct{ metrics *counters }
+
+// Process passes msg on.
+func (p *costProcessor) Process(_ context.Context, msg *service.Message) (service.MessageBatch, error) {
+	if p.metrics != nil {
+		v := verdict{outcome: OutcomeClean}
+		apply(msg, &v)
+		p.metrics.record(&v)
+	}
+	return service.MessageBatch{msg}, nil
+}
+
+// Close releases nothing.
+func (p *costProcessor) Close(context.Context) error { return nil }
+
 // component parses `field: { yaml }`, a config of one field made by
-// newField, in the global environment, and returns the component get
-// builds from it.
-func component[T any](b *testing.B, newField func(string) *service.ConfigField,
+// newField, in env (nil: the global environment), and returns the
+// component get builds from it.
+func component[T any](b *testing.B, env *service.Environment, newField func(string) *service.ConfigField,
 	get func(*service.ParsedConfig, ...string) (T, error), yaml string) T {
 	spec := service.NewConfigSpec().Field(newField("field"))
-	conf, err := spec.ParseYAML("field: { "+yaml+" }", nil)
+	conf, err := spec.ParseYAML("field: { "+yaml+" }", env)
 	require.NoError(b, err)
 	c, err := get(conf, "field")
 	require.NoError(b, err)
