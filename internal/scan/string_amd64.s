@@ -2,6 +2,75 @@
 
 #include "textflag.h"
 
+// SETTLE(last) settles a block with something in it, where R8 holds its
+// backslashes, R9 its quotes and R10 its errors as masks (one bit per
+// byte, from the low bit; last is the place of the block's last byte), SI
+// its address and DI that of the string: it reads the escapes one by one
+// (R11 gathers the bytes they escape; a backslash after an unescaped
+// quote is not read, the string ends first), then returns the first
+// unescaped quote's offset with closed true when no error and no escape
+// that is not one letter comes before it (or at it), goes on with the
+// next block (label next) when the block holds only valid escapes, and
+// otherwise returns the block's offset with closed false: an escape split
+// by the block's end is settled in the next call.
+// The labels it defines (escape, quote, noquote, stop) are those of the
+// function it is in.
+#define SETTLE(last) \
+	XORL  R11, R11 \
+	TESTQ R8, R8 \
+	JZ    quote \
+escape: \
+	BSFQ  R8, CX \
+	MOVQ  R11, DX \
+	NOTQ  DX \
+	ANDQ  R9, DX \
+	MOVQ  $1, R12 \
+	SHLQ  CX, R12 \
+	DECQ  R12 \
+	TESTQ R12, DX \
+	JNZ   quote \
+	CMPQ  CX, $last \
+	JEQ   stop \
+	MOVBQZX 1(SI)(CX*1), DX \
+	LEAQ  ·shortEscape(SB), R12 \
+	MOVBQZX (R12)(DX*1), DX \
+	TESTQ DX, DX \
+	JZ    stop \
+	MOVQ  $2, R12 \
+	SHLQ  CX, R12 \
+	ORQ   R12, R11 \
+	MOVQ  $3, R12 \
+	SHLQ  CX, R12 \
+	NOTQ  R12 \
+	ANDQ  R12, R8 \
+	JNZ   escape \
+quote: \
+	MOVQ  R11, DX \
+	NOTQ  DX \
+	ANDQ  DX, R9 \
+	JZ    noquote \
+	BSFQ  R9, CX \
+	MOVQ  $2, R12 \
+	SHLQ  CX, R12 \
+	DECQ  R12 \
+	TESTQ R12, R10 \
+	JNZ   stop \
+	SUBQ  DI, SI \
+	ADDQ  CX, SI \
+	MOVQ  SI, off+16(FP) \
+	MOVB  $1, closed+24(FP) \
+	VZEROUPPER \
+	RET \
+noquote: \
+	TESTQ R10, R10 \
+	JZ    next \
+stop: \
+	SUBQ DI, SI \
+	MOVQ SI, off+16(FP) \
+	MOVB $0, closed+24(FP) \
+	VZEROUPPER \
+	RET
+
 // func stringBlocksAVX2(p *byte, n int) (off int, closed bool)
 //
 // See stringVector in string_amd64.go. Each 32-byte block is checked at
@@ -74,64 +143,7 @@ next:
 
 special:
 	// R8 backslashes, R9 quotes, R10 errors, R11 escaped bytes.
-	XORL  R11, R11
-	TESTL R8, R8
-	JZ    quote
-
-escape:
-	BSFL  R8, CX
-	MOVL  R11, DX
-	NOTL  DX
-	ANDL  R9, DX // unescaped quotes
-	MOVL  $1, R12
-	SHLL  CX, R12
-	DECL  R12
-	TESTL R12, DX
-	JNZ   quote  // the string ends before this backslash
-	CMPL  CX, $31
-	JEQ   stop   // the escaped byte is in the next block
-	MOVBLZX 1(SI)(CX*1), DX
-	LEAQ  ·shortEscape(SB), R12
-	MOVBLZX (R12)(DX*1), DX
-	TESTL DX, DX
-	JZ    stop   // not a one-letter escape
-	MOVL  $2, R12
-	SHLL  CX, R12
-	ORL   R12, R11
-	MOVL  $3, R12
-	SHLL  CX, R12
-	NOTL  R12
-	ANDL  R12, R8 // the backslash and the byte it escapes are read
-	JNZ   escape
-
-quote:
-	MOVL  R11, DX
-	NOTL  DX
-	ANDL  DX, R9
-	JZ    noquote
-	BSFL  R9, CX
-	MOVQ  $2, R12
-	SHLQ  CX, R12
-	DECQ  R12
-	TESTQ R12, R10
-	JNZ   stop   // an error before the closing quote (or at it)
-	SUBQ  DI, SI
-	ADDQ  CX, SI
-	MOVQ  SI, off+16(FP)
-	MOVB  $1, closed+24(FP)
-	VZEROUPPER
-	RET
-
-noquote:
-	TESTL R10, R10
-	JZ    next
-
-stop:
-	SUBQ DI, SI
-	MOVQ SI, off+16(FP)
-	MOVB $0, closed+24(FP)
-	VZEROUPPER
-	RET
+	SETTLE(31)
 
 // func stringBlocksAVX512(p *byte, n int) (off int, closed bool)
 //
@@ -217,64 +229,7 @@ special:
 	KMOVQ K4, R8
 	KMOVQ K3, R9
 	KMOVQ K5, R10
-	XORL  R11, R11
-	TESTQ R8, R8
-	JZ    quote
-
-escape:
-	BSFQ  R8, CX
-	MOVQ  R11, DX
-	NOTQ  DX
-	ANDQ  R9, DX // unescaped quotes
-	MOVQ  $1, R12
-	SHLQ  CX, R12
-	DECQ  R12
-	TESTQ R12, DX
-	JNZ   quote  // the string ends before this backslash
-	CMPQ  CX, $63
-	JEQ   stop   // the escaped byte is in the next block
-	MOVBQZX 1(SI)(CX*1), DX
-	LEAQ  ·shortEscape(SB), R12
-	MOVBQZX (R12)(DX*1), DX
-	TESTQ DX, DX
-	JZ    stop   // not a one-letter escape
-	MOVQ  $2, R12
-	SHLQ  CX, R12
-	ORQ   R12, R11
-	MOVQ  $3, R12
-	SHLQ  CX, R12
-	NOTQ  R12
-	ANDQ  R12, R8 // the backslash and the byte it escapes are read
-	JNZ   escape
-
-quote:
-	MOVQ  R11, DX
-	NOTQ  DX
-	ANDQ  DX, R9
-	JZ    noquote
-	BSFQ  R9, CX
-	MOVQ  $2, R12
-	SHLQ  CX, R12
-	DECQ  R12    // the bytes up to the quote (all of them when CX is 63)
-	TESTQ R12, R10
-	JNZ   stop   // an error before the closing quote (or at it)
-	SUBQ  DI, SI
-	ADDQ  CX, SI
-	MOVQ  SI, off+16(FP)
-	MOVB  $1, closed+24(FP)
-	VZEROUPPER
-	RET
-
-noquote:
-	TESTQ R10, R10
-	JZ    next
-
-stop:
-	SUBQ DI, SI
-	MOVQ SI, off+16(FP)
-	MOVB $0, closed+24(FP)
-	VZEROUPPER
-	RET
+	SETTLE(63)
 
 // func plainSingleAVX2(p *byte, n int) (off int)
 //
