@@ -31,7 +31,8 @@ const vectorBlock = 32
 // With useWide, the 64-byte reading goes first, as far as it settles
 // whole blocks (and escapes, as the 32-byte one does); the 32-byte
 // reading goes on from the 64-byte block it stopped at, or from the bytes
-// left after the last whole one.
+// left after the last whole one, backed up to the start of the UTF-8
+// sequence open there (so the offset it returns may be that start).
 func stringVector(b []byte) (int, bool) {
 	k := 0
 	if useWide && len(b) >= 64 {
@@ -39,6 +40,10 @@ func stringVector(b []byte) (int, bool) {
 		if k, closed = stringBlocksAVX512(&b[0], len(b)); closed {
 			return k, true
 		}
+		// The 32-byte reading takes the bytes before its first block
+		// as ASCII: it must begin between characters, not inside a
+		// sequence the last block settled left open.
+		k = sequenceStart(b, 0, k)
 		if len(b)-k < vectorBlock {
 			return k, false
 		}

@@ -203,6 +203,9 @@ func testStringVectorSettles(t *testing.T) {
 		{strings.Repeat("a", 31) + "\xe6\x97\xa5" + strings.Repeat("b", 40) + `"`, 64, 64}, // the quote is past the last whole block
 		{strings.Repeat("a", 62) + "\xe6\x97\xa5" + strings.Repeat("b", 70) + "\x02", 128, 128},
 		{strings.Repeat("a", 100) + "\x01" + strings.Repeat("b", 40) + `"`, 96, 96},
+		// A sequence cut short across the 64-byte block's end: the 32-byte
+		// reading goes on from its lead, not from the block's end.
+		{strings.Repeat("a", 62) + "\xe6\x97" + strings.Repeat("b", 32), 64, 62},
 		{strings.Repeat("a", 50), 32, 32},
 	} {
 		want := c.stop
