@@ -128,6 +128,13 @@ build:
 bench-clean:
 	scripts/bench-clean.sh
 
+# The Benthos plugin's cost over Benthos itself: jsonheal_records against
+# the lines scanner, the jsonheal processor against noop and the library's
+# own per-record CPU (ROUNDS: see the script).
+.PHONY: bench-benthos
+bench-benthos:
+	scripts/bench-benthos.sh
+
 # The README's fast-layer and repair tables, ratios taken within each
 # round (ROUNDS, CLASSES: see the scripts).
 .PHONY: bench-syntax bench-repair

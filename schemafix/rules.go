@@ -358,8 +358,10 @@ func enumFix(x *docIndex, d diag) (edit, bool) {
 	var match string
 	matches := 0
 	for _, text := range d.Allowed {
+		// Only a JSON string is a candidate: Unmarshal reads null into a
+		// string as "" without an error.
 		var want string
-		if json.Unmarshal([]byte(text), &want) != nil {
+		if !strings.HasPrefix(text, `"`) || json.Unmarshal([]byte(text), &want) != nil {
 			continue
 		}
 		if strings.EqualFold(strings.TrimSpace(got), want) {

@@ -136,6 +136,15 @@ func TestEnumCaseFold(t *testing.T) {
 	assert.Equal(t, `{"s":"On"}`, out, "two case-folded matches: no fix")
 	out, _ = fix(t, `{"s":"actve"}`, diag{Path: "/s", Code: "enum", Allowed: []string{`"active"`}})
 	assert.Equal(t, `{"s":"actve"}`, out, "only case is folded")
+	// Only strings among the allowed values are candidates: null, numbers
+	// and objects are not read as the empty string.
+	for _, other := range []string{`null`, `0`, `{}`, `[]`, `false`} {
+		out, fixes = fix(t, `{"s":""}`, diag{Path: "/s", Code: "enum", Allowed: []string{`"a"`, other}})
+		assert.Equal(t, `{"s":""}`, out, other)
+		assert.Empty(t, fixes, other)
+	}
+	out, _ = fix(t, `{"s":"a"}`, diag{Path: "/s", Code: "enum", Allowed: []string{`null`, `"A"`}})
+	assert.Equal(t, `{"s":"A"}`, out)
 }
 
 func TestCoerceExactReadings(t *testing.T) {

@@ -6,6 +6,8 @@
 #
 # A round runs BenchmarkSyntax and BenchmarkLLMRawVsClean once, one second
 # per benchmark: for each file, every implementation one after the other.
+# The ratios are jsonheal's sanitizer over each validator, and the scanner
+# alone over sonic (the fastest peer).
 # The host's speed drifts by tens of percent over a minute, so each ratio
 # is taken within a round and the table gives the median of the rounds,
 # beside the median cpu-MB/s of every column.
@@ -46,17 +48,18 @@ def ratio(a, b):
     return f"{statistics.median(r):.2f}×" if r else "–"
 
 S = "BenchmarkSyntax"
-print("| file | jsonheal sanitize | scanner alone | encoding/json.Valid | fastjson | sonic | ÷ encoding/json | ÷ fastjson |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|")
+print("| file | jsonheal sanitize | scanner alone | encoding/json.Valid | fastjson | sonic | ÷ encoding/json | ÷ fastjson | ÷ sonic | scanner ÷ sonic |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for f in ["twitter", "citm_catalog", "canada", "llm", "llm_raw"]:
     j = (S, f, "jsonheal-sanitize")
     cells = [med(j), med((S, f, "jsonheal-scanner")), med((S, f, "encoding-json")), med((S, f, "fastjson")), med((S, f, "sonic"))]
     cells = ["" if c is None else f"{c:.0f}" for c in cells]
     if f == "llm_raw":  # the validators reject raw newlines in strings
         cells[2:] = ["rejects it"] * 3
-        print(f"| {f} | " + " | ".join(cells) + " | – | – |")
+        print(f"| {f} | " + " | ".join(cells) + " | – | – | – | – |")
         continue
-    print(f"| {f} | " + " | ".join(cells) + f" | {ratio(j, (S, f, 'encoding-json'))} | {ratio(j, (S, f, 'fastjson'))} |")
+    print(f"| {f} | " + " | ".join(cells) + f" | {ratio(j, (S, f, 'encoding-json'))} | {ratio(j, (S, f, 'fastjson'))}"
+          f" | {ratio(j, (S, f, 'sonic'))} | {ratio((S, f, 'jsonheal-scanner'), (S, f, 'sonic'))} |")
 L = "BenchmarkLLMRawVsClean"
 print()
 print(f"llm_raw sanitized {med((L, 'llm_raw', 'jsonheal-sanitize')):.0f} cpu-MB/s, encoding/json.Valid on llm "

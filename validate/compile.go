@@ -15,8 +15,8 @@ type Schema struct {
 	id      string
 	draft   Draft
 	usesDyn bool
-	free    chan *state // idle scratch states
-	perByte int64       // evaluations per byte of a value (<= 0: no bound)
+	free    chan *streamer // idle scratch states
+	perByte int64          // evaluations per byte of a value (<= 0: no bound)
 }
 
 // ID returns the root schema's $id ("" when it has none).
@@ -34,6 +34,7 @@ type compiler struct {
 	anchors   map[string]*fastjson.Value
 	info      map[*fastjson.Value]scanInfo
 	nodes     map[*fastjson.Value]*node
+	members   memberIndex      // JSON Pointer steps into large objects
 	loadErrs  map[string]error // Loader failures, for messages
 	metaDepth int
 	loaded    int // bytes returned by the Loader so far
@@ -90,7 +91,8 @@ func compileWith(schema []byte, opts Options, skipMeta bool) (s *Schema, c *comp
 	if err := c.checkCycles(root); err != nil {
 		return nil, c, err
 	}
-	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn, free: make(chan *state, 2*runtime.GOMAXPROCS(0)),
+	planNodes(c.nodes)
+	s = &Schema{root: root, draft: res.draft, usesDyn: c.usesDyn, free: make(chan *streamer, 2*runtime.GOMAXPROCS(0)),
 		perByte: int64(opts.EvaluationsPerByte)}
 	if opts.EvaluationsPerByte == 0 {
 		s.perByte = DefaultEvaluationsPerByte

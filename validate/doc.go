@@ -10,7 +10,9 @@
 // Schema.ValidateReader and Stream (an io.Writer fed chunks split anywhere)
 // give the same answers without holding the document: a root array is
 // evaluated item by item and a root object member by member when the root
-// schema allows it (see Stream). When a document is not valid, it returns one
+// schema allows it (see Stream); Schema.Plan says, per schema location,
+// what a Stream reads item by item and what it holds whole, and why
+// (plan.go decides it, for the Stream and for Plan). When a document is not valid, it returns one
 // deterministic list of Diagnostics in document order, without cascades:
 // a missing required property is reported once at its parent, extra
 // properties are listed with the allowed names, an anyOf/oneOf failure is

@@ -6,7 +6,7 @@ import "github.com/jsonheal/jsonheal/internal/decimal"
 // evaluated-members bitset of v that annotations must be recorded into (0:
 // nobody needs them). In fast mode (st.collect false) it stops at the first
 // failure; in collect mode it records diagnostics.
-func (st *state) eval(n *node, v *jv, ev int) bool {
+func (st *evaluator) eval(n *node, v *jv, ev int) bool {
 	if n.leaf {
 		return st.evalKeywords(n, v, ev)
 	}
@@ -70,7 +70,7 @@ func (st *state) eval(n *node, v *jv, ev int) bool {
 
 // valueType returns the type mask of v; numbers are tNumber, plus tInteger
 // when integral.
-func (st *state) valueType(n *node, v *jv) typeMask {
+func (st *evaluator) valueType(n *node, v *jv) typeMask {
 	switch v.Type() {
 	case typeNull:
 		return tNull
@@ -103,7 +103,7 @@ var typeMasks = [8]typeMask{
 
 // hasType reports whether v is of one of the types of n. A number is only
 // looked at when n accepts integers but not all numbers.
-func (st *state) hasType(n *node, v *jv) bool {
+func (st *evaluator) hasType(n *node, v *jv) bool {
 	m := typeMasks[v.Type()&7]
 	if n.types&m != 0 {
 		return true
@@ -111,7 +111,7 @@ func (st *state) hasType(n *node, v *jv) bool {
 	return m == tNumber && n.types&tInteger != 0 && st.valueType(n, v)&tInteger != 0
 }
 
-func (st *state) evalKeywords(n *node, v *jv, ev int) bool {
+func (st *evaluator) evalKeywords(n *node, v *jv, ev int) bool {
 	ok := true
 	if n.hasType {
 		if !st.hasType(n, v) {
@@ -204,7 +204,7 @@ func (st *state) evalKeywords(n *node, v *jv, ev int) bool {
 // (Compile refuses static cycles; this finds those that $dynamicRef and
 // $recursiveRef make.) Only the frames of v, the top of st.refs, are
 // looked at.
-func (st *state) evalRef(t *node, v *jv, ev int, kw string) bool {
+func (st *evaluator) evalRef(t *node, v *jv, ev int, kw string) bool {
 	memo := st.memo != nil && ev == 0 && v.t == &st.tape
 	if memo {
 		if r, ok := st.memo[memoKey{t, v}]; ok && (r || !st.collect) {

@@ -1,7 +1,7 @@
 package validate
 
 // evalApplicators applies allOf, anyOf, oneOf, not and if/then/else.
-func (st *state) evalApplicators(n *node, v *jv, ev int) bool {
+func (st *evaluator) evalApplicators(n *node, v *jv, ev int) bool {
 	ok := true
 	for _, b := range n.allOf {
 		st.pushKw(b.seg)
@@ -78,7 +78,7 @@ func (st *state) evalApplicators(n *node, v *jv, ev int) bool {
 
 // evalAnyOf applies anyOf (one=false) or oneOf (one=true). In collect mode a
 // failure is reported from the best-matching branch only.
-func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, one bool) bool {
+func (st *evaluator) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, one bool) bool {
 	// Which branches hold, without diagnostics (and their annotations).
 	collect := st.collect
 	st.collect = false
@@ -101,7 +101,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, 
 	}
 	// No branch holds: report the best-matching one. Branches whose type
 	// excludes the value are not evaluated again: they lose to any other.
-	start := st.nrec()
+	start := st.recs.len()
 	bestStart, bestEnd, bestScore := -1, -1, int(^uint(0)>>1)
 	vt := typeMask(0)
 	for _, b := range branches {
@@ -113,7 +113,7 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, 
 				continue
 			}
 		}
-		bs := st.nrec()
+		bs := st.recs.len()
 		st.pushKw(b.seg)
 		st.eval(b, v, 0)
 		st.popKw()
@@ -125,23 +125,23 @@ func (st *state) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, 
 			continue
 		}
 		if betterBranch(score, 0, bestScore, 0) {
-			bestStart, bestEnd, bestScore = bs, st.nrec(), score
+			bestStart, bestEnd, bestScore = bs, st.recs.len(), score
 		}
 	}
 	if bestStart < 0 {
 		// Every branch wants another type: one line says which.
-		st.truncRecs(start)
+		st.recs.truncate(start)
 		st.failBranchTypes(n, kw, v, branches, typeName(st, v))
 		return false
 	}
-	st.keepRecs(start, bestStart, bestEnd)
+	st.recs.keepRange(start, bestStart, bestEnd)
 	return false
 }
 
 // matchBranches evaluates anyOf/oneOf branches in fast mode: how many hold
 // and the first two that do. With ev, the annotations of the holding
 // branch(es) are merged (for oneOf only when exactly one holds).
-func (st *state) matchBranches(branches []*node, v *jv, ev int, one bool) branchCount {
+func (st *evaluator) matchBranches(branches []*node, v *jv, ev int, one bool) branchCount {
 	c := noBranch
 	size := 0
 	if ev != 0 {
@@ -173,17 +173,17 @@ func (st *state) matchBranches(branches []*node, v *jv, ev int, one bool) branch
 // branchScore rates the diagnostics recorded since bs: lower is a better
 // match. mismatch is true when the branch failed only on the type of the
 // instance itself.
-func (st *state) branchScore(bs int) (score int, mismatch bool) {
+func (st *evaluator) branchScore(bs int) (score int, mismatch bool) {
 	depth := len(st.inst)
 	nonType := 0
-	for i := bs; i < st.nrec(); i++ {
-		keyLen, code := len(st.outKeys[i])-depth, st.out[i].Code
+	for i := bs; i < st.recs.len(); i++ {
+		keyLen, code := len(st.recs.keys[i])-depth, st.recs.out[i].Code
 		score += recordScore(code, keyLen)
 		if !typeMismatch(code, keyLen) {
 			nonType++
 		}
 	}
-	return score, onlyTypeMismatch(st.nrec()-bs, nonType)
+	return score, onlyTypeMismatch(st.recs.len()-bs, nonType)
 }
 
 // branchTypes lists the types a branch accepts (through $ref), or "any".

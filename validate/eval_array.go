@@ -7,7 +7,7 @@ import (
 )
 
 // evalArray applies the array keywords of n to a.
-func (st *state) evalArray(n *node, v *jv, a []*jv, ev int) bool {
+func (st *evaluator) evalArray(n *node, v *jv, a []*jv, ev int) bool {
 	at := closed{v: v}
 	ok := st.arrayCountVerdicts(n, &at, len(a))
 	if !ok && !st.collect {
@@ -62,7 +62,7 @@ func (st *state) evalArray(n *node, v *jv, a []*jv, ev int) bool {
 }
 
 // evalString applies the string keywords of n to v.
-func (st *state) evalString(n *node, v *jv) bool {
+func (st *evaluator) evalString(n *node, v *jv) bool {
 	b := v.StringBytes()
 	ok := true
 	// A string of k bytes has between k/4 and k characters: only count
@@ -102,7 +102,7 @@ func (st *state) evalString(n *node, v *jv) bool {
 }
 
 // evalNumber applies the numeric keywords of n to v.
-func (st *state) evalNumber(n *node, v *jv) bool {
+func (st *evaluator) evalNumber(n *node, v *jv) bool {
 	if n.intLimits != nil {
 		// Integer limits and a small integer: compare machine integers.
 		if x, ok := decimal.SmallInt(st.numText(v)); ok && n.intLimits.holds(x) {
@@ -158,7 +158,7 @@ func (st *state) evalNumber(n *node, v *jv) bool {
 }
 
 // limitFail records a failed numeric limit (collect mode).
-func (st *state) limitFail(n *node, v *jv, limit *decimal.Number, kw string, code Code, rel string) {
+func (st *evaluator) limitFail(n *node, v *jv, limit *decimal.Number, kw string, code Code, rel string) {
 	lt := limit.Text()
 	st.fail(n, kw, code, v, st.str("must be ", rel, " ", lt), lt)
 }

@@ -46,18 +46,18 @@ type memoKey struct {
 
 // readValue reads b, a value to evaluate, into the tape, and gives its
 // evaluation a budget of its own.
-func (st *state) readValue(b []byte) (*jv, error) {
+func (st *evaluator) readValue(b []byte) (*jv, error) {
 	st.setBudget(len(b))
 	return st.tape.read(b)
 }
 
 // setBudget sets the limits of a value of n bytes and starts counting.
-func (st *state) setBudget(n int) {
+func (st *evaluator) setBudget(n int) {
 	size := int64(max(n, budgetFloor))
 	st.limit, st.recCap = math.MaxInt64, math.MaxInt
 	if p := st.s.perByte; p > 0 {
 		st.limit = p * size
-		st.recCap = st.nrec() + int(min(recordsPerByte*size, math.MaxInt32))
+		st.recCap = st.recs.len() + int(min(recordsPerByte*size, math.MaxInt32))
 	}
 	st.memoAt = min(st.limit/2, memoPerByte*size)
 	st.restartBudget()
@@ -65,7 +65,7 @@ func (st *state) setBudget(n int) {
 
 // restartBudget starts counting the steps of a pass from 0, and forgets
 // what was remembered (it is about values of the tape).
-func (st *state) restartBudget() {
+func (st *evaluator) restartBudget() {
 	st.steps = 0
 	st.budget = st.memoAt
 	st.memo = nil
@@ -74,7 +74,7 @@ func (st *state) restartBudget() {
 // overBudget is called when the steps pass st.budget: past memoAt, it
 // starts remembering and moves the check to the limit; past the limit,
 // it ends the evaluation (st.err) and reports true.
-func (st *state) overBudget(n *node) bool {
+func (st *evaluator) overBudget(n *node) bool {
 	if st.steps <= st.limit {
 		st.budget = st.limit
 		if !st.s.usesDyn { // a dynamic scope makes results depend on the path
@@ -90,12 +90,12 @@ func (st *state) overBudget(n *node) bool {
 // recordsOver reports whether a collecting pass past memoAt steps has
 // recorded as many diagnostics as the value may add, and if so ends the
 // evaluation with ErrBudget (which listCut turns into a list cut short).
-func (st *state) recordsOver(n *node) bool {
-	if st.steps <= st.memoAt || len(st.out) < st.recCap || st.err != nil {
+func (st *evaluator) recordsOver(n *node) bool {
+	if st.steps <= st.memoAt || len(st.recs.out) < st.recCap || st.err != nil {
 		return false
 	}
 	st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrBudget,
-		Msg: "more than " + itoa(len(st.out)) + " diagnostics for one value (Options.EvaluationsPerByte), at " + n.absLoc}
+		Msg: "more than " + itoa(len(st.recs.out)) + " diagnostics for one value (Options.EvaluationsPerByte), at " + n.absLoc}
 	return true
 }
 
@@ -103,14 +103,14 @@ func (st *state) recordsOver(n *node) bool {
 // has already found the value invalid, so that verdict stands, with the
 // diagnostics found so far and a last one saying that the list is
 // incomplete (CodeTooMany).
-func (st *state) listCut() {
+func (st *evaluator) listCut() {
 	if st.collect && errors.Is(st.err, ErrBudget) {
 		st.err, st.incomplete = nil, true
 	}
 }
 
 // remember records r, the result of the target n applied to v.
-func (st *state) remember(n *node, v *jv, r bool) {
+func (st *evaluator) remember(n *node, v *jv, r bool) {
 	if len(st.memo) >= memoMost {
 		clear(st.memo)
 	}

@@ -1,14 +1,14 @@
 package validate
 
 // evalObject applies the object keywords of n to the object v.
-func (st *state) evalObject(n *node, v *jv, ev int) bool {
+func (st *evaluator) evalObject(n *node, v *jv, ev int) bool {
 	at := closed{v: v}
 	ok := st.objectCountVerdicts(n, &at, v.Len())
 	if !ok && !st.collect {
 		return false
 	}
 	mark := len(st.words)
-	recMark := st.nrec()
+	recMark := st.recs.len()
 	seen := 0
 	if len(n.props) > 0 {
 		seen = st.allocBits(len(n.props))
@@ -74,7 +74,7 @@ func (st *state) evalObject(n *node, v *jv, ev int) bool {
 // visitMembers is the member pass of evalObject in its most common case: a
 // fast pass (no diagnostics, no paths, no annotations) over an object
 // schema with properties and/or additionalProperties only.
-func (st *state) visitMembers(n *node, o *jv, seen int) bool {
+func (st *evaluator) visitMembers(n *node, o *jv, seen int) bool {
 	ok := true
 	// Documents tend to list the members in the schema's order (models
 	// write them so): the property after the last one found is tried
@@ -98,14 +98,14 @@ func (st *state) visitMembers(n *node, o *jv, seen int) bool {
 
 // evalUnevaluated applies unevaluatedProperties / unevaluatedItems, given
 // the evaluated bitset own of v's members or items.
-func (st *state) evalUnevaluated(n *node, v *jv, own, size int) bool {
+func (st *evaluator) evalUnevaluated(n *node, v *jv, own, size int) bool {
 	ok := true
 	switch v.Type() {
 	case typeObject:
 		if n.unevalProps == nil {
 			return true
 		}
-		recMark := st.nrec()
+		recMark := st.recs.len()
 		i := -1
 		v.Visit(func(k []byte, mv *jv) {
 			i++

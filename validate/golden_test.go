@@ -29,13 +29,21 @@ const goldenDir = "testdata/golden"
 // regenerate with -update and say in the commit which golden changed and
 // why.
 func TestGoldenSuiteOutput(t *testing.T) {
+	eachSuiteGolden(t, goldenDir, ".golden", func(file, label string, draft Draft, assertFormat bool) []byte {
+		return goldenSuiteFile(t, file, label, draft, assertFormat)
+	})
+}
+
+// eachSuiteGolden checks, for every suite file, what render returns for
+// it (label: the file's path from the suite's tests folder) against the
+// golden file under dir of the same path, with ext for .json.
+func eachSuiteGolden(t *testing.T, dir, ext string, render func(file, label string, draft Draft, assertFormat bool) []byte) {
 	eachSuiteFile(t, func(base, f string, draft Draft, assertFormat bool) {
 		rel, err := filepath.Rel(base, f)
 		require.NoError(t, err)
-		dir := filepath.Base(base)
-		name := filepath.Join(dir, strings.TrimSuffix(rel, ".json")) + ".golden"
-		got := goldenSuiteFile(t, f, filepath.ToSlash(filepath.Join(dir, rel)), draft, assertFormat)
-		checkGolden(t, filepath.Join(goldenDir, name), got)
+		d := filepath.Base(base)
+		got := render(f, filepath.ToSlash(filepath.Join(d, rel)), draft, assertFormat)
+		checkGolden(t, filepath.Join(dir, d, strings.TrimSuffix(rel, ".json")+ext), got)
 	})
 }
 
@@ -43,15 +51,7 @@ func TestGoldenSuiteOutput(t *testing.T) {
 // the header) validated whole and streamed.
 func goldenSuiteFile(t *testing.T, file, label string, draft Draft, assertFormat bool) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# %s: Text and AppendBasic of each instance, whole and streamed\n", label)
-	b.WriteString("# regenerate: go test ./validate -run Golden -update\n")
-	for gi, g := range readGroups(t, file) {
-		fmt.Fprintf(&b, "\n== %d: %s\n", gi, g.Description)
-		s, err := Compile(g.Schema, Options{DefaultDraft: draft, Loader: suiteLoader, AssertFormat: assertFormat})
-		if err != nil {
-			fmt.Fprintf(&b, "compile error: %v\n", err)
-			continue
-		}
+	writeSuiteGroups(t, &b, file, label+": Text and AppendBasic of each instance, whole and streamed", draft, assertFormat, func(gi int, g suiteGroup, s *Schema) {
 		for ti, tc := range g.Tests {
 			fmt.Fprintf(&b, "-- %d.%d: %s (suite says valid: %v)\n", gi, ti, tc.Description, tc.Valid)
 			doc := []byte(tc.Data)
@@ -69,8 +69,26 @@ func goldenSuiteFile(t *testing.T, file, label string, draft Draft, assertFormat
 				fmt.Fprintf(&b, "%s:\n%s", mode.name, streamed)
 			}
 		}
-	}
+	})
 	return b.Bytes()
+}
+
+// writeSuiteGroups writes to b the header of a suite file's golden (what
+// says which file and what it holds), then for each test group its own
+// header and fn's rendering with its schema compiled (or the compile
+// error).
+func writeSuiteGroups(t *testing.T, b *bytes.Buffer, file, what string, draft Draft, assertFormat bool, fn func(gi int, g suiteGroup, s *Schema)) {
+	fmt.Fprintf(b, "# %s\n", what)
+	b.WriteString("# regenerate: go test ./validate -run Golden -update\n")
+	for gi, g := range readGroups(t, file) {
+		fmt.Fprintf(b, "\n== %d: %s\n", gi, g.Description)
+		s, err := Compile(g.Schema, Options{DefaultDraft: draft, Loader: suiteLoader, AssertFormat: assertFormat})
+		if err != nil {
+			fmt.Fprintf(b, "compile error: %v\n", err)
+			continue
+		}
+		fn(gi, g, s)
+	}
 }
 
 // streamOneByteEach validates doc through a Stream written one byte at a

@@ -40,7 +40,7 @@ type dupPair struct {
 }
 
 // find returns the pair, -1, -1 when every item differs.
-func (p *dupPair) find(st *state) (int, int) {
+func (p *dupPair) find(st *evaluator) (int, int) {
 	if !p.held {
 		return p.i, p.j
 	}
@@ -54,7 +54,7 @@ func (p *dupPair) find(st *state) (int, int) {
 // array c of count items, which a whole-value evaluation gives before it
 // applies anything to the items. A fast pass stops at the first failure
 // and records nothing.
-func (st *state) arrayCountVerdicts(n *node, c *closed, count int) bool {
+func (st *evaluator) arrayCountVerdicts(n *node, c *closed, count int) bool {
 	if count >= n.minItems && (n.maxItems < 0 || count <= n.maxItems) { // minItems: -1 when absent
 		return true // inlined: the common case costs no call
 	}
@@ -62,7 +62,7 @@ func (st *state) arrayCountVerdicts(n *node, c *closed, count int) bool {
 }
 
 // arrayCountFails is arrayCountVerdicts when one of them fails.
-func (st *state) arrayCountFails(n *node, c *closed, count int) bool {
+func (st *evaluator) arrayCountFails(n *node, c *closed, count int) bool {
 	ok := true
 	if n.minItems >= 0 && count < n.minItems {
 		if !st.collect {
@@ -86,7 +86,7 @@ func (st *state) arrayCountFails(n *node, c *closed, count int) bool {
 // (t.addFalse), contains's matches (t.matches) against its bounds, and
 // uniqueItems (dup). A fast pass stops at the first failure and records
 // nothing.
-func (st *state) arrayItemVerdicts(n *node, c *closed, count int, t *arrayTally, dup *dupPair) bool {
+func (st *evaluator) arrayItemVerdicts(n *node, c *closed, count int, t *arrayTally, dup *dupPair) bool {
 	if !t.addFalse && n.contains == nil && !n.uniqueItems {
 		return true // inlined: the common case costs no call
 	}
@@ -94,7 +94,7 @@ func (st *state) arrayItemVerdicts(n *node, c *closed, count int, t *arrayTally,
 }
 
 // arrayItemFails is arrayItemVerdicts when one of them may fail.
-func (st *state) arrayItemFails(n *node, c *closed, count int, t *arrayTally, dup *dupPair) bool {
+func (st *evaluator) arrayItemFails(n *node, c *closed, count int, t *arrayTally, dup *dupPair) bool {
 	ok := true
 	if t.addFalse {
 		if !st.collect {
@@ -136,17 +136,17 @@ func (st *state) arrayItemFails(n *node, c *closed, count int, t *arrayTally, du
 // of both drivers. v is the array (nil on a streamed one: the caller sets
 // its Received text).
 
-func (st *state) failMinItems(n *node, v *jv, count int) *Diagnostic {
+func (st *evaluator) failMinItems(n *node, v *jv, count int) *Diagnostic {
 	return st.fail(n, "minItems", CodeMinItems, v, st.str("must have at least ", itoa(n.minItems), " items, has ", itoa(count)), itoa(n.minItems))
 }
 
-func (st *state) failMaxItems(n *node, v *jv, count int) *Diagnostic {
+func (st *evaluator) failMaxItems(n *node, v *jv, count int) *Diagnostic {
 	return st.fail(n, "maxItems", CodeMaxItems, v, st.str("must have at most ", itoa(n.maxItems), " items, has ", itoa(count)), itoa(n.maxItems))
 }
 
 // failItemsRefused records items (additionalItems): false refusing the
 // items of an array of count items past its prefixItems.
-func (st *state) failItemsRefused(n *node, v *jv, count int) *Diagnostic {
+func (st *evaluator) failItemsRefused(n *node, v *jv, count int) *Diagnostic {
 	kw := "items"
 	if n.itemsSeg == "/additionalItems" {
 		kw = "additionalItems"
@@ -155,7 +155,7 @@ func (st *state) failItemsRefused(n *node, v *jv, count int) *Diagnostic {
 }
 
 // failMinContains records contains (minContains) matching too few items.
-func (st *state) failMinContains(n *node, v *jv, matches int) *Diagnostic {
+func (st *evaluator) failMinContains(n *node, v *jv, matches int) *Diagnostic {
 	minC := minContains(n)
 	kw, code := "contains", CodeContains
 	if n.minContains >= 0 {
@@ -164,18 +164,18 @@ func (st *state) failMinContains(n *node, v *jv, matches int) *Diagnostic {
 	return st.fail(n, kw, code, v, "must contain at least "+itoa(minC)+" matching items, has "+itoa(matches), itoa(minC))
 }
 
-func (st *state) failMaxContains(n *node, v *jv, matches int) *Diagnostic {
+func (st *evaluator) failMaxContains(n *node, v *jv, matches int) *Diagnostic {
 	return st.fail(n, "maxContains", CodeMaxContains, v, "must contain at most "+itoa(n.maxContains)+" matching items, has "+itoa(matches), itoa(n.maxContains))
 }
 
 // failUniqueItems records items i and j being equal.
-func (st *state) failUniqueItems(n *node, v *jv, i, j int) *Diagnostic {
+func (st *evaluator) failUniqueItems(n *node, v *jv, i, j int) *Diagnostic {
 	return st.fail(n, "uniqueItems", CodeUniqueItems, v, st.str("items ", itoa(i), " and ", itoa(j), " are equal"), "unique items")
 }
 
 // failUnevaluatedItem records unevaluatedItems: false refusing item i,
 // value v.
-func (st *state) failUnevaluatedItem(n *node, v *jv, i int) *Diagnostic {
+func (st *evaluator) failUnevaluatedItem(n *node, v *jv, i int) *Diagnostic {
 	return st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, v, "item "+itoa(i)+" is not allowed here", "no more items")
 }
 

@@ -132,7 +132,7 @@ func (m *memberSchemas) refuses() bool {
 // presence bit is set in seen (0: none). It returns whether the member
 // holds and whether it counts as evaluated. A fast pass stops at the
 // first failure.
-func (st *state) evalMember(n *node, i int, k []byte, v *jv, seen int, report bool) (ok, evaluated bool) {
+func (st *evaluator) evalMember(n *node, i int, k []byte, v *jv, seen int, report bool) (ok, evaluated bool) {
 	ok = true
 	if n.propertyNames != nil {
 		kv := st.ktape.readString(k)
@@ -171,7 +171,7 @@ func (st *state) evalMember(n *node, i int, k []byte, v *jv, seen int, report bo
 // on the object c of count members, which a whole-value evaluation gives
 // before it applies anything to the members. A fast pass stops at the
 // first failure and records nothing.
-func (st *state) objectCountVerdicts(n *node, c *closed, count int) bool {
+func (st *evaluator) objectCountVerdicts(n *node, c *closed, count int) bool {
 	if count >= n.minProps && (n.maxProps < 0 || count <= n.maxProps) { // minProps: -1 when absent
 		return true // inlined: the common case costs no call
 	}
@@ -179,7 +179,7 @@ func (st *state) objectCountVerdicts(n *node, c *closed, count int) bool {
 }
 
 // objectCountFails is objectCountVerdicts when one of them fails.
-func (st *state) objectCountFails(n *node, c *closed, count int) bool {
+func (st *evaluator) objectCountFails(n *node, c *closed, count int) bool {
 	ok := true
 	if n.minProps >= 0 && count < n.minProps {
 		if !st.collect {
@@ -209,7 +209,7 @@ type presence struct {
 
 // has reports whether the object has a member named name, the idx-th of
 // n's properties (-1: none or unknown).
-func (st *state) has(n *node, p *presence, name string, idx int) bool {
+func (st *evaluator) has(n *node, p *presence, name string, idx int) bool {
 	if idx >= 0 && p.seen != 0 {
 		return st.bit(p.seen, idx)
 	}
@@ -225,7 +225,7 @@ func (st *state) has(n *node, p *presence, name string, idx int) bool {
 // objectPresenceVerdicts gives n's required and dependentRequired
 // verdicts on the object c, whose names p knows. A fast pass stops at
 // the first failure and records nothing.
-func (st *state) objectPresenceVerdicts(n *node, c *closed, p *presence) bool {
+func (st *evaluator) objectPresenceVerdicts(n *node, c *closed, p *presence) bool {
 	if len(n.required) == 0 && len(n.depRequired) == 0 {
 		return true
 	}
@@ -266,17 +266,17 @@ func (st *state) objectPresenceVerdicts(n *node, c *closed, p *presence) bool {
 // extra-property and missing-property ones are extraProperty and
 // missingProperty (diag_build.go: their hints pair them).
 
-func (st *state) failMinProperties(n *node, v *jv, count int) *Diagnostic {
+func (st *evaluator) failMinProperties(n *node, v *jv, count int) *Diagnostic {
 	return st.fail(n, "minProperties", CodeMinProperties, v, "must have at least "+itoa(n.minProps)+" properties, has "+itoa(count), itoa(n.minProps))
 }
 
-func (st *state) failMaxProperties(n *node, v *jv, count int) *Diagnostic {
+func (st *evaluator) failMaxProperties(n *node, v *jv, count int) *Diagnostic {
 	return st.fail(n, "maxProperties", CodeMaxProperties, v, "must have at most "+itoa(n.maxProps)+" properties, has "+itoa(count), itoa(n.maxProps))
 }
 
 // failDependentRequired records property name missing while trigger is
 // present.
-func (st *state) failDependentRequired(n *node, v *jv, name, trigger string) *Diagnostic {
+func (st *evaluator) failDependentRequired(n *node, v *jv, name, trigger string) *Diagnostic {
 	kw := "dependentRequired"
 	if n.draft <= Draft7 {
 		kw = "dependencies"

@@ -112,6 +112,7 @@ type node struct {
 	hasStringKw    bool
 	hasNumberKw    bool
 	hasApplicators bool
+	plan           nodePlan // what it decides about streaming a container (plan.go)
 	// leaf: no subschema, reference or evaluation tracking; eval applies
 	// its keywords directly (it cannot recurse, and no dynamic scope or
 	// annotation reaches below it).

@@ -358,7 +358,7 @@ func (c *compiler) lookup(abs string, from scanInfo) (*fastjson.Value, scanInfo,
 	for _, t := range toks {
 		switch v.Type() {
 		case fastjson.TypeObject:
-			v = v.GetObject().Get(t)
+			v = c.members.get(v.GetObject(), t)
 		case fastjson.TypeArray:
 			a := v.GetArray()
 			i, ok := arrayIndex(t)

@@ -83,7 +83,7 @@ type Stream struct {
 	MaxDiagnostics int
 
 	s    *Schema
-	st   *state
+	st   *streamer
 	buf  []byte
 	base int64 // absolute offset of buf[0]
 	err  error // the error that stopped the stream
@@ -96,14 +96,11 @@ func (s *Schema) NewStream() *Stream {
 
 // state returns the stream's scratch state, taken from the schema's free
 // list at the start of a document.
-func (w *Stream) state() *state {
+func (w *Stream) state() *streamer {
 	if w.st == nil {
 		w.st = w.s.getState()
 		w.st.begin()
-		w.st.doc.members = true
-		w.st.doc.lanes = true
-		w.st.doc.lanesAt = min(lanesAfter, int64(w.limit()/2))
-		w.st.doc.descendAt = min(descendAfter, int64(w.limit()/2))
+		w.st.planStream(w.limit())
 		w.st.maxOut = w.maxDiagnostics()
 	}
 	return w.st
@@ -227,10 +224,10 @@ func (w *Stream) maxDiagnostics() int {
 // document held whole. The slice is the caller's.
 func (w *Stream) Early() Diagnostics {
 	st := w.st
-	if st == nil || st.doc.streamed == 0 || st.nrec() == 0 && len(st.obj.extras) == 0 {
+	if st == nil || st.doc.streamed == 0 || st.recs.len() == 0 && len(st.obj.extras) == 0 {
 		return nil
 	}
-	out := append(Diagnostics(nil), st.out...)
+	out := append(Diagnostics(nil), st.recs.out...)
 	for _, x := range st.obj.extras {
 		d := Diagnostic{Keyword: "additionalProperties", Code: CodeAdditionalProperties}
 		q := quote(x.name)

@@ -6,16 +6,16 @@ package validate
 
 // full reports whether a streamed document holds more diagnostics than
 // its cap: then there are more than the list will show.
-func (st *state) full() bool { return st.maxOut > 0 && st.nrec() > st.maxOut }
+func (st *streamer) full() bool { return st.maxOut > 0 && st.recs.len() > st.maxOut }
 
 // stopped reports whether the evaluation of a streamed document ends
 // before its last byte: an evaluation error, or the cap reached. The
 // reading goes on (a syntax error further on still comes first).
-func (st *state) stopped() bool { return st.err != nil || st.full() }
+func (st *streamer) stopped() bool { return st.err != nil || st.full() }
 
 // capDiagnostics returns d cut to limit, followed by one CodeTooMany
 // diagnostic when the document has more than that.
-func (st *state) capDiagnostics(d Diagnostics, limit int) Diagnostics {
+func (st *streamer) capDiagnostics(d Diagnostics, limit int) Diagnostics {
 	if len(d) > limit {
 		clear(d[limit:])
 		d = d[:limit]

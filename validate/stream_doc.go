@@ -1,8 +1,9 @@
 package validate
 
-// This file drives one document through the reader: it decides, when the
-// top-level value begins, whether a root array streams item by item, a
-// root object member by member, or the value is kept whole, and hands
+// This file drives one document through the reader: when the top-level
+// value begins, it plans (as plan.go decides) whether a root array
+// streams item by item, a root object member by member, or the value is
+// kept whole, and hands
 // complete items and members to their evaluators (stream_items.go,
 // stream_members.go); stream_frames.go reads the streamed containers,
 // down to the values too large to read whole.
@@ -15,7 +16,40 @@ const (
 	modeAfter         // the root container closed: only the tail is read
 )
 
-// doc is the per-document reading state (part of state, reused).
+// streamer drives documents through the reader (the stream driver): it
+// reads the document, streams a root container item by item or member by
+// member through its chains, frames, lanes and guards, and hands what it
+// reads to its evaluator. It is the per-Validate scratch space, pooled by
+// the Schema.
+type streamer struct {
+	evaluator
+
+	// Reading: the scanner over the document, and a streamed root array.
+	doc doc
+	arr schemaChain
+	obj objectStream
+	// frames are the containers being streamed, the root first
+	// (stream_frames.go); deep stores those below the root.
+	frames []frame
+	deep   []*frameState
+	parts  []lanePart // scratch of descend
+
+	// The lanes of a streamed root array's anyOf, oneOf, not and if
+	// (stream_lanes.go).
+	lanes lanePool
+	// guards are the schemas with const or enum on the streamed root
+	// container (stream_guard.go).
+	guards []*guard
+	// pending holds, per unevaluated* node of the root chain that defers,
+	// the items it waits on (stream_uneval_lanes.go).
+	pending []pendingList
+
+	// maxOut caps the diagnostics of a streamed document (0: no cap, for
+	// Validate on a whole buffer).
+	maxOut int
+}
+
+// doc is the per-document reading state (part of streamer, reused).
 type doc struct {
 	rd   reader
 	mode int
@@ -44,7 +78,7 @@ type doc struct {
 }
 
 // begin readies st for a new document.
-func (st *state) begin() {
+func (st *streamer) begin() {
 	st.reset()
 	st.setBudget(0)
 	st.doc.rd.reset()
@@ -55,7 +89,7 @@ func (st *state) begin() {
 	st.maxOut, st.incomplete = 0, false
 	st.arr.reset()
 	st.obj.reset()
-	st.ranks = st.ranks[:0]
+	st.recs.ranks = st.recs.ranks[:0]
 	clear(st.guards)
 	st.guards = st.guards[:0]
 	for i := range st.pending {
@@ -67,7 +101,7 @@ func (st *state) begin() {
 // the bytes it has passed to advance: nothing before the top-level value
 // is decided, the whole value in modeWhole, the current item or member
 // of the innermost frame in modeStream.
-func (st *state) keepFrom() int64 {
+func (st *streamer) keepFrom() int64 {
 	switch st.doc.mode {
 	case modeStart:
 		return 0
@@ -84,7 +118,7 @@ func (st *state) keepFrom() int64 {
 // read yet, evaluating the items and members of a streamed root
 // container as they complete. A syntax error stops the reading (st.doc.rd.err); an
 // evaluation error (st.err) stops the evaluation only.
-func (st *state) advance(win []byte, base int64) {
+func (st *streamer) advance(win []byte, base int64) {
 	d := &st.doc
 	end := base + int64(len(win))
 	for d.rd.err == nil && d.fed < end {
@@ -96,8 +130,8 @@ func (st *state) advance(win []byte, base int64) {
 				d.mode = modeWhole
 				if at := d.rd.start - base; at < 0 {
 					break
-				} else if win[at] == '[' && st.planRootArray() || win[at] == '{' && d.members && st.planObject() {
-					if len(st.arr.groups) > 0 && d.lanesAt > 0 || st.guardsLive() {
+				} else if st.planRoot(win[at]) {
+					if st.rootHeldFirst() {
 						d.held = win[at] // whole while small (lanesAfter), or until its guards are decided
 					} else {
 						st.streamFrom(win[at])
@@ -119,28 +153,19 @@ func (st *state) advance(win []byte, base int64) {
 
 // streamFrom sets the document to stream its root container (opened by
 // the byte open) from its first item or member on.
-func (st *state) streamFrom(open byte) {
+func (st *streamer) streamFrom(open byte) {
 	d := &st.doc
 	d.mode, d.streamed, d.held = modeStream, open, 0
 	st.arr.recv[0] = open
 	st.pushFrame(open, d.rd.start+1)
 }
 
-// lanesAfter is how many bytes of a root container that would stream
-// through lanes are held first: a document that ends sooner (every
-// model-sized answer) is evaluated whole, which is an order of magnitude
-// faster there (a failing branch stops at its first failure, where a
-// lane must keep its diagnostics in case every branch fails); a larger
-// one streams from there on, in memory bounded by this and the lanes.
-// Tests set it to 0 to take every such document through lanes.
-var lanesAfter int64 = 1 << 20
-
 // startLanes turns a held root container (st.doc.held) into a streamed
 // one: the items or members read so far (win, from absolute offset base,
 // holds them) are evaluated in order, as advance would have as they
 // completed, and the one in progress is read on from where the scanner
 // is.
-func (st *state) startLanes(win []byte, base int64) {
+func (st *streamer) startLanes(win []byte, base int64) {
 	d := &st.doc
 	if st.guardsLive() {
 		if !st.checkGuards(win, base) {
@@ -160,29 +185,16 @@ func (st *state) startLanes(win []byte, base int64) {
 
 // replan plans the held root container again, once its guards are dead:
 // their schemas become stubs (stream_guard.go).
-func (st *state) replan() bool {
+func (st *streamer) replan() bool {
 	st.arr.reset()
 	st.obj.reset()
 	st.words = st.words[:0]
-	if st.doc.held == '{' {
-		return st.planObject()
-	}
-	return st.planRootArray()
-}
-
-// blank reports whether b holds only JSON whitespace.
-func blank(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' && c != '\n' && c != '\r' && c != '\t' {
-			return false
-		}
-	}
-	return true
+	return st.planRoot(st.doc.held)
 }
 
 // finish ends the document: win holds the bytes from keepFrom on (the
 // whole value in modeWhole), beginning at absolute offset base.
-func (st *state) finish(win []byte, base int64) (Diagnostics, error) {
+func (st *streamer) finish(win []byte, base int64) (Diagnostics, error) {
 	d := &st.doc
 	if d.rd.err == nil {
 		d.rd.finish()
@@ -214,4 +226,22 @@ func (st *state) finish(win []byte, base int64) (Diagnostics, error) {
 		return st.objectEnd()
 	}
 	return st.arrayEnd()
+}
+
+// validateBytes reads doc through the scanner, as a Stream does with one
+// chunk: a root array that can stream is evaluated item by item (no tree
+// of the whole array), any other value as one tree.
+func (st *streamer) validateBytes(doc []byte) (Diagnostics, error) {
+	st.begin()
+	st.advance(doc, 0)
+	return st.listed(st.finish(doc, 0))
+}
+
+// listed ends the list of diagnostics d with a CodeTooMany one when the
+// budget cut it short (listCut).
+func (st *streamer) listed(d Diagnostics, err error) (Diagnostics, error) {
+	if err != nil || !st.incomplete {
+		return d, err
+	}
+	return st.capDiagnostics(d, len(d)), nil
 }

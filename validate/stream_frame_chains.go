@@ -20,7 +20,7 @@ package validate
 // value; the frame's own chain has the first).
 type valueChain struct {
 	l *lane
-	a arrayStream
+	a schemaChain
 	o objectStream
 }
 
@@ -28,7 +28,7 @@ type valueChain struct {
 // (nil: the document).
 type lanePart struct {
 	l     *lane
-	chain *arrayStream // the chain for the container holding the value
+	chain *schemaChain // the chain for the container holding the value
 	sub   *node
 	link  int
 }
@@ -37,7 +37,7 @@ type lanePart struct {
 // the frame at level (the root's lanes that the root's items reach, or
 // the frame's own), with the chain it reads them with; fn returns false
 // to stop, and so does liveLanes.
-func (st *state) liveLanes(f *frame, level int, fn func(l *lane, chain *arrayStream, o *objectStream) bool) bool {
+func (st *streamer) liveLanes(f *frame, level int, fn func(l *lane, chain *schemaChain, o *objectStream) bool) bool {
 	if level > 1 {
 		for _, lc := range f.chains {
 			if lc.l != nil && lc.l.live() && !fn(lc.l, &lc.a, &lc.o) {
@@ -46,17 +46,17 @@ func (st *state) liveLanes(f *frame, level int, fn func(l *lane, chain *arrayStr
 		}
 		return true
 	}
-	var visit func(a *arrayStream) bool
-	visit = func(a *arrayStream) bool {
+	var visit func(a *schemaChain) bool
+	visit = func(a *schemaChain) bool {
 		for gi := range a.groups {
 			for _, l := range a.groups[gi].lanes {
 				if l == nil || !l.live() {
 					continue
 				}
-				if !fn(l, &l.arrayStream, &l.obj) {
+				if !fn(l, &l.schemaChain, &l.obj) {
 					return false
 				}
-				if len(l.groups) > 0 && (l.keep || !l.failed) && !visit(&l.arrayStream) {
+				if len(l.groups) > 0 && (l.keep || !l.failed) && !visit(&l.schemaChain) {
 					return false
 				}
 			}
@@ -70,7 +70,7 @@ func (st *state) liveLanes(f *frame, level int, fn func(l *lane, chain *arrayStr
 // (member key) of f: the document's (f's own chain's, then those of the
 // further chains that read f), then each live lane's, and reports whether
 // each of those chains lets the value be a frame.
-func (st *state) valueParts(f *frame, level, idx int, key []byte) bool {
+func (st *streamer) valueParts(f *frame, level, idx int, key []byte) bool {
 	st.parts = st.parts[:0]
 	if !st.valueSchemas(nil, f.a, f.open, idx, key) {
 		return false
@@ -80,7 +80,7 @@ func (st *state) valueParts(f *frame, level, idx int, key []byte) bool {
 			return false
 		}
 	}
-	return st.liveLanes(f, level, func(l *lane, chain *arrayStream, _ *objectStream) bool {
+	return st.liveLanes(f, level, func(l *lane, chain *schemaChain, _ *objectStream) bool {
 		return st.valueSchemas(l, chain, f.open, idx, key)
 	})
 }
@@ -89,7 +89,7 @@ func (st *state) valueParts(f *frame, level, idx int, key []byte) bool {
 // value opened by open) from st.parts: the first document schema in the
 // frame's own chain, every other one in a valueChain; false when one
 // cannot stream (for a further chain, uniqueItems).
-func (st *state) planParts(level int, open byte) bool {
+func (st *streamer) planParts(level int, open byte) bool {
 	child := &st.frames[level]
 	fs := st.deep[level-1]
 	own, n := false, 0
@@ -111,7 +111,11 @@ func (st *state) planParts(level int, open byte) bool {
 		lc.o.reset()
 		lc.a.ranked = p.l != nil || child.a.ranked
 		lc.a.instPrefix = append(lc.a.instPrefix[:0], child.a.instPrefix...)
-		if !st.planValue(&lc.a, &lc.o, p.chain, p.link, p.sub, open) || lc.a.unique.on {
+		if !st.planValue(&lc.a, &lc.o, p.chain, p.link, p.sub, open) {
+			return false
+		}
+		if r := lc.a.furtherHold(); r != streams {
+			lc.a.held = r
 			return false
 		}
 	}
@@ -121,13 +125,13 @@ func (st *state) planParts(level int, open byte) bool {
 
 // chainTallies notes, for each further chain and live lane of f, that its
 // member named key (a value that became a frame) is present.
-func (st *state) chainTallies(f *frame, level int, key []byte) {
+func (st *streamer) chainTallies(f *frame, level int, key []byte) {
 	for _, lc := range f.chains {
 		if lc.l == nil {
 			st.memberTally(&lc.a, &lc.o, key)
 		}
 	}
-	st.liveLanes(f, level, func(_ *lane, chain *arrayStream, o *objectStream) bool {
+	st.liveLanes(f, level, func(_ *lane, chain *schemaChain, o *objectStream) bool {
 		st.memberTally(chain, o, key)
 		return true
 	})
@@ -135,7 +139,7 @@ func (st *state) chainTallies(f *frame, level int, key []byte) {
 
 // frameChainsValue hands item i (member i named k) of frame f, value v, to
 // its further chains.
-func (st *state) frameChainsValue(f *frame, i int, k []byte, v *jv) {
+func (st *streamer) frameChainsValue(f *frame, i int, k []byte, v *jv) {
 	full := st.frames[0].a.count // the root's value that holds this one, + 1
 	if st.frames[0].open == '{' {
 		full = st.frames[0].o.count
@@ -156,7 +160,7 @@ func (st *state) frameChainsValue(f *frame, i int, k []byte, v *jv) {
 // docEval evaluates item i (member i named k), value v, with a further
 // chain a (tallies o) of the document: its diagnostics are the
 // document's.
-func (st *state) docEval(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) {
+func (st *streamer) docEval(a *schemaChain, o *objectStream, object bool, i int, k []byte, v *jv) {
 	if ok, done := st.chainEval(a, o, object, i, k, v); !ok && !done {
 		st.collectChecks(a, o, object, i, k, v)
 	}
@@ -164,7 +168,7 @@ func (st *state) docEval(a *arrayStream, o *objectStream, object bool, i int, k 
 
 // frameChainsEnd gives each lane of f its verdicts on f's value, which has
 // just closed.
-func (st *state) frameChainsEnd(f *frame) {
+func (st *streamer) frameChainsEnd(f *frame) {
 	for _, lc := range f.chains {
 		l := lc.l
 		if l != nil && !l.live() {

@@ -1,7 +1,5 @@
 package validate
 
-import "math"
-
 // Frames: the containers a Stream reads item by item (member by member).
 //
 // The root container is the first frame. An item or member value inside
@@ -28,16 +26,9 @@ import "math"
 // as the root's does, each item settled as it completes. Otherwise it is
 // read whole, up to MaxBuffer.
 
-// descendAfter is how many bytes of an item or member value a Stream
-// reads before it turns the value into a frame of its own: a value under
-// it is read whole, which is faster, and its diagnostics, all recorded
-// before the cap on them applies, stay few. Tests set it to 0 to turn
-// every value that may stream into one.
-var descendAfter int64 = 64 << 10
-
 // frame is one container read item by item.
 type frame struct {
-	a         *arrayStream  // its chain, tallies, locations and Received text
+	a         *schemaChain  // its chain, tallies, locations and Received text
 	o         *objectStream // an object's tallies
 	open      byte          // '[' or '{'
 	itemStart int64         // absolute offset where the current item's (member's) text begins
@@ -55,7 +46,7 @@ type frame struct {
 
 // frameState is the storage of a frame below the root.
 type frameState struct {
-	a      arrayStream
+	a      schemaChain
 	o      objectStream
 	key    []byte        // the member name the frame is the value of
 	chains []*valueChain // storage of the frame's further chains
@@ -63,7 +54,7 @@ type frameState struct {
 
 // pushFrame opens a frame for a container opened by open whose items
 // begin at start; the root's storage is st.arr and st.obj.
-func (st *state) pushFrame(open byte, start int64) *frame {
+func (st *streamer) pushFrame(open byte, start int64) *frame {
 	depth := len(st.frames)
 	f := frame{open: open, itemStart: start, colon: -1, words: len(st.words)}
 	if depth == 0 {
@@ -83,7 +74,7 @@ func (st *state) pushFrame(open byte, start int64) *frame {
 
 // advanceFrame reads win from i in the innermost frame, up to the next
 // separator of its own, and evaluates the item or member that ends there.
-func (st *state) advanceFrame(win []byte, base int64, i int) {
+func (st *streamer) advanceFrame(win []byte, base int64, i int) {
 	d := &st.doc
 	level := len(st.frames)
 	f := &st.frames[level-1]
@@ -124,7 +115,7 @@ func (st *state) advanceFrame(win []byte, base int64, i int) {
 
 // frameValue evaluates the item or member of f that ends at win[j], unless
 // a child frame read it or it is blank (an empty container).
-func (st *state) frameValue(f *frame, win []byte, base int64, j int) {
+func (st *streamer) frameValue(f *frame, win []byte, base int64, j int) {
 	if f.valKind == 'd' {
 		return
 	}
@@ -147,7 +138,7 @@ func (st *state) frameValue(f *frame, win []byte, base int64, j int) {
 
 // closeFrame ends the innermost frame, whose closer ends just before
 // next: the root's verdicts come at finish, a child's now.
-func (st *state) closeFrame(next int64) {
+func (st *streamer) closeFrame(next int64) {
 	level := len(st.frames)
 	if level == 1 {
 		st.doc.mode = modeAfter
@@ -174,7 +165,7 @@ func (st *state) closeFrame(next int64) {
 // recvAppend applies add to the Received text of the frames below level
 // (the containers around the innermost one's value), innermost first,
 // while they are short enough to grow.
-func (st *state) recvAppend(level int, add func([]byte) []byte) {
+func (st *streamer) recvAppend(level int, add func([]byte) []byte) {
 	for k := level - 1; k >= 0; k-- {
 		a := st.frames[k].a
 		if len(a.recv) > maxReceived+1 {
@@ -186,7 +177,7 @@ func (st *state) recvAppend(level int, add func([]byte) []byte) {
 
 // maybeDescend turns the current value of f, open past descendAt bytes,
 // into a frame of its own when it may stream; otherwise it is read whole.
-func (st *state) maybeDescend(f *frame, level int, win []byte, base int64) {
+func (st *streamer) maybeDescend(f *frame, level int, win []byte, base int64) {
 	d := &st.doc
 	if f.valKind != 0 || d.fed-f.itemStart <= d.descendAt || d.rd.sc.Depth() <= level || d.rd.err != nil || d.mode != modeStream {
 		return
@@ -205,9 +196,9 @@ func (st *state) maybeDescend(f *frame, level int, win []byte, base int64) {
 
 // descend makes the value of f that opens at absolute offset at a frame
 // of its own, and reports whether it did.
-func (st *state) descend(f *frame, level int, win []byte, base, at int64) bool {
+func (st *streamer) descend(f *frame, level int, win []byte, base, at int64) bool {
 	a, o := f.a, f.o
-	if len(a.uneval) > 0 || len(a.groups) > 0 && level > 1 {
+	if a.descendHold(level) != streams {
 		return false
 	}
 	idx := a.count
@@ -270,7 +261,7 @@ func (st *state) descend(f *frame, level int, win []byte, base, at int64) bool {
 // applies them. It reports false when the value may not be a frame:
 // false applies to it, or the chain needs the value whole (contains,
 // uniqueItems, unevaluated*, propertyNames that the name fails).
-func (st *state) valueSchemas(l *lane, a *arrayStream, open byte, idx int, key []byte) bool {
+func (st *streamer) valueSchemas(l *lane, a *schemaChain, open byte, idx int, key []byte) bool {
 	take := func(k int, s *node) bool {
 		switch {
 		case s == nil || s.boolean == 1:
@@ -281,15 +272,12 @@ func (st *state) valueSchemas(l *lane, a *arrayStream, open byte, idx int, key [
 		}
 		return true
 	}
-	if len(a.uneval) > 0 {
+	if a.childHold(open == '{') != streams {
 		return false
 	}
 	if open == '[' {
-		if a.unique.on {
-			return false
-		}
 		for _, k := range a.order {
-			if n := a.chain[k]; n.contains != nil || !take(k, itemSchema(n, idx)) {
+			if !take(k, itemSchema(a.chain[k], idx)) {
 				return false
 			}
 		}
@@ -315,7 +303,7 @@ func (st *state) valueSchemas(l *lane, a *arrayStream, open byte, idx int, key [
 // may be a frame: propertyNames then says nothing of it. One whose name
 // fails is read whole, so that its diagnostic takes its place among the
 // member's own as memberChecks records them.
-func (st *state) namePasses(a *arrayStream, k int, key []byte) bool {
+func (st *streamer) namePasses(a *schemaChain, k int, key []byte) bool {
 	n := a.chain[k]
 	st.enterChain(a, a.kwPrefix, k)
 	ok := st.eval(n.propertyNames, st.ktape.readString(key), 0)
@@ -329,7 +317,7 @@ func (st *state) namePasses(a *arrayStream, k int, key []byte) bool {
 // planValue plans c (o) as the chain of sub, reached from the link-th
 // schema of the parent chain p, for a value opened by open; false when
 // it cannot stream as a frame.
-func (st *state) planValue(c *arrayStream, o *objectStream, p *arrayStream, link int, sub *node, open byte) bool {
+func (st *streamer) planValue(c *schemaChain, o *objectStream, p *schemaChain, link int, sub *node, open byte) bool {
 	c.dynPrefix = p.appendScope(c.dynPrefix[:0], link)
 	ok := false
 	if open == '[' {
@@ -345,25 +333,11 @@ func (st *state) planValue(c *arrayStream, o *objectStream, p *arrayStream, link
 	return true
 }
 
-// trimQuotes returns a member name's text without its blanks and quotes.
-func trimQuotes(b []byte) []byte {
-	for len(b) > 0 && blank(b[:1]) {
-		b = b[1:]
-	}
-	for len(b) > 0 && blank(b[len(b)-1:]) {
-		b = b[:len(b)-1]
-	}
-	if len(b) >= 2 {
-		b = b[1 : len(b)-1]
-	}
-	return b
-}
-
 // replay evaluates the items (members) of the innermost frame f that the
 // scanner has read completely, from f.itemStart to the scanner's offset
 // (win, from absolute offset base, holds them), as advanceFrame would
 // have as they completed, and leaves f at the one in progress.
-func (st *state) replay(f *frame, win []byte, base int64) {
+func (st *streamer) replay(f *frame, win []byte, base int64) {
 	d := &st.doc
 	start, colon := eachItem(win, int(f.itemStart-base), int(d.fed-base), f.open == '{', func(start, colon, end int) bool {
 		f.itemStart, f.colon = base+int64(start), -1
@@ -381,44 +355,3 @@ func (st *state) replay(f *frame, win []byte, base int64) {
 		d.mode = modeAfter
 	}
 }
-
-// eachItem calls fn for each complete item (member) of a container whose
-// items begin at win[from], up to win[to] (the container's closer is not
-// in it): the item's text is win[start:end], end its comma, and colon is
-// a member's colon (-1 for an item). It stops when fn returns false and
-// returns where the item in progress begins and its colon (-1: not read).
-func eachItem(win []byte, from, to int, object bool, fn func(start, colon, end int) bool) (int, int) {
-	depth, inString, escaped := 0, false, false
-	start, colon := from, -1
-	for j := from; j < to; j++ {
-		c := win[j]
-		switch {
-		case inString:
-			if escaped {
-				escaped = false
-			} else if c == '\\' {
-				escaped = true
-			} else if c == '"' {
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '[' || c == '{':
-			depth++
-		case c == ']' || c == '}':
-			depth--
-		case depth == 0 && c == ':' && object && colon < 0:
-			colon = j
-		case depth == 0 && c == ',':
-			if !fn(start, colon, j) {
-				return j + 1, -1
-			}
-			start, colon = j+1, -1
-		}
-	}
-	return start, colon
-}
-
-// descendAtMost is descendAt when nothing may descend (Validate on a
-// whole buffer: the value is there anyway).
-const descendAtMost = math.MaxInt64

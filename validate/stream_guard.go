@@ -35,7 +35,7 @@ type guard struct {
 
 // guardFor returns the guard of n for a root container of type t
 // (tArray or tObject), created with its candidates the first time.
-func (st *state) guardFor(n *node, t typeMask) *guard {
+func (st *streamer) guardFor(n *node, t typeMask) *guard {
 	for _, g := range st.guards {
 		if g.n == n {
 			return g
@@ -87,7 +87,7 @@ func (c *cval) keyIndex(name string) int {
 }
 
 // guardsLive reports whether a guard of the document is still undecided.
-func (st *state) guardsLive() bool {
+func (st *streamer) guardsLive() bool {
 	for _, g := range st.guards {
 		if !g.dead {
 			return true
@@ -100,7 +100,7 @@ func (st *state) guardsLive() bool {
 // container (win, from absolute offset base, holds it from st.doc.rd.start
 // to st.doc.fed) with the candidates of the guards still live, and
 // reports whether every guard is dead.
-func (st *state) checkGuards(win []byte, base int64) bool {
+func (st *streamer) checkGuards(win []byte, base int64) bool {
 	d := &st.doc
 	object := win[d.rd.start-base] == '{'
 	for _, g := range st.guards {
@@ -134,7 +134,7 @@ func (st *state) checkGuards(win []byte, base int64) bool {
 		}
 		for _, g := range st.guards {
 			if !g.dead {
-				g.checkItem(st, i, key, object, v)
+				g.checkItem(&st.evaluator, i, key, object, v)
 			}
 		}
 		i++
@@ -166,7 +166,7 @@ func (st *state) checkGuards(win []byte, base int64) bool {
 
 // checkItem rules out the candidates of g that item i (member key) of the
 // container, value v, does not match.
-func (g *guard) checkItem(st *state, i int, key string, object bool, v *jv) {
+func (g *guard) checkItem(st *evaluator, i int, key string, object bool, v *jv) {
 	for ci, c := range g.cands {
 		if !g.live[ci] {
 			continue
@@ -204,7 +204,7 @@ func (g *guard) checkOpen(i int, key string, object, named bool) {
 // guardFail records the diagnostic of the dead guard n (its const or
 // enum) on the streamed container whose Received text is recv, as
 // evalKeywords records it.
-func (st *state) guardFail(n *node, recv []byte, typ string) {
+func (st *streamer) guardFail(n *node, recv []byte, typ string) {
 	var d *Diagnostic
 	if n.constV != nil {
 		d = st.failConst(n, nil)

@@ -69,7 +69,7 @@ func diagLines(d Diagnostics, hints bool) []string {
 // the tree evaluation (assertSameEverywhere) and by value against want
 // (diagLines, with hints when hints), then returns the state a Stream is
 // in once doc is written to it, for the caller to see how it streamed.
-func streamCase(t *testing.T, schema, doc string, want []string, hints bool) *state {
+func streamCase(t *testing.T, schema, doc string, want []string, hints bool) *streamer {
 	t.Helper()
 	s := mustCompile(t, schema)
 	v := assertSameEverywhere(t, s, []byte(doc), schema+" on "+doc)

@@ -1,9 +1,6 @@
 package validate
 
-import (
-	"slices"
-)
-
+// (What streams is decided in plan.go; walk builds the chains it allows.)
 // A root array streams when its schema only needs, of the whole array,
 // what can be counted or hashed item by item: the item schemas
 // (prefixItems, items, additionalItems), minItems/maxItems, contains with
@@ -17,9 +14,6 @@ import (
 // chain fixes; const and enum hold the array until it fails them
 // (stream_guard.go).
 
-// maxChain bounds the schemas a chain follows (through $ref and allOf).
-const maxChain = 32
-
 // chainLink says how a schema of a chain is reached: from the schema at
 // index parent (-1 for the first), through the keyword path segment seg
 // ("/$ref" or "/allOf/i").
@@ -31,11 +25,11 @@ type chainLink struct {
 // buildChain lists the schemas that apply in place to a value whose schema
 // is root, through $ref and allOf, and reports whether each of them lets
 // the value stream (object: as a root object, else as an array).
-func (a *arrayStream) buildChain(s *Schema, root *node, object bool) bool {
+func (a *schemaChain) buildChain(s *Schema, root *node, object bool) bool {
 	a.chain, a.links, a.order, a.guardOf = a.chain[:0], a.links[:0], a.order[:0], a.guardOf[:0]
 	a.guards, a.soles = 0, 0
 	a.groups, a.ownRank, a.rank = a.groups[:0], a.ownRank[:0], 0
-	a.uneval, a.deferred = a.uneval[:0], false
+	a.uneval, a.deferred, a.held = a.uneval[:0], false, streams
 	if !a.walk(root, -1, "", object) {
 		return false
 	}
@@ -46,19 +40,14 @@ func (a *arrayStream) buildChain(s *Schema, root *node, object bool) bool {
 	return true
 }
 
-func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
+func (a *schemaChain) walk(n *node, parent int, seg string, object bool) bool {
 	branches := a.pool != nil
-	if len(a.chain) == maxChain || !streams(n, object, branches) {
-		return false
-	}
-	for j, c := range a.chain {
-		if c == n || a.guardOf[j] == n {
-			return false // a cycle, or a schema met twice: the whole-value path decides
-		}
+	if r := a.chainHold(n, object, branches); r != streams {
+		return a.hold(r)
 	}
 	k, groups, guards, unevals, soles := len(a.chain), len(a.groups), a.guards, len(a.uneval), a.soles
 	var g *guard
-	if branches && (n.constV != nil || n.enum != nil) {
+	if branches && n.plan.guard {
 		g = a.pool.st.guardFor(n, a.pool.rootType())
 		a.guards++
 	}
@@ -68,7 +57,7 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 		// Its const or enum fails: nothing else of n applies (guards),
 		// but its unevaluated*, over nothing evaluated, still would.
 		if n.trackEval {
-			return false
+			return a.hold(holdUnevalGuard)
 		}
 		a.chain, a.guardOf = append(a.chain, g.stub), append(a.guardOf, n)
 		a.order = append(a.order, k)
@@ -99,8 +88,8 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 	if !branches {
 		// An anyOf or oneOf with one branch for the container's type (a
 		// nullable array or object) is that branch (soleBranch).
-		for _, bs := range [][]*node{n.anyOf, n.oneOf} {
-			if b := soleBranch(bs, containerType(object)); b != nil {
+		for _, b := range n.plan.sole[objIndex(object)] {
+			if b != nil {
 				if !a.walk(b, k, b.seg, object) {
 					return false
 				}
@@ -108,7 +97,7 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 			}
 		}
 	}
-	if branches && (n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil || len(n.depSchemas) > 0) {
+	if branches && n.plan.lanes {
 		// evalApplicators' order: after the allOf branches.
 		if !a.pool.planGroups(a, k, n) {
 			return false
@@ -119,15 +108,8 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 		// annotations are known only at the end: with lanes under n, it
 		// defers (the root's chain only, not over another that does).
 		u := unevalNode{k: k, end: len(a.chain), rank: a.rank}
-		// A sole branch's evaluations count only when it holds: not
-		// under unevaluated* either.
-		if a.guards > guards || a.soles > soles || len(a.groups) > groups && (a != &a.pool.st.arr || !a.underLanes(&u, groups)) {
-			return false
-		}
-		for _, in := range a.uneval[unevals:] {
-			if in.lanes != nil {
-				return false
-			}
+		if r := a.unevalHold(&u, guards, soles, groups, unevals); r != streams {
+			return a.hold(r)
 		}
 		a.deferred = a.deferred || u.lanes != nil
 		a.uneval = append(a.uneval, u)
@@ -136,131 +118,15 @@ func (a *arrayStream) walk(n *node, parent int, seg string, object bool) bool {
 	return true
 }
 
-// streams reports whether n asks nothing of a whole array (object: a
-// whole object) beyond what streaming keeps; with branches, anyOf, oneOf,
-// not, if/then/else (and an object's dependentSchemas) are evaluated as
-// lanes.
-func streams(n *node, object, branches bool) bool {
-	t := containerType(object)
-	if n.boolean != 0 || !branches && (n.constV != nil || n.enum != nil || n.not != nil || n.ifN != nil ||
-		n.anyOf != nil && soleBranch(n.anyOf, t) == nil || n.oneOf != nil && soleBranch(n.oneOf, t) == nil) {
-		return false
-	}
-	if object {
-		return (!n.hasType || n.types&tObject != 0) && (branches || len(n.depSchemas) == 0)
-	}
-	return !n.hasType || n.types&tArray != 0
-}
-
-// containerType is the type of the container a chain reads.
-func containerType(object bool) typeMask {
-	if object {
-		return tObject
-	}
-	return tArray
-}
-
-// soleBranch returns the one branch of an anyOf or oneOf that does not
-// refuse a value of type t outright (false, or a type without t), or nil
-// when there is not exactly one. Such a keyword is that branch applied in
-// place: it holds when the branch does (oneOf: no other one can), and
-// when it does not, evalAnyOf reports the branch's diagnostics, the
-// others being type mismatches; a branch that streams (walk) never fails
-// on the container's own type, so it is never a mismatch itself.
-func soleBranch(bs []*node, t typeMask) *node {
-	var sole *node
-	for _, b := range bs {
-		if b.boolean == 2 || excludesType(b, t) {
-			continue
-		}
-		if sole != nil {
-			return nil
-		}
-		sole = b
-	}
-	return sole
-}
-
-// arrayStream is the state of a root array read item by item.
-type arrayStream struct {
-	// chain is the schemas that apply to the array in place: its schema
-	// and, in turn, their $ref targets and allOf branches (each schema
-	// once), in preorder; links says how each is reached, order lists
-	// them in the order a whole-value evaluation applies them.
-	chain []*node
-	links []chainLink
-	order []int
-	// guardOf[k], when set, is the schema whose const or enum the
-	// container fails (chain[k] is its stub, stream_guard.go); guards
-	// counts the schemas with const or enum met.
-	guardOf []*node
-	guards  int
-	soles   int // anyOf and oneOf walked as their sole branch (soleBranch)
-	tallies []arrayTally
-	// Where the array is: its instance location and the keyword path to
-	// its schema (empty for a root array).
-	instPrefix []pathSeg
-	kwPrefix   []string
-	count      int    // items read
-	recv       []byte // the array's Received text so far (appendLimited)
-	unique     uniqueTracker
-
-	// Lanes (stream_lanes.go). pool, when set, lets the chain hold
-	// anyOf, oneOf, not and if/then/else: groups lists them with their
-	// lanes. ownRank[k] and a group's rank order the diagnostics of one
-	// location as a whole-value evaluation records them; ranked says to
-	// keep st.ranks beside st.out.
-	pool    *lanePool
-	groups  []laneGroup
-	ownRank []int
-	rank    int
-	ranked  bool
-	// fixedRank, when not -1, is the rank of all its diagnostics: a
-	// chain for a value below the root has the rank of the schema it
-	// descends from, so that at one location its diagnostics and those of
-	// the other chains (and lanes) that read the value keep the order of
-	// the schemas at the root; within it, they come in evaluation order.
-	fixedRank int
-	keep      bool // its diagnostics may be reported (the root's, a lane's under anyOf, oneOf, then, else)
-
-	// unevaluatedItems and unevaluatedProperties (stream_uneval.go):
-	// the chain schemas that have them, innermost first; hit[k] says
-	// whether the current item matched chain schema k's contains,
-	// passed[k] whether k's unevaluated* schema held on it.
-	uneval   []unevalNode
-	hit      []bool
-	passed   []bool
-	deferred bool // an uneval node has lanes under it
-
-	// dynPrefix is the dynamic scope ($dynamicRef, $recursiveRef) in
-	// which the chain's first schema is applied, outermost resource first
-	// (empty for the root); scope is scratch for appendScope.
-	dynPrefix []*resourceNode
-	scope     []*resourceNode
-}
-
 // arrayTally is what one schema of the chain counts over the items.
 type arrayTally struct {
 	matches  int  // items that hold contains
 	addFalse bool // an item beyond prefixItems met items (or additionalItems): false
 }
 
-func (a *arrayStream) reset() {
-	a.chain, a.links, a.order, a.count = a.chain[:0], a.links[:0], a.order[:0], 0
-	a.guardOf, a.guards, a.soles = a.guardOf[:0], 0, 0
-	a.pool, a.groups, a.ownRank, a.rank, a.ranked, a.keep = nil, a.groups[:0], a.ownRank[:0], 0, false, false
-	a.fixedRank = -1
-	a.uneval, a.hit, a.passed, a.deferred = a.uneval[:0], a.hit[:0], a.passed[:0], false
-	a.dynPrefix = a.dynPrefix[:0]
-	a.instPrefix, a.kwPrefix = a.instPrefix[:0], a.kwPrefix[:0]
-	a.tallies = a.tallies[:0]
-	a.recv = append(a.recv[:0], '[')
-	a.unique.reset()
-}
-
 // plan lists the schemas that apply to an array whose schema is root and
 // reports whether it can stream under them.
-func (a *arrayStream) plan(s *Schema, root *node) bool {
+func (a *schemaChain) plan(s *Schema, root *node) bool {
 	a.tallies = a.tallies[:0]
 	if !a.buildChain(s, root, false) {
 		return false
@@ -276,7 +142,7 @@ func (a *arrayStream) plan(s *Schema, root *node) bool {
 
 // arrayItem evaluates one complete item of the streamed array a and
 // returns its value (nil when it stopped the evaluation).
-func (st *state) arrayItem(a *arrayStream, text []byte) *jv {
+func (st *streamer) arrayItem(a *schemaChain, text []byte) *jv {
 	i := a.count
 	a.count++
 	st.numV = nil // the parser reuses its values
@@ -320,7 +186,7 @@ func (st *state) arrayItem(a *arrayStream, text []byte) *jv {
 
 // locateItemError runs item i of a again with paths kept, to say where
 // the evaluation error st.err is.
-func (st *state) locateItemError(a *arrayStream, i int, v *jv) {
+func (st *streamer) locateItemError(a *schemaChain, i int, v *jv) {
 	st.numV = nil
 	first := st.err
 	st.err = nil
@@ -339,7 +205,7 @@ func (st *state) locateItemError(a *arrayStream, i int, v *jv) {
 
 // itemChecks applies the item schemas of the chain to item i, innermost
 // $ref target first (the order of a whole-array evaluation).
-func (st *state) itemChecks(a *arrayStream, i int, v *jv) bool {
+func (st *streamer) itemChecks(a *schemaChain, i int, v *jv) bool {
 	ok := true
 	for _, k := range a.order {
 		n := a.chain[k]
@@ -358,7 +224,7 @@ func (st *state) itemChecks(a *arrayStream, i int, v *jv) bool {
 		r := st.eval(sub, v, 0)
 		st.popKw()
 		if a.ranked && st.collect {
-			st.padRanks(a.rankOf(k))
+			st.recs.padRanks(a.rankOf(k))
 		}
 		if !r {
 			ok = false
@@ -371,7 +237,7 @@ func (st *state) itemChecks(a *arrayStream, i int, v *jv) bool {
 }
 
 // itemContains counts item i for the contains keywords of the chain.
-func (st *state) itemContains(a *arrayStream, i int, v *jv) {
+func (st *streamer) itemContains(a *schemaChain, i int, v *jv) {
 	collect := st.collect
 	st.collect = false
 	for _, k := range a.order {
@@ -389,63 +255,14 @@ func (st *state) itemContains(a *arrayStream, i int, v *jv) {
 	st.collect = collect
 }
 
-// enterChain sets the keyword path to the k-th schema of chain c, whose
-// first schema is at prefix (when paths are kept), and the dynamic scope
-// of its keywords (when the schema uses it).
-func (st *state) enterChain(c *arrayStream, prefix []string, k int) {
-	if st.track {
-		st.kw = c.appendPath(append(st.kw[:0], prefix...), k)
-	}
-	if st.s.usesDyn {
-		st.dyn = c.appendScope(st.dyn[:0], k)
-	}
-}
-
-// appendScope appends to dst the dynamic scope in which the keywords of
-// the k-th schema of the chain apply: a's prefix, then the resource of
-// each schema from the chain's first to the k-th, as eval pushes them
-// (once in a row; a leaf pushes none).
-func (a *arrayStream) appendScope(dst []*resourceNode, k int) []*resourceNode {
-	dst = append(dst, a.dynPrefix...)
-	start := len(dst)
-	for j := k; j >= 0; j = a.links[j].parent {
-		if !a.chain[j].leaf {
-			dst = append(dst, a.chain[j].res)
-		}
-	}
-	slices.Reverse(dst[start:])
-	w := start
-	for _, r := range dst[start:] {
-		if w == 0 || dst[w-1] != r {
-			dst[w] = r
-			w++
-		}
-	}
-	return dst[:w]
-}
-
-// appendPath appends the keyword path segments from the first schema of
-// the chain to the k-th.
-func (a *arrayStream) appendPath(dst []string, k int) []string {
-	n := 0
-	for j := k; a.links[j].parent >= 0; j = a.links[j].parent {
-		n++
-	}
-	dst = append(dst, make([]string, n)...) // no allocation when dst has room
-	for j, at := k, len(dst)-1; a.links[j].parent >= 0; j, at = a.links[j].parent, at-1 {
-		dst[at] = a.links[j].seg
-	}
-	return dst
-}
-
 // arrayEnd gives the root array's own verdicts once every item is read,
 // and the diagnostics in document order.
-func (st *state) arrayEnd() (Diagnostics, error) {
+func (st *streamer) arrayEnd() (Diagnostics, error) {
 	a := &st.arr
-	failed := st.arrayVerdictsAll(a, st.nrec() > 0)
+	failed := st.arrayVerdictsAll(a, st.recs.len() > 0)
 	dupI, dupJ := -1, -1
 	if len(a.groups) > 0 {
-		dupI, dupJ = a.duplicate(st)
+		dupI, dupJ = a.duplicate(&st.evaluator)
 	}
 	return st.rootEnd(failed, dupI, dupJ)
 }
@@ -454,7 +271,7 @@ func (st *state) arrayEnd() (Diagnostics, error) {
 // in (failed: one of them, or an item, failed) and returns the
 // document's diagnostics in document order; dupI, dupJ are the pair
 // uniqueItems reports (-1: none).
-func (st *state) rootEnd(failed bool, dupI, dupJ int) (Diagnostics, error) {
+func (st *streamer) rootEnd(failed bool, dupI, dupJ int) (Diagnostics, error) {
 	a := &st.arr
 	if len(a.groups) > 0 {
 		if st.resolveGroups(a, nil, true, dupI, dupJ) {
@@ -466,7 +283,7 @@ func (st *state) rootEnd(failed bool, dupI, dupJ int) (Diagnostics, error) {
 		st.lanes.release()
 	}
 	if failed && a.ranked {
-		st.sortRanked()
+		st.recs.sortRanked()
 	}
 	if !failed {
 		return nil, nil
@@ -476,7 +293,7 @@ func (st *state) rootEnd(failed bool, dupI, dupJ int) (Diagnostics, error) {
 
 // duplicate returns the pair of equal items uniqueItems reports, or -1,
 // -1 (worked out once, when every item is read).
-func (a *arrayStream) duplicate(st *state) (int, int) {
+func (a *schemaChain) duplicate(st *evaluator) (int, int) {
 	if !a.unique.on || a.count <= 1 {
 		return -1, -1
 	}
@@ -490,8 +307,8 @@ func (a *arrayStream) duplicate(st *state) (int, int) {
 // arrayVerdictsAll records the failed whole-array keywords of the
 // streamed array a, once every item is read, and reports whether the
 // document fails (failed: it already did).
-func (st *state) arrayVerdictsAll(a *arrayStream, failed bool) bool {
-	dupI, dupJ := a.duplicate(st)
+func (st *streamer) arrayVerdictsAll(a *schemaChain, failed bool) bool {
+	dupI, dupJ := a.duplicate(&st.evaluator)
 	if !st.chainVerdicts(a, a, dupI, dupJ, true) {
 		return failed
 	}
@@ -501,7 +318,7 @@ func (st *state) arrayVerdictsAll(a *arrayStream, failed bool) bool {
 // chainVerdicts checks the whole-array keywords of the chain c over the
 // streamed array a (c is a or one of its lanes) and, when one fails and
 // record is set, records them all. It reports whether one fails.
-func (st *state) chainVerdicts(c, a *arrayStream, dupI, dupJ int, record bool) bool {
+func (st *streamer) chainVerdicts(c, a *schemaChain, dupI, dupJ int, record bool) bool {
 	fails := false
 	dup := dupPair{i: dupI, j: dupJ}
 	collect, track := st.collect, st.track
@@ -530,7 +347,7 @@ func (st *state) chainVerdicts(c, a *arrayStream, dupI, dupJ int, record bool) b
 		st.arrayCountVerdicts(n, &at, a.count)
 		st.arrayItemVerdicts(n, &at, a.count, &c.tallies[k], &dup)
 		if c.ranked {
-			st.padRanks(c.rankOf(k))
+			st.recs.padRanks(c.rankOf(k))
 		}
 	}
 	st.collect, st.track = collect, track
@@ -541,7 +358,7 @@ func (st *state) chainVerdicts(c, a *arrayStream, dupI, dupJ int, record bool) b
 // recvValue appends item i (member i named k, when member) of the
 // innermost frame, value v, to the Received text of the frames that show
 // it: that frame's and those around it, while they are short enough.
-func (st *state) recvValue(i int, member bool, k []byte, v *jv) {
+func (st *streamer) recvValue(i int, member bool, k []byte, v *jv) {
 	for f := len(st.frames) - 1; f >= 0; f-- {
 		a := st.frames[f].a
 		if len(a.recv) > maxReceived+1 {
@@ -556,12 +373,4 @@ func (st *state) recvValue(i int, member bool, k []byte, v *jv) {
 		}
 		a.recv = appendLimited(a.recv, v, maxReceived+1)
 	}
-}
-
-// rankOf is the rank of the diagnostics of the k-th schema of a's chain.
-func (a *arrayStream) rankOf(k int) int {
-	if a.fixedRank >= 0 {
-		return a.fixedRank
-	}
-	return a.ownRank[k]
 }

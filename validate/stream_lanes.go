@@ -1,10 +1,5 @@
 package validate
 
-import (
-	"slices"
-	"strings"
-)
-
 // Lanes: anyOf, oneOf, not and if/then/else on a streamed root array or
 // object, and dependentSchemas on a streamed root object.
 //
@@ -35,10 +30,6 @@ import (
 // diagnostics, then a CodeTooMany one (the list is incomplete), where a
 // whole-value evaluation reports all of the lowest-scoring one's. Below
 // that, the answer is the whole-value evaluation's to the byte.
-
-// maxLanes bounds the lanes of one streamed container (a schema with more,
-// or one that recurses through its branches, keeps the container whole).
-const maxLanes = 256
 
 // fullLanes is how many lanes keep up to the Stream's MaxDiagnostics
 // each; past it, each keeps its share of fullLanes times that (at least
@@ -74,16 +65,14 @@ type laneGroup struct {
 
 // lane is one branch of a laneGroup.
 type lane struct {
-	arrayStream      // its chain, tallies and groups (the container's count, text and hashes are the root's)
+	schemaChain      // its chain, tallies and groups (the container's count, text and hashes are the root's)
 	always      bool // a true schema: holds whatever the items
 	dead        bool // refuses the container (its type, or false) without looking at the items
 	refusal     bool // dead, and says so with one diagnostic when it applies (a then or else)
 	head        *node
 	failed      bool
-	out         Diagnostics  // its diagnostics, at most limit
+	recs        diagList     // its diagnostics, at most limit
 	limit       int          // the most it keeps (lanePool.limit)
-	keys        [][]int      // their sort keys
-	ranks       []int        // their ranks
 	nrecs       int          // every diagnostic recorded, kept or not
 	full        int          // 1 + the item at which it filled up (0: not full)
 	nonType     int          // those that are not a type mismatch of the container itself
@@ -98,7 +87,7 @@ type lane struct {
 
 // lanePool holds the lanes of a document, reused from one to the next.
 type lanePool struct {
-	st     *state
+	st     *streamer
 	object bool // the lanes read a root object (else a root array)
 	lanes  []*lane
 	used   int
@@ -116,11 +105,10 @@ func (p *lanePool) get() *lane {
 	}
 	l := p.lanes[p.used]
 	p.used++
-	l.arrayStream.reset()
+	l.schemaChain.reset()
 	l.obj.reset()
 	l.always, l.dead, l.refusal, l.failed, l.head = false, false, false, false, nil
-	clear(l.out)
-	l.out, l.keys, l.ranks = l.out[:0], l.keys[:0], l.ranks[:0]
+	l.recs.reset()
 	l.nrecs, l.nonType, l.score, l.full = 0, 0, 0, 0
 	l.ubit, l.at = 0, -1
 	l.limit = p.limit
@@ -131,9 +119,7 @@ func (p *lanePool) get() *lane {
 // lanes stay for the next one).
 func (p *lanePool) release() {
 	for _, l := range p.lanes[:p.used] {
-		clear(l.out)
-		clear(l.keys)
-		l.out, l.keys = l.out[:0], l.keys[:0]
+		l.recs.reset()
 	}
 	p.used = 0
 }
@@ -141,7 +127,7 @@ func (p *lanePool) release() {
 // readyLanes readies the lane pool for a root container (object or
 // array), and the root chain to use it when the document may stream
 // through lanes.
-func (st *state) readyLanes(object bool) {
+func (st *streamer) readyLanes(object bool) {
 	p := &st.lanes
 	p.st, p.object, p.used, p.unique = st, object, 0, false
 	p.limit = maxLaneRecords
@@ -151,7 +137,7 @@ func (st *state) readyLanes(object bool) {
 	if st.doc.lanes {
 		st.arr.pool = p
 	}
-	st.ranks = st.ranks[:0]
+	st.recs.ranks = st.recs.ranks[:0]
 }
 
 // shareLimits gives each lane of the pool its share of the diagnostics
@@ -168,7 +154,7 @@ func (p *lanePool) shareLimits() {
 
 // planRootArray plans a root array with lanes for its applicators and
 // reports whether it streams.
-func (st *state) planRootArray() bool {
+func (st *streamer) planRootArray() bool {
 	a := &st.arr
 	st.readyLanes(false)
 	a.keep = true
@@ -183,7 +169,7 @@ func (st *state) planRootArray() bool {
 
 // planGroups adds the applicator groups of n, the k-th schema of a's
 // chain, with a lane per branch; false when a branch cannot stream.
-func (p *lanePool) planGroups(a *arrayStream, k int, n *node) bool {
+func (p *lanePool) planGroups(a *schemaChain, k int, n *node) bool {
 	base := a.rank
 	a.rank += 4
 	add := func(kind byte, rank int) *laneGroup {
@@ -263,9 +249,10 @@ func (p *lanePool) planGroups(a *arrayStream, k int, n *node) bool {
 // should b refuse the container outright, it must say so (a then or else: anyOf
 // and oneOf pass over such a branch, not and if only need its verdict; a
 // dependentSchemas entry says so too).
-func (p *lanePool) branch(a *arrayStream, k int, b *node, keep, refusal bool) *lane {
+func (p *lanePool) branch(a *schemaChain, k int, b *node, keep, refusal bool) *lane {
 	l := p.get()
 	if l == nil {
+		a.held = holdLanes
 		return nil
 	}
 	l.kwPrefix = append(a.appendPath(append(l.kwPrefix[:0], a.kwPrefix...), k), b.seg)
@@ -274,16 +261,18 @@ func (p *lanePool) branch(a *arrayStream, k int, b *node, keep, refusal bool) *l
 	switch {
 	case b.boolean == 1:
 		l.always = true
-	case b.boolean == 2 || b.hasType && b.types&p.rootType() == 0:
+	case b.refuses(p.rootType()):
 		l.dead, l.failed, l.refusal = true, true, refusal && keep
 	case p.object:
 		l.pool = p
-		if !p.st.planObjectChain(&l.arrayStream, &l.obj, b) {
+		if !p.st.planObjectChain(&l.schemaChain, &l.obj, b) {
+			a.held = l.held
 			return nil
 		}
 	default:
 		l.pool = p
 		if !l.plan(p.st.s, b) {
+			a.held = l.held
 			return nil
 		}
 		p.unique = p.unique || l.unique.on
@@ -303,7 +292,7 @@ func (p *lanePool) rootTypeName() string {
 }
 
 // rootReceived returns the container's Received text, closed.
-func (st *state) rootReceived() string {
+func (st *streamer) rootReceived() string {
 	closer := byte(']')
 	if st.lanes.object {
 		closer = '}'
@@ -313,447 +302,4 @@ func (st *state) rootReceived() string {
 		return truncate(string(recv), maxReceived)
 	}
 	return st.intern(recv)
-}
-
-// groupsValue hands item i (or member i, named k) of the root container,
-// value v, to the lanes of a's groups.
-func (st *state) groupsValue(a *arrayStream, i int, k []byte, v *jv) {
-	for gi := range a.groups {
-		for _, l := range a.groups[gi].lanes {
-			if l != nil && st.err == nil {
-				st.laneValue(l, i, k, v)
-			}
-		}
-	}
-}
-
-// laneValue evaluates item i (or member i, named k) for lane l: a fast
-// pass, and a collecting one into the lane's diagnostics when it fails and
-// they may be reported.
-func (st *state) laneValue(l *lane, i int, k []byte, v *jv) {
-	if !l.live() {
-		return
-	}
-	l.at = i
-	a := &l.arrayStream
-	if !st.laneEval(l, a, &l.obj, st.lanes.object, i, k, v, i+1) {
-		return
-	}
-	if len(a.groups) > 0 && (l.keep || !l.failed) {
-		st.groupsValue(a, i, k, v)
-	}
-}
-
-// live reports whether lane l still evaluates what it is handed.
-func (l *lane) live() bool {
-	return !(l.always || l.dead || l.failed && !l.keep || l.full > 0)
-}
-
-// laneEval evaluates item i (member i named k, when object), value v,
-// with the chain a (tallies o) that applies it for lane l: the lane's own
-// chain, or its chain for a value below the root (stream_frame_chains.go).
-// A failure fails the lane and, when the lane may report, its
-// diagnostics go to the lane; at the lane's limit it is full at full. It
-// reports whether the lane goes on (not full, no error).
-func (st *state) laneEval(l *lane, a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv, full int) bool {
-	ok, done := st.chainEval(a, o, object, i, k, v)
-	if done {
-		return false
-	}
-	if !ok {
-		l.failed = true
-		if l.keep {
-			mark, kmark := st.nrec(), len(st.keys)
-			st.collectChecks(a, o, object, i, k, v)
-			st.take(l, mark, kmark)
-			if l.nrecs > l.limit {
-				l.full = full
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// chainEval is the fast pass of the chain a (tallies o) over item i
-// (member i named k), value v: the member's tallies, then the checks. done
-// says an evaluation error stopped it (st.err, located).
-func (st *state) chainEval(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) (ok, done bool) {
-	if object {
-		st.memberTally(a, o, k)
-	}
-	ok = st.laneChecks(a, o, object, i, k, v)
-	if st.err == nil {
-		return ok, false
-	}
-	if object {
-		st.locateMemberError(a, o, i, k, v)
-	} else {
-		st.locateItemError(a, i, v)
-	}
-	return false, true
-}
-
-// collectChecks is the collecting pass of the chain a over item i
-// (member i named k): it records why the item fails.
-func (st *state) collectChecks(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) {
-	st.collect, st.track = true, true
-	st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
-	st.laneChecks(a, o, object, i, k, v)
-	st.collect, st.track = false, false
-	st.inst = st.inst[:0]
-}
-
-// laneChecks applies the item (member) keywords of the chain a (tallies
-// o) to item (member) i, unevaluated* last; an item also counts for
-// contains, outside the collecting pass (it records nothing), and the
-// fast pass lists the members unevaluatedProperties: false refuses.
-func (st *state) laneChecks(a *arrayStream, o *objectStream, object bool, i int, k []byte, v *jv) bool {
-	if object {
-		ok := st.memberChecks(a, i, k, v)
-		if len(a.uneval) > 0 && st.err == nil {
-			ok = st.memberUneval(a, o, i, k, v, !st.collect) && ok
-		}
-		return ok
-	}
-	ok := st.itemChecks(a, i, v)
-	if !st.collect {
-		st.itemContains(a, i, v)
-	}
-	if len(a.uneval) > 0 && st.err == nil {
-		ok = st.itemUneval(a, i, v) && ok
-	}
-	return ok
-}
-
-// padRanks gives rank r to the diagnostics recorded since the last rank.
-func (st *state) padRanks(r int) {
-	for len(st.ranks) < st.nrec() {
-		st.ranks = append(st.ranks, r)
-	}
-}
-
-// take moves the diagnostics recorded since mark (their keys since kmark
-// in st.keys) into lane l.
-func (st *state) take(l *lane, mark, kmark int) {
-	for i := mark; i < st.nrec(); i++ {
-		l.add(st.out[i], st.outKeys[i], st.ranks[i])
-	}
-	st.truncRecs(mark)
-	st.ranks = st.ranks[:mark]
-	st.keys = st.keys[:kmark]
-}
-
-// add counts a diagnostic of l (branchScore's weights, for a value at the
-// root) and keeps it while l has fewer than its limit.
-func (l *lane) add(d Diagnostic, key []int, rank int) {
-	l.nrecs++
-	l.score += recordScore(d.Code, len(key))
-	if !typeMismatch(d.Code, len(key)) {
-		l.nonType++
-	}
-	if len(l.out) < l.limit {
-		l.out = append(l.out, d)
-		l.keys = append(l.keys, slices.Clone(key))
-		l.ranks = append(l.ranks, rank)
-	}
-}
-
-// hidden counts n diagnostics of l that were not recorded (refused
-// names past the cap, objectStream.refuse): each would have scored 1 and
-// is not a type mismatch (recordScore).
-func (l *lane) hidden(n int) {
-	l.nrecs += n
-	l.score += n
-	l.nonType += n
-}
-
-// mismatch reports whether l failed only on the type of the container
-// (branchScore's mismatch): a lane anyOf and oneOf do not report.
-func (l *lane) mismatch() bool {
-	return l.dead || onlyTypeMismatch(l.nrecs, l.nonType)
-}
-
-// laneEnd gives lane l's whole-array (whole-object) verdicts and resolves
-// its groups, once every item (member) is read.
-func (st *state) laneEnd(l *lane, dupI, dupJ int) {
-	if !l.live() {
-		return
-	}
-	a := &l.arrayStream
-	verdicts := func(record bool) bool {
-		if st.lanes.object {
-			return st.objectChainVerdicts(a, &l.obj, &st.arr, st.obj.count, record)
-		}
-		return st.chainVerdicts(a, &st.arr, dupI, dupJ, record)
-	}
-	if verdicts(false) {
-		st.laneFails(l, verdicts, l.obj.dropped)
-	}
-	if (l.keep || !l.failed) && st.resolveGroups(a, l, l.keep, dupI, dupJ) {
-		l.failed = true
-	}
-}
-
-// laneFails fails lane l on its verdicts and, when it may report them,
-// records them into it (verdicts(true)), counting the dropped refused
-// names it did not keep.
-func (st *state) laneFails(l *lane, verdicts func(record bool) bool, dropped int) {
-	l.failed = true
-	if l.keep {
-		mark, kmark := st.nrec(), len(st.keys)
-		verdicts(true)
-		st.take(l, mark, kmark)
-		l.hidden(dropped)
-	}
-}
-
-// refuse records why the dead lane l refuses the root container, as eval
-// does: its type, or false.
-func (st *state) refuse(l *lane) {
-	b := l.head
-	mark, kmark := st.nrec(), len(st.keys)
-	collect, track := st.collect, st.track
-	st.collect, st.track = true, true
-	st.inst = append(st.inst[:0], st.arr.instPrefix...)
-	st.kw = append(st.kw[:0], l.kwPrefix...)
-	var d *Diagnostic
-	if b.boolean == 2 {
-		d = st.failFalse(b, nil)
-	} else {
-		d = st.failType(b, nil, st.lanes.rootTypeName())
-	}
-	d.Received = st.rootReceived()
-	d.ReceivedType = st.lanes.rootTypeName()
-	st.collect, st.track = collect, track
-	st.inst = st.inst[:0]
-	st.padRanks(0)
-	st.take(l, mark, kmark)
-}
-
-// resolveGroups ends the lanes of a's groups and combines their verdicts;
-// with keep, the failed groups' diagnostics go to owner (nil: the
-// document's). It reports whether a group fails.
-func (st *state) resolveGroups(a *arrayStream, owner *lane, keep bool, dupI, dupJ int) bool {
-	failed := false
-	o := &st.obj
-	if owner != nil {
-		o = &owner.obj
-	}
-	for gi := range a.groups {
-		g := &a.groups[gi]
-		for _, l := range g.lanes {
-			if l != nil {
-				st.laneEnd(l, dupI, dupJ)
-			}
-		}
-		if g.kind == groupDep {
-			g.on = o.present(g.name)
-		}
-		if g.holds() {
-			continue
-		}
-		failed = true
-		if !keep {
-			break
-		}
-		st.groupRecords(a, owner, g)
-	}
-	return failed
-}
-
-// holds reports whether g's keyword holds, its lanes ended.
-func (g *laneGroup) holds() bool {
-	switch g.kind {
-	case groupAnyOf, groupOneOf:
-		return judgeBranches(g.matched().matched, g.kind == groupOneOf) == branchesHold
-	case groupNot:
-		return g.lanes[0].failed
-	case groupDep:
-		return !g.on || !g.lanes[0].failed
-	}
-	br := g.chosen()
-	return br == nil || !br.failed
-}
-
-// matched counts the lanes that hold and gives the first two.
-func (g *laneGroup) matched() branchCount {
-	c := noBranch
-	for i, l := range g.lanes {
-		if !l.failed {
-			c.hold(i)
-		}
-	}
-	return c
-}
-
-// best returns the index of the lane a failed anyOf or oneOf reports (-1:
-// none, every branch wants another type): the lowest score, the first of
-// equals, a full lane only when every candidate is (then the one that
-// filled up last).
-func (g *laneGroup) best() int {
-	best := -1
-	for i, l := range g.lanes {
-		if l.mismatch() {
-			continue
-		}
-		if best < 0 {
-			best = i
-			continue
-		}
-		if b := g.lanes[best]; betterBranch(l.score, l.full, b.score, b.full) {
-			best = i
-		}
-	}
-	return best
-}
-
-// chosen returns the then or else lane an if group applies (or nil).
-func (g *laneGroup) chosen() *lane {
-	if !g.lanes[0].failed {
-		return g.lanes[1]
-	}
-	return g.lanes[2]
-}
-
-// groupRecords records why the failed group g of a fails, as
-// evalApplicators does, into owner (nil: the document's diagnostics).
-func (st *state) groupRecords(a *arrayStream, owner *lane, g *laneGroup) {
-	mark, kmark := st.nrec(), len(st.keys)
-	switch g.kind {
-	case groupAnyOf, groupOneOf:
-		kw := "anyOf"
-		if g.kind == groupOneOf {
-			kw = "oneOf"
-		}
-		if c := g.matched(); judgeBranches(c.matched, g.kind == groupOneOf) == branchesSeveral {
-			st.onRoot(a, g, func() *Diagnostic { return st.failOneOfMultiple(g.node, kw, nil, c.first, c.second) })
-			break
-		}
-		best := g.best()
-		if best >= 0 {
-			st.emit(owner, g.lanes[best], g.rank)
-			return
-		}
-		// Every branch wants another type: one line says which.
-		bs := g.node.anyOf
-		if g.kind == groupOneOf {
-			bs = g.node.oneOf
-		}
-		st.onRoot(a, g, func() *Diagnostic { return st.failBranchTypes(g.node, kw, nil, bs, st.lanes.rootTypeName()) })
-	case groupNot:
-		at := strings.Join(a.appendPath(append([]string(nil), a.kwPrefix...), g.owner), "")
-		st.onRoot(a, g, func() *Diagnostic { return st.failNot(g.node, nil, at) })
-	case groupIf, groupDep:
-		br := g.lanes[0]
-		if g.kind == groupIf {
-			br = g.chosen()
-		}
-		if br.refusal {
-			st.refuse(br) // only once it is known to apply
-		}
-		st.emit(owner, br, g.rank)
-		return
-	}
-	st.padRanks(g.rank)
-	if owner != nil {
-		st.take(owner, mark, kmark)
-	}
-}
-
-// onRoot records the diagnostic of g that build records, on the streamed
-// root container.
-func (st *state) onRoot(a *arrayStream, g *laneGroup, build func() *Diagnostic) {
-	root := &st.arr
-	collect, track := st.collect, st.track
-	st.collect, st.track = true, true
-	st.inst = append(st.inst[:0], root.instPrefix...)
-	st.enterChain(a, a.kwPrefix, g.owner)
-	d := build()
-	d.Received = st.rootReceived()
-	d.ReceivedType = st.lanes.rootTypeName()
-	st.collect, st.track = collect, track
-	st.inst = st.inst[:0]
-}
-
-// emit hands lane l's diagnostics, in the order a whole-value evaluation
-// records them, to owner (nil: the document's) with rank.
-func (st *state) emit(owner *lane, l *lane, rank int) {
-	sortByKeyRank(l.out, l.keys, l.ranks)
-	if owner == nil {
-		if l.nrecs > len(l.out) {
-			st.incomplete = true
-		}
-		st.out = append(st.out, l.out...)
-		st.outKeys = append(st.outKeys, l.keys...)
-		for range l.out {
-			st.ranks = append(st.ranks, rank)
-		}
-		return
-	}
-	for i := range l.out {
-		owner.add(l.out[i], l.keys[i], rank)
-	}
-	// What l counted but did not keep counts for owner too.
-	hidden := l.nrecs - len(l.out)
-	if hidden > 0 {
-		kept := 0
-		for i := range l.out {
-			kept += recordScore(l.out[i].Code, len(l.keys[i]))
-		}
-		owner.nrecs += hidden
-		owner.score += l.score - kept
-		owner.nonType += hiddenNonType(l)
-	}
-}
-
-// hiddenNonType counts l's diagnostics that were not kept and are not a
-// type mismatch of the container itself.
-func hiddenNonType(l *lane) int {
-	kept := 0
-	for i := range l.out {
-		if !typeMismatch(l.out[i].Code, len(l.keys[i])) {
-			kept++
-		}
-	}
-	return l.nonType - kept
-}
-
-// sortRanked puts the document's diagnostics in the order a whole-value
-// evaluation records them within each location (diagnostics then sorts
-// them by location, stably).
-func (st *state) sortRanked() {
-	sortByKeyRank(st.out, st.outKeys, st.ranks)
-}
-
-// sortByKeyRank sorts out (with keys and ranks) by key, then rank,
-// stably.
-func sortByKeyRank(out Diagnostics, keys [][]int, ranks []int) {
-	sorted := true
-	for i := 1; i < len(out); i++ {
-		if c := cmpKey(keys[i-1], keys[i]); c > 0 || c == 0 && ranks[i-1] > ranks[i] {
-			sorted = false
-			break
-		}
-	}
-	if sorted {
-		return
-	}
-	perm := make([]int, len(out))
-	for i := range perm {
-		perm[i] = i
-	}
-	slices.SortStableFunc(perm, func(a, b int) int {
-		if c := cmpKey(keys[a], keys[b]); c != 0 {
-			return c
-		}
-		return ranks[a] - ranks[b]
-	})
-	o2, k2, r2 := make(Diagnostics, len(out)), make([][]int, len(out)), make([]int, len(out))
-	for i, p := range perm {
-		o2[i], k2[i], r2[i] = out[p], keys[p], ranks[p]
-	}
-	copy(out, o2)
-	copy(keys, k2)
-	copy(ranks, r2)
 }

@@ -303,7 +303,7 @@ func TestLanesBounded(t *testing.T) {
 	_, err := w.Write(ints)
 	require.NoError(t, err)
 	lanes := w.st.arr.groups[0].lanes
-	assert.Len(t, lanes[0].out, DefaultMaxDiagnostics)
+	assert.Len(t, lanes[0].recs.out, DefaultMaxDiagnostics)
 	assert.Equal(t, DefaultMaxDiagnostics+1, lanes[0].full, "full at item 1000")
 	d, err := w.Close()
 	require.NoError(t, err)
@@ -397,7 +397,7 @@ func TestLanesMany(t *testing.T) {
 	w := s.NewStream()
 	writeChunks(t, w, doc, 4096)
 	for _, l := range w.st.lanes.lanes[:w.st.lanes.used] {
-		assert.LessOrEqual(t, len(l.out), DefaultMaxDiagnostics*fullLanes/100)
+		assert.LessOrEqual(t, len(l.recs.out), DefaultMaxDiagnostics*fullLanes/100)
 	}
 	got, err := w.Close()
 	require.NoError(t, err)

@@ -57,7 +57,7 @@ func (o *objectStream) reset() {
 
 // planObject lists the schemas that apply to the root object and reports
 // whether it can stream under them.
-func (st *state) planObject() bool {
+func (st *streamer) planObject() bool {
 	a := &st.arr
 	st.readyLanes(true)
 	a.keep = true
@@ -73,7 +73,7 @@ func (st *state) planObject() bool {
 // schema is root (with their lanes, when a.pool is set), reserves their
 // presence bits and the names o must watch, and reports whether the
 // object can stream under them.
-func (st *state) planObjectChain(a *arrayStream, o *objectStream, root *node) bool {
+func (st *streamer) planObjectChain(a *schemaChain, o *objectStream, root *node) bool {
 	if !a.buildChain(st.s, root, true) {
 		return false
 	}
@@ -130,7 +130,7 @@ func (o *objectStream) present(name string) bool {
 // chain is a and tallies o (the innermost frame's): its name's text
 // (quoted, with blanks around) and its value's text. It returns the value
 // (nil when it stopped the evaluation); the name is in o.key.
-func (st *state) objectMember(a *arrayStream, o *objectStream, keyText, valText []byte) *jv {
+func (st *streamer) objectMember(a *schemaChain, o *objectStream, keyText, valText []byte) *jv {
 	i := o.count
 	o.count++
 	o.key = appendUnescaped(o.key[:0], trimQuotes(keyText))
@@ -172,7 +172,7 @@ func (st *state) objectMember(a *arrayStream, o *objectStream, keyText, valText 
 
 // locateMemberError runs member i of a again with paths kept, to say
 // where the evaluation error st.err is.
-func (st *state) locateMemberError(a *arrayStream, o *objectStream, i int, k []byte, v *jv) {
+func (st *streamer) locateMemberError(a *schemaChain, o *objectStream, i int, k []byte, v *jv) {
 	st.numV = nil
 	first := st.err
 	st.err = nil
@@ -190,7 +190,7 @@ func (st *state) locateMemberError(a *arrayStream, o *objectStream, i int, k []b
 
 // memberTally records what the verdicts of a's chain need of a member
 // named k: presence, and whether additionalProperties: false refuses it.
-func (st *state) memberTally(a *arrayStream, o *objectStream, k []byte) {
+func (st *streamer) memberTally(a *schemaChain, o *objectStream, k []byte) {
 	for w := range o.watch {
 		if o.watch[w].name == string(k) {
 			o.watch[w].present = true
@@ -209,7 +209,7 @@ func (st *state) memberTally(a *arrayStream, o *objectStream, k []byte) {
 
 // memberChecks applies the member keywords of a's chain to member i,
 // innermost $ref target first.
-func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
+func (st *streamer) memberChecks(a *schemaChain, i int, k []byte, v *jv) bool {
 	ok := true
 	for _, c := range a.order {
 		n := a.chain[c]
@@ -220,7 +220,7 @@ func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
 			ok = false
 		}
 		if a.ranked && st.collect {
-			st.padRanks(a.rankOf(c))
+			st.recs.padRanks(a.rankOf(c))
 		}
 		if !ok && !st.collect {
 			return false
@@ -231,9 +231,9 @@ func (st *state) memberChecks(a *arrayStream, i int, k []byte, v *jv) bool {
 
 // objectEnd gives the object's own verdicts and its lanes' once every
 // member is read, and the diagnostics in document order.
-func (st *state) objectEnd() (Diagnostics, error) {
+func (st *streamer) objectEnd() (Diagnostics, error) {
 	a := &st.arr
-	failed := st.objectChainVerdicts(a, &st.obj, a, st.obj.count, true) || st.nrec() > 0
+	failed := st.objectChainVerdicts(a, &st.obj, a, st.obj.count, true) || st.recs.len() > 0
 	st.incomplete = st.incomplete || st.obj.dropped > 0
 	return st.rootEnd(failed, -1, -1)
 }
@@ -243,7 +243,7 @@ func (st *state) objectEnd() (Diagnostics, error) {
 // location and Received text) of count members, whose tallies for c are
 // o, and, when one fails and record is set, records them all with their
 // hints. It reports whether one fails.
-func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayStream, count int, record bool) bool {
+func (st *streamer) objectChainVerdicts(c *schemaChain, o *objectStream, at *schemaChain, count int, record bool) bool {
 	fails := len(o.extras) > 0 || len(o.unevalExtras) > 0 || o.dropped > 0
 	collect, track := st.collect, st.track
 	st.collect = false
@@ -266,11 +266,11 @@ func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayS
 		if g := c.guardOf[k]; g != nil {
 			st.guardFail(g, recv, "object")
 		}
-		mark := st.nrec()
+		mark := st.recs.len()
 		st.objectVerdicts(c.chain[k], o, k, &obj, count)
 		st.objectHints(c.chain[k], nil, mark, o.seen[k])
 		if c.ranked {
-			st.padRanks(c.rankOf(k))
+			st.recs.padRanks(c.rankOf(k))
 		}
 	}
 	st.unevalVerdicts(c, o)
@@ -284,7 +284,7 @@ func (st *state) objectChainVerdicts(c *arrayStream, o *objectStream, at *arrayS
 // at of count members, those of evalObject in its order, the members its
 // additionalProperties: false refused among them. A fast pass stops at
 // the first failure and records nothing.
-func (st *state) objectVerdicts(n *node, o *objectStream, c int, at *closed, count int) bool {
+func (st *streamer) objectVerdicts(n *node, o *objectStream, c int, at *closed, count int) bool {
 	ok := st.objectCountVerdicts(n, at, count)
 	if !ok && !st.collect {
 		return false

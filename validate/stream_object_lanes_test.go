@@ -213,7 +213,7 @@ func TestObjectLanesBounded(t *testing.T) {
 	assert.Equal(t, byte('{'), w.st.doc.streamed)
 	assert.Less(t, most, 256<<10, "the buffer holds the first 64 KiB, not the object")
 	lanes := w.st.arr.groups[0].lanes
-	assert.Len(t, lanes[0].out, DefaultMaxDiagnostics, "the string branch stopped at the cap")
+	assert.Len(t, lanes[0].recs.out, DefaultMaxDiagnostics, "the string branch stopped at the cap")
 	d, err := w.Close()
 	require.NoError(t, err)
 	assert.Nil(t, d, "the integer branch holds")

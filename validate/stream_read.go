@@ -135,3 +135,64 @@ func checkJSON(b []byte) error {
 	}
 	return nil
 }
+
+// blank reports whether b holds only JSON whitespace.
+func blank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\n' && c != '\r' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// trimQuotes returns a member name's text without its blanks and quotes.
+func trimQuotes(b []byte) []byte {
+	for len(b) > 0 && blank(b[:1]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && blank(b[len(b)-1:]) {
+		b = b[:len(b)-1]
+	}
+	if len(b) >= 2 {
+		b = b[1 : len(b)-1]
+	}
+	return b
+}
+
+// eachItem calls fn for each complete item (member) of a container whose
+// items begin at win[from], up to win[to] (the container's closer is not
+// in it): the item's text is win[start:end], end its comma, and colon is
+// a member's colon (-1 for an item). It stops when fn returns false and
+// returns where the item in progress begins and its colon (-1: not read).
+func eachItem(win []byte, from, to int, object bool, fn func(start, colon, end int) bool) (int, int) {
+	depth, inString, escaped := 0, false, false
+	start, colon := from, -1
+	for j := from; j < to; j++ {
+		c := win[j]
+		switch {
+		case inString:
+			if escaped {
+				escaped = false
+			} else if c == '\\' {
+				escaped = true
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+		case depth == 0 && c == ':' && object && colon < 0:
+			colon = j
+		case depth == 0 && c == ',':
+			if !fn(start, colon, j) {
+				return j + 1, -1
+			}
+			start, colon = j+1, -1
+		}
+	}
+	return start, colon
+}

@@ -30,13 +30,13 @@ type unevalNode struct {
 
 // itemEvaluated reports whether chain schema d evaluates item i by
 // prefixItems or items (covers adds contains).
-func (a *arrayStream) itemEvaluated(d, i int) bool {
+func (a *schemaChain) itemEvaluated(d, i int) bool {
 	return itemEvaluates(a.chain[d], i)
 }
 
 // memberEvaluated reports whether chain schema d evaluates a member named
 // k.
-func (a *arrayStream) memberEvaluated(d int, k []byte) bool {
+func (a *schemaChain) memberEvaluated(d int, k []byte) bool {
 	n := a.chain[d]
 	m := n.memberSchemas(k, n.propAt(k, -1))
 	return m.evaluates()
@@ -45,13 +45,13 @@ func (a *arrayStream) memberEvaluated(d int, k []byte) bool {
 // unevaluated reports whether nothing under the chain schema of u
 // evaluated the current item i (member k, when object).
 // (u's own a.passed is reset before this is asked).
-func (a *arrayStream) unevaluated(u unevalNode, i int, k []byte, object bool) bool {
+func (a *schemaChain) unevaluated(u unevalNode, i int, k []byte, object bool) bool {
 	return !a.covers(u.k, u.end, i, k, object, true)
 }
 
 // itemUneval applies the unevaluatedItems of a's chain to item i (value
 // v), innermost first; st.inst is the item's location when collecting.
-func (st *state) itemUneval(a *arrayStream, i int, v *jv) bool {
+func (st *streamer) itemUneval(a *schemaChain, i int, v *jv) bool {
 	ok := true
 	for _, u := range a.uneval {
 		n := a.chain[u.k]
@@ -76,7 +76,7 @@ func (st *state) itemUneval(a *arrayStream, i int, v *jv) bool {
 // applyUneval applies sub, the unevaluated* schema of u's chain schema,
 // to the current item or member v (st.inst is its location) and notes in
 // a.passed whether it held.
-func (st *state) applyUneval(a *arrayStream, u unevalNode, sub *node, v *jv) bool {
+func (st *streamer) applyUneval(a *schemaChain, u unevalNode, sub *node, v *jv) bool {
 	st.pushKw(sub.seg)
 	r := st.eval(sub, v, 0)
 	st.popKw()
@@ -87,7 +87,7 @@ func (st *state) applyUneval(a *arrayStream, u unevalNode, sub *node, v *jv) boo
 
 // unevalRank is the rank of u's diagnostics: a chain for a value below
 // the root has one rank for all of them (fixedRank).
-func (a *arrayStream) unevalRank(u unevalNode) int {
+func (a *schemaChain) unevalRank(u unevalNode) int {
 	if a.fixedRank >= 0 {
 		return a.fixedRank
 	}
@@ -95,9 +95,9 @@ func (a *arrayStream) unevalRank(u unevalNode) int {
 }
 
 // rankUneval gives u's rank to the diagnostics it recorded.
-func (st *state) rankUneval(a *arrayStream, u unevalNode) {
+func (st *streamer) rankUneval(a *schemaChain, u unevalNode) {
 	if a.ranked && st.collect {
-		st.padRanks(a.unevalRank(u))
+		st.recs.padRanks(a.unevalRank(u))
 	}
 }
 
@@ -105,7 +105,7 @@ func (st *state) rankUneval(a *arrayStream, u unevalNode) {
 // named k (value v), innermost first. A member unevaluatedProperties:
 // false refuses is reported with the object (objectChainVerdicts): with
 // tally, it is added to o's list.
-func (st *state) memberUneval(a *arrayStream, o *objectStream, i int, k []byte, v *jv, tally bool) bool {
+func (st *streamer) memberUneval(a *schemaChain, o *objectStream, i int, k []byte, v *jv, tally bool) bool {
 	ok := true
 	for _, u := range a.uneval {
 		n := a.chain[u.k]
@@ -129,13 +129,13 @@ func (st *state) memberUneval(a *arrayStream, o *objectStream, i int, k []byte, 
 
 // unevalVerdicts records the members the unevaluatedProperties: false of
 // c's chain refused, o being c's tallies, with their hints.
-func (st *state) unevalVerdicts(c *arrayStream, o *objectStream) {
+func (st *streamer) unevalVerdicts(c *schemaChain, o *objectStream) {
 	for _, u := range c.uneval {
 		if u.lanes != nil {
 			continue // deferredEnd
 		}
 		n := c.chain[u.k]
-		mark := st.nrec()
+		mark := st.recs.len()
 		for _, x := range o.unevalExtras {
 			if x.k == u.k {
 				st.enterChain(c, c.kwPrefix, u.k)
@@ -144,7 +144,7 @@ func (st *state) unevalVerdicts(c *arrayStream, o *objectStream) {
 		}
 		st.objectHints(n, nil, mark, o.seen[u.k])
 		if c.ranked {
-			st.padRanks(c.unevalRank(u))
+			st.recs.padRanks(c.unevalRank(u))
 		}
 	}
 }

@@ -1,7 +1,5 @@
 package validate
 
-import "slices"
-
 // unevaluatedItems and unevaluatedProperties over lanes, on a streamed
 // root container.
 //
@@ -41,7 +39,7 @@ import "slices"
 // that a lane evaluated.
 type pendingUneval struct {
 	lanes    uint64 // the lanes under u that evaluated it
-	from, to int    // its diagnostics in the list's out and keys
+	from, to int    // its diagnostics in the list's recs
 	named    bool   // unevaluatedProperties: false: only the member's name
 	name     string // (it may be "")
 }
@@ -49,16 +47,15 @@ type pendingUneval struct {
 // pendingList is what a deferring unevaluated* node keeps until the end.
 type pendingList struct {
 	items    []pendingUneval
-	out      Diagnostics
-	keys     [][]int
+	recs     diagList
 	count    map[uint64]int  // items kept per set of lanes
 	overflow map[uint64]bool // sets of lanes with items not kept
 }
 
 func (p *pendingList) reset() {
 	clear(p.items)
-	clear(p.out)
-	p.items, p.out, p.keys = p.items[:0], p.out[:0], p.keys[:0]
+	p.items = p.items[:0]
+	p.recs.reset()
 	clear(p.count)
 	clear(p.overflow)
 }
@@ -81,7 +78,7 @@ func (p *pendingList) room(lanes uint64, limit int) bool {
 // index groups on and of the groups nested in them, giving each a bit.
 // It reports false when there are more than 64 or a lane's chain defers
 // unevaluated* of its own.
-func (a *arrayStream) underLanes(u *unevalNode, groups int) bool {
+func (a *schemaChain) underLanes(u *unevalNode, groups int) bool {
 	u.lanes = u.lanes[:0]
 	var add func(gs []laneGroup) bool
 	add = func(gs []laneGroup) bool {
@@ -90,7 +87,7 @@ func (a *arrayStream) underLanes(u *unevalNode, groups int) bool {
 				if l == nil {
 					continue
 				}
-				if len(u.lanes) == 64 {
+				if len(u.lanes) == maxUnevalLanes {
 					return false
 				}
 				l.ubit = 1 << len(u.lanes)
@@ -108,7 +105,7 @@ func (a *arrayStream) underLanes(u *unevalNode, groups int) bool {
 // covers reports whether a schema of a's chain in [from, to) evaluates
 // item i (member k, when object); with state, a contains match (a.hit)
 // and an unevaluated* that held (a.passed) on the current item count.
-func (a *arrayStream) covers(from, to, i int, k []byte, object, state bool) bool {
+func (a *schemaChain) covers(from, to, i int, k []byte, object, state bool) bool {
 	for d := from; d < to; d++ {
 		if state && (a.passed[d] || !object && a.hit[d] && a.chain[d].containsEvaluates()) {
 			return true
@@ -127,7 +124,7 @@ func (u *unevalNode) laneCover(i int, k []byte, object bool) uint64 {
 		if l.dead || l.always || l.failed && !l.keep {
 			continue // it covers nothing, or cannot count
 		}
-		if l.arrayStream.covers(0, len(l.chain), i, k, object, l.at == i) {
+		if l.schemaChain.covers(0, len(l.chain), i, k, object, l.at == i) {
 			m |= l.ubit
 		}
 	}
@@ -138,7 +135,7 @@ func (u *unevalNode) laneCover(i int, k []byte, object bool) uint64 {
 // container for the unevaluated* nodes of a that defer, once a and its
 // lanes have evaluated it: at once when no lane evaluated it, else into
 // the node's pending list when its schema fails.
-func (st *state) deferredValue(a *arrayStream, i int, k []byte, v *jv, object bool) {
+func (st *streamer) deferredValue(a *schemaChain, i int, k []byte, v *jv, object bool) {
 	for ui := range a.uneval {
 		u := &a.uneval[ui]
 		n := a.chain[u.k]
@@ -164,7 +161,7 @@ func (st *state) deferredValue(a *arrayStream, i int, k []byte, v *jv, object bo
 		if sub.boolean != 2 && st.eval(sub, v, 0) || st.err != nil {
 			continue
 		}
-		mark, kmark := st.nrec(), len(st.keys)
+		m := st.mark()
 		st.collect, st.track = true, true
 		st.enterChain(a, a.kwPrefix, u.k)
 		seg := pathSeg{idx: i}
@@ -181,21 +178,18 @@ func (st *state) deferredValue(a *arrayStream, i int, k []byte, v *jv, object bo
 		}
 		st.collect, st.track = false, false
 		st.inst = st.inst[:0]
-		st.padRanks(u.rank)
+		st.recs.padRanks(u.rank)
 		if lanes == 0 {
 			continue // certain: it stays
 		}
 		if p.room(lanes, st.maxOut) {
-			from := len(p.out)
-			for r := mark; r < st.nrec(); r++ {
-				p.out = append(p.out, st.out[r])
-				p.keys = append(p.keys, slices.Clone(st.outKeys[r]))
+			from := p.recs.len()
+			for r := m.n; r < st.recs.len(); r++ {
+				p.recs.add(&st.recs.out[r], st.recs.keys[r], st.recs.ranks[r])
 			}
-			p.items = append(p.items, pendingUneval{lanes: lanes, from: from, to: len(p.out)})
+			p.items = append(p.items, pendingUneval{lanes: lanes, from: from, to: p.recs.len()})
 		}
-		st.truncRecs(mark)
-		st.ranks = st.ranks[:mark]
-		st.keys = st.keys[:kmark]
+		st.release(m)
 	}
 }
 
@@ -237,7 +231,7 @@ func counting(gs []laneGroup, from, to int) uint64 {
 // deferredEnd reports, once the root container's lanes are resolved, the
 // pending items of each deferring unevaluated* node that no counting
 // lane evaluated, and reports whether there was one.
-func (st *state) deferredEnd() bool {
+func (st *streamer) deferredEnd() bool {
 	a := &st.arr
 	failed := false
 	for ui, u := range a.uneval {
@@ -258,12 +252,11 @@ func (st *state) deferredEnd() bool {
 		for _, x := range p.items {
 			if x.lanes&on == 0 && !x.named {
 				failed = true
-				st.out = append(st.out, p.out[x.from:x.to]...)
-				st.outKeys = append(st.outKeys, p.keys[x.from:x.to]...)
+				st.recs.extend(&p.recs, x.from, x.to)
 			}
 		}
-		st.padRanks(u.rank)
-		mark := st.nrec()
+		st.recs.padRanks(u.rank)
+		mark := st.recs.len()
 		for _, x := range p.items {
 			if x.lanes&on != 0 || !x.named {
 				continue
@@ -274,12 +267,12 @@ func (st *state) deferredEnd() bool {
 			st.enterChain(a, a.kwPrefix, u.k)
 			st.extraProperty(n, "unevaluatedProperties", CodeUnevaluatedProps, []byte(x.name))
 		}
-		if st.lanes.object && st.nrec() > mark {
+		if st.lanes.object && st.recs.len() > mark {
 			st.objectHints(n, nil, mark, st.obj.seen[u.k])
 		}
 		st.collect, st.track = false, false
 		st.inst = st.inst[:0]
-		st.padRanks(u.rank)
+		st.recs.padRanks(u.rank)
 	}
 	return failed
 }

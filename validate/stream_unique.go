@@ -125,7 +125,7 @@ func (u *uniqueTracker) grow(k uint64) {
 
 // duplicate returns the pair the whole-array evaluation reports for an
 // array of count items, or -1, -1.
-func (u *uniqueTracker) duplicate(st *state, count int) (int, int) {
+func (u *uniqueTracker) duplicate(st *evaluator, count int) (int, int) {
 	if u.shortOK && count <= maxShortUnique {
 		v, err := st.ktape.read(append(u.short, ']'))
 		if err == nil {

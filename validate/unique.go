@@ -40,7 +40,7 @@ const maxReps = 8
 // all-equal and all-distinct arrays; when more than maxReps distinct items
 // share a hash (collisions), the search sorts instead, in O(n log n)
 // comparisons.
-func (st *state) duplicate(a []*jv) (int, int) {
+func (st *evaluator) duplicate(a []*jv) (int, int) {
 	u := &st.uniq
 	if len(a) <= 32 && allScalars(a) {
 		for i := range a {
@@ -136,7 +136,7 @@ func (u *uniqueScratch) grow() {
 }
 
 // canonicalHash returns the canonical hash of one item.
-func (st *state) canonicalHash(v *jv) uint64 {
+func (st *evaluator) canonicalHash(v *jv) uint64 {
 	if testForceCollisions {
 		return 0
 	}
@@ -148,7 +148,7 @@ func (st *state) canonicalHash(v *jv) uint64 {
 // duplicateSorted is duplicate for arrays whose hashes collide: the
 // (hash, index) pairs are sorted and each group of equal hashes is
 // searched on its own (firstEqual).
-func (st *state) duplicateSorted(a []*jv) (int, int) {
+func (st *evaluator) duplicateSorted(a []*jv) (int, int) {
 	u := &st.uniq
 	hs := u.sorted[:0]
 	for i, e := range a {
@@ -195,7 +195,7 @@ func allScalars(a []*jv) bool {
 // index (the value's first occurrence) and its own, or -1, -1. Each item
 // is compared with the group's distinct values so far; past maxReps of
 // them (hashes that collide) the group is sorted instead.
-func (st *state) firstEqual(a []*jv, g []hashedItem) (int, int) {
+func (st *evaluator) firstEqual(a []*jv, g []hashedItem) (int, int) {
 	u := &st.uniq
 	reps := u.reps[:0]
 	defer func() { u.reps = reps[:0] }()
@@ -217,7 +217,7 @@ func (st *state) firstEqual(a []*jv, g []hashedItem) (int, int) {
 // firstEqualSorted is firstEqual by ordering the group with compareValues
 // (then by index): equal items become neighbours, and each run of equal
 // items offers its first two indices.
-func (st *state) firstEqualSorted(a []*jv, g []hashedItem) (int, int) {
+func (st *evaluator) firstEqualSorted(a []*jv, g []hashedItem) (int, int) {
 	u := &st.uniq
 	slices.SortFunc(g, func(x, y hashedItem) int {
 		u.compares++
@@ -246,7 +246,7 @@ func (st *state) firstEqualSorted(a []*jv, g []hashedItem) (int, int) {
 }
 
 // hashTree feeds a document value to the canonical hasher.
-func (st *state) hashTree(h *canonHasher, v *jv) {
+func (st *evaluator) hashTree(h *canonHasher, v *jv) {
 	switch v.Type() {
 	case typeString:
 		b := v.StringBytes()
@@ -304,7 +304,7 @@ func canonRank(v *jv) int {
 // JSON Schema equality (0 exactly for equal values): by type, then numbers
 // by value, strings by decoded bytes, arrays item by item, objects by their
 // members sorted by name. Only hash collisions reach it.
-func (st *state) compareValues(a, b *jv) int {
+func (st *evaluator) compareValues(a, b *jv) int {
 	ra, rb := canonRank(a), canonRank(b)
 	if ra != rb {
 		return cmp.Compare(ra, rb)
@@ -390,7 +390,7 @@ type memberRef struct {
 // smallObject members: each member of o is looked up in the constant's
 // index (not the constant's names in o, a linear scan each), and a bitset
 // checks that every name of the constant was met.
-func (c *cval) equalLarge(o *jv, st *state) bool {
+func (c *cval) equalLarge(o *jv, st *evaluator) bool {
 	mark := len(st.words)
 	seen := st.allocBits(len(c.keys))
 	met, eq := 0, true

@@ -37,7 +37,7 @@ func bruteDuplicate(t testing.TB, doc string) string {
 	require.NoError(t, err)
 	require.Equal(t, typeArray, v.Type())
 	a := v.Array()
-	st := &state{}
+	st := &evaluator{}
 	if len(a) <= 32 && allScalars(a) {
 		// Short arrays of scalars: the smallest i, then j.
 		for i := range a {

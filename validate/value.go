@@ -19,7 +19,7 @@ type cval struct {
 
 // equal reports whether the document value v equals c (JSON Schema
 // equality: numbers by value, objects regardless of member order).
-func (c *cval) equal(v *jv, st *state) bool {
+func (c *cval) equal(v *jv, st *evaluator) bool {
 	t := v.Type()
 	if t != c.t {
 		return false
@@ -61,7 +61,7 @@ func (c *cval) equal(v *jv, st *state) bool {
 }
 
 // equalValues is JSON Schema equality between two document values.
-func equalValues(a, b *jv, st *state) bool {
+func equalValues(a, b *jv, st *evaluator) bool {
 	t := a.Type()
 	if t != b.Type() {
 		return false
@@ -127,7 +127,7 @@ type enumSet struct {
 	folded    []string // fold(strs[i])
 }
 
-func (e *enumSet) contains(v *jv, st *state) bool {
+func (e *enumSet) contains(v *jv, st *evaluator) bool {
 	if v.Type() == typeString {
 		// Only the string values can match.
 		b := v.StringBytes()

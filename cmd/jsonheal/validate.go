@@ -29,7 +29,9 @@ var defaultMaxDocument = strconv.Itoa(validate.DefaultMaxBuffer>>20) + "MiB"
 func runValidate(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "validate",
 		"usage: jsonheal validate --schema FILE [flags] [FILE...]",
-		"Validates each FILE (stdin when none, or -) against the schema.",
+		"       jsonheal validate --plan --schema FILE [--output text|json]",
+		"Validates each FILE (stdin when none, or -) against the schema; with --plan, prints instead what",
+		"streams and what is held whole, per schema location, and reads no document.",
 		"Exit 0: all valid; 1: some invalid; 2: usage or I/O, or a document without a verdict (too large to hold,",
 		"or past the evaluation budget); 3: the schema does not compile.",
 	)
@@ -40,6 +42,8 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 	draftName := fs.String("draft", "2020-12", "draft for a schema without $schema: 2020-12, 2019-09, 7, 6 or 4")
 	maxDocText := fs.String("max-document-bytes", defaultMaxDocument, "most bytes held at once: the document when the schema needs it whole, else the values that cannot stream "+
 		"(bytes, or with K, M, G, KiB, MiB, GiB); memory is about 10x it; past it: exit 2")
+	plan := fs.Bool("plan", false, "print, per schema location, whether an array or object there streams or is held whole and why, "+
+		"then exit 0 without reading a document (--output text or json; a FILE is a usage error)")
 	maxDiags := fs.Int("max-diagnostics", validate.DefaultMaxDiagnostics, "most errors kept and listed for one document; past it the rest is read as JSON only, "+
 		"and a last line says the list is incomplete (memory stays bounded on a document failing everywhere)")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -53,6 +57,9 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "jsonheal validate: --schema is required")
 		fs.Usage()
 		return exitUsage
+	}
+	if *plan {
+		return printPlan(e, fs.Args(), *schemaPath, *output, *assertFormat, *draftName)
 	}
 	if *output != "text" && *output != "basic" {
 		fmt.Fprintf(e.stderr, "jsonheal validate: --output must be text or basic, not %q\n", *output)

@@ -291,3 +291,40 @@ func TestOneLine(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, pretty, body)
 }
+
+// TestMessagesOwnTheirBytes: the processor sanitizes into a buffer it
+// reuses from message to message, so each message must get its own copy of
+// a changed document; a clean one put on one line must leave the bytes the
+// message was made with untouched. Messages processed one after the other
+// keep their own documents.
+func TestMessagesOwnTheirBytes(t *testing.T) {
+	p, err := newTestProcessor(t, "")
+	require.NoError(t, err)
+	ins := []string{
+		"{\n\"id\": 1,\n\"status\": \"ok\"\n}",              // clean, multi-line
+		`{"id":2,"status":"ok" "note":"a"}`,                 // repaired
+		"Sure!\n```json\n{\"id\":3,\"status\":\"ok\"}\n```", // fenced
+		`{"id":4,"status":"ok","note":"b",}`,                // repaired
+	}
+	want := []string{
+		`{ "id": 1, "status": "ok" }`,
+		`{"id":2,"status":"ok", "note":"a"}`,
+		`{"id":3,"status":"ok"}`,
+		`{"id":4,"status":"ok","note":"b"}`,
+	}
+	raws := make([][]byte, len(ins))
+	var out service.MessageBatch
+	for i, in := range ins {
+		raws[i] = []byte(in)
+		batch, err := process(context.Background(), p, service.NewMessage(raws[i]))
+		require.NoError(t, err)
+		require.Len(t, batch, 1)
+		out = append(out, batch[0])
+	}
+	for i, msg := range out {
+		body, err := msg.AsBytes()
+		require.NoError(t, err)
+		assert.Equal(t, want[i], string(body), "message %d", i)
+		assert.Equal(t, ins[i], string(raws[i]), "the bytes message %d was made with", i)
+	}
+}

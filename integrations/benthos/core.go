@@ -65,7 +65,7 @@ type fixNote struct {
 // verdict is the result of processing one message.
 type verdict struct {
 	doc       []byte // accepted document; nil when rejected
-	changed   bool   // doc differs from the input
+	changed   bool   // doc differs from the input (and is not the message's bytes)
 	reflowed  bool   // doc was put on one line (one_line)
 	outcome   string
 	truncated bool
@@ -85,9 +85,22 @@ type engine struct {
 	system         string
 	responseFormat json.RawMessage
 	metrics        *counters
-	// judges are jsonl record judges (one per goroutine at a time).
+	// judges are jsonl record judges with their output buffers (one per
+	// goroutine at a time).
 	judges sync.Pool
 }
+
+// judgeSlot is a jsonl record judge and the buffer it sanitizes into,
+// reused from message to message.
+type judgeSlot struct {
+	judge *jsonl.Judge
+	buf   []byte
+}
+
+// maxKeptBuffer caps the output buffer a judgeSlot keeps between messages:
+// a bigger record's buffer is dropped after use, so that a pool of idle
+// judges never holds more than this each.
+const maxKeptBuffer = 1 << 20
 
 func newEngine(s *settings, m *counters) *engine {
 	e := &engine{s: s, metrics: m, healer: &heal.Healer{
@@ -103,7 +116,7 @@ func newEngine(s *settings, m *counters) *engine {
 	if s.schema != nil {
 		opts.Schema = jsonl.SchemaValidator(s.schema)
 	}
-	e.judges.New = func() any { return jsonl.NewJudge(opts) }
+	e.judges.New = func() any { return &judgeSlot{judge: jsonl.NewJudge(opts)} }
 	if ms := s.model; ms != nil {
 		var opts []openai.Option
 		if ms.apiKey != "" {
@@ -132,14 +145,24 @@ func newEngine(s *settings, m *counters) *engine {
 // path as jsonheal clean): sanitize, validate, schema fixes, and the closing
 // of a truncated record when close_truncated allows it (written only when
 // valid as closed, never schema-fixed).
+//
+// A clean record's document is raw itself (the sanitizer leaves it byte for
+// byte); a changed one is copied out of the judge's buffer, which the next
+// message reuses.
 func (e *engine) check(raw []byte) (verdict, jsonl.Verdict) {
-	j := e.judges.Get().(*jsonl.Judge)
-	defer e.judges.Put(j)
-	doc, jv := j.Judge(nil, raw)
+	slot := e.judges.Get().(*judgeSlot)
+	defer e.judges.Put(slot)
+	doc, jv := slot.judge.Judge(slot.buf[:0], raw)
+	if cap(doc) <= maxKeptBuffer {
+		slot.buf = doc[:0]
+	}
 	if jv.Reason != 0 {
 		return rejectedVerdict(jv), jv
 	}
-	out := verdict{doc: doc, truncated: jv.Truncated, changed: jv.Outcome != jsonl.OutcomeClean}
+	out := verdict{doc: raw, truncated: jv.Truncated, changed: jv.Outcome != jsonl.OutcomeClean}
+	if out.changed {
+		out.doc = bytes.Clone(doc)
+	}
 	switch jv.Outcome {
 	case jsonl.OutcomeClean:
 		out.outcome = OutcomeClean
@@ -180,16 +203,37 @@ const ClassTooLarge = "too_large"
 // breaks left between tokens (pretty-printed JSON; raw ones in strings are
 // escaped by then) become spaces, as in the output of jsonheal clean.
 func (e *engine) finish(v *verdict) {
-	if !e.s.oneLine || v.reject != nil || bytes.IndexAny(v.doc, "\r\n") < 0 {
+	if !e.s.oneLine || v.reject != nil {
 		return
 	}
-	doc := bytes.Clone(v.doc) // v.doc may alias the message's bytes
-	for i, c := range doc {
-		if c == '\n' || c == '\r' {
+	first := lineBreak(v.doc)
+	if first < 0 {
+		return
+	}
+	doc := v.doc
+	if !v.changed {
+		doc = bytes.Clone(doc) // the message's own bytes
+	}
+	for i := first; i < len(doc); i++ {
+		if doc[i] == '\n' || doc[i] == '\r' {
 			doc[i] = ' '
 		}
 	}
 	v.doc, v.reflowed = doc, true
+}
+
+// lineBreak returns the index of the first '\n' or '\r' of doc, or -1:
+// two vectorised searches, since a record seldom holds either.
+func lineBreak(doc []byte) int {
+	i := bytes.IndexByte(doc, '\n')
+	end := len(doc)
+	if i >= 0 {
+		end = i
+	}
+	if j := bytes.IndexByte(doc[:end], '\r'); j >= 0 {
+		return j
+	}
+	return i
 }
 
 func rejectedVerdict(jv jsonl.Verdict) verdict {

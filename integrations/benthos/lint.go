@@ -1,6 +1,7 @@
 package benthos
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -32,15 +33,18 @@ func kindLint(field string) string {
 // nameLint returns a Bloblang lint rule for a list field whose entries must
 // be among known, so that `lint` reports a misspelt name instead of the
 // pipeline failing at start. Benthos runs the rule on the list and on each
-// entry; it checks the entries.
+// entry; it checks the entries. The names are matched as one regular
+// expression, not as an array literal: Benthos parses every lint rule when
+// the plugin registers, at each start of the binary, and an array of 40
+// string literals took most of the plugin's 30-70 ms of init.
 func nameLint(field, what string, known []string) string {
 	quoted := make([]string, len(known))
 	for i, n := range known {
-		quoted[i] = strconv.Quote(n)
+		quoted[i] = regexp.QuoteMeta(n)
 	}
-	list := "[" + strings.Join(quoted, ", ") + "]"
+	pattern := strconv.Quote("^(?:" + strings.Join(quoted, "|") + ")$")
 	msg := strconv.Quote(field + ": unknown " + what + " ")
 	tail := strconv.Quote(" (known: " + strings.Join(known, ", ") + ")")
-	return `root = if this.type() == "string" && !` + list + `.contains(this.trim()) { ` +
+	return `root = if this.type() == "string" && !this.trim().re_match(` + pattern + `) { ` +
 		msg + ` + this.quote() + ` + tail + ` }`
 }

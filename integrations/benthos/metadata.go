@@ -36,13 +36,31 @@ const (
 )
 
 var rejectKeys = []string{MetaError, MetaClass, MetaLayer, MetaDiagnostics, MetaDeadLetter}
+
+// outcomeValues are an outcome's jsonheal_outcome value and its label
+// values of jsonheal_messages, made once: boxing the string for the
+// metadata, or passing it as a variadic label, would cost an allocation
+// per message.
+type outcomeValues struct {
+	meta   any
+	labels []string
+}
+
+// outcomes holds the values of each Outcome constant.
+var outcomes = func() map[string]outcomeValues {
+	m := map[string]outcomeValues{}
+	for _, o := range []string{OutcomeClean, OutcomeSanitized, OutcomeFixed, OutcomeHealed, OutcomeRejected} {
+		m[o] = outcomeValues{meta: o, labels: []string{o}}
+	}
+	return m
+}()
 var acceptKeys = []string{MetaRepaired, MetaFixes, MetaFixList, MetaTruncated}
 
 // apply writes the verdict into msg: the repaired bytes and metadata, or the
 // error and its diagnostics (the original bytes are kept for the dead
 // letter).
 func apply(msg *service.Message, v *verdict) {
-	msg.MetaSetMut(MetaOutcome, v.outcome)
+	msg.MetaSetMut(MetaOutcome, outcomes[v.outcome].meta)
 	if v.attempts > 0 {
 		msg.MetaSetMut(MetaModelAttempts, int64(v.attempts))
 	} else {

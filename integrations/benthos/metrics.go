@@ -36,7 +36,7 @@ func newCounters(m *service.Metrics) *counters {
 }
 
 func (c *counters) record(v *verdict) {
-	c.messages.Incr(1, v.outcome)
+	c.messages.Incr(1, outcomes[v.outcome].labels...)
 	for _, f := range v.fixes {
 		c.fixes.Incr(1, f.layer, f.kind)
 	}

@@ -1,6 +1,8 @@
 package benthos
 
 import (
+	"sync"
+
 	"github.com/redpanda-data/benthos/v4/public/service"
 
 	"github.com/jsonheal/jsonheal/heal"
@@ -42,7 +44,30 @@ const (
 // defaultBaseURL is OpenAI's; any OpenAI-compatible server works.
 const defaultBaseURL = "https://api.openai.com/v1"
 
+// lintedFields are the fields with a lint rule, made once and shared by
+// both processors' specs: Benthos parses a lint rule (Bloblang) when the
+// field is made, and the plugin registers at each start of the binary.
+var lintedFields = sync.OnceValue(func() struct{ allow, deny, schemaFixes *service.ConfigField } {
+	return struct{ allow, deny, schemaFixes *service.ConfigField }{
+		allow: service.NewStringListField(fieldAllow).
+			Description("Repair kinds to allow; when set, every other switchable kind is off (see `jsonheal repair -kinds`). Empty allows them all.").
+			Default([]any{}).
+			Example([]any{"trailing_comma", "missing_comma", "python_literal"}).
+			LintRule(kindLint(fieldAllow)),
+		deny: service.NewStringListField(fieldDeny).
+			Description("Repair kinds to turn off: what they would repair is a syntax error instead.").
+			Default([]any{}).
+			Example([]any{"unquoted_value", "inner_quote", "mismatched_bracket"}).
+			LintRule(kindLint(fieldDeny)),
+		schemaFixes: service.NewStringListField(fieldSchemaFixes).
+			Description("Schema-guided fixes allowed: rename, enum_case, coerce, wrap_array, default. An empty list allows none.").
+			Default([]any{"rename", "enum_case", "coerce", "wrap_array", "default"}).
+			LintRule(nameLint(fieldSchemaFixes, "fix", fixRuleNames())),
+	}
+})
+
 func commonFields(batch bool) []*service.ConfigField {
+	linted := lintedFields()
 	healFields := []*service.ConfigField{
 		service.NewStringField(fieldModel).
 			Description("Model name sent in each request, for example `gpt-4o-mini`. Empty leaves the model off (the fast layers only), so a generated config never calls a model by itself.").
@@ -103,26 +128,15 @@ func commonFields(batch bool) []*service.ConfigField {
 		service.NewBoolField(fieldCloseTruncated).
 			Description("Close a truncated record with minimal closers instead of rejecting it; it then carries `jsonheal_truncated: true`.").
 			Default(false),
-		service.NewStringListField(fieldAllow).
-			Description("Repair kinds to allow; when set, every other switchable kind is off (see `jsonheal repair -kinds`). Empty allows them all.").
-			Default([]any{}).
-			Example([]any{"trailing_comma", "missing_comma", "python_literal"}).
-			LintRule(kindLint(fieldAllow)),
-		service.NewStringListField(fieldDeny).
-			Description("Repair kinds to turn off: what they would repair is a syntax error instead.").
-			Default([]any{}).
-			Example([]any{"unquoted_value", "inner_quote", "mismatched_bracket"}).
-			LintRule(kindLint(fieldDeny)),
+		linted.allow,
+		linted.deny,
 		service.NewStringEnumField(fieldMinConfidence, "guess", "likely", "certain").
 			Description("Confidence floor of repairs and schema fixes: a record that needs a weaker one goes to the model, or is rejected with the guess named. The default, `likely`, keeps guesses (a repair that picks one reading of ambiguous bytes) out of the output unless you ask for them with `guess`.").
 			Default("likely"),
 		service.NewBoolField(fieldNonFinite).
 			Description("Keep undefined, NaN and Infinity as strings instead of turning them into null.").
 			Default(false),
-		service.NewStringListField(fieldSchemaFixes).
-			Description("Schema-guided fixes allowed: rename, enum_case, coerce, wrap_array, default. An empty list allows none.").
-			Default([]any{"rename", "enum_case", "coerce", "wrap_array", "default"}).
-			LintRule(nameLint(fieldSchemaFixes, "fix", fixRuleNames())),
+		linted.schemaFixes,
 		service.NewBoolField(fieldOneLine).
 			Description("Put an accepted record whose JSON spans lines (pretty-printed) on one line, line breaks between tokens becoming spaces, as `jsonheal clean` writes JSON Lines. false keeps the bytes of a valid record as they are.").
 			Default(true),

@@ -13,7 +13,7 @@ func xgetbv() uint32
 const assembly = true
 
 // detect reads the features from CPUID and XCR0.
-func detect() (avx2, popcnt, pclmulqdq bool) {
+func detect() (avx2, popcnt, pclmulqdq, avx512bw bool) {
 	_, _, ecx1, _ := cpuid(1, 0)
 	const (
 		pclmul  = 1 << 1
@@ -23,8 +23,18 @@ func detect() (avx2, popcnt, pclmulqdq bool) {
 	)
 	popcnt, pclmulqdq = ecx1&popcntF != 0, ecx1&pclmul != 0
 	if ecx1&(osxsave|avx) != osxsave|avx || xgetbv()&6 != 6 {
-		return false, popcnt, pclmulqdq
+		return false, popcnt, pclmulqdq, false
 	}
 	_, ebx7, _, _ := cpuid(7, 0)
-	return ebx7&(1<<5) != 0, popcnt, pclmulqdq
+	const (
+		avx2F    = 1 << 5
+		avx512F  = 1 << 16
+		avx512BW = 1 << 30
+		// XCR0: the SSE and AVX state, then the mask registers, the upper
+		// halves of ZMM0-15 and the whole of ZMM16-31.
+		zmmState = 1<<1 | 1<<2 | 1<<5 | 1<<6 | 1<<7
+	)
+	avx2 = ebx7&avx2F != 0
+	avx512bw = avx2 && ebx7&(avx512F|avx512BW) == avx512F|avx512BW && xgetbv()&zmmState == zmmState
+	return avx2, popcnt, pclmulqdq, avx512bw
 }

@@ -6,4 +6,4 @@ package cpuid
 const assembly = false
 
 // detect reports no feature: there is no assembly fast path here.
-func detect() (avx2, popcnt, pclmulqdq bool) { return false, false, false }
+func detect() (avx2, popcnt, pclmulqdq, avx512bw bool) { return false, false, false, false }

@@ -338,20 +338,8 @@ func (d *Number) remainder(m uint64) uint64 {
 // significant digits (written in the schema): the same test with math/big,
 // whose cost per digit of v is bounded by the size of the divisor.
 func isMultipleOfBig(v, m *Number, diff string) bool {
-	dm := m.bigMantissa()
-	r := new(big.Int)
-	var chunk, scale big.Int
-	for k := 0; k < v.sigLen; {
-		n := min(18, v.sigLen-k)
-		var c uint64
-		for j := range n {
-			c = c*10 + uint64(v.sig(k+j)-'0')
-		}
-		k += n
-		r.Mul(r, scale.SetUint64(pow10[n]))
-		r.Add(r, chunk.SetUint64(c))
-		r.Mod(r, dm)
-	}
+	dm := m.mantissa(new(big.Int), nil)
+	r := v.mantissa(new(big.Int), dm)
 	if r.Sign() == 0 {
 		return true
 	}
@@ -367,9 +355,10 @@ func isMultipleOfBig(v, m *Number, diff string) bool {
 	return r.Mul(r, p).Mod(r, dm).Sign() == 0
 }
 
-// bigMantissa returns the significant digits as an integer, 18 at a time.
-func (d *Number) bigMantissa() *big.Int {
-	x := new(big.Int)
+// mantissa sets x to the significant digits as an integer, read 18 at a
+// time, and returns it; with a non-nil mod, x is reduced modulo mod after
+// each step, so it never grows past the divisor.
+func (d *Number) mantissa(x, mod *big.Int) *big.Int {
 	var chunk, scale big.Int
 	for k := 0; k < d.sigLen; {
 		n := min(18, d.sigLen-k)
@@ -380,6 +369,9 @@ func (d *Number) bigMantissa() *big.Int {
 		k += n
 		x.Mul(x, scale.SetUint64(pow10[n]))
 		x.Add(x, chunk.SetUint64(c))
+		if mod != nil {
+			x.Mod(x, mod)
+		}
 	}
 	return x
 }

@@ -2,6 +2,75 @@
 
 #include "textflag.h"
 
+// SETTLE(last) settles a block with something in it, where R8 holds its
+// backslashes, R9 its quotes and R10 its errors as masks (one bit per
+// byte, from the low bit; last is the place of the block's last byte), SI
+// its address and DI that of the string: it reads the escapes one by one
+// (R11 gathers the bytes they escape; a backslash after an unescaped
+// quote is not read, the string ends first), then returns the first
+// unescaped quote's offset with closed true when no error and no escape
+// that is not one letter comes before it (or at it), goes on with the
+// next block (label next) when the block holds only valid escapes, and
+// otherwise returns the block's offset with closed false: an escape split
+// by the block's end is settled in the next call.
+// The labels it defines (escape, quote, noquote, stop) are those of the
+// function it is in.
+#define SETTLE(last) \
+	XORL  R11, R11 \
+	TESTQ R8, R8 \
+	JZ    quote \
+escape: \
+	BSFQ  R8, CX \
+	MOVQ  R11, DX \
+	NOTQ  DX \
+	ANDQ  R9, DX \
+	MOVQ  $1, R12 \
+	SHLQ  CX, R12 \
+	DECQ  R12 \
+	TESTQ R12, DX \
+	JNZ   quote \
+	CMPQ  CX, $last \
+	JEQ   stop \
+	MOVBQZX 1(SI)(CX*1), DX \
+	LEAQ  ·shortEscape(SB), R12 \
+	MOVBQZX (R12)(DX*1), DX \
+	TESTQ DX, DX \
+	JZ    stop \
+	MOVQ  $2, R12 \
+	SHLQ  CX, R12 \
+	ORQ   R12, R11 \
+	MOVQ  $3, R12 \
+	SHLQ  CX, R12 \
+	NOTQ  R12 \
+	ANDQ  R12, R8 \
+	JNZ   escape \
+quote: \
+	MOVQ  R11, DX \
+	NOTQ  DX \
+	ANDQ  DX, R9 \
+	JZ    noquote \
+	BSFQ  R9, CX \
+	MOVQ  $2, R12 \
+	SHLQ  CX, R12 \
+	DECQ  R12 \
+	TESTQ R12, R10 \
+	JNZ   stop \
+	SUBQ  DI, SI \
+	ADDQ  CX, SI \
+	MOVQ  SI, off+16(FP) \
+	MOVB  $1, closed+24(FP) \
+	VZEROUPPER \
+	RET \
+noquote: \
+	TESTQ R10, R10 \
+	JZ    next \
+stop: \
+	SUBQ DI, SI \
+	MOVQ SI, off+16(FP) \
+	MOVB $0, closed+24(FP) \
+	VZEROUPPER \
+	RET
+
 // func stringBlocksAVX2(p *byte, n int) (off int, closed bool)
 //
 // See stringVector in string_amd64.go. Each 32-byte block is checked at
@@ -74,64 +143,93 @@ next:
 
 special:
 	// R8 backslashes, R9 quotes, R10 errors, R11 escaped bytes.
-	XORL  R11, R11
-	TESTL R8, R8
-	JZ    quote
+	SETTLE(31)
 
-escape:
-	BSFL  R8, CX
-	MOVL  R11, DX
-	NOTL  DX
-	ANDL  R9, DX // unescaped quotes
-	MOVL  $1, R12
-	SHLL  CX, R12
-	DECL  R12
-	TESTL R12, DX
-	JNZ   quote  // the string ends before this backslash
-	CMPL  CX, $31
-	JEQ   stop   // the escaped byte is in the next block
-	MOVBLZX 1(SI)(CX*1), DX
-	LEAQ  ·shortEscape(SB), R12
-	MOVBLZX (R12)(DX*1), DX
-	TESTL DX, DX
-	JZ    stop   // not a one-letter escape
-	MOVL  $2, R12
-	SHLL  CX, R12
-	ORL   R12, R11
-	MOVL  $3, R12
-	SHLL  CX, R12
-	NOTL  R12
-	ANDL  R12, R8 // the backslash and the byte it escapes are read
-	JNZ   escape
+// func stringBlocksAVX512(p *byte, n int) (off int, closed bool)
+//
+// stringBlocksAVX2 with 64-byte blocks, in the AVX-512 registers (F and
+// BW): see stringVector in string_amd64.go. The same checks, with 64-bit
+// masks: the UTF-8 of each block by three nibble lookups plus the bytes
+// that must continue a three- or four-byte sequence, its control bytes,
+// quotes and backslashes by comparisons into mask registers; a block with
+// none of these takes one test, and the escapes of the others are read one
+// by one.
+TEXT ·stringBlocksAVX512(SB), NOSPLIT, $0-25
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), BX
+	MOVQ SI, DI
+	LEAQ -64(SI)(BX*1), BX // the last address a whole block may start at
+	VPXORQ Z1, Z1, Z1      // the block before: none, read as ASCII
+	MOVL   $0x0f, AX
+	VPBROADCASTB AX, Z9
+	VBROADCASTI32X4 utf8Lookup1<>(SB), Z10
+	VBROADCASTI32X4 utf8Lookup2<>(SB), Z11
+	VBROADCASTI32X4 utf8Lookup3<>(SB), Z12
+	MOVL   $0x60, AX
+	VPBROADCASTB AX, Z16 // a byte two places after a three-byte lead
+	MOVL   $0x70, AX
+	VPBROADCASTB AX, Z17 // a byte three places after a four-byte lead
+	MOVL   $0x80, AX
+	VPBROADCASTB AX, Z18
+	MOVL   $0x20, AX
+	VPBROADCASTB AX, Z19 // the first byte that is not a control byte
+	MOVL   $0x22, AX
+	VPBROADCASTB AX, Z20
+	MOVL   $0x5c, AX
+	VPBROADCASTB AX, Z21
 
-quote:
-	MOVL  R11, DX
-	NOTL  DX
-	ANDL  DX, R9
-	JZ    noquote
-	BSFL  R9, CX
-	MOVQ  $2, R12
-	SHLQ  CX, R12
-	DECQ  R12
-	TESTQ R12, R10
-	JNZ   stop   // an error before the closing quote (or at it)
-	SUBQ  DI, SI
-	ADDQ  CX, SI
-	MOVQ  SI, off+16(FP)
-	MOVB  $1, closed+24(FP)
-	VZEROUPPER
-	RET
+loop:
+	CMPQ SI, BX
+	JHI  stop
+	VMOVDQU64 (SI), Z0
 
-noquote:
-	TESTL R10, R10
-	JZ    next
+	// The byte one, two and three places before each byte: Z2 holds,
+	// in each 128-bit lane, the lane before it.
+	VALIGND  $12, Z1, Z0, Z2
+	VPALIGNR $15, Z2, Z0, Z3
+	VPALIGNR $14, Z2, Z0, Z4
+	VPALIGNR $13, Z2, Z0, Z5
 
-stop:
-	SUBQ DI, SI
-	MOVQ SI, off+16(FP)
-	MOVB $0, closed+24(FP)
-	VZEROUPPER
-	RET
+	// UTF-8: the error classes of (byte before, byte) pairs, against the
+	// bytes that must be third or fourth of a sequence; K1 marks the
+	// bytes in error.
+	VPSRLW     $4, Z3, Z6
+	VPANDQ     Z9, Z6, Z6
+	VPSHUFB    Z6, Z10, Z6
+	VPANDQ     Z9, Z3, Z7
+	VPSHUFB    Z7, Z11, Z7
+	VPSRLW     $4, Z0, Z8
+	VPANDQ     Z9, Z8, Z8
+	VPSHUFB    Z8, Z12, Z8
+	VPTERNLOGD $0x80, Z8, Z7, Z6 // the three classes
+	VPSUBUSB   Z16, Z4, Z4
+	VPSUBUSB   Z17, Z5, Z5
+	VPORQ      Z4, Z5, Z4
+	VPANDQ     Z18, Z4, Z4
+	VPXORQ     Z4, Z6, Z6
+	VPTESTMB   Z6, Z6, K1
+
+	// Control bytes join the errors (K5); quotes (K3) and backslashes
+	// (K4) apart.
+	VPCMPUB  $1, Z19, Z0, K2
+	VPCMPEQB Z20, Z0, K3
+	VPCMPEQB Z21, Z0, K4
+	KORQ     K1, K2, K5
+	KORQ     K3, K4, K6
+	KORTESTQ K5, K6
+	JNZ      special
+
+next:
+	VMOVDQA64 Z0, Z1
+	ADDQ      $64, SI
+	JMP       loop
+
+special:
+	// R8 backslashes, R9 quotes, R10 errors, R11 escaped bytes.
+	KMOVQ K4, R8
+	KMOVQ K3, R9
+	KMOVQ K5, R10
+	SETTLE(63)
 
 // func plainSingleAVX2(p *byte, n int) (off int)
 //

@@ -5,6 +5,9 @@ package scan
 // useVector is false: there is no wide fast path on this platform.
 var useVector = false
 
+// useWide is false: there is no 64-byte reading on this platform.
+var useWide = false
+
 // vectorBlock is the width stringVector would read at a time.
 const vectorBlock = 32
 

@@ -42,21 +42,21 @@ func withReaders(t *testing.T, f func(t *testing.T)) {
 }
 
 // eachReader calls run once for each reader this machine has, named
-// "portable" and (with AVX2) "vector", with useVector set for it, and
-// then restores useVector.
+// "portable", (with AVX2) "vector", the 32-byte reading alone, and (with
+// AVX-512) "wide", the 64-byte reading before it, with useVector and
+// useWide set for it, and then restores them.
 func eachReader(run func(name string)) {
-	saved := useVector
-	defer func() { useVector = saved }()
-	for _, on := range []bool{false, true} {
-		if on && !saved {
+	savedVector, savedWide := useVector, useWide
+	defer func() { useVector, useWide = savedVector, savedWide }()
+	for _, r := range []struct {
+		name         string
+		vector, wide bool
+	}{{"portable", false, false}, {"vector", true, false}, {"wide", true, true}} {
+		if r.vector && !savedVector || r.wide && !savedWide {
 			continue
 		}
-		useVector = on
-		name := "portable"
-		if on {
-			name = "vector"
-		}
-		run(name)
+		useVector, useWide = r.vector, r.wide
+		run(r.name)
 	}
 }
 
@@ -70,7 +70,9 @@ func TestStringRunUTF8AtBlockEdges(t *testing.T) {
 		// fourth need only be a continuation byte or not.
 		seconds := []byte{0x41, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc3}
 		laters := []byte{0x41, 0x80, 0xbf, 0xc3}
-		for _, pre := range []int{5, 7, 29, 30, 31, 32} {
+		// The edges of the 32-byte blocks, and of the 128-bit lanes and
+		// the blocks of the 64-byte reading.
+		for _, pre := range []int{5, 7, 13, 15, 16, 29, 30, 31, 32, 45, 47, 61, 62, 63, 64} {
 			for c0 := 0x80; c0 < 0x100; c0++ {
 				for _, c1 := range seconds {
 					for _, c2 := range laters {
@@ -95,7 +97,7 @@ func TestStringRunEscapesAtBlockEdges(t *testing.T) {
 	withReaders(t, func(t *testing.T) {
 		escapes := []string{`\n`, `\"`, `\\`, `\/`, `\t`, `\u00e9`, `\u12x4`, `\x`, `\\\"`, `\\\\`, `\"\"`, `\`}
 		afters := []string{`"`, `abc"`, "\xc3\xa9\"", "x\ty\"", `\n\t\r"`, strings.Repeat("z", 40) + `"`}
-		for pre := 24; pre <= 40; pre++ {
+		for pre := 24; pre <= 72; pre++ {
 			for _, e := range escapes {
 				for _, a := range afters {
 					b := []byte(strings.Repeat("a", pre) + e + a)
@@ -159,13 +161,24 @@ func TestStringDFATable(t *testing.T) {
 	}
 }
 
-// The wide reading settles valid strings alone, wherever their closing
-// quote lies, and stops at the block of anything it cannot settle.
+// The wide readings (32 and 64 bytes) settle valid strings alone,
+// wherever their closing quote lies, and stop at the 32-byte block of
+// anything they cannot settle.
 func TestStringVectorSettlesValidStrings(t *testing.T) {
 	if !useVector {
 		t.Skip("no wide reading on this CPU")
 	}
+	eachReader(func(name string) {
+		if !useVector {
+			return
+		}
+		t.Run(name, testStringVectorSettles)
+	})
+}
+
+func testStringVectorSettles(t *testing.T) {
 	body := "caf\xc3\xa9 \\\"quoted\\\" \xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e \xf0\x9f\x98\x80 tab\\t line\\n back\\\\slash \\/ end"
+	body += " " + body // past a 64-byte block
 	for n := 0; n <= len(body); n++ {
 		b := []byte(body[:n])
 		if !strings.HasSuffix(body[:n], "\\") && stringRunReference(b, 0) == n {
@@ -176,19 +189,31 @@ func TestStringVectorSettlesValidStrings(t *testing.T) {
 		}
 	}
 	for _, c := range []struct {
-		in   string
-		stop int
+		in         string
+		stop, wide int // with the 32-byte reading alone, with the 64-byte one first
 	}{
-		{strings.Repeat("a", 40) + "\x01" + strings.Repeat("b", 30) + `"`, 32},
-		{strings.Repeat("a", 70) + `\u00e9` + strings.Repeat("b", 30) + `"`, 64},
-		{strings.Repeat("a", 31) + `\n` + strings.Repeat("b", 40) + `"`, 0},
-		{strings.Repeat("a", 33) + "\xff" + strings.Repeat("b", 40) + `"`, 32},
-		{strings.Repeat("a", 31) + "\xe6\x97" + strings.Repeat("b", 40) + `"`, 32},
-		{strings.Repeat("a", 31) + "\xe6\x97\xa5" + strings.Repeat("b", 40) + `"`, 64}, // the quote is past the last whole block
-		{strings.Repeat("a", 50), 32},
+		{strings.Repeat("a", 40) + "\x01" + strings.Repeat("b", 30) + `"`, 32, 32},
+		{strings.Repeat("a", 70) + `\u00e9` + strings.Repeat("b", 30) + `"`, 64, 64},
+		// The escape split by the 32-byte block's end lies inside a
+		// 64-byte one; the quote is past the last whole 64-byte block.
+		{strings.Repeat("a", 31) + `\n` + strings.Repeat("b", 40) + `"`, 0, 64},
+		{strings.Repeat("a", 63) + `\n` + strings.Repeat("b", 40) + `"`, 32, 32},
+		{strings.Repeat("a", 33) + "\xff" + strings.Repeat("b", 40) + `"`, 32, 32},
+		{strings.Repeat("a", 31) + "\xe6\x97" + strings.Repeat("b", 40) + `"`, 32, 32},
+		{strings.Repeat("a", 31) + "\xe6\x97\xa5" + strings.Repeat("b", 40) + `"`, 64, 64}, // the quote is past the last whole block
+		{strings.Repeat("a", 62) + "\xe6\x97\xa5" + strings.Repeat("b", 70) + "\x02", 128, 128},
+		{strings.Repeat("a", 100) + "\x01" + strings.Repeat("b", 40) + `"`, 96, 96},
+		// A sequence cut short across the 64-byte block's end: the 32-byte
+		// reading goes on from its lead, not from the block's end.
+		{strings.Repeat("a", 62) + "\xe6\x97" + strings.Repeat("b", 32), 64, 62},
+		{strings.Repeat("a", 50), 32, 32},
 	} {
+		want := c.stop
+		if useWide {
+			want = c.wide
+		}
 		k, closed := stringVector([]byte(c.in))
 		assert.False(t, closed, "%q", c.in)
-		assert.Equal(t, c.stop, k, "%q", c.in)
+		assert.Equal(t, want, k, "%q", c.in)
 	}
 }

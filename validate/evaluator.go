@@ -1,0 +1,138 @@
+package validate
+
+import (
+	"github.com/jsonheal/jsonheal/internal/decimal"
+)
+
+// evaluator applies compiled schemas to values on a tape (eval*.go): the
+// tape driver. A streamer owns one and hands it the items and members it
+// reads; Validate and Validator use one through a streamer too.
+type evaluator struct {
+	s       *Schema
+	tape    tape  // the value being evaluated (a document, item or member)
+	ktape   tape  // a member name evaluated as a string (propertyNames)
+	collect bool  // collecting diagnostics (else: stop at the first failure)
+	err     error // a DocumentError that ends the evaluation
+
+	// Evaluation stacks.
+	evalPaths
+	dyn  []*resourceNode // dynamic scope
+	refs []refFrame      // $ref evaluations in progress
+	bitStack
+	// runV is the value of the innermost evaluation in progress, chain
+	// the number of evaluations of it in progress (schemas applied to it
+	// in turn).
+	runV  *jv
+	chain int
+	evalBudget
+
+	// Numbers and uniqueItems scratch.
+	numCache
+	uniq uniqueScratch
+
+	// Diagnostics of a collecting pass (diag_list.go).
+	diagStore
+	// incomplete says the list returned is not all of them (the cap
+	// stopped the evaluation, or a lane kept only its first
+	// maxLaneRecords).
+	incomplete bool
+
+	// failStreak counts the documents in a row that failed, up to
+	// collectFirstAfter (see run).
+	failStreak int
+}
+
+// bitStack holds the bitsets of the evaluations in progress (evaluated
+// members, seen properties), each released with its evaluation.
+type bitStack struct {
+	words []uint64
+}
+
+// evalBudget is the work on the value read last (eval_budget.go): steps
+// counts its evaluations (per pass), the next check is at budget, it may
+// take limit; memo holds results of references once steps pass memoAt.
+// recCap is the length the diagnostics may reach before a collecting pass
+// on it stops.
+type evalBudget struct {
+	steps, budget, limit, memoAt int64
+	recCap                       int
+	memo                         map[memoKey]bool
+}
+
+// numCache remembers the number value last asked for with its parse.
+type numCache struct {
+	numV      *jv            // the number last asked for (nil after reset)
+	numParsed bool           // num and numOK hold its parse
+	num       decimal.Number // its text, parsed (it points into the document)
+	numOK     bool
+}
+
+// refFrame is a reference's target being applied to a value, with the
+// length of the dynamic scope and the mode it was applied in.
+type refFrame struct {
+	n       *node
+	v       *jv
+	dyn     int
+	collect bool
+}
+
+// numText returns the text of the number value v. The last value asked
+// for is remembered with its parse: "type" and the numeric keywords of one
+// schema ask for the same number in turn.
+func (c *numCache) numText(v *jv) string {
+	if v != c.numV {
+		c.numV = v
+		c.numParsed = false
+	}
+	return b2s(v.raw())
+}
+
+// number parses the text of a number value (valid until the next call).
+func (c *numCache) number(v *jv) (decimal.Number, bool) {
+	s := c.numText(v)
+	if !c.numParsed {
+		c.num, c.numOK = decimal.Parse(s)
+		c.numParsed = true
+	}
+	return c.num, c.numOK
+}
+
+// number2 is number without the memory, to hold two numbers at once.
+func (c *numCache) number2(v *jv) (decimal.Number, bool) {
+	return decimal.Parse(b2s(v.raw()))
+}
+
+// allocBits reserves a zeroed bitset of n bits; it returns a handle (offset
+// + 1) into b.words. Release with b.words = b.words[:mark].
+func (b *bitStack) allocBits(n int) int {
+	off := len(b.words)
+	w := (n + 63) / 64
+	if w == 0 {
+		w = 1
+	}
+	for range w {
+		b.words = append(b.words, 0)
+	}
+	return off + 1
+}
+
+func (b *bitStack) setBit(h, i int) {
+	b.words[h-1+i/64] |= 1 << (uint(i) % 64)
+}
+
+func (b *bitStack) bit(h, i int) bool {
+	return b.words[h-1+i/64]&(1<<(uint(i)%64)) != 0
+}
+
+// orBits merges bitset src into dst, both of n bits.
+func (b *bitStack) orBits(dst, src, n int) {
+	w := (n + 63) / 64
+	for i := range w {
+		b.words[dst-1+i] |= b.words[src-1+i]
+	}
+}
+
+// sizeOf returns the number of members or items of v (0 for scalars).
+func sizeOf(v *jv) int {
+	return v.Len()
+}
