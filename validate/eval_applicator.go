@@ -185,17 +185,3 @@ func (st *evaluator) branchScore(bs int) (score int, mismatch bool) {
 	}
 	return score, onlyTypeMismatch(st.recs.len()-bs, nonType)
 }
-
-// branchTypes lists the types a branch accepts (through $ref), or "any".
-func branchTypes(b *node) []string {
-	for i := 0; i < 8 && b != nil; i++ {
-		if b.hasType {
-			return b.types.names()
-		}
-		if b.constV != nil {
-			return []string{b.constV.json}
-		}
-		b = b.ref
-	}
-	return []string{"valid"}
-}

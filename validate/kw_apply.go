@@ -37,6 +37,20 @@ func (st *evaluator) failBranchTypes(n *node, kw string, v *jv, branches []*node
 	return d
 }
 
+// branchTypes lists the types a branch accepts (through $ref), or "any".
+func branchTypes(b *node) []string {
+	for i := 0; i < 8 && b != nil; i++ {
+		if b.hasType {
+			return b.types.names()
+		}
+		if b.constV != nil {
+			return []string{b.constV.json}
+		}
+		b = b.ref
+	}
+	return []string{"valid"}
+}
+
 // The combine rule of anyOf and oneOf, written once for the whole-value
 // evaluation (evalAnyOf, matchBranches, branchScore) and the lanes of a
 // streamed root (laneGroup, lane.add): which outcome the branches give,

@@ -199,12 +199,23 @@ func (st *evaluator) objectCountFails(n *node, c *closed, count int) bool {
 }
 
 // presence says which names an object has: one held whole (v) or
-// streamed (o: its tallies for the chain schema asked about); seen, when
-// set, is the presence bits of the schema's properties.
+// streamed (watch: the names the stream watched for the chain schema
+// asked about); seen, when set, is the presence bits of the schema's
+// properties.
 type presence struct {
-	v    *jv
-	o    *objectStream
-	seen int
+	v     *jv
+	watch []watchName
+	seen  int
+}
+
+// watched reports whether watch records a member named name as read.
+func watched(watch []watchName, name string) bool {
+	for _, w := range watch {
+		if w.name == name {
+			return w.present
+		}
+	}
+	return false
 }
 
 // has reports whether the object has a member named name, the idx-th of
@@ -219,7 +230,7 @@ func (st *evaluator) has(n *node, p *presence, name string, idx int) bool {
 	if j, ok := n.propIndex[name]; ok && p.seen != 0 {
 		return st.bit(p.seen, j)
 	}
-	return p.o.present(name)
+	return watched(p.watch, name)
 }
 
 // objectPresenceVerdicts gives n's required and dependentRequired

@@ -305,6 +305,34 @@ func (a *schemaChain) unevalHold(u *unevalNode, guards, soles, groups, unevals i
 	return streams
 }
 
+// underLanes lists, in u's unevalNode, the lanes of a's groups from
+// index groups on and of the groups nested in them, giving each a bit.
+// It reports false when there are more than 64 or a lane's chain defers
+// unevaluated* of its own.
+func (a *schemaChain) underLanes(u *unevalNode, groups int) bool {
+	u.lanes = u.lanes[:0]
+	var add func(gs []laneGroup) bool
+	add = func(gs []laneGroup) bool {
+		for gi := range gs {
+			for _, l := range gs[gi].lanes {
+				if l == nil {
+					continue
+				}
+				if len(u.lanes) == maxUnevalLanes {
+					return false
+				}
+				l.ubit = 1 << len(u.lanes)
+				u.lanes = append(u.lanes, l)
+				if !add(l.groups) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return add(a.groups[groups:])
+}
+
 // childHold is why no item (member, when object) of the container the
 // chain a reads may become a frame of its own: a's chain needs each of
 // them whole. (Per item, valueSchemas also holds one that false applies
@@ -348,23 +376,4 @@ func (a *schemaChain) descendHold(level int) holdReason {
 		return holdItemsLanes
 	}
 	return streams
-}
-
-// planRoot plans the root container opened by open (a Stream's, or a
-// root array's in Validate) and reports whether it streams.
-func (st *streamer) planRoot(open byte) bool {
-	switch {
-	case open == '[':
-		return st.planRootArray()
-	case open == '{' && st.doc.members:
-		return st.planObject()
-	}
-	return false
-}
-
-// rootHeldFirst reports whether the root container, planned to stream,
-// is held whole first: while it is small (lanesAt, with lanes) or until
-// its guards are decided.
-func (st *streamer) rootHeldFirst() bool {
-	return len(st.arr.groups) > 0 && st.doc.lanesAt > 0 || st.guardsLive()
 }

@@ -245,3 +245,22 @@ func (st *streamer) listed(d Diagnostics, err error) (Diagnostics, error) {
 	}
 	return st.capDiagnostics(d, len(d)), nil
 }
+
+// planRoot plans the root container opened by open (a Stream's, or a
+// root array's in Validate) and reports whether it streams.
+func (st *streamer) planRoot(open byte) bool {
+	switch {
+	case open == '[':
+		return st.planRootArray()
+	case open == '{' && st.doc.members:
+		return st.planObject()
+	}
+	return false
+}
+
+// rootHeldFirst reports whether the root container, planned to stream,
+// is held whole first: while it is small (lanesAt, with lanes) or until
+// its guards are decided.
+func (st *streamer) rootHeldFirst() bool {
+	return len(st.arr.groups) > 0 && st.doc.lanesAt > 0 || st.guardsLive()
+}

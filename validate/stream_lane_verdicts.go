@@ -82,7 +82,7 @@ func (st *streamer) resolveGroups(a *schemaChain, owner *lane, keep bool, dupI, 
 			}
 		}
 		if g.kind == groupDep {
-			g.on = o.present(g.name)
+			g.on = watched(o.watch, g.name)
 		}
 		if g.holds() {
 			continue

@@ -116,16 +116,6 @@ func (o *objectStream) refuse(list *[]extraName, c int, k []byte, limit int) {
 	*list = append(*list, extraName{c, string(k)})
 }
 
-// present reports whether a member named name was read.
-func (o *objectStream) present(name string) bool {
-	for _, w := range o.watch {
-		if w.name == name {
-			return w.present
-		}
-	}
-	return false
-}
-
 // objectMember evaluates one complete member of the streamed object whose
 // chain is a and tallies o (the innermost frame's): its name's text
 // (quoted, with blanks around) and its value's text. It returns the value
@@ -298,6 +288,6 @@ func (st *streamer) objectVerdicts(n *node, o *objectStream, c int, at *closed, 
 			st.extraProperty(n, "additionalProperties", CodeAdditionalProperties, []byte(x.name))
 		}
 	}
-	p := presence{o: o, seen: o.seen[c]}
+	p := presence{watch: o.watch, seen: o.seen[c]}
 	return st.objectPresenceVerdicts(n, at, &p) && ok
 }

@@ -74,34 +74,6 @@ func (p *pendingList) room(lanes uint64, limit int) bool {
 	return true
 }
 
-// underLanes lists, in u's unevalNode, the lanes of a's groups from
-// index groups on and of the groups nested in them, giving each a bit.
-// It reports false when there are more than 64 or a lane's chain defers
-// unevaluated* of its own.
-func (a *schemaChain) underLanes(u *unevalNode, groups int) bool {
-	u.lanes = u.lanes[:0]
-	var add func(gs []laneGroup) bool
-	add = func(gs []laneGroup) bool {
-		for gi := range gs {
-			for _, l := range gs[gi].lanes {
-				if l == nil {
-					continue
-				}
-				if len(u.lanes) == maxUnevalLanes {
-					return false
-				}
-				l.ubit = 1 << len(u.lanes)
-				u.lanes = append(u.lanes, l)
-				if !add(l.groups) {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	return add(a.groups[groups:])
-}
-
 // covers reports whether a schema of a's chain in [from, to) evaluates
 // item i (member k, when object); with state, a contains match (a.hit)
 // and an unevaluated* that held (a.passed) on the current item count.
