@@ -42,20 +42,14 @@ func (st *evaluator) evalArray(n *node, v *jv, a []*jv, ev int) bool {
 		}
 	}
 	if n.contains != nil {
-		collect := st.collect
-		st.collect = false
 		for i, e := range a {
 			st.pushInst(pathSeg{idx: i})
-			r := st.eval(n.contains, e, 0)
+			r := st.containsItem(n, e, &t)
 			st.popInst()
-			if r {
-				t.matches++
-				if ev != 0 && n.containsEvaluates() {
-					st.setBit(ev, i)
-				}
+			if r && ev != 0 && n.containsEvaluates() {
+				st.setBit(ev, i)
 			}
 		}
-		st.collect = collect
 	}
 	dup := dupPair{held: true, items: a}
 	return st.arrayItemVerdicts(n, &at, len(a), &t, &dup) && ok

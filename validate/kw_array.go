@@ -1,9 +1,10 @@
 package validate
 
 // The array family's per-item rule: which subschema of a schema applies
-// to an item, and whether the item counts as evaluated, written once and
-// used by the whole-value evaluation (evalArray) and by the stream
-// (itemChecks, itemEvaluated, valueSchemas).
+// to an item, whether the item counts as evaluated, and contains's count
+// (containsItem), written once and used by the whole-value evaluation
+// (evalArray) and by the stream (itemChecks, itemEvaluated,
+// itemContains, valueSchemas).
 
 // itemSchema returns the schema n applies to item i (its prefixItems
 // entry, else items or additionalItems), or nil.
@@ -79,6 +80,29 @@ func (st *evaluator) arrayCountFails(n *node, c *closed, count int) bool {
 		st.onClosed(st.failMaxItems(n, nil, count), c)
 	}
 	return ok
+}
+
+// arrayTally is what one schema counts over an array's items, for its
+// verdicts once every item is read (arrayItemVerdicts).
+type arrayTally struct {
+	matches  int  // items that hold contains
+	addFalse bool // an item beyond prefixItems met items (or additionalItems): false
+}
+
+// containsItem is contains's per-item step, for the whole value
+// (evalArray) and the stream (itemContains): it evaluates n's contains
+// against the item v, counts a match in t and reports whether it
+// matched. The item's own diagnostics are not kept: contains's verdict
+// is the count's, given at close (arrayItemVerdicts).
+func (st *evaluator) containsItem(n *node, v *jv, t *arrayTally) bool {
+	collect := st.collect
+	st.collect = false
+	r := st.eval(n.contains, v, 0)
+	st.collect = collect
+	if r {
+		t.matches++
+	}
+	return r
 }
 
 // arrayItemVerdicts gives n's verdicts on the array c of count items once

@@ -118,12 +118,6 @@ func (a *schemaChain) walk(n *node, parent int, seg string, object bool) bool {
 	return true
 }
 
-// arrayTally is what one schema of the chain counts over the items.
-type arrayTally struct {
-	matches  int  // items that hold contains
-	addFalse bool // an item beyond prefixItems met items (or additionalItems): false
-}
-
 // plan lists the schemas that apply to an array whose schema is root and
 // reports whether it can stream under them.
 func (a *schemaChain) plan(s *Schema, root *node) bool {
@@ -238,21 +232,15 @@ func (st *streamer) itemChecks(a *schemaChain, i int, v *jv) bool {
 
 // itemContains counts item i for the contains keywords of the chain.
 func (st *streamer) itemContains(a *schemaChain, i int, v *jv) {
-	collect := st.collect
-	st.collect = false
 	for _, k := range a.order {
 		if st.err != nil {
 			break
 		}
-		if c := a.chain[k].contains; c != nil {
+		if n := a.chain[k]; n.contains != nil {
 			st.enterChain(a, a.kwPrefix, k)
-			a.hit[k] = st.eval(c, v, 0)
-			if a.hit[k] {
-				a.tallies[k].matches++
-			}
+			a.hit[k] = st.containsItem(n, v, &a.tallies[k])
 		}
 	}
-	st.collect = collect
 }
 
 // arrayEnd gives the root array's own verdicts once every item is read,
