@@ -110,57 +110,40 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 	}
 	// Objects.
 	if pv := v.Get("properties"); pv != nil {
-		po, e := pv.Object()
-		if e != nil {
-			return c.errAt(in, "properties", ErrInvalidSchema, "properties must be an object")
+		if o, e := pv.Object(); e == nil {
+			n.propIndex = make(map[string]int, o.Len())
 		}
-		n.propIndex = make(map[string]int, po.Len())
-		po.Visit(func(k []byte, sv *fastjson.Value) {
+		err := c.eachMember(v, in, "properties", func(name string, sv *fastjson.Value) error {
+			sn, err := c.child(sv, in, "properties", name)
 			if err != nil {
-				return
+				return err
 			}
-			name := string(k)
-			var sn *node
-			if sn, err = c.child(sv, in, "properties", name); err != nil {
-				return
+			if _, dup := n.propIndex[name]; !dup {
+				n.propIndex[name] = len(n.props)
+				n.props = append(n.props, prop{name: name, n: sn})
+				n.allowedNames = append(n.allowedNames, name)
+				n.foldedNames = append(n.foldedNames, fold(name))
 			}
-			if _, dup := n.propIndex[name]; dup {
-				return
-			}
-			n.propIndex[name] = len(n.props)
-			n.props = append(n.props, prop{name: name, n: sn})
-			n.allowedNames = append(n.allowedNames, name)
-			n.foldedNames = append(n.foldedNames, fold(name))
+			return nil
 		})
 		n.propTable = newPropTable(n.allowedNames)
 		if err != nil {
 			return err
 		}
 	}
-	if pv := v.Get("patternProperties"); pv != nil {
-		po, e := pv.Object()
+	err = c.eachMember(v, in, "patternProperties", func(src string, sv *fastjson.Value) error {
+		re, e := ecmaregex.Compile(src)
 		if e != nil {
-			return c.errAt(in, "patternProperties", ErrInvalidSchema, "patternProperties must be an object")
+			return c.errAt(in, "patternProperties", ErrInvalidRegexp, valueExcerpt(src)+": "+regexpProblem(e))
 		}
-		po.Visit(func(k []byte, sv *fastjson.Value) {
-			if err != nil {
-				return
-			}
-			src := string(k)
-			re, e := ecmaregex.Compile(src)
-			if e != nil {
-				err = c.errAt(in, "patternProperties", ErrInvalidRegexp, valueExcerpt(src)+": "+regexpProblem(e))
-				return
-			}
-			var sn *node
-			if sn, err = c.child(sv, in, "patternProperties", src); err != nil {
-				return
-			}
+		sn, err := c.child(sv, in, "patternProperties", src)
+		if err == nil {
 			n.patternProps = append(n.patternProps, patternProp{re: re, src: src, n: sn})
-		})
-		if err != nil {
-			return err
 		}
+		return err
+	})
+	if err != nil {
+		return err
 	}
 	if n.additional, err = one("additionalProperties"); err != nil {
 		return err
@@ -170,45 +153,22 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 		n.allowedList = append(n.allowedList, "/"+pp.src+"/")
 	}
 	n.allowedText = strings.Join(n.allowedList, ", ")
-	if dv := v.Get("dependentSchemas"); dv != nil && d >= Draft2019_09 {
-		o, e := dv.Object()
-		if e != nil {
-			return c.errAt(in, "dependentSchemas", ErrInvalidSchema, "dependentSchemas must be an object")
+	// dependentSchemas (2019-09 on), and dependencies, which either draft
+	// reads: a member's array is its dependentRequired.
+	for _, kw := range [...]string{"dependentSchemas", "dependencies"} {
+		if kw == "dependentSchemas" && d < Draft2019_09 {
+			continue
 		}
-		o.Visit(func(k []byte, sv *fastjson.Value) {
-			if err != nil {
-				return
+		err = c.eachMember(v, in, kw, func(name string, sv *fastjson.Value) error {
+			if kw == "dependencies" && sv.Type() == fastjson.TypeArray {
+				n.depRequired = append(n.depRequired, depRequired{name: name, required: stringList(sv)})
+				return nil
 			}
-			var sn *node
-			if sn, err = c.child(sv, in, "dependentSchemas", string(k)); err == nil {
-				n.depSchemas = append(n.depSchemas, depSchema{name: string(k), n: sn})
+			sn, err := c.child(sv, in, kw, name)
+			if err == nil {
+				n.depSchemas = append(n.depSchemas, depSchema{name: name, n: sn})
 			}
-		})
-		if err != nil {
 			return err
-		}
-	}
-	if dv := v.Get("dependencies"); dv != nil {
-		o, e := dv.Object()
-		if e != nil {
-			return c.errAt(in, "dependencies", ErrInvalidSchema, "dependencies must be an object")
-		}
-		o.Visit(func(k []byte, sv *fastjson.Value) {
-			if err != nil {
-				return
-			}
-			if sv.Type() == fastjson.TypeArray {
-				var names []string
-				for _, e := range sv.GetArray() {
-					names = append(names, string(e.GetStringBytes()))
-				}
-				n.depRequired = append(n.depRequired, depRequired{name: string(k), required: names})
-				return
-			}
-			var sn *node
-			if sn, err = c.child(sv, in, "dependencies", string(k)); err == nil {
-				n.depSchemas = append(n.depSchemas, depSchema{name: string(k), n: sn})
-			}
 		})
 		if err != nil {
 			return err
@@ -392,21 +352,48 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 			}
 		}
 	}
-	if dv := v.Get("dependentRequired"); dv != nil && d >= Draft2019_09 {
-		o, e := dv.Object()
-		if e != nil {
-			return c.errAt(in, "dependentRequired", ErrInvalidSchema, "dependentRequired must be an object")
-		}
-		o.Visit(func(k []byte, sv *fastjson.Value) {
-			var names []string
-			for _, e := range sv.GetArray() {
-				names = append(names, string(e.GetStringBytes()))
-			}
-			n.depRequired = append(n.depRequired, depRequired{name: string(k), required: names})
+	if d >= Draft2019_09 {
+		err := c.eachMember(v, in, "dependentRequired", func(name string, sv *fastjson.Value) error {
+			n.depRequired = append(n.depRequired, depRequired{name: name, required: stringList(sv)})
+			return nil
 		})
+		if err != nil {
+			return err
+		}
 	}
 	if n.minProps >= 0 || n.maxProps >= 0 || n.required != nil || n.depRequired != nil {
 		n.hasObjectKw = true
 	}
 	return nil
+}
+
+// eachMember calls f with each member of v's keyword kw, an object of
+// named values (none when kw is absent), and returns f's first error; kw
+// that is not an object is an invalid schema.
+func (c *compiler) eachMember(v *fastjson.Value, in scanInfo, kw string, f func(name string, sv *fastjson.Value) error) error {
+	kv := v.Get(kw)
+	if kv == nil {
+		return nil
+	}
+	o, e := kv.Object()
+	if e != nil {
+		return c.errAt(in, kw, ErrInvalidSchema, kw+" must be an object")
+	}
+	var err error
+	o.Visit(func(k []byte, sv *fastjson.Value) {
+		if err == nil {
+			err = f(string(k), sv)
+		}
+	})
+	return err
+}
+
+// stringList is the strings of the array sv (dependentRequired's, or a
+// dependencies member's), "" for an item that is not a string.
+func stringList(sv *fastjson.Value) []string {
+	var names []string
+	for _, e := range sv.GetArray() {
+		names = append(names, string(e.GetStringBytes()))
+	}
+	return names
 }
