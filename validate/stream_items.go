@@ -307,36 +307,54 @@ func (st *streamer) arrayVerdictsAll(a *schemaChain, failed bool) bool {
 // streamed array a (c is a or one of its lanes) and, when one fails and
 // record is set, records them all. It reports whether one fails.
 func (st *streamer) chainVerdicts(c, a *schemaChain, dupI, dupJ int, record bool) bool {
-	fails := false
 	dup := dupPair{i: dupI, j: dupJ}
+	return st.closeChain(c, a, ']', "array", false, record, func(k int, at *closed) bool {
+		n := c.chain[k]
+		ok := st.arrayCountVerdicts(n, at, a.count)
+		if !ok && at == nil {
+			return false
+		}
+		return st.arrayItemVerdicts(n, at, a.count, &c.tallies[k], &dup) && ok
+	}, nil)
+}
+
+// closeChain gives the verdicts of the chain c on the container it
+// streamed, once that closes, verdict(k, at) giving its k-th schema's: a
+// fast pass (at nil) stops at the first failure (fails: one already did)
+// and records nothing; when one fails and record is set, a second pass
+// records them all, with the guards that failed, at the location and
+// Received text of the frame f followed by end (']' or '}'), typ being
+// the container's type; then last, when set. It reports whether one
+// fails.
+func (st *streamer) closeChain(c, f *schemaChain, end byte, typ string, fails, record bool, verdict func(k int, at *closed) bool, last func()) bool {
 	collect, track := st.collect, st.track
 	st.collect = false
 	for _, k := range c.order {
 		if fails {
 			break
 		}
-		n, t := c.chain[k], &c.tallies[k]
-		fails = c.guardOf[k] != nil || !st.arrayCountVerdicts(n, nil, a.count) || !st.arrayItemVerdicts(n, nil, a.count, t, &dup)
+		fails = c.guardOf[k] != nil || !verdict(k, nil)
 	}
 	st.collect = collect
 	if !fails || !record {
 		return fails
 	}
 	st.collect, st.track = true, true
-	st.inst = append(st.inst[:0], a.instPrefix...)
-	recv := append(a.recv, ']')
-	at := closed{recv: recv, typ: "array"}
+	st.inst = append(st.inst[:0], f.instPrefix...)
+	recv := append(f.recv, end)
+	at := closed{recv: recv, typ: typ}
 	for _, k := range c.order {
 		st.enterChain(c, c.kwPrefix, k)
 		if g := c.guardOf[k]; g != nil {
-			st.guardFail(g, recv, "array")
+			st.guardFail(g, recv, typ)
 		}
-		n := c.chain[k]
-		st.arrayCountVerdicts(n, &at, a.count)
-		st.arrayItemVerdicts(n, &at, a.count, &c.tallies[k], &dup)
+		verdict(k, &at)
 		if c.ranked {
 			st.recs.padRanks(c.rankOf(k))
 		}
+	}
+	if last != nil {
+		last()
 	}
 	st.collect, st.track = collect, track
 	st.inst = st.inst[:0]

@@ -235,38 +235,14 @@ func (st *streamer) objectEnd() (Diagnostics, error) {
 // hints. It reports whether one fails.
 func (st *streamer) objectChainVerdicts(c *schemaChain, o *objectStream, at *schemaChain, count int, record bool) bool {
 	fails := len(o.extras) > 0 || len(o.unevalExtras) > 0 || o.dropped > 0
-	collect, track := st.collect, st.track
-	st.collect = false
-	for _, k := range c.order {
-		if fails {
-			break
-		}
-		fails = c.guardOf[k] != nil || !st.objectVerdicts(c.chain[k], o, k, nil, count)
-	}
-	st.collect = collect
-	if !fails || !record {
-		return fails
-	}
-	st.collect, st.track = true, true
-	st.inst = append(st.inst[:0], at.instPrefix...)
-	recv := append(at.recv, '}')
-	obj := closed{recv: recv, typ: "object"}
-	for _, k := range c.order {
-		st.enterChain(c, c.kwPrefix, k)
-		if g := c.guardOf[k]; g != nil {
-			st.guardFail(g, recv, "object")
-		}
+	return st.closeChain(c, at, '}', "object", fails, record, func(k int, obj *closed) bool {
 		mark := st.recs.len()
-		st.objectVerdicts(c.chain[k], o, k, &obj, count)
-		st.objectHints(c.chain[k], nil, mark, o.seen[k])
-		if c.ranked {
-			st.recs.padRanks(c.rankOf(k))
+		ok := st.objectVerdicts(c.chain[k], o, k, obj, count)
+		if obj != nil {
+			st.objectHints(c.chain[k], nil, mark, o.seen[k])
 		}
-	}
-	st.unevalVerdicts(c, o)
-	st.collect, st.track = collect, track
-	st.inst = st.inst[:0]
-	return true
+		return ok
+	}, func() { st.unevalVerdicts(c, o) })
 }
 
 // objectVerdicts gives the whole-object verdicts of the c-th chain
