@@ -14,11 +14,14 @@ import (
 
 // This file is the document tape: a value (a whole document, or one item
 // or member of a streamed container) read into a flat slice of entries,
-// reused from value to value, that the evaluator walks. The reader
-// (stream_read.go) has already checked the bytes against RFC 8259 with the
-// scanner; filling the tape is a second, plain pass over those bytes. Only
-// ValidateJSON fills a tape from unchecked bytes: the pass stays safe there
-// (an error, never a panic) but lax.
+// reused from value to value, that the evaluator walks. Validate on a whole
+// document that is not an array fills it with a strict read (readStrict,
+// tape_strict.go) that checks RFC 8259 as it goes, the document's only
+// pass when it is valid. Otherwise the reader (stream_read.go) has already
+// checked the bytes with the scanner, and filling the tape is a second,
+// plain pass over them; ValidateJSON fills a tape from unchecked bytes
+// that way too: the pass stays safe there (an error, never a panic) but
+// lax.
 
 // jtype is the JSON type of a document value.
 type jtype uint8
@@ -228,7 +231,9 @@ func (t *tape) value(b []byte, i, depth int) (int, error) {
 					if i >= len(b) || b[i] != '"' {
 						return i, errTape
 					}
-					if i, err = t.value(b, i, depth); err != nil {
+					name := len(t.e) // a member name: a string, read as one
+					t.e = append(t.e, jv{t: t})
+					if i, err = t.str(b, i+1, name); err != nil {
 						return i, err
 					}
 					if i = skipBlank(b, i); i >= len(b) || b[i] != ':' {
