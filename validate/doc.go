@@ -3,9 +3,10 @@
 //
 // Compile turns a schema (drafts 2020-12, 2019-09, 7, 6 and 4) into an
 // immutable program that is safe for concurrent use. Schema.Validate checks a
-// document straight from its bytes (checked by the scanner, then read into
-// a reused tape: a flat list of its values that the evaluator walks; no
-// tree) and does not allocate when the document is valid. fastjson only
+// document straight from its bytes (read into a reused tape, a flat list of
+// its values that the evaluator walks, no tree, in one pass that also checks
+// the syntax; the scanner reads a root array, and any document that pass
+// rejects, to say what is wrong and where) and does not allocate when the document is valid. fastjson only
 // parses schemas.
 // Schema.ValidateReader and Stream (an io.Writer fed chunks split anywhere)
 // give the same answers without holding the document: a root array is

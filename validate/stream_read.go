@@ -6,8 +6,11 @@ import (
 
 // This file is the document reader: the scanner, run strictly (no repairs),
 // checks the bytes as they come and says where the top-level value and the
-// items of a streamed root array begin and end. Every byte of a document
-// goes through the scanner exactly once, whatever the chunking.
+// items of a streamed root array begin and end. Every byte a Stream is
+// given, and every byte of a root array in Validate, goes through the
+// scanner exactly once, whatever the chunking. Validate reads any other
+// document straight into the tape, which checks its syntax (tape_strict.go),
+// and comes here only for one the tape refuses, to report the error.
 
 // reader is the syntax side of one validation: the scanner and what it has
 // told so far.

@@ -2,20 +2,26 @@ package validate
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/jsonheal/jsonheal/internal/jsonstr"
+	"github.com/jsonheal/jsonheal/internal/swar"
 )
 
 // This file is the document tape: a value (a whole document, or one item
 // or member of a streamed container) read into a flat slice of entries,
-// reused from value to value, that the evaluator walks. The reader
-// (stream_read.go) has already checked the bytes against RFC 8259 with the
-// scanner; filling the tape is a second, plain pass over those bytes. Only
-// ValidateJSON fills a tape from unchecked bytes: the pass stays safe there
-// (an error, never a panic) but lax.
+// reused from value to value, that the evaluator walks. Validate on a whole
+// document that is not an array fills it with a strict read (readStrict,
+// tape_strict.go) that checks RFC 8259 as it goes, the document's only
+// pass when it is valid. Otherwise the reader (stream_read.go) has already
+// checked the bytes with the scanner, and filling the tape is a second,
+// plain pass over them; ValidateJSON fills a tape from unchecked bytes
+// that way too: the pass stays safe there (an error, never a panic) but
+// lax.
 
 // jtype is the JSON type of a document value.
 type jtype uint8
@@ -54,6 +60,9 @@ type tape struct {
 	arena []byte
 	e     []jv
 	kids  []*jv // the items of the arrays asked for (see Array)
+	// strict makes the read check RFC 8259 as the scanner does: numbers,
+	// escapes, UTF-8 and control bytes (readStrict).
+	strict bool
 }
 
 // errTape is the error of a value that the tape cannot read.
@@ -122,6 +131,22 @@ func (v *jv) appendScalar(b []byte) []byte {
 // read fills the tape with the value doc holds (blanks around it allowed)
 // and returns it. The value is valid until the next read.
 func (t *tape) read(doc []byte) (*jv, error) {
+	t.strict = false
+	return t.fill(doc)
+}
+
+// readStrict is read for bytes no reader has checked: it fails (errTape)
+// on every document the strict scanner rejects, and may fail on some it
+// accepts (a caller then takes the scanner's path, which says why).
+func (t *tape) readStrict(doc []byte) (*jv, error) {
+	t.strict = true
+	v, err := t.fill(doc)
+	t.strict = false
+	return v, err
+}
+
+// fill reads doc into the tape (read, readStrict).
+func (t *tape) fill(doc []byte) (*jv, error) {
 	t.doc, t.arena, t.e, t.kids = doc, t.arena[:0], t.e[:0], t.kids[:0]
 	i, err := t.value(doc, skipBlank(doc, 0), 0)
 	if err != nil {
@@ -145,6 +170,33 @@ func (t *tape) readString(s []byte) *jv {
 // skipBlank returns the index of the first byte at or after i that is
 // not JSON whitespace.
 func skipBlank(b []byte, i int) int {
+	if i < len(b) && b[i] > ' ' { // no blank at all: the usual case in compact JSON
+		return i
+	}
+	return skipBlankRun(b, i)
+}
+
+// skipBlankRun is skipBlank past a run of blanks, eight bytes at a time
+// through the spaces of an indentation.
+func skipBlankRun(b []byte, i int) int {
+	if i+1 < len(b) && b[i] == ' ' && b[i+1] > ' ' { // the one space after a colon or comma
+		return i + 1
+	}
+	for i+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[i:]) ^ swar.Broadcast(' ')
+		if x&0xFF == '\n'^' ' { // a newline and the indentation after it, in one step
+			x &^= 0xFF
+		}
+		if x == 0 {
+			i += 8
+			continue
+		}
+		i += bits.TrailingZeros64(x) >> 3 // the first byte that is not a space
+		if c := b[i]; c != '\n' && c != '\r' && c != '\t' {
+			return i
+		}
+		i++
+	}
 	for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t') {
 		i++
 	}
@@ -179,7 +231,9 @@ func (t *tape) value(b []byte, i, depth int) (int, error) {
 					if i >= len(b) || b[i] != '"' {
 						return i, errTape
 					}
-					if i, err = t.value(b, i, depth); err != nil {
+					name := len(t.e) // a member name: a string, read as one
+					t.e = append(t.e, jv{t: t})
+					if i, err = t.str(b, i+1, name); err != nil {
 						return i, err
 					}
 					if i = skipBlank(b, i); i >= len(b) || b[i] != ':' {
@@ -223,11 +277,16 @@ func (t *tape) value(b []byte, i, depth int) (int, error) {
 		e.typ, e.next = typ, int32(k+1)
 		return i + len(lit), nil
 	}
-	j := i
-	for j < len(b) && (b[j] >= '0' && b[j] <= '9' || b[j] == '-' || b[j] == '+' || b[j] == '.' || b[j] == 'e' || b[j] == 'E') {
-		j++
+	var j int
+	if t.strict {
+		j = numberEnd(b, i)
+	} else {
+		j = i
+		for j < len(b) && (b[j] >= '0' && b[j] <= '9' || b[j] == '-' || b[j] == '+' || b[j] == '.' || b[j] == 'e' || b[j] == 'E') {
+			j++
+		}
 	}
-	if j == i {
+	if j <= i {
 		return i, errTape
 	}
 	e := &t.e[k]
@@ -238,6 +297,13 @@ func (t *tape) value(b []byte, i, depth int) (int, error) {
 // str reads the string whose text begins at b[i] (after its quote) into
 // entry k; it returns the index past the closing quote.
 func (t *tape) str(b []byte, i, k int) (int, error) {
+	if t.strict {
+		j, esc, ok := strictString(b, i)
+		if !ok {
+			return j, errTape
+		}
+		return t.strText(b, i, j, k, esc), nil
+	}
 	j, esc := i, false
 	for {
 		q := bytes.IndexByte(b[j:], '"')
@@ -260,16 +326,23 @@ func (t *tape) str(b []byte, i, k int) (int, error) {
 	if !esc {
 		esc = bytes.IndexByte(b[i:j], '\\') >= 0
 	}
+	return t.strText(b, i, j, k, esc), nil
+}
+
+// strText sets entry k to the string whose raw text is b[i:j] (decoded
+// into the arena when it has escapes); it returns the index past the
+// closing quote at b[j].
+func (t *tape) strText(b []byte, i, j, k int, esc bool) int {
 	e := &t.e[k]
 	e.typ, e.next = typeString, int32(k+1)
 	if !esc {
 		e.off, e.end = uint32(i), uint32(j)
-		return j + 1, nil
+		return j + 1
 	}
 	start := len(t.arena)
 	t.arena = appendUnescaped(t.arena, b[i:j])
 	e.esc, e.off, e.end = true, uint32(start), uint32(len(t.arena))
-	return j + 1, nil
+	return j + 1
 }
 
 // appendUnescaped appends the decoded text of a JSON string's raw text s
