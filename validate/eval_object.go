@@ -90,7 +90,7 @@ func (st *evaluator) visitMembers(n *node, o *jv, seen int) bool {
 			st.setBit(seen, j)
 		}
 		if sub, extra := n.soleMemberSchema(j); sub != nil {
-			ok = !(extra && sub.boolean == 2) && st.eval(sub, mv, 0)
+			ok = !refusedBy(sub, extra) && st.eval(sub, mv, 0)
 		}
 	})
 	return ok

@@ -95,9 +95,10 @@ func (n *node) soleMemberSchema(prop int) (sub *node, extra bool) {
 	return n.additional, true
 }
 
-// refused reports whether the last subschema next returned is
-// additionalProperties: false, which refuses the member.
-func (m *memberSchemas) refused(sub *node) bool { return m.extra && sub.boolean == 2 }
+// refusedBy reports whether sub, a subschema that applies to a member
+// (extra: it is additionalProperties), refuses it: additionalProperties:
+// false.
+func refusedBy(sub *node, extra bool) bool { return extra && sub.boolean == 2 }
 
 // named reports whether the member's property or a patternProperties
 // applies to it (without applying them; the patterns stop at the first
@@ -118,10 +119,16 @@ func (m *memberSchemas) named() bool {
 // then counts as evaluated.
 func (m *memberSchemas) evaluates() bool { return m.n.additional != nil || m.named() }
 
-// refuses reports whether additionalProperties: false refuses the member.
-func (m *memberSchemas) refuses() bool {
-	a := m.n.additional
-	return a != nil && a.boolean == 2 && !m.named()
+// refusesUnnamed reports whether additionalProperties: false refuses a
+// member named k that is not among n's properties: no
+// patternProperties matches it. The test costs nothing when n has no
+// additionalProperties: false, the walk's state is built only then.
+func (n *node) refusesUnnamed(k []byte) bool {
+	if a := n.additional; a == nil || a.boolean != 2 {
+		return false
+	}
+	m := n.memberSchemas(k, -1)
+	return !m.named()
 }
 
 // evalMember applies the member keywords of n to member i named k, value
@@ -140,31 +147,44 @@ func (st *evaluator) evalMember(n *node, i int, k []byte, v *jv, seen int, repor
 		ok = st.eval(n.propertyNames, kv, 0)
 		st.popKw()
 	}
-	m := n.memberSchemas(k, n.propAt(k, -1))
-	if m.prop >= 0 && seen != 0 {
-		st.setBit(seen, m.prop)
+	prop := n.propIndexOf(k)
+	if prop >= 0 && seen != 0 {
+		st.setBit(seen, prop)
 	}
+	if len(n.patternProps) == 0 { // the common case: no walk to keep
+		sub, extra := n.soleMemberSchema(prop)
+		if sub == nil || !(ok || st.collect) {
+			return ok, false
+		}
+		return st.memberSubschema(n, sub, extra, i, k, v, report) && ok, true
+	}
+	m := n.memberSchemas(k, prop)
 	for (ok || st.collect) && !m.done() {
 		sub := m.next()
 		if sub == nil {
 			break
 		}
-		if m.refused(sub) {
-			ok = false
-			if report && st.collect {
-				st.popInst()
-				st.extraProperty(n, "additionalProperties", CodeAdditionalProperties, k)
-				st.pushInst(pathSeg{key: k, idx: i, isKey: true})
-			}
-			continue
-		}
-		st.pushKw(sub.seg)
-		if !st.eval(sub, v, 0) {
-			ok = false
-		}
-		st.popKw()
+		ok = st.memberSubschema(n, sub, m.extra, i, k, v, report) && ok
 	}
 	return ok, m.evaluated
+}
+
+// memberSubschema applies sub, a subschema of n that applies to member i
+// named k, value v (extra: it is n's additionalProperties), as
+// evalMember says.
+func (st *evaluator) memberSubschema(n, sub *node, extra bool, i int, k []byte, v *jv, report bool) bool {
+	if refusedBy(sub, extra) {
+		if report && st.collect {
+			st.popInst()
+			st.extraProperty(n, "additionalProperties", CodeAdditionalProperties, k)
+			st.pushInst(pathSeg{key: k, idx: i, isKey: true})
+		}
+		return false
+	}
+	st.pushKw(sub.seg)
+	ok := st.eval(sub, v, 0)
+	st.popKw()
+	return ok
 }
 
 // objectCountVerdicts gives n's minProperties and maxProperties verdicts

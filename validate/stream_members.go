@@ -133,11 +133,9 @@ func (st *streamer) memberTally(a *schemaChain, o *objectStream, k []byte) {
 		}
 	}
 	for c, n := range a.chain {
-		m := n.memberSchemas(k, n.propAt(k, -1))
-		if m.prop >= 0 {
-			st.setBit(o.seen[c], m.prop)
-		}
-		if m.refuses() {
+		if prop := n.propIndexOf(k); prop >= 0 {
+			st.setBit(o.seen[c], prop)
+		} else if n.refusesUnnamed(k) {
 			o.refuse(&o.extras, c, k, st.maxOut)
 		}
 	}
