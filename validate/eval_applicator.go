@@ -33,7 +33,7 @@ func (st *evaluator) evalApplicators(n *node, v *jv, ev int) bool {
 		r := st.eval(n.not, v, 0)
 		st.popKw()
 		st.collect = collect
-		if r {
+		if !notHolds(r) {
 			if !st.collect {
 				return false
 			}
@@ -58,7 +58,7 @@ func (st *evaluator) evalApplicators(n *node, v *jv, ev int) bool {
 		}
 		st.words = st.words[:mark]
 		br := n.elseN
-		if r {
+		if ifChoice(r) == thenSchema {
 			br = n.thenN
 		}
 		if br != nil {

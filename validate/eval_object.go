@@ -112,21 +112,13 @@ func (st *evaluator) evalUnevaluated(n *node, v *jv, own, size int) bool {
 			if st.bit(own, i) || (!ok && !st.collect) {
 				return
 			}
-			if n.unevalProps.boolean == 2 {
-				ok = false
-				if st.collect {
-					st.extraProperty(n, "unevaluatedProperties", CodeUnevaluatedProps, k)
-				}
-				return
-			}
-			st.pushInst(pathSeg{key: k, idx: i, isKey: true})
-			st.pushKw(n.unevalProps.seg)
-			if st.eval(n.unevalProps, mv, 0) {
+			seg := pathSeg{key: k, idx: i, isKey: true}
+			st.pushInst(seg)
+			if st.unevalChild(n, n.unevalProps, seg, mv, true) {
 				st.setBit(own, i)
 			} else {
 				ok = false
 			}
-			st.popKw()
 			st.popInst()
 		})
 		if st.collect && !ok {
@@ -141,20 +133,9 @@ func (st *evaluator) evalUnevaluated(n *node, v *jv, own, size int) bool {
 			if st.bit(own, i) {
 				continue
 			}
-			if n.unevalItems.boolean == 2 {
-				ok = false
-				if !st.collect {
-					return false
-				}
-				st.pushInst(pathSeg{idx: i})
-				st.failUnevaluatedItem(n, e, i)
-				st.popInst()
-				continue
-			}
-			st.pushInst(pathSeg{idx: i})
-			st.pushKw(n.unevalItems.seg)
-			r := st.eval(n.unevalItems, e, 0)
-			st.popKw()
+			seg := pathSeg{idx: i}
+			st.pushInst(seg)
+			r := st.unevalChild(n, n.unevalItems, seg, e, true)
 			st.popInst()
 			if r {
 				st.setBit(own, i)

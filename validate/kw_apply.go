@@ -150,3 +150,28 @@ func betterBranch(score, full, bestScore, bestFull int) bool {
 	}
 	return bestFull > 0 && full > bestFull
 }
+
+// The combine rules of not and if/then/else, written once for the
+// whole-value evaluation (evalApplicators) and the lanes of a streamed
+// root (laneGroup.holds, laneGroup.chosen, counting). Both evaluate the
+// inner schemas without diagnostics: only their verdicts matter.
+
+// notHolds reports whether not holds, given whether its schema held.
+func notHolds(held bool) bool { return !held }
+
+// Which schema of if/then/else applies: an if group's lanes are in this
+// order (stream_lanes.go).
+const (
+	ifSchema = iota
+	thenSchema
+	elseSchema
+)
+
+// ifChoice returns which of then and else applies, given whether if held.
+// if's own annotations count only when it held (for unevaluated*).
+func ifChoice(ifHeld bool) int {
+	if ifHeld {
+		return thenSchema
+	}
+	return elseSchema
+}

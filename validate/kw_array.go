@@ -197,12 +197,6 @@ func (st *evaluator) failUniqueItems(n *node, v *jv, i, j int) *Diagnostic {
 	return st.fail(n, "uniqueItems", CodeUniqueItems, v, st.str("items ", itoa(i), " and ", itoa(j), " are equal"), "unique items")
 }
 
-// failUnevaluatedItem records unevaluatedItems: false refusing item i,
-// value v.
-func (st *evaluator) failUnevaluatedItem(n *node, v *jv, i int) *Diagnostic {
-	return st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, v, "item "+itoa(i)+" is not allowed here", "no more items")
-}
-
 // minContains is the least number of matches contains asks for.
 func minContains(n *node) int {
 	if n.minContains >= 0 {

@@ -102,7 +102,7 @@ func (g *laneGroup) holds() bool {
 	case groupAnyOf, groupOneOf:
 		return judgeBranches(g.matched().matched, g.kind == groupOneOf) == branchesHold
 	case groupNot:
-		return g.lanes[0].failed
+		return notHolds(!g.lanes[0].failed)
 	case groupDep:
 		return !g.on || !g.lanes[0].failed
 	}
@@ -144,10 +144,7 @@ func (g *laneGroup) best() int {
 
 // chosen returns the then or else lane an if group applies (or nil).
 func (g *laneGroup) chosen() *lane {
-	if !g.lanes[0].failed {
-		return g.lanes[1]
-	}
-	return g.lanes[2]
+	return g.lanes[ifChoice(!g.lanes[ifSchema].failed)]
 }
 
 // groupRecords records why the failed group g of a fails, as

@@ -60,26 +60,16 @@ func (st *streamer) itemUneval(a *schemaChain, i int, v *jv) bool {
 			continue
 		}
 		st.enterChain(a, a.kwPrefix, u.k)
-		if n.unevalItems.boolean == 2 {
-			ok = false
-			if st.collect {
-				st.failUnevaluatedItem(n, v, i)
-			}
-			st.rankUneval(a, u)
-			continue
-		}
-		ok = st.applyUneval(a, u, n.unevalItems, v) && ok
+		ok = st.applyUneval(a, u, n.unevalItems, pathSeg{idx: i}, v) && ok
 	}
 	return ok
 }
 
 // applyUneval applies sub, the unevaluated* schema of u's chain schema,
-// to the current item or member v (st.inst is its location) and notes in
-// a.passed whether it held.
-func (st *streamer) applyUneval(a *schemaChain, u unevalNode, sub *node, v *jv) bool {
-	st.pushKw(sub.seg)
-	r := st.eval(sub, v, 0)
-	st.popKw()
+// to the current item or member v at seg (st.inst is its location) and
+// notes in a.passed whether it held.
+func (st *streamer) applyUneval(a *schemaChain, u unevalNode, sub *node, seg pathSeg, v *jv) bool {
+	r := st.unevalChild(a.chain[u.k], sub, seg, v, true)
 	a.passed[u.k] = r
 	st.rankUneval(a, u)
 	return r
@@ -121,8 +111,9 @@ func (st *streamer) memberUneval(a *schemaChain, o *objectStream, i int, k []byt
 			continue
 		}
 		st.enterChain(a, a.kwPrefix, u.k)
-		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{key: k, idx: i, isKey: true})
-		ok = st.applyUneval(a, u, n.unevalProps, v) && ok
+		seg := pathSeg{key: k, idx: i, isKey: true}
+		st.inst = append(append(st.inst[:0], a.instPrefix...), seg)
+		ok = st.applyUneval(a, u, n.unevalProps, seg, v) && ok
 	}
 	return ok
 }
@@ -139,7 +130,7 @@ func (st *streamer) unevalVerdicts(c *schemaChain, o *objectStream) {
 		for _, x := range o.unevalExtras {
 			if x.k == u.k {
 				st.enterChain(c, c.kwPrefix, u.k)
-				st.extraProperty(n, "unevaluatedProperties", CodeUnevaluatedProps, []byte(x.name))
+				st.failUnevaluatedMember(n, []byte(x.name))
 			}
 		}
 		st.objectHints(n, nil, mark, o.seen[u.k])

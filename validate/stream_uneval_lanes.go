@@ -129,25 +129,19 @@ func (st *streamer) deferredValue(a *schemaChain, i int, k []byte, v *jv, object
 			}
 			continue
 		}
+		seg := pathSeg{idx: i}
+		if object {
+			seg = pathSeg{key: k, idx: i, isKey: true}
+		}
 		st.enterChain(a, a.kwPrefix, u.k)
-		if sub.boolean != 2 && st.eval(sub, v, 0) || st.err != nil {
+		if st.unevalChild(n, sub, seg, v, false) || st.err != nil {
 			continue
 		}
 		m := st.mark()
 		st.collect, st.track = true, true
 		st.enterChain(a, a.kwPrefix, u.k)
-		seg := pathSeg{idx: i}
-		if object {
-			seg = pathSeg{key: k, idx: i, isKey: true}
-		}
 		st.inst = append(append(st.inst[:0], a.instPrefix...), seg)
-		if sub.boolean == 2 {
-			st.failUnevaluatedItem(n, v, i)
-		} else {
-			st.pushKw(sub.seg)
-			st.eval(sub, v, 0)
-			st.popKw()
-		}
+		st.unevalChild(n, sub, seg, v, true)
 		st.collect, st.track = false, false
 		st.inst = st.inst[:0]
 		st.recs.padRanks(u.rank)
@@ -188,7 +182,8 @@ func counting(gs []laneGroup, from, to int) uint64 {
 					c = branchAnnotates(held.matched, g.kind == groupOneOf)
 				}
 			case groupIf:
-				c = li == 0 && !l.failed || li == 1 && !g.lanes[0].failed || li == 2 && g.lanes[0].failed
+				ifHeld := !g.lanes[ifSchema].failed
+				c = li == ifSchema && ifHeld || li == ifChoice(ifHeld)
 			case groupDep:
 				c = g.on
 			}
@@ -237,7 +232,7 @@ func (st *streamer) deferredEnd() bool {
 			st.collect, st.track = true, true
 			st.inst = append(st.inst[:0], a.instPrefix...)
 			st.enterChain(a, a.kwPrefix, u.k)
-			st.extraProperty(n, "unevaluatedProperties", CodeUnevaluatedProps, []byte(x.name))
+			st.failUnevaluatedMember(n, []byte(x.name))
 		}
 		if st.lanes.object && st.recs.len() > mark {
 			st.objectHints(n, nil, mark, st.obj.seen[u.k])
