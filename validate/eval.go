@@ -261,3 +261,293 @@ func recursiveTarget(n *node, scope []*resourceNode) *node {
 	}
 	return t
 }
+
+// The unevaluated family: a child (an item, or a member) that nothing
+// else under n evaluated meets sub, n's unevaluatedItems or
+// unevaluatedProperties. false refuses it; any other schema is applied to
+// it, and the child counts as evaluated when it holds. The per-child step
+// (unevalChild) and the messages are written once for the whole-value
+// evaluation (evalUnevaluated) and the stream (itemUneval, memberUneval,
+// deferredValue, unevalVerdicts). Which children are unevaluated is each
+// driver's: the tape knows it from the evaluated bits of the whole value,
+// the stream from the chain (covers) and, under lanes, only at the end.
+
+// evalUnevaluated applies unevaluatedProperties / unevaluatedItems, given
+// the evaluated bitset own of v's members or items.
+func (st *evaluator) evalUnevaluated(n *node, v *jv, own, size int) bool {
+	ok := true
+	switch v.Type() {
+	case typeObject:
+		if n.unevalProps == nil {
+			return true
+		}
+		recMark := st.recs.len()
+		i := -1
+		v.Visit(func(k []byte, mv *jv) {
+			i++
+			if st.bit(own, i) || (!ok && !st.collect) {
+				return
+			}
+			seg := pathSeg{key: k, idx: i, isKey: true}
+			st.pushInst(seg)
+			if st.unevalChild(n, n.unevalProps, seg, mv, true) {
+				st.setBit(own, i)
+			} else {
+				ok = false
+			}
+			st.popInst()
+		})
+		if st.collect && !ok {
+			st.objectHints(n, v, recMark, 0)
+		}
+	case typeArray:
+		if n.unevalItems == nil {
+			return true
+		}
+		a := v.Array()
+		for i, e := range a {
+			if st.bit(own, i) {
+				continue
+			}
+			seg := pathSeg{idx: i}
+			st.pushInst(seg)
+			r := st.unevalChild(n, n.unevalItems, seg, e, true)
+			st.popInst()
+			if r {
+				st.setBit(own, i)
+				continue
+			}
+			ok = false
+			if !st.collect {
+				return false
+			}
+		}
+	}
+	return ok
+}
+
+// The applicators: allOf, anyOf, oneOf, not and if/then/else apply
+// subschemas to the value itself. Their combine rules and messages are in
+// kw_apply.go, shared with the lanes of a streamed root.
+
+// evalApplicators applies allOf, anyOf, oneOf, not and if/then/else.
+func (st *evaluator) evalApplicators(n *node, v *jv, ev int) bool {
+	ok := true
+	for _, b := range n.allOf {
+		st.pushKw(b.seg)
+		r := st.eval(b, v, ev)
+		st.popKw()
+		if !r {
+			if !st.collect {
+				return false
+			}
+			ok = false
+		}
+	}
+	if n.anyOf != nil && !st.evalAnyOf(n, n.anyOf, "anyOf", v, ev, false) {
+		if !st.collect {
+			return false
+		}
+		ok = false
+	}
+	if n.oneOf != nil && !st.evalAnyOf(n, n.oneOf, "oneOf", v, ev, true) {
+		if !st.collect {
+			return false
+		}
+		ok = false
+	}
+	if n.not != nil {
+		collect := st.collect
+		st.collect = false
+		st.pushKw(n.not.seg)
+		r := st.eval(n.not, v, 0)
+		st.popKw()
+		st.collect = collect
+		if !notHolds(r) {
+			if !st.collect {
+				return false
+			}
+			ok = false
+			st.failNot(n, v, st.keywordLocation())
+		}
+	}
+	if n.ifN != nil {
+		collect := st.collect
+		st.collect = false
+		size, mark, tmp := 0, len(st.words), 0
+		if ev != 0 {
+			size = sizeOf(v)
+			tmp = st.allocBits(size)
+		}
+		st.pushKw(n.ifN.seg)
+		r := st.eval(n.ifN, v, tmp)
+		st.popKw()
+		st.collect = collect
+		if r && ev != 0 {
+			st.orBits(ev, tmp, size)
+		}
+		st.words = st.words[:mark]
+		br := n.elseN
+		if ifChoice(r) == thenSchema {
+			br = n.thenN
+		}
+		if br != nil {
+			st.pushKw(br.seg)
+			r := st.eval(br, v, ev)
+			st.popKw()
+			if !r {
+				if !st.collect {
+					return false
+				}
+				ok = false
+			}
+		}
+	}
+	return ok
+}
+
+// evalAnyOf applies anyOf (one=false) or oneOf (one=true). In collect mode a
+// failure is reported from the best-matching branch only.
+func (st *evaluator) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, one bool) bool {
+	// Which branches hold, without diagnostics (and their annotations).
+	collect := st.collect
+	st.collect = false
+	c := st.matchBranches(branches, v, ev, one)
+	st.collect = collect
+	if st.err != nil {
+		return false
+	}
+	switch judgeBranches(c.matched, one) {
+	case branchesHold:
+		return true
+	case branchesSeveral:
+		if st.collect {
+			st.failOneOfMultiple(n, kw, v, c.first, c.second)
+		}
+		return false
+	}
+	if !st.collect {
+		return false
+	}
+	// No branch holds: report the best-matching one. Branches whose type
+	// excludes the value are not evaluated again: they lose to any other.
+	start := st.recs.len()
+	bestStart, bestEnd, bestScore := -1, -1, int(^uint(0)>>1)
+	vt := typeMask(0)
+	for _, b := range branches {
+		if b.boolean == 0 && b.hasType {
+			if vt == 0 {
+				vt = st.valueType(b, v)
+			}
+			if excludesType(b, vt) {
+				continue
+			}
+		}
+		bs := st.recs.len()
+		st.pushKw(b.seg)
+		st.eval(b, v, 0)
+		st.popKw()
+		if st.err != nil {
+			return false
+		}
+		score, mismatch := st.branchScore(bs)
+		if mismatch {
+			continue
+		}
+		if betterBranch(score, 0, bestScore, 0) {
+			bestStart, bestEnd, bestScore = bs, st.recs.len(), score
+		}
+	}
+	if bestStart < 0 {
+		// Every branch wants another type: one line says which.
+		st.recs.truncate(start)
+		st.failBranchTypes(n, kw, v, branches, typeName(st, v))
+		return false
+	}
+	st.recs.keepRange(start, bestStart, bestEnd)
+	return false
+}
+
+// matchBranches evaluates anyOf/oneOf branches in fast mode: how many hold
+// and the first two that do. With ev, the annotations of the holding
+// branch(es) are merged (for oneOf only when exactly one holds).
+func (st *evaluator) matchBranches(branches []*node, v *jv, ev int, one bool) branchCount {
+	c := noBranch
+	size := 0
+	if ev != 0 {
+		size = sizeOf(v)
+	}
+	for i, b := range branches {
+		mark := len(st.words)
+		tmp := 0
+		if ev != 0 {
+			tmp = st.allocBits(size)
+		}
+		st.pushKw(b.seg)
+		r := st.eval(b, v, tmp)
+		st.popKw()
+		if r {
+			c.hold(i)
+			if ev != 0 && branchAnnotates(c.matched, one) {
+				st.orBits(ev, tmp, size)
+			}
+		}
+		st.words = st.words[:mark]
+		if st.err != nil || r && !one && ev == 0 || one && c.matched > 1 && ev == 0 {
+			break
+		}
+	}
+	return c
+}
+
+// branchScore rates the diagnostics recorded since bs: lower is a better
+// match. mismatch is true when the branch failed only on the type of the
+// instance itself.
+func (st *evaluator) branchScore(bs int) (score int, mismatch bool) {
+	depth := len(st.inst)
+	nonType := 0
+	for i := bs; i < st.recs.len(); i++ {
+		keyLen, code := len(st.recs.keys[i])-depth, st.recs.out[i].Code
+		score += recordScore(code, keyLen)
+		if !typeMismatch(code, keyLen) {
+			nonType++
+		}
+	}
+	return score, onlyTypeMismatch(st.recs.len()-bs, nonType)
+}
+
+// unevalChild applies sub, n's unevaluatedItems or unevaluatedProperties,
+// to the child v at seg (st.inst ends with it) that nothing else under n
+// evaluated, and reports whether it holds. A child sub refuses is
+// recorded here when report is set and the pass collects: an item at its
+// own location, a member with its object (the stream tallies members and
+// reports them at close instead).
+func (st *evaluator) unevalChild(n, sub *node, seg pathSeg, v *jv, report bool) bool {
+	if sub.boolean == 2 {
+		if report && st.collect {
+			if !seg.isKey {
+				st.failUnevaluatedItem(n, v, seg.idx)
+			} else {
+				st.popInst()
+				st.failUnevaluatedMember(n, seg.key)
+				st.pushInst(seg)
+			}
+		}
+		return false
+	}
+	st.pushKw(sub.seg)
+	r := st.eval(sub, v, 0)
+	st.popKw()
+	return r
+}
+
+// failUnevaluatedItem records unevaluatedItems refusing item i, v.
+func (st *evaluator) failUnevaluatedItem(n *node, v *jv, i int) *Diagnostic {
+	return st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, v, "item "+itoa(i)+" is not allowed here", "no more items")
+}
+
+// failUnevaluatedMember records unevaluatedProperties: false refusing
+// the member named k, on its object.
+func (st *evaluator) failUnevaluatedMember(n *node, k []byte) {
+	st.extraProperty(n, "unevaluatedProperties", CodeUnevaluatedProps, k)
+}

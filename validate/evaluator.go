@@ -4,7 +4,8 @@ import (
 	"github.com/jsonheal/jsonheal/internal/decimal"
 )
 
-// evaluator applies compiled schemas to values on a tape (eval*.go): the
+// evaluator applies compiled schemas to values on a tape (eval.go and the
+// kw_*.go files): the
 // tape driver. A streamer owns one and hands it the items and members it
 // reads; Validate and Validator use one through a streamer too.
 type evaluator struct {

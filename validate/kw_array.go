@@ -2,8 +2,9 @@ package validate
 
 // The array family's per-item rule: which subschema of a schema applies
 // to an item, whether the item counts as evaluated, and contains's count
-// (containsItem), written once and used by the whole-value evaluation
-// (evalArray) and by the stream (itemChecks, itemEvaluated,
+// (containsItem), the verdicts at close and the messages, written once
+// and used by the whole-value evaluation (evalArray, at the end of this
+// file) and by the stream (itemChecks, itemEvaluated,
 // itemContains, valueSchemas).
 
 // itemSchema returns the schema n applies to item i (its prefixItems
@@ -204,3 +205,57 @@ func minContains(n *node) int {
 	}
 	return 1
 }
+
+// evalArray applies the array keywords of n to a.
+func (st *evaluator) evalArray(n *node, v *jv, a []*jv, ev int) bool {
+	at := closed{v: v}
+	ok := st.arrayCountVerdicts(n, &at, len(a))
+	if !ok && !st.collect {
+		return false
+	}
+	var t arrayTally
+	for i, e := range a {
+		sub := itemSchema(n, i)
+		if sub == nil {
+			break
+		}
+		if ev != 0 {
+			st.setBit(ev, i)
+		}
+		if sub.boolean == 1 {
+			continue
+		}
+		if st.collect && itemRefused(n, i, sub) {
+			t.addFalse = true // reported with the array
+			break
+		}
+		st.pushInst(pathSeg{idx: i})
+		st.pushKw(sub.seg)
+		r := st.eval(sub, e, 0)
+		st.popKw()
+		st.popInst()
+		if !r {
+			if !st.collect {
+				return false
+			}
+			ok = false
+		}
+	}
+	if n.contains != nil {
+		for i, e := range a {
+			st.pushInst(pathSeg{idx: i})
+			r := st.containsItem(n, e, &t)
+			st.popInst()
+			if r && ev != 0 && n.containsEvaluates() {
+				st.setBit(ev, i)
+			}
+		}
+	}
+	dup := dupPair{held: true, items: a}
+	return st.arrayItemVerdicts(n, &at, len(a), &t, &dup) && ok
+}
+
+// containsEvaluates reports whether the items n's contains matches count
+// as evaluated for unevaluatedItems. They do from 2020-12 on; in 2019-09
+// only items, additionalItems and unevaluatedItems evaluate items.
+func (n *node) containsEvaluates() bool { return n.draft >= Draft2020_12 }

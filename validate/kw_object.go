@@ -1,9 +1,10 @@
 package validate
 
-// The object family's per-member rule: which subschemas of a schema apply
-// to a member, written once and used by the whole-value evaluation
-// (evalObject, visitMembers) and by the stream (memberTally, memberChecks,
-// memberEvaluated, valueSchemas).
+// The object family: the per-member rule (which subschemas of a schema
+// apply to a member), the member step, the verdicts at close and the
+// messages, written once and used by the whole-value evaluation
+// (evalObject, visitMembers, at the end of this file) and by the stream
+// (memberTally, memberChecks, memberEvaluated, valueSchemas).
 
 // memberSchemas walks the subschemas of a schema n that apply to a member
 // named k, in the order a whole-object evaluation applies them: the
@@ -317,4 +318,100 @@ func (st *evaluator) failDependentRequired(n *node, v *jv, name, trigger string)
 	d.KeywordLocation += "/" + escapePointerToken(trigger)
 	d.AbsoluteKeywordLocation += "/" + escapePointerToken(trigger)
 	return d
+}
+
+// evalObject applies the object keywords of n to the object v.
+func (st *evaluator) evalObject(n *node, v *jv, ev int) bool {
+	at := closed{v: v}
+	ok := st.objectCountVerdicts(n, &at, v.Len())
+	if !ok && !st.collect {
+		return false
+	}
+	mark := len(st.words)
+	recMark := st.recs.len()
+	seen := 0
+	if len(n.props) > 0 {
+		seen = st.allocBits(len(n.props))
+	}
+	// Required names not among "properties" are looked up directly; the
+	// others are checked after the member pass from the seen bits. In fast
+	// mode, check everything first: it is the cheapest way to fail.
+	if len(n.required) > 0 && !st.collect && !n.requiredKnown && !st.objectPresenceVerdicts(n, &at, &presence{v: v}) {
+		st.words = st.words[:mark]
+		return false
+	}
+	if !st.collect && !st.track && ev == 0 && n.propertyNames == nil && len(n.patternProps) == 0 &&
+		(len(n.props) > 0 || n.additional != nil) {
+		ok = st.visitMembers(n, v, seen)
+	} else if len(n.props) > 0 || len(n.patternProps) > 0 || n.additional != nil || n.propertyNames != nil || ev != 0 {
+		i := -1
+		v.Visit(func(k []byte, mv *jv) {
+			i++
+			if !ok && !st.collect {
+				return
+			}
+			st.pushInst(pathSeg{key: k, idx: i, isKey: true})
+			mok, evaluated := st.evalMember(n, i, k, mv, seen, true)
+			ok = ok && mok
+			st.popInst()
+			if evaluated && ev != 0 {
+				st.setBit(ev, i)
+			}
+		})
+	}
+	if !ok && !st.collect {
+		st.words = st.words[:mark]
+		return false
+	}
+	if !st.objectPresenceVerdicts(n, &at, &presence{v: v, seen: seen}) {
+		if !st.collect {
+			st.words = st.words[:mark]
+			return false
+		}
+		ok = false
+	}
+	if st.collect && !ok {
+		st.objectHints(n, v, recMark, seen)
+	}
+	st.words = st.words[:mark]
+	for _, ds := range n.depSchemas {
+		if v.Get(ds.name) == nil {
+			continue
+		}
+		st.pushKw(ds.n.seg)
+		r := st.eval(ds.n, v, ev)
+		st.popKw()
+		if !r {
+			if !st.collect {
+				return false
+			}
+			ok = false
+		}
+	}
+	return ok
+}
+
+// visitMembers is the member pass of evalObject in its most common case: a
+// fast pass (no diagnostics, no paths, no annotations) over an object
+// schema with properties and/or additionalProperties only.
+func (st *evaluator) visitMembers(n *node, o *jv, seen int) bool {
+	ok := true
+	// Documents tend to list the members in the schema's order (models
+	// write them so): the property after the last one found is tried
+	// first, then the hash.
+	next := 0
+	o.Visit(func(k []byte, mv *jv) {
+		if !ok {
+			return
+		}
+		j := n.propAt(k, next)
+		if j >= 0 {
+			next = j + 1
+			st.setBit(seen, j)
+		}
+		if sub, extra := n.soleMemberSchema(j); sub != nil {
+			ok = !refusedBy(sub, extra) && st.eval(sub, mv, 0)
+		}
+	})
+	return ok
 }

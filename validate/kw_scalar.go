@@ -6,54 +6,9 @@ import (
 	"github.com/jsonheal/jsonheal/internal/decimal"
 )
 
-// evalArray applies the array keywords of n to a.
-func (st *evaluator) evalArray(n *node, v *jv, a []*jv, ev int) bool {
-	at := closed{v: v}
-	ok := st.arrayCountVerdicts(n, &at, len(a))
-	if !ok && !st.collect {
-		return false
-	}
-	var t arrayTally
-	for i, e := range a {
-		sub := itemSchema(n, i)
-		if sub == nil {
-			break
-		}
-		if ev != 0 {
-			st.setBit(ev, i)
-		}
-		if sub.boolean == 1 {
-			continue
-		}
-		if st.collect && itemRefused(n, i, sub) {
-			t.addFalse = true // reported with the array
-			break
-		}
-		st.pushInst(pathSeg{idx: i})
-		st.pushKw(sub.seg)
-		r := st.eval(sub, e, 0)
-		st.popKw()
-		st.popInst()
-		if !r {
-			if !st.collect {
-				return false
-			}
-			ok = false
-		}
-	}
-	if n.contains != nil {
-		for i, e := range a {
-			st.pushInst(pathSeg{idx: i})
-			r := st.containsItem(n, e, &t)
-			st.popInst()
-			if r && ev != 0 && n.containsEvaluates() {
-				st.setBit(ev, i)
-			}
-		}
-	}
-	dup := dupPair{held: true, items: a}
-	return st.arrayItemVerdicts(n, &at, len(a), &t, &dup) && ok
-}
+// The scalar families: string (length, pattern, format) and number
+// (bounds, multipleOf) keywords, applied to a value held whole (a string
+// or number is never streamed), and their messages.
 
 // evalString applies the string keywords of n to v.
 func (st *evaluator) evalString(n *node, v *jv) bool {
@@ -202,8 +157,3 @@ func (l *intLimits) holds(x int64) bool {
 	return (l.has&1 == 0 || x >= l.min) && (l.has&2 == 0 || x <= l.max) &&
 		(l.has&4 == 0 || x > l.exclMin) && (l.has&8 == 0 || x < l.exclMax)
 }
-
-// containsEvaluates reports whether the items n's contains matches count
-// as evaluated for unevaluatedItems. They do from 2020-12 on; in 2019-09
-// only items, additionalItems and unevaluatedItems evaluate items.
-func (n *node) containsEvaluates() bool { return n.draft >= Draft2020_12 }
