@@ -3,6 +3,7 @@ package validate
 import (
 	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/jsonheal/jsonheal/internal/format"
 	"github.com/valyala/fastjson"
@@ -126,6 +127,21 @@ func (c *compiler) checkMetaschemas() error {
 		}
 	}
 	return nil
+}
+
+var (
+	metaOnce    [Draft2020_12 + 1]sync.Once
+	metaSchemas [Draft2020_12 + 1]*Schema
+	metaErrs    [Draft2020_12 + 1]error
+)
+
+// metaschema returns the compiled metaschema of a draft.
+func metaschema(d Draft) (*Schema, error) {
+	metaOnce[d].Do(func() {
+		b, _ := metaschemaBytes(d.URI())
+		metaSchemas[d], metaErrs[d] = compile(b, Options{DefaultDraft: d}, true)
+	})
+	return metaSchemas[d], metaErrs[d]
 }
 
 func (c *compiler) errAt(in scanInfo, kw string, sentinel error, msg string) error {
