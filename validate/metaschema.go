@@ -3,8 +3,11 @@ package validate
 import (
 	"embed"
 	"strings"
-	"sync"
 )
+
+// The metaschemas of the drafts, embedded, and their lookup by URI: the
+// raw bytes only. The compiled metaschema of a draft (metaschema, which
+// compiles these bytes) is in compile.go, with the compiler that uses it.
 
 //go:embed metaschemas/*.json
 var metaFS embed.FS
@@ -60,19 +63,4 @@ func metaschemaBytes(uri string) ([]byte, bool) {
 	}
 	b, err := metaFS.ReadFile("metaschemas/" + f)
 	return b, err == nil
-}
-
-var (
-	metaOnce    [Draft2020_12 + 1]sync.Once
-	metaSchemas [Draft2020_12 + 1]*Schema
-	metaErrs    [Draft2020_12 + 1]error
-)
-
-// metaschema returns the compiled metaschema of a draft.
-func metaschema(d Draft) (*Schema, error) {
-	metaOnce[d].Do(func() {
-		b, _ := metaschemaBytes(d.URI())
-		metaSchemas[d], metaErrs[d] = compile(b, Options{DefaultDraft: d}, true)
-	})
-	return metaSchemas[d], metaErrs[d]
 }
