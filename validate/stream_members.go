@@ -1,66 +1,11 @@
 package validate
 
-// A root object streams in a Stream when its schema (and the schemas its
-// $ref and allOf apply in place) needs of the whole object only what can
-// be kept member by member: properties, patternProperties,
-// additionalProperties and propertyNames apply to each member as it
-// completes; required and dependentRequired need presence bits,
-// minProperties/maxProperties a count, additionalProperties: false the
-// extra names (reported, with their hints, once the object is closed).
-// anyOf, oneOf, not, if/then/else and dependentSchemas are lanes
-// (stream_lanes.go): each branch reads every member with its own presence
-// bits, extras and diagnostics, and the lanes are combined once the
-// object is closed (a dependentSchemas lane applies when its name was
-// present). unevaluatedProperties applies to each member nothing under
-// its schema evaluated (stream_uneval.go), unless branches are under it.
-// const and enum hold the object until it fails them (stream_guard.go).
-
-// planObject lists the schemas that apply to the root object and reports
-// whether it can stream under them.
-func (st *streamer) planObject() bool {
-	a := &st.arr
-	st.readyLanes(true)
-	a.keep = true
-	if !st.planObjectChain(a, &st.obj, st.s.root) {
-		return false
-	}
-	a.ranked = len(a.groups) > 0 || len(a.uneval) > 0
-	st.lanes.shareLimits()
-	return true
-}
-
-// planObjectChain lists the schemas that apply in place to an object whose
-// schema is root (with their lanes, when a.pool is set), reserves their
-// presence bits and the names o must watch, and reports whether the
-// object can stream under them.
-func (st *streamer) planObjectChain(a *schemaChain, o *objectStream, root *node) bool {
-	if !a.buildChain(st.s, root, true) {
-		return false
-	}
-	for _, n := range a.chain {
-		h := 0
-		if len(n.props) > 0 {
-			h = st.allocBits(len(n.props))
-		}
-		o.seen = append(o.seen, h)
-		o.kept = append(o.kept, 0)
-		for _, r := range n.required {
-			if r.idx < 0 {
-				o.watch = append(o.watch, watchName{name: r.name})
-			}
-		}
-		for _, dr := range n.depRequired {
-			o.watch = append(o.watch, watchName{name: dr.name})
-			for _, name := range dr.required {
-				o.watch = append(o.watch, watchName{name: name})
-			}
-		}
-		for _, ds := range n.depSchemas {
-			o.watch = append(o.watch, watchName{name: ds.name})
-		}
-	}
-	return true
-}
+// A streamed object (the root or a frame) member by member: each
+// complete member is tallied (presence, extra names), checked by the
+// chain's member keywords, and handed to the lanes (stream_lane_items.go);
+// the object's own verdicts come when it closes
+// (stream_chain_verdicts.go). The chain is planned in
+// stream_chain_plan.go.
 
 // objectMember evaluates one complete member of the streamed object whose
 // chain is a and tallies o (the innermost frame's): its name's text
@@ -161,53 +106,4 @@ func (st *streamer) memberChecks(a *schemaChain, i int, k []byte, v *jv) bool {
 		}
 	}
 	return ok
-}
-
-// objectEnd gives the object's own verdicts and its lanes' once every
-// member is read, and the diagnostics in document order.
-func (st *streamer) objectEnd() (Diagnostics, error) {
-	a := &st.arr
-	failed := st.objectChainVerdicts(a, &st.obj, a, st.obj.count, true) || st.recs.len() > 0
-	st.incomplete = st.incomplete || st.obj.dropped > 0
-	return st.rootEnd(failed, -1, -1)
-}
-
-// objectChainVerdicts checks the whole-object keywords of the chain c (a
-// frame's or a lane's) over the streamed object at (the frame: its
-// location and Received text) of count members, whose tallies for c are
-// o, and, when one fails and record is set, records them all with their
-// hints. It reports whether one fails.
-func (st *streamer) objectChainVerdicts(c *schemaChain, o *objectStream, at *schemaChain, count int, record bool) bool {
-	fails := len(o.extras) > 0 || len(o.unevalExtras) > 0 || o.dropped > 0
-	return st.closeChain(c, at, '}', "object", fails, record, func(k int, obj *closed) bool {
-		mark := st.recs.len()
-		ok := st.objectVerdicts(c.chain[k], o, k, obj, count)
-		if obj != nil {
-			st.objectHints(c.chain[k], nil, mark, o.seen[k])
-		}
-		return ok
-	}, func() { st.unevalVerdicts(c, o) })
-}
-
-// objectVerdicts gives the whole-object verdicts of the c-th chain
-// schema n (o: the object's tallies for its chain) on the streamed object
-// at of count members, those of evalObject in its order, the members its
-// additionalProperties: false refused among them. A fast pass stops at
-// the first failure and records nothing.
-func (st *streamer) objectVerdicts(n *node, o *objectStream, c int, at *closed, count int) bool {
-	ok := st.objectCountVerdicts(n, at, count)
-	if !ok && !st.collect {
-		return false
-	}
-	for _, x := range o.extras {
-		if x.k == c {
-			if !st.collect {
-				return false
-			}
-			ok = false
-			st.extraProperty(n, "additionalProperties", CodeAdditionalProperties, []byte(x.name))
-		}
-	}
-	p := presence{watch: o.watch, seen: o.seen[c]}
-	return st.objectPresenceVerdicts(n, at, &p) && ok
 }
