@@ -2,9 +2,9 @@ package validate
 
 // Planning the chains: the schemas that apply in place to a streamed root
 // container (buildChain), with a lane per applicator branch (planGroups,
-// branch), before its first item or member is read. Reading the children
-// comes next (stream_items.go, stream_members.go), then the verdicts at
-// close (stream_root_end.go, stream_chain_verdicts.go).
+// branch), before its first item or member is read. Feeding it the
+// children comes next (stream_children.go), then the verdicts at close
+// (stream_root_end.go, stream_chain_verdicts.go).
 
 // (What streams is decided in plan.go; walk builds the chains it allows.)
 // A root array streams when its schema only needs, of the whole array,
