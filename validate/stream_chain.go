@@ -4,8 +4,8 @@ import "slices"
 
 // The chain of a streamed container: the schemas that apply to it in
 // place (its schema, their $ref targets and allOf branches), where it is,
-// and what it keeps for its lanes and unevaluated* (stream_items.go reads
-// a root array through one; stream_members.go a root object).
+// and what it keeps for its lanes and unevaluated* (stream_children.go
+// reads a root array or object through one).
 
 // schemaChain is a chain of schemas applied in place to a streamed
 // container: the root array or object, a lane's branch of it, or a value

@@ -4,8 +4,8 @@ package validate
 // value begins, it plans (as plan.go decides) whether a root array
 // streams item by item, a root object member by member, or the value is
 // kept whole, and hands
-// complete items and members to their evaluators (stream_items.go,
-// stream_members.go); stream_frames.go reads the streamed containers,
+// complete items and members to their evaluators (stream_children.go);
+// stream_frames.go reads the streamed containers,
 // down to the values too large to read whole.
 
 // Document modes.

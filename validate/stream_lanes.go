@@ -1,7 +1,10 @@
 package validate
 
 // Lanes: anyOf, oneOf, not and if/then/else on a streamed root array or
-// object, and dependentSchemas on a streamed root object.
+// object, and dependentSchemas on a streamed root object. This file holds
+// the lanes and their pool; stream_chain_plan.go plans them with the
+// chains, stream_lane_items.go feeds them each item (member) and
+// stream_lane_verdicts.go resolves them at the end.
 //
 // Each branch of such a keyword is a lane: the chain of schemas that apply
 // to the container in place from the branch on ($ref and allOf followed,
@@ -150,134 +153,6 @@ func (p *lanePool) shareLimits() {
 	for _, l := range p.lanes[:p.used] {
 		l.limit = share
 	}
-}
-
-// planRootArray plans a root array with lanes for its applicators and
-// reports whether it streams.
-func (st *streamer) planRootArray() bool {
-	a := &st.arr
-	st.readyLanes(false)
-	a.keep = true
-	if !a.plan(st.s, st.s.root) {
-		return false
-	}
-	a.ranked = len(a.groups) > 0 || len(a.uneval) > 0
-	a.unique.on = a.unique.on || st.lanes.unique
-	st.lanes.shareLimits()
-	return true
-}
-
-// planGroups adds the applicator groups of n, the k-th schema of a's
-// chain, with a lane per branch; false when a branch cannot stream.
-func (p *lanePool) planGroups(a *schemaChain, k int, n *node) bool {
-	base := a.rank
-	a.rank += 4
-	add := func(kind byte, rank int) *laneGroup {
-		if len(a.groups) < cap(a.groups) {
-			a.groups = a.groups[:len(a.groups)+1]
-		} else {
-			a.groups = append(a.groups, laneGroup{})
-		}
-		g := &a.groups[len(a.groups)-1]
-		g.owner, g.node, g.kind, g.rank, g.lanes = k, n, kind, rank, g.lanes[:0]
-		g.name, g.on = "", false
-		return g
-	}
-	// The group is added first and filled by index: planning a branch
-	// adds groups to the branch's lane only, never to a.
-	branches := func(kind byte, rank int, bs []*node) bool {
-		gi := len(a.groups)
-		add(kind, rank)
-		for _, b := range bs {
-			l := p.branch(a, k, b, a.keep, false)
-			if l == nil {
-				return false
-			}
-			a.groups[gi].lanes = append(a.groups[gi].lanes, l)
-		}
-		return true
-	}
-	if n.anyOf != nil && !branches(groupAnyOf, base, n.anyOf) {
-		return false
-	}
-	if n.oneOf != nil && !branches(groupOneOf, base+1, n.oneOf) {
-		return false
-	}
-	if n.not != nil {
-		l := p.branch(a, k, n.not, false, false)
-		if l == nil {
-			return false
-		}
-		g := add(groupNot, base+2)
-		g.lanes = append(g.lanes, l)
-	}
-	if n.ifN != nil {
-		cond := p.branch(a, k, n.ifN, false, false)
-		if cond == nil {
-			return false
-		}
-		var then, els *lane
-		if n.thenN != nil {
-			if then = p.branch(a, k, n.thenN, a.keep, true); then == nil {
-				return false
-			}
-		}
-		if n.elseN != nil {
-			if els = p.branch(a, k, n.elseN, a.keep, true); els == nil {
-				return false
-			}
-		}
-		g := add(groupIf, base+3)
-		g.lanes = append(g.lanes, cond, then, els)
-	}
-	if p.object {
-		for _, ds := range n.depSchemas {
-			l := p.branch(a, k, ds.n, a.keep, true)
-			if l == nil {
-				return false
-			}
-			g := add(groupDep, a.ownRank[k]+1)
-			g.name = ds.name
-			g.lanes = append(g.lanes, l)
-		}
-	}
-	return true
-}
-
-// branch plans the lane of branch b of the k-th schema of a's chain.
-// keep says whether its diagnostics may be reported; refusal whether,
-// should b refuse the container outright, it must say so (a then or else: anyOf
-// and oneOf pass over such a branch, not and if only need its verdict; a
-// dependentSchemas entry says so too).
-func (p *lanePool) branch(a *schemaChain, k int, b *node, keep, refusal bool) *lane {
-	l := p.get()
-	if l == nil {
-		a.held = holdLanes
-		return nil
-	}
-	l.kwPrefix = append(a.appendPath(append(l.kwPrefix[:0], a.kwPrefix...), k), b.seg)
-	l.dynPrefix = a.appendScope(l.dynPrefix[:0], k)
-	l.keep, l.ranked, l.head = keep, true, b
-	switch {
-	case b.boolean == 1:
-		l.always = true
-	case b.refuses(p.rootType()):
-		l.dead, l.failed, l.refusal = true, true, refusal && keep
-	case p.object:
-		l.pool = p
-		if !p.st.planObjectChain(&l.schemaChain, &l.obj, b) {
-			a.held = l.held
-			return nil
-		}
-	default:
-		l.pool = p
-		if !l.plan(p.st.s, b) {
-			a.held = l.held
-			return nil
-		}
-		p.unique = p.unique || l.unique.on
-	}
-	return l
 }
 
 // rootType is the type of the container the lanes read.

@@ -1,7 +1,7 @@
 package validate
 
 // The tallies a streamed object keeps for its chain's verdicts at close
-// (stream_members.go, stream_lanes.go) and for unevaluatedProperties
+// (stream_chain_verdicts.go, stream_lanes.go) and for unevaluatedProperties
 // (stream_uneval.go): a leaf the stream driver's files share.
 
 // objectStream is the state of a root object read member by member.
