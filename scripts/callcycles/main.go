@@ -46,57 +46,16 @@ type graph struct {
 	why   map[[2]string]string    // an example call per edge: "caller -> callee"
 	seen  map[[2]string]bool      // edges added
 	decl  map[types.Object]string // function or method -> file declaring it
+	// fields counts the fields of each named struct type.
+	fields map[string]int
+	// methodFiles lists the files declaring methods of each type.
+	methodFiles map[string][]string
 }
 
 func run(dir string) error {
-	fset := token.NewFileSet()
-	pkg, err := build.ImportDir(dir, 0) // GoFiles: this platform's, no tests
+	g, err := load(dir)
 	if err != nil {
 		return err
-	}
-	var files []*ast.File
-	g := &graph{lines: map[string]int{}, edges: map[string][]string{},
-		why: map[[2]string]string{}, seen: map[[2]string]bool{}, decl: map[types.Object]string{}}
-	for _, name := range pkg.GoFiles {
-		p := filepath.Join(dir, name)
-		f, err := parser.ParseFile(fset, p, nil, 0)
-		if err != nil {
-			return err
-		}
-		files = append(files, f)
-		g.files = append(g.files, name)
-		g.lines[name] = fset.File(f.Pos()).LineCount()
-	}
-	slices.Sort(g.files)
-	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
-	if _, err := conf.Check(dir, fset, files, info); err != nil {
-		return err
-	}
-	for _, f := range files {
-		name := filepath.Base(fset.Position(f.Pos()).Filename)
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok {
-				g.decl[info.Defs[fd.Name]] = name
-			}
-		}
-	}
-	for _, f := range files {
-		from := filepath.Base(fset.Position(f.Pos()).Filename)
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok {
-					if to, ok := g.decl[info.Uses[id]]; ok && to != from {
-						g.add(from, to, fd.Name.Name+" -> "+id.Name)
-					}
-				}
-				return true
-			})
-		}
 	}
 	comps := g.components()
 	slices.SortFunc(comps, func(a, b []string) int {
@@ -124,6 +83,97 @@ func run(dir string) error {
 		}
 	}
 	return nil
+}
+
+// load builds the file-level call graph of the package in dir, and
+// counts the fields of its struct types and the files of each type's
+// methods.
+func load(dir string) (*graph, error) {
+	fset := token.NewFileSet()
+	pkg, err := build.ImportDir(dir, 0) // GoFiles: this platform's, no tests
+	if err != nil {
+		return nil, err
+	}
+	var files []*ast.File
+	g := &graph{lines: map[string]int{}, edges: map[string][]string{},
+		why: map[[2]string]string{}, seen: map[[2]string]bool{}, decl: map[types.Object]string{},
+		fields: map[string]int{}, methodFiles: map[string][]string{}}
+	for _, name := range pkg.GoFiles {
+		p := filepath.Join(dir, name)
+		f, err := parser.ParseFile(fset, p, nil, 0)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+		g.files = append(g.files, name)
+		g.lines[name] = fset.File(f.Pos()).LineCount()
+	}
+	slices.Sort(g.files)
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	if _, err := conf.Check(dir, fset, files, info); err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		name := filepath.Base(fset.Position(f.Pos()).Filename)
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				g.decl[info.Defs[d.Name]] = name
+				if d.Recv != nil {
+					t := receiverType(d.Recv.List[0].Type)
+					if !slices.Contains(g.methodFiles[t], name) {
+						g.methodFiles[t] = append(g.methodFiles[t], name)
+					}
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					if ts, ok := sp.(*ast.TypeSpec); ok {
+						if st, ok := ts.Type.(*ast.StructType); ok {
+							g.fields[ts.Name.Name] = st.Fields.NumFields()
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, f := range files {
+		from := filepath.Base(fset.Position(f.Pos()).Filename)
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					if to, ok := g.decl[info.Uses[id]]; ok && to != from {
+						g.add(from, to, fd.Name.Name+" -> "+id.Name)
+					}
+				}
+				return true
+			})
+		}
+	}
+	return g, nil
+}
+
+// receiverType is the name of a method's receiver type: T of T, *T or
+// T[P].
+func receiverType(e ast.Expr) string {
+	for {
+		switch t := e.(type) {
+		case *ast.StarExpr:
+			e = t.X
+		case *ast.IndexExpr:
+			e = t.X
+		case *ast.IndexListExpr:
+			e = t.X
+		case *ast.Ident:
+			return t.Name
+		default:
+			return ""
+		}
+	}
 }
 
 // add records the edge from -> to, made by the call why.
