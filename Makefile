@@ -137,8 +137,10 @@ bench-benthos:
 
 # The README's fast-layer and repair tables, ratios taken within each
 # round (ROUNDS, CLASSES: see the scripts).
-.PHONY: bench-syntax bench-repair
+.PHONY: bench-syntax bench-repair bench-validate
 bench-syntax:
 	scripts/bench-syntax.sh
+bench-validate:
+	scripts/bench-validate.sh
 bench-repair:
 	scripts/bench-repair.sh

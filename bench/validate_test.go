@@ -9,6 +9,7 @@ import (
 	santhosh "github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/xeipuuv/gojsonschema"
 
+	"github.com/jsonheal/jsonheal/sanitize"
 	"github.com/jsonheal/jsonheal/validate"
 )
 
@@ -179,3 +180,35 @@ func BenchmarkValidate(b *testing.B) { benchCases(b, validateCases, libs) }
 // BenchmarkValidateDraft7: draft-07 schemas; jsonheal, santhosh-tekuri v6
 // and gojsonschema, from bytes.
 func BenchmarkValidateDraft7(b *testing.B) { benchCases(b, draft7Cases, draft7Libs) }
+
+// sanitizeValidator is not a validator: it runs jsonheal's sanitizer
+// (every repair on, a reused Sanitizer appending to a reused buffer) over
+// the document, the pass every byte takes before validation, so that
+// BenchmarkValidateVsSanitize can set the two side by side.
+func sanitizeValidator(tb testing.TB, _ []byte) validator {
+	z := sanitize.New(sanitize.Options{})
+	var dst []byte
+	return func(doc []byte) int {
+		out, err := z.Append(dst[:0], doc)
+		if err != nil || len(out) == 0 {
+			tb.Fatalf("sanitize: %v", err)
+		}
+		dst = out
+		return 0
+	}
+}
+
+// BenchmarkValidateVsSanitize: on each valid document of validateCases,
+// jsonheal's sanitizer and jsonheal's validation of the same bytes, one
+// after the other (cpu-ns/op): issue #38 wants validation within 2x of
+// sanitize's time on citm_catalog. scripts/bench-validate.sh prints the
+// ratio.
+func BenchmarkValidateVsSanitize(b *testing.B) {
+	var valid []validateCase
+	for _, c := range validateCases {
+		if c.valid {
+			valid = append(valid, c)
+		}
+	}
+	benchCases(b, valid, []lib{{"jsonheal-sanitize", sanitizeValidator}, {"jsonheal", jsonhealValidator}})
+}
