@@ -22,19 +22,10 @@
 #   (plugin+metadata - plugin), and the judging (jsonheal -
 #   plugin+metadata, beside judge alone).
 set -euo pipefail
-cd "$(dirname "$0")/../integrations/benthos"
 
-ROUNDS=${ROUNDS:-5}
-
-bin=$(mktemp "${TMPDIR:-/tmp}/bench-benthos.XXXXXX")
 out=$(mktemp "${TMPDIR:-/tmp}/bench-benthos-out.XXXXXX")
-trap 'rm -f "$bin" "$out"' EXIT
-go test -c -o "$bin" .
-
-for r in $(seq "$ROUNDS"); do
-	"$bin" -test.run '^$' -test.benchtime=1s -test.bench '^BenchmarkCost(Scanner|Processor)$' |
-		sed "s/^/round$r /" >>"$out"
-done
+trap 'rm -f "$out"' EXIT
+"$(dirname "$0")/bench-rounds.sh" "$(dirname "$0")/../integrations/benthos" '^BenchmarkCost(Scanner|Processor)$' >"$out"
 
 python3 - "$out" <<'PY'
 import collections, re, statistics, sys

@@ -12,19 +12,10 @@
 # is taken within a round and the table gives the median of the rounds,
 # beside the median cpu-MB/s of every column.
 set -euo pipefail
-cd "$(dirname "$0")/../bench"
 
-ROUNDS=${ROUNDS:-5}
-
-bin=$(mktemp "${TMPDIR:-/tmp}/bench-syntax.XXXXXX")
 out=$(mktemp "${TMPDIR:-/tmp}/bench-syntax-out.XXXXXX")
-trap 'rm -f "$bin" "$out"' EXIT
-go test -c -o "$bin" .
-
-for r in $(seq "$ROUNDS"); do
-	"$bin" -test.run '^$' -test.benchtime=1s -test.bench 'BenchmarkSyntax|BenchmarkLLMRawVsClean' |
-		sed "s/^/round$r /" >>"$out"
-done
+trap 'rm -f "$out"' EXIT
+"$(dirname "$0")/bench-rounds.sh" "$(dirname "$0")/../bench" 'BenchmarkSyntax|BenchmarkLLMRawVsClean' >"$out"
 
 python3 - "$out" <<'EOF'
 import collections, re, statistics, sys

@@ -13,20 +13,10 @@
 # beside the median cpu-ns/op (CPU time of the process per document) of
 # every column.
 set -euo pipefail
-cd "$(dirname "$0")/../bench"
 
-ROUNDS=${ROUNDS:-5}
-
-bin=$(mktemp "${TMPDIR:-/tmp}/bench-validate.XXXXXX")
 out=$(mktemp "${TMPDIR:-/tmp}/bench-validate-out.XXXXXX")
-trap 'rm -f "$bin" "$out"' EXIT
-go test -c -o "$bin" .
-
-for r in $(seq "$ROUNDS"); do
-	"$bin" -test.run '^$' -test.benchtime=1s \
-		-test.bench 'BenchmarkValidate$/.*/(jsonheal|santhosh-v6)$|BenchmarkValidateVsSanitize' |
-		sed "s/^/round$r /" >>"$out"
-done
+trap 'rm -f "$out"' EXIT
+"$(dirname "$0")/bench-rounds.sh" "$(dirname "$0")/../bench" 'BenchmarkValidate$/.*/(jsonheal|santhosh-v6)$|BenchmarkValidateVsSanitize' >"$out"
 
 python3 - "$out" <<'PY'
 import collections, re, statistics, sys
