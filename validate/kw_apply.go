@@ -168,7 +168,8 @@ const (
 )
 
 // ifChoice returns which of then and else applies, given whether if held.
-// if's own annotations count only when it held (for unevaluated*).
+// (if's own annotations count for unevaluated* when it held: both
+// drivers read that from the verdict they pass here.)
 func ifChoice(ifHeld bool) int {
 	if ifHeld {
 		return thenSchema
