@@ -375,13 +375,13 @@ func (st *evaluator) evalObject(n *node, v *jv, ev int) bool {
 	}
 	st.words = st.words[:mark]
 	for _, ds := range n.depSchemas {
-		if v.Get(ds.name) == nil {
-			continue
+		present, held := v.Get(ds.name) != nil, false
+		if present {
+			st.pushKw(ds.n.seg)
+			held = st.eval(ds.n, v, ev)
+			st.popKw()
 		}
-		st.pushKw(ds.n.seg)
-		r := st.eval(ds.n, v, ev)
-		st.popKw()
-		if !r {
+		if !dependentHolds(present, held) {
 			if !st.collect {
 				return false
 			}
@@ -415,3 +415,10 @@ func (st *evaluator) visitMembers(n *node, o *jv, seen int) bool {
 	})
 	return ok
 }
+
+// dependentHolds is dependentSchemas' rule, written once for evalObject
+// and the lanes of a streamed root object (laneGroup.holds): an entry
+// applies when the object has a member of its name (present), and then
+// holds when its schema held. Only an entry that applies is evaluated,
+// and only it annotates for unevaluated* (counting).
+func dependentHolds(present, held bool) bool { return !present || held }

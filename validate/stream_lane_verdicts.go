@@ -104,7 +104,7 @@ func (g *laneGroup) holds() bool {
 	case groupNot:
 		return notHolds(!g.lanes[0].failed)
 	case groupDep:
-		return !g.on || !g.lanes[0].failed
+		return dependentHolds(g.on, !g.lanes[0].failed)
 	}
 	br := g.chosen()
 	return br == nil || !br.failed

@@ -185,7 +185,7 @@ func counting(gs []laneGroup, from, to int) uint64 {
 				ifHeld := !g.lanes[ifSchema].failed
 				c = li == ifSchema && ifHeld || li == ifChoice(ifHeld)
 			case groupDep:
-				c = g.on
+				c = g.on // an entry that applies (dependentHolds)
 			}
 			if c {
 				m |= l.ubit | counting(l.groups, 0, len(l.chain))
