@@ -33,7 +33,7 @@ const maxChain = 32
 const maxLanes = 256
 
 // maxUnevalLanes bounds the lanes under one deferring unevaluated* (a bit
-// each, stream_uneval_lanes.go).
+// each, stream_root.go).
 const maxUnevalLanes = 64
 
 // lanesAfter is how many bytes of a root container that would stream
@@ -55,18 +55,6 @@ var descendAfter int64 = 64 << 10
 // descendAtMost is descendAt when nothing may descend (Validate on a
 // whole buffer: the value is there anyway).
 const descendAtMost = math.MaxInt64
-
-// planStream sets the document st reads to stream as a Stream does (not
-// Validate on a whole buffer): a root object member by member, a root
-// array or object through lanes, past lanesAfter bytes; values below the
-// root as frames past descendAfter; both at most half of limit, the
-// bytes the Stream holds at most.
-func (st *streamer) planStream(limit int) {
-	d := &st.doc
-	d.members, d.lanes = true, true
-	d.lanesAt = min(lanesAfter, int64(limit/2))
-	d.descendAt = min(descendAfter, int64(limit/2))
-}
 
 // holdReason says why a container is held whole (read as one value)
 // rather than streamed; 0 (streams) when it is not.

@@ -55,7 +55,7 @@ const (
 // that has them; on the root container with branches under it, settled
 // at the end from what was kept of it (the branches that evaluated it
 // and, when the schema fails on it, its diagnostics: at most
-// MaxDiagnostics+1 per set of branches, stream_uneval_lanes.go). A
+// MaxDiagnostics+1 per set of branches, stream_root.go). A
 // const or enum on a root container, in its schema or a branch, holds it (from 1 MiB on, every time it doubles, its items are
 // compared with the values allowed) until it no longer equals any of
 // them; then the schema that has it fails and the container streams

@@ -4,8 +4,20 @@ import "slices"
 
 // The chain of a streamed container: the schemas that apply to it in
 // place (its schema, their $ref targets and allOf branches), where it is,
-// and what it keeps for its lanes and unevaluated* (stream_children.go
-// reads a root array or object through one).
+// and what it keeps for its lanes and unevaluated*. A root container,
+// a lane's branch of it and a frame are each read through one.
+
+// chainRunner is the layer of the stream driver that evaluates one
+// chain (streamer's doc comment has the layers): it plans an object's
+// chain, steps each child through it (stream_steps.go, stream_uneval.go)
+// and gives its verdicts at close (stream_chain_verdicts.go), with the
+// evaluator and nothing of the document.
+type chainRunner struct {
+	evaluator
+	// maxOut caps the diagnostics of a streamed document (0: no cap, for
+	// Validate on a whole buffer).
+	maxOut int
+}
 
 // schemaChain is a chain of schemas applied in place to a streamed
 // container: the root array or object, a lane's branch of it, or a value
@@ -96,18 +108,6 @@ func (a *schemaChain) reset() {
 	a.tallies = a.tallies[:0]
 	a.recv = append(a.recv[:0], '[')
 	a.unique.reset()
-}
-
-// enterChain sets the keyword path to the k-th schema of chain c, whose
-// first schema is at prefix (when paths are kept), and the dynamic scope
-// of its keywords (when the schema uses it).
-func (st *streamer) enterChain(c *schemaChain, prefix []string, k int) {
-	if st.track {
-		st.kw = c.appendPath(append(st.kw[:0], prefix...), k)
-	}
-	if st.s.usesDyn {
-		st.dyn = c.appendScope(st.dyn[:0], k)
-	}
 }
 
 // appendScope appends to dst the dynamic scope in which the keywords of

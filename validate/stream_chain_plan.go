@@ -1,10 +1,11 @@
 package validate
 
-// Planning the chains: the schemas that apply in place to a streamed root
-// container (buildChain), with a lane per applicator branch (planGroups,
-// branch), before its first item or member is read. Feeding it the
-// children comes next (stream_children.go), then the verdicts at close
-// (stream_root_end.go, stream_chain_verdicts.go).
+// Planning the chains: the schemas that apply in place to a streamed
+// container (buildChain; planObjectChain for an object, planValue for a
+// value below the root), with a lane per applicator branch (planGroups,
+// branch), before its first item or member is read. Each child then
+// steps through the chain (stream_steps.go), and the verdicts come at
+// close (stream_chain_verdicts.go; the root's in stream_root.go).
 
 // (What streams is decided in plan.go; walk builds the chains it allows.)
 // A root array streams when its schema only needs, of the whole array,
@@ -155,68 +156,6 @@ func (a *schemaChain) plan(s *Schema, root *node) bool {
 	return true
 }
 
-// planRootArray plans a root array with lanes for its applicators and
-// reports whether it streams.
-func (st *streamer) planRootArray() bool {
-	a := &st.arr
-	st.readyLanes(false)
-	a.keep = true
-	if !a.plan(st.s, st.s.root) {
-		return false
-	}
-	a.ranked = len(a.groups) > 0 || len(a.uneval) > 0
-	a.unique.on = a.unique.on || st.lanes.unique
-	st.lanes.shareLimits()
-	return true
-}
-
-// planObject lists the schemas that apply to the root object and reports
-// whether it can stream under them.
-func (st *streamer) planObject() bool {
-	a := &st.arr
-	st.readyLanes(true)
-	a.keep = true
-	if !st.planObjectChain(a, &st.obj, st.s.root) {
-		return false
-	}
-	a.ranked = len(a.groups) > 0 || len(a.uneval) > 0
-	st.lanes.shareLimits()
-	return true
-}
-
-// planObjectChain lists the schemas that apply in place to an object whose
-// schema is root (with their lanes, when a.pool is set), reserves their
-// presence bits and the names o must watch, and reports whether the
-// object can stream under them.
-func (st *streamer) planObjectChain(a *schemaChain, o *objectStream, root *node) bool {
-	if !a.buildChain(st.s, root, true) {
-		return false
-	}
-	for _, n := range a.chain {
-		h := 0
-		if len(n.props) > 0 {
-			h = st.allocBits(len(n.props))
-		}
-		o.seen = append(o.seen, h)
-		o.kept = append(o.kept, 0)
-		for _, r := range n.required {
-			if r.idx < 0 {
-				o.watch = append(o.watch, watchName{name: r.name})
-			}
-		}
-		for _, dr := range n.depRequired {
-			o.watch = append(o.watch, watchName{name: dr.name})
-			for _, name := range dr.required {
-				o.watch = append(o.watch, watchName{name: name})
-			}
-		}
-		for _, ds := range n.depSchemas {
-			o.watch = append(o.watch, watchName{name: ds.name})
-		}
-	}
-	return true
-}
-
 // planGroups adds the applicator groups of n, the k-th schema of a's
 // chain, with a lane per branch; false when a branch cannot stream.
 func (p *lanePool) planGroups(a *schemaChain, k int, n *node) bool {
@@ -328,4 +267,72 @@ func (p *lanePool) branch(a *schemaChain, k int, b *node, keep, refusal bool) *l
 		p.unique = p.unique || l.unique.on
 	}
 	return l
+}
+
+// namePasses reports whether the member name key holds under the
+// propertyNames of the k-th schema of a's chain. A value whose name holds
+// may be a frame: propertyNames then says nothing of it. One whose name
+// fails is read whole, so that its diagnostic takes its place among the
+// member's own as memberChecks records them.
+func (st *chainRunner) namePasses(a *schemaChain, k int, key []byte) bool {
+	n := a.chain[k]
+	st.enterChain(a, a.kwPrefix, k)
+	ok := st.eval(n.propertyNames, st.ktape.readString(key), 0)
+	if st.err != nil {
+		st.err = nil // read whole, the member's evaluation says where
+		return false
+	}
+	return ok
+}
+
+// planValue plans c (o) as the chain of sub, reached from the link-th
+// schema of the parent chain p, for a value opened by open; false when
+// it cannot stream as a frame.
+func (st *chainRunner) planValue(c *schemaChain, o *objectStream, p *schemaChain, link int, sub *node, open byte) bool {
+	c.dynPrefix = p.appendScope(c.dynPrefix[:0], link)
+	ok := false
+	if open == '[' {
+		ok = c.plan(st.s, sub)
+	} else {
+		ok = st.planObjectChain(c, o, sub)
+	}
+	if !ok {
+		return false
+	}
+	c.fixedRank = p.rankOf(link)
+	c.kwPrefix = append(p.appendPath(append(c.kwPrefix[:0], p.kwPrefix...), link), sub.seg)
+	return true
+}
+
+// planObjectChain lists the schemas that apply in place to an object whose
+// schema is root (with their lanes, when a.pool is set), reserves their
+// presence bits and the names o must watch, and reports whether the
+// object can stream under them.
+func (st *chainRunner) planObjectChain(a *schemaChain, o *objectStream, root *node) bool {
+	if !a.buildChain(st.s, root, true) {
+		return false
+	}
+	for _, n := range a.chain {
+		h := 0
+		if len(n.props) > 0 {
+			h = st.allocBits(len(n.props))
+		}
+		o.seen = append(o.seen, h)
+		o.kept = append(o.kept, 0)
+		for _, r := range n.required {
+			if r.idx < 0 {
+				o.watch = append(o.watch, watchName{name: r.name})
+			}
+		}
+		for _, dr := range n.depRequired {
+			o.watch = append(o.watch, watchName{name: dr.name})
+			for _, name := range dr.required {
+				o.watch = append(o.watch, watchName{name: name})
+			}
+		}
+		for _, ds := range n.depSchemas {
+			o.watch = append(o.watch, watchName{name: ds.name})
+		}
+	}
+	return true
 }

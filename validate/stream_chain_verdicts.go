@@ -22,7 +22,7 @@ func (a *schemaChain) duplicate(st *evaluator) (int, int) {
 // arrayVerdictsAll records the failed whole-array keywords of the
 // streamed array a, once every item is read, and reports whether the
 // document fails (failed: it already did).
-func (st *streamer) arrayVerdictsAll(a *schemaChain, failed bool) bool {
+func (st *chainRunner) arrayVerdictsAll(a *schemaChain, failed bool) bool {
 	dupI, dupJ := a.duplicate(&st.evaluator)
 	if !st.chainVerdicts(a, a, dupI, dupJ, true) {
 		return failed
@@ -33,7 +33,7 @@ func (st *streamer) arrayVerdictsAll(a *schemaChain, failed bool) bool {
 // chainVerdicts checks the whole-array keywords of the chain c over the
 // streamed array a (c is a or one of its lanes) and, when one fails and
 // record is set, records them all. It reports whether one fails.
-func (st *streamer) chainVerdicts(c, a *schemaChain, dupI, dupJ int, record bool) bool {
+func (st *chainRunner) chainVerdicts(c, a *schemaChain, dupI, dupJ int, record bool) bool {
 	dup := dupPair{i: dupI, j: dupJ}
 	return st.closeChain(c, a, ']', "array", false, record, func(k int, at *closed) bool {
 		n := c.chain[k]
@@ -53,7 +53,7 @@ func (st *streamer) chainVerdicts(c, a *schemaChain, dupI, dupJ int, record bool
 // Received text of the frame f followed by end (']' or '}'), typ being
 // the container's type; then last, when set. It reports whether one
 // fails.
-func (st *streamer) closeChain(c, f *schemaChain, end byte, typ string, fails, record bool, verdict func(k int, at *closed) bool, last func()) bool {
+func (st *chainRunner) closeChain(c, f *schemaChain, end byte, typ string, fails, record bool, verdict func(k int, at *closed) bool, last func()) bool {
 	collect, track := st.collect, st.track
 	st.collect = false
 	for _, k := range c.order {
@@ -93,7 +93,7 @@ func (st *streamer) closeChain(c, f *schemaChain, end byte, typ string, fails, r
 // location and Received text) of count members, whose tallies for c are
 // o, and, when one fails and record is set, records them all with their
 // hints. It reports whether one fails.
-func (st *streamer) objectChainVerdicts(c *schemaChain, o *objectStream, at *schemaChain, count int, record bool) bool {
+func (st *chainRunner) objectChainVerdicts(c *schemaChain, o *objectStream, at *schemaChain, count int, record bool) bool {
 	fails := len(o.extras) > 0 || len(o.unevalExtras) > 0 || o.dropped > 0
 	return st.closeChain(c, at, '}', "object", fails, record, func(k int, obj *closed) bool {
 		mark := st.recs.len()
@@ -110,7 +110,7 @@ func (st *streamer) objectChainVerdicts(c *schemaChain, o *objectStream, at *sch
 // at of count members, those of evalObject in its order, the members its
 // additionalProperties: false refused among them. A fast pass stops at
 // the first failure and records nothing.
-func (st *streamer) objectVerdicts(n *node, o *objectStream, c int, at *closed, count int) bool {
+func (st *chainRunner) objectVerdicts(n *node, o *objectStream, c int, at *closed, count int) bool {
 	ok := st.objectCountVerdicts(n, at, count)
 	if !ok && !st.collect {
 		return false
@@ -126,4 +126,17 @@ func (st *streamer) objectVerdicts(n *node, o *objectStream, c int, at *closed, 
 	}
 	p := presence{watch: o.watch, seen: o.seen[c]}
 	return st.objectPresenceVerdicts(n, at, &p) && ok
+}
+
+// guardFail records the diagnostic of the dead guard n (its const or
+// enum) on the streamed container whose Received text is recv, as
+// evalKeywords records it.
+func (st *chainRunner) guardFail(n *node, recv []byte, typ string) {
+	var d *Diagnostic
+	if n.constV != nil {
+		d = st.failConst(n, nil)
+	} else {
+		d = st.failEnum(n, nil)
+	}
+	st.setReceived(d, recv, typ)
 }

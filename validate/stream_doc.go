@@ -3,10 +3,12 @@ package validate
 // This file drives one document through the reader: when the top-level
 // value begins, it plans (as plan.go decides) whether a root array
 // streams item by item, a root object member by member, or the value is
-// kept whole, and hands
-// complete items and members to their evaluators (stream_children.go);
-// stream_frames.go reads the streamed containers,
-// down to the values too large to read whole.
+// kept whole; stream_frames.go reads the streamed containers, down to
+// the values too large to read whole, and hands each complete item and
+// member to its chains. It also caps what a Stream remembers of a
+// document that fails in more places than MaxDiagnostics: the evaluation
+// stops, the rest is read as JSON only, and the list says it is
+// incomplete.
 
 // Document modes.
 const (
@@ -17,36 +19,28 @@ const (
 )
 
 // streamer drives documents through the reader (the stream driver): it
-// reads the document, streams a root container item by item or member by
-// member through its chains, frames, lanes and guards, and hands what it
-// reads to its evaluator. It is the per-Validate scratch space, pooled by
-// the Schema.
+// reads the document and streams a root container item by item or
+// member by member, down to frames for the values too large to read
+// whole, handing each complete child to its rootRunner. It is the
+// per-Validate scratch space, pooled by the Schema.
+//
+// The stream driver has three layers, each seeing only those below it:
+// the chainRunner evaluates one chain's children and verdicts with the
+// evaluator (stream_chain.go, stream_steps.go, stream_uneval.go,
+// stream_chain_verdicts.go); the rootRunner holds the root container's
+// chain, lanes, guards and pending unevaluated items (stream_root.go,
+// stream_lanes.go, stream_lane_verdicts.go, stream_guard.go); the
+// streamer reads the bytes (this file, stream_frames.go,
+// stream_frame_chains.go).
 type streamer struct {
-	evaluator
+	rootRunner
 
-	// Reading: the scanner over the document, and a streamed root array.
 	doc doc
-	arr schemaChain
-	obj objectStream
 	// frames are the containers being streamed, the root first
 	// (stream_frames.go); deep stores those below the root.
 	frames []frame
 	deep   []*frameState
 	parts  []lanePart // scratch of descend
-
-	// The lanes of a streamed root array's anyOf, oneOf, not and if
-	// (stream_lanes.go).
-	lanes lanePool
-	// guards are the schemas with const or enum on the streamed root
-	// container (stream_guard.go).
-	guards []*guard
-	// pending holds, per unevaluated* node of the root chain that defers,
-	// the items it waits on (stream_uneval_lanes.go).
-	pending []pendingList
-
-	// maxOut caps the diagnostics of a streamed document (0: no cap, for
-	// Validate on a whole buffer).
-	maxOut int
 }
 
 // doc is the per-document reading state (part of streamer, reused).
@@ -168,7 +162,7 @@ func (st *streamer) streamFrom(open byte) {
 func (st *streamer) startLanes(win []byte, base int64) {
 	d := &st.doc
 	if st.guardsLive() {
-		if !st.checkGuards(win, base) {
+		if !st.checkGuards(win[d.rd.start-base:d.fed-base], d.rd.err == nil) {
 			if d.lanesAt > 0 { // (tests set 0: check on every write)
 				d.lanesAt = 2 * (d.fed - d.rd.start) // check again when it has doubled
 			}
@@ -251,9 +245,9 @@ func (st *streamer) listed(d Diagnostics, err error) (Diagnostics, error) {
 func (st *streamer) planRoot(open byte) bool {
 	switch {
 	case open == '[':
-		return st.planRootArray()
+		return st.planRootArray(st.doc.lanes)
 	case open == '{' && st.doc.members:
-		return st.planObject()
+		return st.planObject(st.doc.lanes)
 	}
 	return false
 }
@@ -263,4 +257,61 @@ func (st *streamer) planRoot(open byte) bool {
 // its guards are decided.
 func (st *streamer) rootHeldFirst() bool {
 	return len(st.arr.groups) > 0 && st.doc.lanesAt > 0 || st.guardsLive()
+}
+
+// full reports whether a streamed document holds more diagnostics than
+// its cap: then there are more than the list will show.
+func (st *streamer) full() bool { return st.maxOut > 0 && st.recs.len() > st.maxOut }
+
+// stopped reports whether the evaluation of a streamed document ends
+// before its last byte: an evaluation error, or the cap reached. The
+// reading goes on (a syntax error further on still comes first).
+func (st *streamer) stopped() bool { return st.err != nil || st.full() }
+
+// capDiagnostics returns d cut to limit, followed by one CodeTooMany
+// diagnostic when the document has more than that.
+func (st *streamer) capDiagnostics(d Diagnostics, limit int) Diagnostics {
+	if len(d) > limit {
+		clear(d[limit:])
+		d = d[:limit]
+		st.incomplete = true
+	}
+	if !st.incomplete {
+		return d
+	}
+	return append(d, Diagnostic{
+		Code:    CodeTooMany,
+		Message: "only the first " + itoa(len(d)) + " diagnostics are listed; the document has more",
+	})
+}
+
+// validateDoc validates a whole document. A document whose top-level
+// value is not an array (an array may stream item by item) is first read
+// into the tape strictly, in one pass that also checks its syntax, and
+// evaluated as one tree. Only when that read fails does the document go
+// through the scanner (validateBytes), which finds the error and says
+// where, with the message and offset it always gave: the strict read
+// fails on every document the scanner rejects, so a document it accepts
+// gets the verdict the scanner's path would give.
+func (st *streamer) validateDoc(doc []byte) (Diagnostics, error) {
+	if i := skipBlank(doc, 0); i < len(doc) && doc[i] != '[' {
+		st.begin()
+		st.setBudget(len(doc) - i) // as readValue does
+		if v, err := st.tape.readStrict(doc[i:]); err == nil {
+			return st.listed(st.run(st.s.root, v))
+		}
+	}
+	return st.validateBytes(doc)
+}
+
+// planStream sets the document st reads to stream as a Stream does (not
+// Validate on a whole buffer): a root object member by member, a root
+// array or object through lanes, past lanesAfter bytes; values below the
+// root as frames past descendAfter; both at most half of limit, the
+// bytes the Stream holds at most.
+func (st *streamer) planStream(limit int) {
+	d := &st.doc
+	d.members, d.lanes = true, true
+	d.lanesAt = min(lanesAfter, int64(limit/2))
+	d.descendAt = min(descendAfter, int64(limit/2))
 }

@@ -1,6 +1,11 @@
 package validate
 
 // Frames: the containers a Stream reads item by item (member by member).
+// Each complete item or member is read into the tape (arrayItem,
+// objectMember), its text added to the Received text of the frames
+// (recvValue), stepped through the frame's chain (stream_steps.go,
+// stream_uneval.go) and, at the root, handed to the lanes
+// (stream_lanes.go) and to a deferring unevaluated* (stream_root.go).
 //
 // The root container is the first frame. An item or member value inside
 // a frame is read whole, into the tape, when it completes; one that is
@@ -298,41 +303,6 @@ func (st *streamer) valueSchemas(l *lane, a *schemaChain, open byte, idx int, ke
 	return true
 }
 
-// namePasses reports whether the member name key holds under the
-// propertyNames of the k-th schema of a's chain. A value whose name holds
-// may be a frame: propertyNames then says nothing of it. One whose name
-// fails is read whole, so that its diagnostic takes its place among the
-// member's own as memberChecks records them.
-func (st *streamer) namePasses(a *schemaChain, k int, key []byte) bool {
-	n := a.chain[k]
-	st.enterChain(a, a.kwPrefix, k)
-	ok := st.eval(n.propertyNames, st.ktape.readString(key), 0)
-	if st.err != nil {
-		st.err = nil // read whole, the member's evaluation says where
-		return false
-	}
-	return ok
-}
-
-// planValue plans c (o) as the chain of sub, reached from the link-th
-// schema of the parent chain p, for a value opened by open; false when
-// it cannot stream as a frame.
-func (st *streamer) planValue(c *schemaChain, o *objectStream, p *schemaChain, link int, sub *node, open byte) bool {
-	c.dynPrefix = p.appendScope(c.dynPrefix[:0], link)
-	ok := false
-	if open == '[' {
-		ok = c.plan(st.s, sub)
-	} else {
-		ok = st.planObjectChain(c, o, sub)
-	}
-	if !ok {
-		return false
-	}
-	c.fixedRank = p.rankOf(link)
-	c.kwPrefix = append(p.appendPath(append(c.kwPrefix[:0], p.kwPrefix...), link), sub.seg)
-	return true
-}
-
 // replay evaluates the items (members) of the innermost frame f that the
 // scanner has read completely, from f.itemStart to the scanner's offset
 // (win, from absolute offset base, holds them), as advanceFrame would
@@ -353,5 +323,113 @@ func (st *streamer) replay(f *frame, win []byte, base int64) {
 	}
 	if st.stopped() {
 		d.mode = modeAfter
+	}
+}
+
+// arrayItem evaluates one complete item of the streamed array a and
+// returns its value (nil when it stopped the evaluation).
+func (st *streamer) arrayItem(a *schemaChain, text []byte) *jv {
+	i := a.count
+	a.count++
+	st.numV = nil // the parser reuses its values
+	v, err := st.readValue(text)
+	if err != nil {
+		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
+		st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
+		st.inst = st.inst[:0]
+		return nil
+	}
+	st.recvValue(i, false, nil, v)
+	if a.unique.on {
+		a.unique.add(v, text, i)
+	}
+	ok := st.itemChecks(a, i, v)
+	st.itemContains(a, i, v)
+	if len(a.uneval) > 0 && st.err == nil {
+		ok = st.itemUneval(a, i, v) && ok
+	}
+	if st.err != nil {
+		st.locateItemError(a, i, v)
+		return nil
+	}
+	if !ok {
+		st.collect, st.track = true, true
+		st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
+		st.itemChecks(a, i, v)
+		st.itemUneval(a, i, v)
+		st.listCut()
+		st.collect, st.track = false, false
+		st.inst = st.inst[:0]
+	}
+	if len(a.groups) > 0 {
+		st.groupsValue(a, i, nil, v)
+	}
+	if a.deferred && st.err == nil {
+		st.deferredValue(a, i, nil, v, false)
+	}
+	return v
+}
+
+// objectMember evaluates one complete member of the streamed object whose
+// chain is a and tallies o (the innermost frame's): its name's text
+// (quoted, with blanks around) and its value's text. It returns the value
+// (nil when it stopped the evaluation); the name is in o.key.
+func (st *streamer) objectMember(a *schemaChain, o *objectStream, keyText, valText []byte) *jv {
+	i := o.count
+	o.count++
+	o.key = appendUnescaped(o.key[:0], trimQuotes(keyText))
+	k := o.key
+	st.numV = nil
+	v, err := st.readValue(valText)
+	if err != nil {
+		st.err = &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
+		return nil
+	}
+	st.recvValue(i, true, k, v)
+	st.memberTally(a, o, k)
+	ok := st.memberChecks(a, i, k, v)
+	if len(a.uneval) > 0 && st.err == nil {
+		ok = st.memberUneval(a, o, i, k, v, true) && ok
+	}
+	if st.err != nil {
+		st.locateMemberError(a, o, i, k, v)
+		return nil
+	}
+	if !ok {
+		st.collect, st.track = true, true
+		st.memberChecks(a, i, k, v)
+		if len(a.uneval) > 0 {
+			st.memberUneval(a, o, i, k, v, false)
+		}
+		st.listCut()
+		st.collect, st.track = false, false
+		st.inst = st.inst[:0]
+	}
+	if len(a.groups) > 0 {
+		st.groupsValue(a, i, k, v)
+	}
+	if a.deferred && st.err == nil {
+		st.deferredValue(a, i, k, v, true)
+	}
+	return v
+}
+
+// recvValue appends item i (member i named k, when member) of the
+// innermost frame, value v, to the Received text of the frames that show
+// it: that frame's and those around it, while they are short enough.
+func (st *streamer) recvValue(i int, member bool, k []byte, v *jv) {
+	for f := len(st.frames) - 1; f >= 0; f-- {
+		a := st.frames[f].a
+		if len(a.recv) > maxReceived+1 {
+			return // the ones around it are longer still
+		}
+		if i > 0 {
+			a.recv = append(a.recv, ',')
+		}
+		if member {
+			a.recv = appendJSONString(a.recv, b2s(k))
+			a.recv = append(a.recv, ':')
+		}
+		a.recv = appendLimited(a.recv, v, maxReceived+1)
 	}
 }

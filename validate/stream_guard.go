@@ -35,7 +35,7 @@ type guard struct {
 
 // guardFor returns the guard of n for a root container of type t
 // (tArray or tObject), created with its candidates the first time.
-func (st *streamer) guardFor(n *node, t typeMask) *guard {
+func (st *rootRunner) guardFor(n *node, t typeMask) *guard {
 	for _, g := range st.guards {
 		if g.n == n {
 			return g
@@ -87,7 +87,7 @@ func (c *cval) keyIndex(name string) int {
 }
 
 // guardsLive reports whether a guard of the document is still undecided.
-func (st *streamer) guardsLive() bool {
+func (st *rootRunner) guardsLive() bool {
 	for _, g := range st.guards {
 		if !g.dead {
 			return true
@@ -97,12 +97,12 @@ func (st *streamer) guardsLive() bool {
 }
 
 // checkGuards compares the complete items (members) of the held root
-// container (win, from absolute offset base, holds it from st.doc.rd.start
-// to st.doc.fed) with the candidates of the guards still live, and
-// reports whether every guard is dead.
-func (st *streamer) checkGuards(win []byte, base int64) bool {
-	d := &st.doc
-	object := win[d.rd.start-base] == '{'
+// container (held: its bytes read so far, from its opening bracket on)
+// with the candidates of the guards still live, and reports whether
+// every guard is dead. readOK says the reader has found no syntax error
+// in them: only then does the item in progress count.
+func (st *rootRunner) checkGuards(held []byte, readOK bool) bool {
+	object := held[0] == '{'
 	for _, g := range st.guards {
 		if g.dead {
 			continue
@@ -114,11 +114,11 @@ func (st *streamer) checkGuards(win []byte, base int64) bool {
 			g.seen = append(g.seen, make([]bool, len(c.keys)))
 		}
 	}
-	i, to := 0, int(d.fed-base)
-	start, colon := eachItem(win, int(d.rd.start-base)+1, to, object, func(start, colon, end int) bool {
-		val := win[start:end]
+	i, to := 0, len(held)
+	start, colon := eachItem(held, 1, to, object, func(start, colon, end int) bool {
+		val := held[start:end]
 		if object {
-			val = win[colon+1 : end]
+			val = held[colon+1 : end]
 		}
 		if blank(val) {
 			return true
@@ -130,7 +130,7 @@ func (st *streamer) checkGuards(win []byte, base int64) bool {
 		}
 		var key string
 		if object {
-			key = string(appendUnescaped(nil, trimQuotes(win[start:colon])))
+			key = string(appendUnescaped(nil, trimQuotes(held[start:colon])))
 		}
 		for _, g := range st.guards {
 			if !g.dead {
@@ -140,12 +140,12 @@ func (st *streamer) checkGuards(win []byte, base int64) bool {
 		i++
 		return true
 	})
-	if st.doc.rd.err == nil && !blank(win[start:to]) {
+	if readOK && !blank(held[start:to]) {
 		// The item in progress: its index (and a member's name, once its
 		// colon is read) can rule candidates out already.
 		var key string
 		if colon >= 0 {
-			key = string(appendUnescaped(nil, trimQuotes(win[start:colon])))
+			key = string(appendUnescaped(nil, trimQuotes(held[start:colon])))
 		}
 		for _, g := range st.guards {
 			if !g.dead {
@@ -199,17 +199,4 @@ func (g *guard) checkOpen(i int, key string, object, named bool) {
 			g.live[ci] = j >= 0 && !g.seen[ci][j]
 		}
 	}
-}
-
-// guardFail records the diagnostic of the dead guard n (its const or
-// enum) on the streamed container whose Received text is recv, as
-// evalKeywords records it.
-func (st *streamer) guardFail(n *node, recv []byte, typ string) {
-	var d *Diagnostic
-	if n.constV != nil {
-		d = st.failConst(n, nil)
-	} else {
-		d = st.failEnum(n, nil)
-	}
-	st.setReceived(d, recv, typ)
 }

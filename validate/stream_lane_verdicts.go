@@ -10,7 +10,7 @@ import "strings"
 
 // laneEnd gives lane l's whole-array (whole-object) verdicts and resolves
 // its groups, once every item (member) is read.
-func (st *streamer) laneEnd(l *lane, dupI, dupJ int) {
+func (st *rootRunner) laneEnd(l *lane, dupI, dupJ int) {
 	if !l.live() {
 		return
 	}
@@ -32,7 +32,7 @@ func (st *streamer) laneEnd(l *lane, dupI, dupJ int) {
 // laneFails fails lane l on its verdicts and, when it may report them,
 // records them into it (verdicts(true)), counting the dropped refused
 // names it did not keep.
-func (st *streamer) laneFails(l *lane, verdicts func(record bool) bool, dropped int) {
+func (st *rootRunner) laneFails(l *lane, verdicts func(record bool) bool, dropped int) {
 	l.failed = true
 	if l.keep {
 		m := st.mark()
@@ -44,7 +44,7 @@ func (st *streamer) laneFails(l *lane, verdicts func(record bool) bool, dropped 
 
 // refuse records why the dead lane l refuses the root container, as eval
 // does: its type, or false.
-func (st *streamer) refuse(l *lane) {
+func (st *rootRunner) refuse(l *lane) {
 	b := l.head
 	m := st.mark()
 	collect, track := st.collect, st.track
@@ -68,7 +68,7 @@ func (st *streamer) refuse(l *lane) {
 // resolveGroups ends the lanes of a's groups and combines their verdicts;
 // with keep, the failed groups' diagnostics go to owner (nil: the
 // document's). It reports whether a group fails.
-func (st *streamer) resolveGroups(a *schemaChain, owner *lane, keep bool, dupI, dupJ int) bool {
+func (st *rootRunner) resolveGroups(a *schemaChain, owner *lane, keep bool, dupI, dupJ int) bool {
 	failed := false
 	o := &st.obj
 	if owner != nil {
@@ -149,7 +149,7 @@ func (g *laneGroup) chosen() *lane {
 
 // groupRecords records why the failed group g of a fails, as
 // evalApplicators does, into owner (nil: the document's diagnostics).
-func (st *streamer) groupRecords(a *schemaChain, owner *lane, g *laneGroup) {
+func (st *rootRunner) groupRecords(a *schemaChain, owner *lane, g *laneGroup) {
 	m := st.mark()
 	switch g.kind {
 	case groupAnyOf, groupOneOf:
@@ -194,7 +194,7 @@ func (st *streamer) groupRecords(a *schemaChain, owner *lane, g *laneGroup) {
 
 // onRoot records the diagnostic of g that build records, on the streamed
 // root container.
-func (st *streamer) onRoot(a *schemaChain, g *laneGroup, build func() *Diagnostic) {
+func (st *rootRunner) onRoot(a *schemaChain, g *laneGroup, build func() *Diagnostic) {
 	root := &st.arr
 	collect, track := st.collect, st.track
 	st.collect, st.track = true, true
@@ -209,7 +209,7 @@ func (st *streamer) onRoot(a *schemaChain, g *laneGroup, build func() *Diagnosti
 
 // emit hands lane l's diagnostics, in the order a whole-value evaluation
 // records them, to owner (nil: the document's) with rank.
-func (st *streamer) emit(owner *lane, l *lane, rank int) {
+func (st *rootRunner) emit(owner *lane, l *lane, rank int) {
 	l.recs.sortRanked()
 	if owner == nil {
 		if l.nrecs > len(l.recs.out) {

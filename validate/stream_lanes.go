@@ -2,9 +2,11 @@ package validate
 
 // Lanes: anyOf, oneOf, not and if/then/else on a streamed root array or
 // object, and dependentSchemas on a streamed root object. This file holds
-// the lanes and their pool; stream_chain_plan.go plans them with the
-// chains, stream_lane_items.go feeds them each item (member) and
-// stream_lane_verdicts.go resolves them at the end.
+// the lanes and their pool, and feeds them each item (member): each is
+// read into the tape once and handed to each lane that still needs it
+// (laneValue); a lane that fails keeps its diagnostics (take) and its
+// score for branchScore. stream_chain_plan.go plans the lanes with the
+// chains and stream_lane_verdicts.go resolves them at the end.
 //
 // Each branch of such a keyword is a lane: the chain of schemas that apply
 // to the container in place from the branch on ($ref and allOf followed,
@@ -81,7 +83,7 @@ type lane struct {
 	nonType     int          // those that are not a type mismatch of the container itself
 	score       int          // branchScore of all of them
 	obj         objectStream // a lane over a root object: its tallies of the members
-	// Under a deferring unevaluated* (stream_uneval_lanes.go): its bit
+	// Under a deferring unevaluated* (stream_root.go): its bit
 	// there, and the last item it evaluated (its contains matches and
 	// unevaluated* verdicts are that item's).
 	ubit uint64
@@ -90,7 +92,7 @@ type lane struct {
 
 // lanePool holds the lanes of a document, reused from one to the next.
 type lanePool struct {
-	st     *streamer
+	st     *rootRunner
 	object bool // the lanes read a root object (else a root array)
 	lanes  []*lane
 	used   int
@@ -129,15 +131,15 @@ func (p *lanePool) release() {
 
 // readyLanes readies the lane pool for a root container (object or
 // array), and the root chain to use it when the document may stream
-// through lanes.
-func (st *streamer) readyLanes(object bool) {
+// through lanes (lanes).
+func (st *rootRunner) readyLanes(object, lanes bool) {
 	p := &st.lanes
 	p.st, p.object, p.used, p.unique = st, object, 0, false
 	p.limit = maxLaneRecords
 	if st.maxOut > 0 {
 		p.limit = st.maxOut
 	}
-	if st.doc.lanes {
+	if lanes {
 		st.arr.pool = p
 	}
 	st.recs.ranks = st.recs.ranks[:0]
@@ -167,7 +169,7 @@ func (p *lanePool) rootTypeName() string {
 }
 
 // rootReceived returns the container's Received text, closed.
-func (st *streamer) rootReceived() string {
+func (st *rootRunner) rootReceived() string {
 	closer := byte(']')
 	if st.lanes.object {
 		closer = '}'
@@ -177,4 +179,100 @@ func (st *streamer) rootReceived() string {
 		return truncate(string(recv), maxReceived)
 	}
 	return st.intern(recv)
+}
+
+// groupsValue hands item i (or member i, named k) of the root container,
+// value v, to the lanes of a's groups.
+func (st *rootRunner) groupsValue(a *schemaChain, i int, k []byte, v *jv) {
+	for gi := range a.groups {
+		for _, l := range a.groups[gi].lanes {
+			if l != nil && st.err == nil {
+				st.laneValue(l, i, k, v)
+			}
+		}
+	}
+}
+
+// laneValue evaluates item i (or member i, named k) for lane l: a fast
+// pass, and a collecting one into the lane's diagnostics when it fails and
+// they may be reported.
+func (st *rootRunner) laneValue(l *lane, i int, k []byte, v *jv) {
+	if !l.live() {
+		return
+	}
+	l.at = i
+	a := &l.schemaChain
+	if !st.laneEval(l, a, &l.obj, st.lanes.object, i, k, v, i+1) {
+		return
+	}
+	if len(a.groups) > 0 && (l.keep || !l.failed) {
+		st.groupsValue(a, i, k, v)
+	}
+}
+
+// live reports whether lane l still evaluates what it is handed.
+func (l *lane) live() bool {
+	return !(l.always || l.dead || l.failed && !l.keep || l.full > 0)
+}
+
+// laneEval evaluates item i (member i named k, when object), value v,
+// with the chain a (tallies o) that applies it for lane l: the lane's own
+// chain, or its chain for a value below the root (stream_frame_chains.go).
+// A failure fails the lane and, when the lane may report, its
+// diagnostics go to the lane; at the lane's limit it is full at full. It
+// reports whether the lane goes on (not full, no error).
+func (st *rootRunner) laneEval(l *lane, a *schemaChain, o *objectStream, object bool, i int, k []byte, v *jv, full int) bool {
+	ok, done := st.chainEval(a, o, object, i, k, v)
+	if done {
+		return false
+	}
+	if !ok {
+		l.failed = true
+		if l.keep {
+			m := st.mark()
+			st.collectChecks(a, o, object, i, k, v)
+			st.take(l, m)
+			if l.nrecs > l.limit {
+				l.full = full
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// take moves the diagnostics recorded since m into lane l.
+func (st *rootRunner) take(l *lane, m diagMark) {
+	for i := m.n; i < st.recs.len(); i++ {
+		l.add(&st.recs.out[i], st.recs.keys[i], st.recs.ranks[i])
+	}
+	st.release(m)
+}
+
+// add counts a diagnostic of l (branchScore's weights, for a value at the
+// root) and keeps it while l has fewer than its limit.
+func (l *lane) add(d *Diagnostic, key []int, rank int) {
+	l.nrecs++
+	l.score += recordScore(d.Code, len(key))
+	if !typeMismatch(d.Code, len(key)) {
+		l.nonType++
+	}
+	if l.recs.len() < l.limit {
+		l.recs.add(d, key, rank)
+	}
+}
+
+// hidden counts n diagnostics of l that were not recorded (refused
+// names past the cap, objectStream.refuse): each would have scored 1 and
+// is not a type mismatch (recordScore).
+func (l *lane) hidden(n int) {
+	l.nrecs += n
+	l.score += n
+	l.nonType += n
+}
+
+// mismatch reports whether l failed only on the type of the container
+// (branchScore's mismatch): a lane anyOf and oneOf do not report.
+func (l *lane) mismatch() bool {
+	return l.dead || onlyTypeMismatch(l.nrecs, l.nonType)
 }

@@ -11,7 +11,7 @@ package validate
 // once the item is read, so each item is settled as it completes, in
 // memory that does not grow with the container. Under lanes a branch's
 // annotations are known only at the end: on the root container such a
-// schema defers (stream_uneval_lanes.go); elsewhere it keeps the
+// schema defers (stream_root.go); elsewhere it keeps the
 // container whole (walk).
 //
 // Like evalArray in a collecting pass, items: false marks only the first
@@ -24,7 +24,7 @@ type unevalNode struct {
 	k, end int // the chain schema, and the end of its part of the chain: [k, end)
 	rank   int // where its diagnostics go among those of one location
 	// lanes, when set, are the lanes under it: it defers
-	// (stream_uneval_lanes.go).
+	// (stream_root.go).
 	lanes []*lane
 }
 
@@ -51,7 +51,7 @@ func (a *schemaChain) unevaluated(u unevalNode, i int, k []byte, object bool) bo
 
 // itemUneval applies the unevaluatedItems of a's chain to item i (value
 // v), innermost first; st.inst is the item's location when collecting.
-func (st *streamer) itemUneval(a *schemaChain, i int, v *jv) bool {
+func (st *chainRunner) itemUneval(a *schemaChain, i int, v *jv) bool {
 	ok := true
 	for _, u := range a.uneval {
 		n := a.chain[u.k]
@@ -68,7 +68,7 @@ func (st *streamer) itemUneval(a *schemaChain, i int, v *jv) bool {
 // applyUneval applies sub, the unevaluated* schema of u's chain schema,
 // to the current item or member v at seg (st.inst is its location) and
 // notes in a.passed whether it held.
-func (st *streamer) applyUneval(a *schemaChain, u unevalNode, sub *node, seg pathSeg, v *jv) bool {
+func (st *chainRunner) applyUneval(a *schemaChain, u unevalNode, sub *node, seg pathSeg, v *jv) bool {
 	r := st.unevalChild(a.chain[u.k], sub, seg, v, true)
 	a.passed[u.k] = r
 	st.rankUneval(a, u)
@@ -85,7 +85,7 @@ func (a *schemaChain) unevalRank(u unevalNode) int {
 }
 
 // rankUneval gives u's rank to the diagnostics it recorded.
-func (st *streamer) rankUneval(a *schemaChain, u unevalNode) {
+func (st *chainRunner) rankUneval(a *schemaChain, u unevalNode) {
 	if a.ranked && st.collect {
 		st.recs.padRanks(a.unevalRank(u))
 	}
@@ -95,7 +95,7 @@ func (st *streamer) rankUneval(a *schemaChain, u unevalNode) {
 // named k (value v), innermost first. A member unevaluatedProperties:
 // false refuses is reported with the object (objectChainVerdicts): with
 // tally, it is added to o's list.
-func (st *streamer) memberUneval(a *schemaChain, o *objectStream, i int, k []byte, v *jv, tally bool) bool {
+func (st *chainRunner) memberUneval(a *schemaChain, o *objectStream, i int, k []byte, v *jv, tally bool) bool {
 	ok := true
 	for _, u := range a.uneval {
 		n := a.chain[u.k]
@@ -120,7 +120,7 @@ func (st *streamer) memberUneval(a *schemaChain, o *objectStream, i int, k []byt
 
 // unevalVerdicts records the members the unevaluatedProperties: false of
 // c's chain refused, o being c's tallies, with their hints.
-func (st *streamer) unevalVerdicts(c *schemaChain, o *objectStream) {
+func (st *chainRunner) unevalVerdicts(c *schemaChain, o *objectStream) {
 	for _, u := range c.uneval {
 		if u.lanes != nil {
 			continue // deferredEnd
@@ -138,4 +138,33 @@ func (st *streamer) unevalVerdicts(c *schemaChain, o *objectStream) {
 			st.recs.padRanks(c.unevalRank(u))
 		}
 	}
+}
+
+// covers reports whether a schema of a's chain in [from, to) evaluates
+// item i (member k, when object); with state, a contains match (a.hit)
+// and an unevaluated* that held (a.passed) on the current item count.
+func (a *schemaChain) covers(from, to, i int, k []byte, object, state bool) bool {
+	for d := from; d < to; d++ {
+		if state && (a.passed[d] || !object && a.hit[d] && a.chain[d].containsEvaluates()) {
+			return true
+		}
+		if object && a.memberEvaluated(d, k) || !object && a.itemEvaluated(d, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// laneCover returns the lanes under u that evaluated item i (member k).
+func (u *unevalNode) laneCover(i int, k []byte, object bool) uint64 {
+	var m uint64
+	for _, l := range u.lanes {
+		if l.dead || l.always || l.failed && !l.keep {
+			continue // it covers nothing, or cannot count
+		}
+		if l.schemaChain.covers(0, len(l.chain), i, k, object, l.at == i) {
+			m |= l.ubit
+		}
+	}
+	return m
 }

@@ -19,7 +19,9 @@ func (s *Schema) getState() *streamer {
 	case st := <-s.free:
 		return st
 	default:
-		return &streamer{evaluator: evaluator{s: s}}
+		st := &streamer{}
+		st.s = s
+		return st
 	}
 }
 
@@ -39,31 +41,14 @@ type Validator struct {
 
 // NewValidator returns a Validator for the schema.
 func (s *Schema) NewValidator() *Validator {
-	return &Validator{st: streamer{evaluator: evaluator{s: s}}}
+	v := &Validator{}
+	v.st.s = s
+	return v
 }
 
 // Validate is Schema.Validate with the Validator's own state.
 func (v *Validator) Validate(doc []byte) (Diagnostics, error) {
 	return v.st.validateDoc(doc)
-}
-
-// validateDoc validates a whole document. A document whose top-level
-// value is not an array (an array may stream item by item) is first read
-// into the tape strictly, in one pass that also checks its syntax, and
-// evaluated as one tree. Only when that read fails does the document go
-// through the scanner (validateBytes), which finds the error and says
-// where, with the message and offset it always gave: the strict read
-// fails on every document the scanner rejects, so a document it accepts
-// gets the verdict the scanner's path would give.
-func (st *streamer) validateDoc(doc []byte) (Diagnostics, error) {
-	if i := skipBlank(doc, 0); i < len(doc) && doc[i] != '[' {
-		st.begin()
-		st.setBudget(len(doc) - i) // as readValue does
-		if v, err := st.tape.readStrict(doc[i:]); err == nil {
-			return st.listed(st.run(st.s.root, v))
-		}
-	}
-	return st.validateBytes(doc)
 }
 
 // ValidateJSON is Validate for a document the caller already knows to be

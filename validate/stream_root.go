@@ -1,5 +1,30 @@
 package validate
 
+// The root container of a streamed document: how it is planned (its
+// chain, with lanes and guards), the unevaluated* verdicts deferred
+// until its lanes are resolved, and its end.
+
+// rootRunner is the layer of the stream driver that owns the root
+// container (streamer's doc comment has the layers): its chain and
+// tallies, the lanes of its applicators (stream_lanes.go), the guards of
+// its const and enum (stream_guard.go) and the items a deferring
+// unevaluated* waits on.
+type rootRunner struct {
+	chainRunner
+
+	arr schemaChain // the root container's chain (array or object)
+	obj objectStream
+	// The lanes of a streamed root container's anyOf, oneOf, not, if
+	// and dependentSchemas (stream_lanes.go).
+	lanes lanePool
+	// guards are the schemas with const or enum on the streamed root
+	// container (stream_guard.go).
+	guards []*guard
+	// pending holds, per unevaluated* node of the root chain that defers,
+	// the items it waits on.
+	pending []pendingList
+}
+
 // unevaluatedItems and unevaluatedProperties over lanes, on a streamed
 // root container.
 //
@@ -74,40 +99,11 @@ func (p *pendingList) room(lanes uint64, limit int) bool {
 	return true
 }
 
-// covers reports whether a schema of a's chain in [from, to) evaluates
-// item i (member k, when object); with state, a contains match (a.hit)
-// and an unevaluated* that held (a.passed) on the current item count.
-func (a *schemaChain) covers(from, to, i int, k []byte, object, state bool) bool {
-	for d := from; d < to; d++ {
-		if state && (a.passed[d] || !object && a.hit[d] && a.chain[d].containsEvaluates()) {
-			return true
-		}
-		if object && a.memberEvaluated(d, k) || !object && a.itemEvaluated(d, i) {
-			return true
-		}
-	}
-	return false
-}
-
-// laneCover returns the lanes under u that evaluated item i (member k).
-func (u *unevalNode) laneCover(i int, k []byte, object bool) uint64 {
-	var m uint64
-	for _, l := range u.lanes {
-		if l.dead || l.always || l.failed && !l.keep {
-			continue // it covers nothing, or cannot count
-		}
-		if l.schemaChain.covers(0, len(l.chain), i, k, object, l.at == i) {
-			m |= l.ubit
-		}
-	}
-	return m
-}
-
 // deferredValue settles item i (member i named k, value v) of the root
 // container for the unevaluated* nodes of a that defer, once a and its
 // lanes have evaluated it: at once when no lane evaluated it, else into
 // the node's pending list when its schema fails.
-func (st *streamer) deferredValue(a *schemaChain, i int, k []byte, v *jv, object bool) {
+func (st *rootRunner) deferredValue(a *schemaChain, i int, k []byte, v *jv, object bool) {
 	for ui := range a.uneval {
 		u := &a.uneval[ui]
 		n := a.chain[u.k]
@@ -198,7 +194,7 @@ func counting(gs []laneGroup, from, to int) uint64 {
 // deferredEnd reports, once the root container's lanes are resolved, the
 // pending items of each deferring unevaluated* node that no counting
 // lane evaluated, and reports whether there was one.
-func (st *streamer) deferredEnd() bool {
+func (st *rootRunner) deferredEnd() bool {
 	a := &st.arr
 	failed := false
 	for ui, u := range a.uneval {
@@ -242,4 +238,78 @@ func (st *streamer) deferredEnd() bool {
 		st.recs.padRanks(u.rank)
 	}
 	return failed
+}
+
+// planRootArray plans a root array, with lanes for its applicators when
+// lanes is set, and reports whether it streams.
+func (st *rootRunner) planRootArray(lanes bool) bool {
+	a := &st.arr
+	st.readyLanes(false, lanes)
+	a.keep = true
+	if !a.plan(st.s, st.s.root) {
+		return false
+	}
+	a.ranked = len(a.groups) > 0 || len(a.uneval) > 0
+	a.unique.on = a.unique.on || st.lanes.unique
+	st.lanes.shareLimits()
+	return true
+}
+
+// planObject lists the schemas that apply to the root object (with lanes
+// when lanes is set) and reports whether it can stream under them.
+func (st *rootRunner) planObject(lanes bool) bool {
+	a := &st.arr
+	st.readyLanes(true, lanes)
+	a.keep = true
+	if !st.planObjectChain(a, &st.obj, st.s.root) {
+		return false
+	}
+	a.ranked = len(a.groups) > 0 || len(a.uneval) > 0
+	st.lanes.shareLimits()
+	return true
+}
+
+// arrayEnd gives the root array's own verdicts once every item is read,
+// and the diagnostics in document order.
+func (st *rootRunner) arrayEnd() (Diagnostics, error) {
+	a := &st.arr
+	failed := st.arrayVerdictsAll(a, st.recs.len() > 0)
+	dupI, dupJ := -1, -1
+	if len(a.groups) > 0 {
+		dupI, dupJ = a.duplicate(&st.evaluator)
+	}
+	return st.rootEnd(failed, dupI, dupJ)
+}
+
+// objectEnd gives the object's own verdicts and its lanes' once every
+// member is read, and the diagnostics in document order.
+func (st *rootRunner) objectEnd() (Diagnostics, error) {
+	a := &st.arr
+	failed := st.objectChainVerdicts(a, &st.obj, a, st.obj.count, true) || st.recs.len() > 0
+	st.incomplete = st.incomplete || st.obj.dropped > 0
+	return st.rootEnd(failed, -1, -1)
+}
+
+// rootEnd resolves the root container's lanes once its own verdicts are
+// in (failed: one of them, or an item, failed) and returns the
+// document's diagnostics in document order; dupI, dupJ are the pair
+// uniqueItems reports (-1: none).
+func (st *rootRunner) rootEnd(failed bool, dupI, dupJ int) (Diagnostics, error) {
+	a := &st.arr
+	if len(a.groups) > 0 {
+		if st.resolveGroups(a, nil, true, dupI, dupJ) {
+			failed = true
+		}
+		if a.deferred && st.deferredEnd() {
+			failed = true
+		}
+		st.lanes.release()
+	}
+	if failed && a.ranked {
+		st.recs.sortRanked()
+	}
+	if !failed {
+		return nil, nil
+	}
+	return st.diagnostics(), nil
 }
