@@ -5,6 +5,7 @@ import (
 
 	"github.com/jsonheal/jsonheal/internal/decimal"
 	"github.com/jsonheal/jsonheal/internal/ecmaregex"
+	"github.com/jsonheal/jsonheal/internal/nearname"
 	"github.com/valyala/fastjson"
 )
 
@@ -122,7 +123,7 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 				n.propIndex[name] = len(n.props)
 				n.props = append(n.props, prop{name: name, n: sn})
 				n.allowedNames = append(n.allowedNames, name)
-				n.foldedNames = append(n.foldedNames, fold(name))
+				n.foldedNames = append(n.foldedNames, nearname.Fold(name))
 			}
 			return nil
 		})
