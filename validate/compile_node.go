@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/jsonheal/jsonheal/internal/format"
+	"github.com/jsonheal/jsonheal/internal/jsonpointer"
 	"github.com/valyala/fastjson"
 )
 
@@ -22,7 +23,7 @@ func (c *compiler) errAt(in scanInfo, kw string, sentinel error, msg string) err
 func (c *compiler) errCause(in scanInfo, kw string, sentinel error, msg string, cause error) error {
 	loc := in.ptr
 	if kw != "" {
-		loc = string(appendPointerToken([]byte(loc), kw))
+		loc = string(jsonpointer.AppendToken([]byte(loc), kw))
 	}
 	return &CompileError{URI: in.res.uri, Location: loc, Err: sentinel, Msg: msg, Cause: cause}
 }
@@ -107,8 +108,8 @@ func (c *compiler) child(sv *fastjson.Value, in scanInfo, toks ...string) (*node
 	p := []byte(in.ptr)
 	var seg []byte
 	for _, t := range toks {
-		p = appendPointerToken(p, t)
-		seg = appendPointerToken(seg, t)
+		p = jsonpointer.AppendToken(p, t)
+		seg = jsonpointer.AppendToken(seg, t)
 	}
 	return c.node(sv, scanInfo{res: in.res, ptr: string(p), draft: in.draft}, string(seg))
 }

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/jsonheal/jsonheal/internal/jsonpointer"
 	"github.com/valyala/fastjson"
 )
 
@@ -245,9 +246,9 @@ func (c *compiler) scan(v *fastjson.Value, in scanInfo, base string, docRoot boo
 		if t != fastjson.TypeObject && t != fastjson.TypeTrue && t != fastjson.TypeFalse {
 			return
 		}
-		p := appendPointerToken([]byte(in.ptr), kw)
+		p := jsonpointer.AppendToken([]byte(in.ptr), kw)
 		for _, x := range tok {
-			p = appendPointerToken(p, x)
+			p = jsonpointer.AppendToken(p, x)
 		}
 		err = c.scan(sv, scanInfo{res: in.res, ptr: string(p), draft: d}, base, false, rootRes)
 	}
@@ -352,7 +353,7 @@ func (c *compiler) lookup(abs string, from scanInfo) (*fastjson.Value, scanInfo,
 		}
 		return v, c.info[v], true, nil
 	}
-	toks, _ := pointerTokens(frag)
+	toks, _ := jsonpointer.Tokens(frag)
 	v := res.root
 	in := c.info[v]
 	for _, t := range toks {
@@ -375,7 +376,7 @@ func (c *compiler) lookup(abs string, from scanInfo) (*fastjson.Value, scanInfo,
 		if si, ok := c.info[v]; ok && si.res != nil {
 			in = si
 		} else {
-			in.ptr = string(appendPointerToken([]byte(in.ptr), t))
+			in.ptr = string(jsonpointer.AppendToken([]byte(in.ptr), t))
 		}
 	}
 	return v, in, true, nil
