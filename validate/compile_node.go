@@ -5,6 +5,7 @@ import (
 
 	"github.com/jsonheal/jsonheal/internal/format"
 	"github.com/jsonheal/jsonheal/internal/jsonpointer"
+	"github.com/jsonheal/jsonheal/internal/uriref"
 	"github.com/valyala/fastjson"
 )
 
@@ -121,7 +122,7 @@ func (c *compiler) resolveRef(n *node, v *fastjson.Value, in scanInfo, kw string
 	if err != nil {
 		return nil, "", c.errAt(in, kw, ErrInvalidSchema, kw+" must be a string")
 	}
-	abs, err := resolveURI(in.res.uri, string(b))
+	abs, err := uriref.Resolve(in.res.uri, string(b))
 	if err != nil {
 		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, "not a URI: "+valueExcerpt(string(b)))
 	}
@@ -131,7 +132,7 @@ func (c *compiler) resolveRef(n *node, v *fastjson.Value, in scanInfo, kw string
 	}
 	if !ok {
 		msg := valueExcerpt(string(b)) + " (resolved to " + excerpt(abs, maxURIExcerpt) + ")"
-		lerr := c.loadErrs[normalizeURI(strings.SplitN(abs, "#", 2)[0])]
+		lerr := c.loadErrs[uriref.Normalize(strings.SplitN(abs, "#", 2)[0])]
 		if lerr != nil {
 			msg += ": loader: " + excerpt(lerr.Error(), maxMessageExcerpt)
 		}
@@ -161,9 +162,9 @@ func (c *compiler) keywords(n *node, v *fastjson.Value, in scanInfo) error {
 		if err != nil {
 			return err
 		}
-		_, frag := splitFragment(abs)
+		_, frag := uriref.SplitFragment(abs)
 		if frag != "" && frag[0] != '/' {
-			tv := c.anchors[normalizeURI(strings.SplitN(abs, "#", 2)[0])+"#"+frag]
+			tv := c.anchors[uriref.Normalize(strings.SplitN(abs, "#", 2)[0])+"#"+frag]
 			if tv != nil {
 				if a := tv.Get("$dynamicAnchor"); a != nil && string(a.GetStringBytes()) == frag {
 					n.dynAnchor = frag

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/jsonheal/jsonheal/internal/jsonpointer"
+	"github.com/jsonheal/jsonheal/internal/uriref"
 	"github.com/valyala/fastjson"
 )
 
@@ -31,7 +32,7 @@ type scanInfo struct {
 // addDocument parses a schema document, scans its resources and returns the
 // root resource. uri is the retrieval URI ("" for the root schema).
 func (c *compiler) addDocument(uri string, data []byte, defaultDraft Draft) (*resource, error) {
-	uri = normalizeURI(uri)
+	uri = uriref.Normalize(uri)
 	if err := checkJSON(data); err != nil {
 		de := err.(*DocumentError)
 		msg := "at offset " + itoa(int(de.Offset))
@@ -105,8 +106,8 @@ func (c *compiler) draftOf(s *fastjson.Value, uri, ptr string) (Draft, vocab, er
 	}
 	c.metaDepth++
 	defer func() { c.metaDepth-- }()
-	base, _ := splitFragment(ms)
-	mres, err := c.resourceFor(normalizeURI(base), Draft2020_12)
+	base, _ := uriref.SplitFragment(ms)
+	mres, err := c.resourceFor(uriref.Normalize(base), Draft2020_12)
 	if err != nil || mres == nil {
 		return 0, 0, &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnknownDraft, Msg: valueExcerpt(ms)}
 	}
@@ -185,11 +186,11 @@ func (c *compiler) scan(v *fastjson.Value, in scanInfo, base string, docRoot boo
 				c.anchors[base+idStr] = v
 			}
 		} else {
-			abs, err := resolveURI(base, idStr)
+			abs, err := uriref.Resolve(base, idStr)
 			if err != nil {
 				return &CompileError{URI: in.res.uri, Location: in.ptr + "/" + d.idKeyword(), Err: ErrInvalidSchema, Msg: "bad $id: " + valueExcerpt(idStr)}
 			}
-			abs, frag := splitFragment(abs)
+			abs, frag := uriref.SplitFragment(abs)
 			if !docRoot || abs != in.res.uri {
 				draft, vb := d, in.res.vocab
 				if s := v.Get("$schema"); s != nil {
@@ -331,8 +332,8 @@ func subschemaKind(d Draft, kw string, v *fastjson.Value) subKind {
 // lookup resolves an absolute URI (with fragment) to a value and its scan
 // info.
 func (c *compiler) lookup(abs string, from scanInfo) (*fastjson.Value, scanInfo, bool, error) {
-	base, frag := splitFragment(abs)
-	base = normalizeURI(base)
+	base, frag := uriref.SplitFragment(abs)
+	base = uriref.Normalize(base)
 	res, err := c.resourceFor(base, from.draft)
 	if err != nil {
 		return nil, scanInfo{}, false, err
