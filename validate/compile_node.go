@@ -3,6 +3,7 @@ package validate
 import (
 	"strings"
 
+	"github.com/jsonheal/jsonheal/internal/excerpt"
 	"github.com/jsonheal/jsonheal/internal/format"
 	"github.com/jsonheal/jsonheal/internal/jsonpointer"
 	"github.com/jsonheal/jsonheal/internal/uriref"
@@ -124,17 +125,17 @@ func (c *compiler) resolveRef(n *node, v *fastjson.Value, in scanInfo, kw string
 	}
 	abs, err := uriref.Resolve(in.res.uri, string(b))
 	if err != nil {
-		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, "not a URI: "+valueExcerpt(string(b)))
+		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, "not a URI: "+excerpt.Value(string(b)))
 	}
 	tv, tin, ok, err := c.lookup(abs, in)
 	if err != nil {
 		return nil, "", err
 	}
 	if !ok {
-		msg := valueExcerpt(string(b)) + " (resolved to " + excerpt(abs, maxURIExcerpt) + ")"
+		msg := excerpt.Value(string(b)) + " (resolved to " + excerpt.Of(abs, excerpt.MaxURI) + ")"
 		lerr := c.loadErrs[uriref.Normalize(strings.SplitN(abs, "#", 2)[0])]
 		if lerr != nil {
-			msg += ": loader: " + excerpt(lerr.Error(), maxMessageExcerpt)
+			msg += ": loader: " + excerpt.Of(lerr.Error(), excerpt.MaxMessage)
 		}
 		return nil, "", c.errCause(in, kw, ErrUnresolvedRef, msg, lerr)
 	}

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/jsonheal/jsonheal/internal/excerpt"
 	"github.com/jsonheal/jsonheal/internal/jsonpointer"
 	"github.com/jsonheal/jsonheal/internal/uriref"
 	"github.com/valyala/fastjson"
@@ -102,14 +103,14 @@ func (c *compiler) draftOf(s *fastjson.Value, uri, ptr string) (Draft, vocab, er
 	// A custom metaschema: its own $schema gives the draft, its $vocabulary
 	// the enabled vocabularies.
 	if c.metaDepth > 8 {
-		return 0, 0, &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnknownDraft, Msg: "metaschema chain too long: " + valueExcerpt(ms)}
+		return 0, 0, &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnknownDraft, Msg: "metaschema chain too long: " + excerpt.Value(ms)}
 	}
 	c.metaDepth++
 	defer func() { c.metaDepth-- }()
 	base, _ := uriref.SplitFragment(ms)
 	mres, err := c.resourceFor(uriref.Normalize(base), Draft2020_12)
 	if err != nil || mres == nil {
-		return 0, 0, &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnknownDraft, Msg: valueExcerpt(ms)}
+		return 0, 0, &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnknownDraft, Msg: excerpt.Value(ms)}
 	}
 	vb := vocabAll
 	if voc := mres.root.GetObject("$vocabulary"); voc != nil {
@@ -118,7 +119,7 @@ func (c *compiler) draftOf(s *fastjson.Value, uri, ptr string) (Draft, vocab, er
 		voc.Visit(func(k []byte, v *fastjson.Value) {
 			bit, known := vocabFromURI(string(k))
 			if !known && v.Type() == fastjson.TypeTrue && verr == nil {
-				verr = &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnsupportedVocabulary, Msg: valueExcerpt(string(k))}
+				verr = &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnsupportedVocabulary, Msg: excerpt.Value(string(k))}
 			}
 			vb |= bit
 		})
@@ -188,7 +189,7 @@ func (c *compiler) scan(v *fastjson.Value, in scanInfo, base string, docRoot boo
 		} else {
 			abs, err := uriref.Resolve(base, idStr)
 			if err != nil {
-				return &CompileError{URI: in.res.uri, Location: in.ptr + "/" + d.idKeyword(), Err: ErrInvalidSchema, Msg: "bad $id: " + valueExcerpt(idStr)}
+				return &CompileError{URI: in.res.uri, Location: in.ptr + "/" + d.idKeyword(), Err: ErrInvalidSchema, Msg: "bad $id: " + excerpt.Value(idStr)}
 			}
 			abs, frag := uriref.SplitFragment(abs)
 			if !docRoot || abs != in.res.uri {
