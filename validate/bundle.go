@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/jsonheal/jsonheal/internal/uriref"
 	"github.com/valyala/fastjson"
 )
 
@@ -133,6 +134,6 @@ func freeKey(o *fastjson.Object, name string) string {
 // sameURI reports whether the $id value id, resolved against the URI a
 // document was loaded from, is that URI.
 func sameURI(loadedFrom, id string) bool {
-	abs, err := resolveURI(loadedFrom, id)
-	return err == nil && normalizeURI(abs) == loadedFrom
+	abs, err := uriref.Resolve(loadedFrom, id)
+	return err == nil && uriref.Normalize(abs) == loadedFrom
 }

@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/jsonheal/jsonheal/internal/excerpt"
 	"github.com/valyala/fastjson"
 )
 
@@ -125,11 +126,11 @@ func (c *compiler) checkMetaschemas() error {
 		}
 		diags, err := ms.Validate(d.data)
 		if err != nil {
-			return &CompileError{URI: d.uri, Err: ErrInvalidSchema, Msg: excerpt(err.Error(), maxMessageExcerpt)}
+			return &CompileError{URI: d.uri, Err: ErrInvalidSchema, Msg: excerpt.Of(err.Error(), excerpt.MaxMessage)}
 		}
 		if len(diags) > 0 {
 			return &CompileError{URI: d.uri, Location: diags[0].InstanceLocation, Err: ErrInvalidSchema,
-				Msg: excerpt(diags[0].Message, maxMessageExcerpt) + " (metaschema " + res.draft.String() + ")"}
+				Msg: excerpt.Of(diags[0].Message, excerpt.MaxMessage) + " (metaschema " + res.draft.String() + ")"}
 		}
 	}
 	return nil

@@ -5,6 +5,8 @@ import (
 
 	"github.com/jsonheal/jsonheal/internal/decimal"
 	"github.com/jsonheal/jsonheal/internal/ecmaregex"
+	"github.com/jsonheal/jsonheal/internal/excerpt"
+	"github.com/jsonheal/jsonheal/internal/nearname"
 	"github.com/valyala/fastjson"
 )
 
@@ -122,7 +124,7 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 				n.propIndex[name] = len(n.props)
 				n.props = append(n.props, prop{name: name, n: sn})
 				n.allowedNames = append(n.allowedNames, name)
-				n.foldedNames = append(n.foldedNames, fold(name))
+				n.foldedNames = append(n.foldedNames, nearname.Fold(name))
 			}
 			return nil
 		})
@@ -134,7 +136,7 @@ func (c *compiler) applicators(n *node, v *fastjson.Value, in scanInfo) error {
 	err = c.eachMember(v, in, "patternProperties", func(src string, sv *fastjson.Value) error {
 		re, e := ecmaregex.Compile(src)
 		if e != nil {
-			return c.errAt(in, "patternProperties", ErrInvalidRegexp, valueExcerpt(src)+": "+regexpProblem(e))
+			return c.errAt(in, "patternProperties", ErrInvalidRegexp, excerpt.Value(src)+": "+excerpt.RegexpProblem(e))
 		}
 		sn, err := c.child(sv, in, "patternProperties", src)
 		if err == nil {
@@ -189,7 +191,7 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 			b, err := e.StringBytes()
 			m := typeFromName(string(b))
 			if err != nil || m == 0 {
-				return c.errAt(in, "type", ErrInvalidSchema, "unknown type "+valueExcerpt(string(e.MarshalTo(nil))))
+				return c.errAt(in, "type", ErrInvalidSchema, "unknown type "+excerpt.Value(string(e.MarshalTo(nil))))
 			}
 			n.types |= m
 			return nil
@@ -298,7 +300,7 @@ func (c *compiler) validation(n *node, v *fastjson.Value, in scanInfo) error {
 		}
 		n.patternSrc = string(b)
 		if n.pattern, err = ecmaregex.Compile(n.patternSrc); err != nil {
-			return c.errAt(in, "pattern", ErrInvalidRegexp, regexpProblem(err))
+			return c.errAt(in, "pattern", ErrInvalidRegexp, excerpt.RegexpProblem(err))
 		}
 		n.hasStringKw = true
 	}

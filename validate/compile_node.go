@@ -3,7 +3,10 @@ package validate
 import (
 	"strings"
 
+	"github.com/jsonheal/jsonheal/internal/excerpt"
 	"github.com/jsonheal/jsonheal/internal/format"
+	"github.com/jsonheal/jsonheal/internal/jsonpointer"
+	"github.com/jsonheal/jsonheal/internal/uriref"
 	"github.com/valyala/fastjson"
 )
 
@@ -22,7 +25,7 @@ func (c *compiler) errAt(in scanInfo, kw string, sentinel error, msg string) err
 func (c *compiler) errCause(in scanInfo, kw string, sentinel error, msg string, cause error) error {
 	loc := in.ptr
 	if kw != "" {
-		loc = string(appendPointerToken([]byte(loc), kw))
+		loc = string(jsonpointer.AppendToken([]byte(loc), kw))
 	}
 	return &CompileError{URI: in.res.uri, Location: loc, Err: sentinel, Msg: msg, Cause: cause}
 }
@@ -107,8 +110,8 @@ func (c *compiler) child(sv *fastjson.Value, in scanInfo, toks ...string) (*node
 	p := []byte(in.ptr)
 	var seg []byte
 	for _, t := range toks {
-		p = appendPointerToken(p, t)
-		seg = appendPointerToken(seg, t)
+		p = jsonpointer.AppendToken(p, t)
+		seg = jsonpointer.AppendToken(seg, t)
 	}
 	return c.node(sv, scanInfo{res: in.res, ptr: string(p), draft: in.draft}, string(seg))
 }
@@ -120,19 +123,19 @@ func (c *compiler) resolveRef(n *node, v *fastjson.Value, in scanInfo, kw string
 	if err != nil {
 		return nil, "", c.errAt(in, kw, ErrInvalidSchema, kw+" must be a string")
 	}
-	abs, err := resolveURI(in.res.uri, string(b))
+	abs, err := uriref.Resolve(in.res.uri, string(b))
 	if err != nil {
-		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, "not a URI: "+valueExcerpt(string(b)))
+		return nil, "", c.errAt(in, kw, ErrUnresolvedRef, "not a URI: "+excerpt.Value(string(b)))
 	}
 	tv, tin, ok, err := c.lookup(abs, in)
 	if err != nil {
 		return nil, "", err
 	}
 	if !ok {
-		msg := valueExcerpt(string(b)) + " (resolved to " + excerpt(abs, maxURIExcerpt) + ")"
-		lerr := c.loadErrs[normalizeURI(strings.SplitN(abs, "#", 2)[0])]
+		msg := excerpt.Value(string(b)) + " (resolved to " + excerpt.Of(abs, excerpt.MaxURI) + ")"
+		lerr := c.loadErrs[uriref.Normalize(strings.SplitN(abs, "#", 2)[0])]
 		if lerr != nil {
-			msg += ": loader: " + excerpt(lerr.Error(), maxMessageExcerpt)
+			msg += ": loader: " + excerpt.Of(lerr.Error(), excerpt.MaxMessage)
 		}
 		return nil, "", c.errCause(in, kw, ErrUnresolvedRef, msg, lerr)
 	}
@@ -160,9 +163,9 @@ func (c *compiler) keywords(n *node, v *fastjson.Value, in scanInfo) error {
 		if err != nil {
 			return err
 		}
-		_, frag := splitFragment(abs)
+		_, frag := uriref.SplitFragment(abs)
 		if frag != "" && frag[0] != '/' {
-			tv := c.anchors[normalizeURI(strings.SplitN(abs, "#", 2)[0])+"#"+frag]
+			tv := c.anchors[uriref.Normalize(strings.SplitN(abs, "#", 2)[0])+"#"+frag]
 			if tv != nil {
 				if a := tv.Get("$dynamicAnchor"); a != nil && string(a.GetStringBytes()) == frag {
 					n.dynAnchor = frag

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/jsonheal/jsonheal/internal/decimal"
+	"github.com/jsonheal/jsonheal/internal/nearname"
 )
 
 // fail records a diagnostic for keyword kw of n on v and returns it for the
@@ -238,17 +239,17 @@ func (st *evaluator) objectHints(n *node, o *jv, mark, seen int) {
 	}
 	extraNames, missingNames := names(extras), names(missing)
 	for j, i := range missing {
-		if m := nearest(missingNames[j], extraNames); m != "" {
+		if m := nearname.Nearest(missingNames[j], extraNames); m != "" {
 			st.recs.out[i].Hint = "found " + quote(m) + ": rename it to " + quote(missingNames[j]) + "?"
 		}
 	}
 	for j, i := range extras {
 		name := extraNames[j]
-		if m := nearest(name, missingNames); m != "" {
+		if m := nearname.Nearest(name, missingNames); m != "" {
 			st.recs.out[i].Hint = "did you mean " + quote(m) + "?"
 			continue
 		}
-		m := nearestFolded(name, n.allowedNames, n.foldedNames)
+		m := nearname.NearestFolded(name, n.allowedNames, n.foldedNames)
 		if m == "" {
 			continue
 		}

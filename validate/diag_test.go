@@ -201,14 +201,6 @@ func TestBasicOutput(t *testing.T) {
 	assert.Equal(t, `{"valid":true}`, string(Diagnostics(nil).AppendBasic(nil)))
 }
 
-func TestNearest(t *testing.T) {
-	assert.Equal(t, "id", nearest("userId", []string{"id", "name"}))
-	assert.Equal(t, "user_id", nearest("userId", []string{"user_id", "name"}))
-	assert.Equal(t, "name", nearest("nmae", []string{"id", "name"}))
-	assert.Equal(t, "", nearest("zzz", []string{"id", "name"}))
-	assert.Equal(t, "", nearest("ab", []string{"abc", "abd"}), "ambiguous")
-}
-
 func TestUnevaluatedDiagnostics(t *testing.T) {
 	s := mustCompile(t, `{"prefixItems":[{"type":"string"}],"unevaluatedItems":false,
 		"properties":{"o":{"properties":{"a":true},"unevaluatedProperties":false}}}`)

@@ -3,6 +3,8 @@ package validate
 import (
 	"errors"
 	"strconv"
+
+	"github.com/jsonheal/jsonheal/internal/excerpt"
 )
 
 // Sentinel errors; a *CompileError or *DocumentError wraps exactly one of
@@ -70,8 +72,8 @@ type CompileError struct {
 
 // Error implements error.
 func (e *CompileError) Error() string {
-	loc := excerpt(e.URI, maxURIExcerpt) + "#" + excerpt(e.Location, maxURIExcerpt)
-	return "validate: compile " + loc + ": " + e.Err.Error() + ": " + excerpt(e.Msg, maxMessageExcerpt)
+	loc := excerpt.Of(e.URI, excerpt.MaxURI) + "#" + excerpt.Of(e.Location, excerpt.MaxURI)
+	return "validate: compile " + loc + ": " + e.Err.Error() + ": " + excerpt.Of(e.Msg, excerpt.MaxMessage)
 }
 
 // Unwrap returns the sentinel error and the Cause, if any: errors.Is

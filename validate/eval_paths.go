@@ -3,6 +3,8 @@ package validate
 import (
 	"strconv"
 	"strings"
+
+	"github.com/jsonheal/jsonheal/internal/jsonpointer"
 )
 
 // Where the evaluation is: the keyword path and the instance path, and
@@ -59,7 +61,7 @@ func (p *evalPaths) popInst() {
 func (p *evalPaths) appendInstanceLocation(b []byte) []byte {
 	for _, s := range p.inst {
 		if s.isKey {
-			b = appendPointerToken(b, b2s(s.key))
+			b = jsonpointer.AppendToken(b, b2s(s.key))
 		} else {
 			b = append(b, '/')
 			b = strconv.AppendInt(b, int64(s.idx), 10)

@@ -10,13 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestExcerpt(t *testing.T) {
-	assert.Equal(t, "short", excerpt("short", 8))
-	assert.Equal(t, "abcdefgh… (10 bytes)", excerpt("abcdefghij", 8))
-	// Cut on a rune boundary: "é" is two bytes.
-	assert.Equal(t, "abcdefg… (10 bytes)", excerpt("abcdefgé_", 8)+"")
-}
-
 // TestCompileErrorsQuoteExcerpts: a schema value of any size is quoted as
 // a short excerpt with its length, never whole (issue 39.7).
 func TestCompileErrorsQuoteExcerpts(t *testing.T) {

@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/jsonheal/jsonheal/internal/jsonpointer"
+
 // The object family: the per-member rule (which subschemas of a schema
 // apply to a member), the member step, the verdicts at close and the
 // messages, written once and used by the whole-value evaluation
@@ -315,8 +317,8 @@ func (st *evaluator) failDependentRequired(n *node, v *jv, name, trigger string)
 	}
 	d := st.missingProperty(n, kw, CodeDependentRequired, v, name, -1)
 	d.Message = "property " + quote(name) + " is required when " + quote(trigger) + " is present"
-	d.KeywordLocation += "/" + escapePointerToken(trigger)
-	d.AbsoluteKeywordLocation += "/" + escapePointerToken(trigger)
+	d.KeywordLocation += "/" + jsonpointer.EscapeToken(trigger)
+	d.AbsoluteKeywordLocation += "/" + jsonpointer.EscapeToken(trigger)
 	return d
 }
 

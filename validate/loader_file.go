@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"path"
 	"path/filepath"
+
+	"github.com/jsonheal/jsonheal/internal/excerpt"
 )
 
 // ErrNotLocal: a reference names a resource that a FileLoader or FSLoader
@@ -124,7 +126,7 @@ func readResource(path string, r io.Reader) ([]byte, error) {
 // notLocal is the error of a reference a file loader does not read; it
 // quotes at most an excerpt of the URI.
 func notLocal(uri, detail string) error {
-	return &LoadError{Path: excerpt(uri, maxURIExcerpt), Err: ErrNotLocal, Detail: detail}
+	return &LoadError{Path: excerpt.Of(uri, excerpt.MaxURI), Err: ErrNotLocal, Detail: detail}
 }
 
 // CompileFile reads the schema at path with ReadSchemaFile and compiles

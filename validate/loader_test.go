@@ -23,19 +23,3 @@ func TestFileLoaderNestedRelativeRefs(t *testing.T) {
 	require.Len(t, d, 1)
 	assert.Equal(t, "/a/1", d[0].InstanceLocation)
 }
-
-func TestResolveURIRelativeBase(t *testing.T) {
-	for _, c := range []struct{ base, ref, want string }{
-		{"b.json", "a.json", "a.json"},
-		{"sub/b.json", "c.json#/x", "sub/c.json#/x"},
-		{"sub/b.json", "../c.json", "c.json"},
-		{"sub/b.json", "/abs.json", "/abs.json"},
-		{"sub/b.json", "#/x", "sub/b.json#/x"},
-		{"http://h/s/b.json", "c.json", "http://h/s/c.json"},
-		{"/root/b.json", "c.json", "/root/c.json"},
-	} {
-		got, err := resolveURI(c.base, c.ref)
-		require.NoError(t, err)
-		assert.Equal(t, c.want, got, "%s + %s", c.base, c.ref)
-	}
-}

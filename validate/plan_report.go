@@ -3,6 +3,8 @@ package validate
 import (
 	"strconv"
 	"strings"
+
+	"github.com/jsonheal/jsonheal/internal/jsonpointer"
 )
 
 // Plan is what a Stream (so Schema.ValidateReader and jsonheal validate)
@@ -283,10 +285,10 @@ func eachSubschema(n *node, fn func(seg string, c *node, ref bool)) {
 	one("/contains", n.contains)
 	one("/unevaluatedItems", n.unevalItems)
 	for _, p := range n.props {
-		fn("/properties"+string(appendPointerToken(nil, p.name)), p.n, false)
+		fn("/properties"+string(jsonpointer.AppendToken(nil, p.name)), p.n, false)
 	}
 	for _, pp := range n.patternProps {
-		fn("/patternProperties"+string(appendPointerToken(nil, pp.src)), pp.n, false)
+		fn("/patternProperties"+string(jsonpointer.AppendToken(nil, pp.src)), pp.n, false)
 	}
 	one("/additionalProperties", n.additional)
 	one("/propertyNames", n.propertyNames)

@@ -102,7 +102,7 @@ type node struct {
 	maxProps       int
 	unevalProps    *node
 	allowedNames   []string // property names listed by properties (for hints)
-	foldedNames    []string // fold(allowedNames[i])
+	foldedNames    []string // nearname.Fold(allowedNames[i])
 	allowedList    []string // allowedNames plus "/pattern/" of patternProperties
 	allowedText    string   // allowedList joined with ", "
 	defaultJSON    []byte

@@ -4,6 +4,9 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/jsonheal/jsonheal/internal/excerpt"
+	"github.com/jsonheal/jsonheal/internal/jsonpointer"
+	"github.com/jsonheal/jsonheal/internal/uriref"
 	"github.com/valyala/fastjson"
 )
 
@@ -30,7 +33,7 @@ type scanInfo struct {
 // addDocument parses a schema document, scans its resources and returns the
 // root resource. uri is the retrieval URI ("" for the root schema).
 func (c *compiler) addDocument(uri string, data []byte, defaultDraft Draft) (*resource, error) {
-	uri = normalizeURI(uri)
+	uri = uriref.Normalize(uri)
 	if err := checkJSON(data); err != nil {
 		de := err.(*DocumentError)
 		msg := "at offset " + itoa(int(de.Offset))
@@ -100,14 +103,14 @@ func (c *compiler) draftOf(s *fastjson.Value, uri, ptr string) (Draft, vocab, er
 	// A custom metaschema: its own $schema gives the draft, its $vocabulary
 	// the enabled vocabularies.
 	if c.metaDepth > 8 {
-		return 0, 0, &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnknownDraft, Msg: "metaschema chain too long: " + valueExcerpt(ms)}
+		return 0, 0, &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnknownDraft, Msg: "metaschema chain too long: " + excerpt.Value(ms)}
 	}
 	c.metaDepth++
 	defer func() { c.metaDepth-- }()
-	base, _ := splitFragment(ms)
-	mres, err := c.resourceFor(normalizeURI(base), Draft2020_12)
+	base, _ := uriref.SplitFragment(ms)
+	mres, err := c.resourceFor(uriref.Normalize(base), Draft2020_12)
 	if err != nil || mres == nil {
-		return 0, 0, &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnknownDraft, Msg: valueExcerpt(ms)}
+		return 0, 0, &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnknownDraft, Msg: excerpt.Value(ms)}
 	}
 	vb := vocabAll
 	if voc := mres.root.GetObject("$vocabulary"); voc != nil {
@@ -116,7 +119,7 @@ func (c *compiler) draftOf(s *fastjson.Value, uri, ptr string) (Draft, vocab, er
 		voc.Visit(func(k []byte, v *fastjson.Value) {
 			bit, known := vocabFromURI(string(k))
 			if !known && v.Type() == fastjson.TypeTrue && verr == nil {
-				verr = &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnsupportedVocabulary, Msg: valueExcerpt(string(k))}
+				verr = &CompileError{URI: uri, Location: ptr + "/$schema", Err: ErrUnsupportedVocabulary, Msg: excerpt.Value(string(k))}
 			}
 			vb |= bit
 		})
@@ -184,11 +187,11 @@ func (c *compiler) scan(v *fastjson.Value, in scanInfo, base string, docRoot boo
 				c.anchors[base+idStr] = v
 			}
 		} else {
-			abs, err := resolveURI(base, idStr)
+			abs, err := uriref.Resolve(base, idStr)
 			if err != nil {
-				return &CompileError{URI: in.res.uri, Location: in.ptr + "/" + d.idKeyword(), Err: ErrInvalidSchema, Msg: "bad $id: " + valueExcerpt(idStr)}
+				return &CompileError{URI: in.res.uri, Location: in.ptr + "/" + d.idKeyword(), Err: ErrInvalidSchema, Msg: "bad $id: " + excerpt.Value(idStr)}
 			}
-			abs, frag := splitFragment(abs)
+			abs, frag := uriref.SplitFragment(abs)
 			if !docRoot || abs != in.res.uri {
 				draft, vb := d, in.res.vocab
 				if s := v.Get("$schema"); s != nil {
@@ -245,9 +248,9 @@ func (c *compiler) scan(v *fastjson.Value, in scanInfo, base string, docRoot boo
 		if t != fastjson.TypeObject && t != fastjson.TypeTrue && t != fastjson.TypeFalse {
 			return
 		}
-		p := appendPointerToken([]byte(in.ptr), kw)
+		p := jsonpointer.AppendToken([]byte(in.ptr), kw)
 		for _, x := range tok {
-			p = appendPointerToken(p, x)
+			p = jsonpointer.AppendToken(p, x)
 		}
 		err = c.scan(sv, scanInfo{res: in.res, ptr: string(p), draft: d}, base, false, rootRes)
 	}
@@ -330,8 +333,8 @@ func subschemaKind(d Draft, kw string, v *fastjson.Value) subKind {
 // lookup resolves an absolute URI (with fragment) to a value and its scan
 // info.
 func (c *compiler) lookup(abs string, from scanInfo) (*fastjson.Value, scanInfo, bool, error) {
-	base, frag := splitFragment(abs)
-	base = normalizeURI(base)
+	base, frag := uriref.SplitFragment(abs)
+	base = uriref.Normalize(base)
 	res, err := c.resourceFor(base, from.draft)
 	if err != nil {
 		return nil, scanInfo{}, false, err
@@ -352,7 +355,7 @@ func (c *compiler) lookup(abs string, from scanInfo) (*fastjson.Value, scanInfo,
 		}
 		return v, c.info[v], true, nil
 	}
-	toks, _ := pointerTokens(frag)
+	toks, _ := jsonpointer.Tokens(frag)
 	v := res.root
 	in := c.info[v]
 	for _, t := range toks {
@@ -375,7 +378,7 @@ func (c *compiler) lookup(abs string, from scanInfo) (*fastjson.Value, scanInfo,
 		if si, ok := c.info[v]; ok && si.res != nil {
 			in = si
 		} else {
-			in.ptr = string(appendPointerToken([]byte(in.ptr), t))
+			in.ptr = string(jsonpointer.AppendToken([]byte(in.ptr), t))
 		}
 	}
 	return v, in, true, nil

@@ -5,12 +5,13 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/jsonheal/jsonheal/internal/canonhash"
 	"github.com/jsonheal/jsonheal/internal/decimal"
 )
 
 // uniqueScratch is the reusable state of uniqueItems.
 type uniqueScratch struct {
-	canon    canonHasher
+	canon    canonhash.Hasher
 	hashes   []uint64     // canonical hash of each item seen
 	next     []int32      // next distinct item with the same hash, or -1
 	slots    []int32      // open-addressing table: first item of a hash, plus one
@@ -140,9 +141,9 @@ func (st *evaluator) canonicalHash(v *jv) uint64 {
 	if testForceCollisions {
 		return 0
 	}
-	st.uniq.canon.reset()
+	st.uniq.canon.Reset()
 	st.hashTree(&st.uniq.canon, v)
-	return st.uniq.canon.sum()
+	return st.uniq.canon.Sum()
 }
 
 // duplicateSorted is duplicate for arrays whose hashes collide: the
@@ -246,38 +247,38 @@ func (st *evaluator) firstEqualSorted(a []*jv, g []hashedItem) (int, int) {
 }
 
 // hashTree feeds a document value to the canonical hasher.
-func (st *evaluator) hashTree(h *canonHasher, v *jv) {
+func (st *evaluator) hashTree(h *canonhash.Hasher, v *jv) {
 	switch v.Type() {
 	case typeString:
 		b := v.StringBytes()
-		h.str(b)
+		h.Str(b)
 	case typeNumber:
 		d, ok := st.number(v)
 		if !ok {
-			h.str(v.raw()) // not reached: documents are checked first
+			h.Str(v.raw()) // not reached: documents are checked first
 			return
 		}
-		h.number(&d)
+		h.Number(&d)
 	case typeNull:
-		h.null()
+		h.Null()
 	case typeTrue:
-		h.boolean(true)
+		h.Bool(true)
 	case typeFalse:
-		h.boolean(false)
+		h.Bool(false)
 	case typeArray:
 		a := v.Array()
-		h.beginArray()
+		h.BeginArray()
 		for _, e := range a {
 			st.hashTree(h, e)
 		}
-		h.end()
+		h.End()
 	case typeObject:
-		h.beginObject()
+		h.BeginObject()
 		v.Visit(func(k []byte, e *jv) {
-			h.key(k)
+			h.Key(k)
 			st.hashTree(h, e)
 		})
-		h.end()
+		h.End()
 	}
 }
 

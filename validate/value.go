@@ -124,7 +124,7 @@ type enumSet struct {
 	joined    string   // texts joined with ", "
 	message   string   // "must be one of ..." (capped)
 	strs      []string // the string values, for near-miss hints
-	folded    []string // fold(strs[i])
+	folded    []string // nearname.Fold(strs[i])
 }
 
 func (e *enumSet) contains(v *jv, st *evaluator) bool {

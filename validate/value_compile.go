@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/jsonheal/jsonheal/internal/decimal"
+	"github.com/jsonheal/jsonheal/internal/nearname"
 	"github.com/valyala/fastjson"
 )
 
@@ -67,7 +68,7 @@ func newEnumSet(vals []*fastjson.Value) *enumSet {
 		e.texts = append(e.texts, c.json)
 		if c.t == typeString && len(e.strs) < 1000 {
 			e.strs = append(e.strs, c.str)
-			e.folded = append(e.folded, fold(c.str))
+			e.folded = append(e.folded, nearname.Fold(c.str))
 		}
 		if c.t == typeString && len(vals) > 8 {
 			if e.strings == nil {

@@ -1,4 +1,6 @@
-package validate
+// Package uriref resolves the URI references of JSON Schema ($id, $ref,
+// $schema) against their base URIs, relative bases included.
+package uriref
 
 import (
 	"net/url"
@@ -6,21 +8,24 @@ import (
 	"strings"
 )
 
-// splitFragment splits a URI at its first '#'.
-func splitFragment(u string) (base, frag string) {
+// SplitFragment splits a URI at its first '#'.
+func SplitFragment(u string) (base, frag string) {
 	if i := strings.IndexByte(u, '#'); i >= 0 {
 		return u[:i], u[i+1:]
 	}
 	return u, ""
 }
 
-// resolveURI resolves ref against base (both may be relative or empty).
-func resolveURI(base, ref string) (string, error) {
+// Resolve resolves ref against base (both may be relative or empty). A
+// relative base (a schema loaded by a relative reference, such as
+// "defs/b.json") resolves a relative path in its own folder and stays
+// relative; an opaque base (urn:...) resolves only fragments.
+func Resolve(base, ref string) (string, error) {
 	if ref == "" {
 		return base, nil
 	}
 	if ref[0] == '#' {
-		b, _ := splitFragment(base)
+		b, _ := SplitFragment(base)
 		return b + ref, nil
 	}
 	r, err := url.Parse(ref)
@@ -50,5 +55,5 @@ func resolveURI(base, ref string) (string, error) {
 	return b.ResolveReference(r).String(), nil
 }
 
-// normalizeURI strips an empty fragment.
-func normalizeURI(u string) string { return strings.TrimSuffix(u, "#") }
+// Normalize strips an empty fragment.
+func Normalize(u string) string { return strings.TrimSuffix(u, "#") }
