@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"errors"
 	"runtime"
 	"sync"
 
@@ -14,7 +15,7 @@ import (
 // the embedded ones with compile itself) and rejects cycles. One
 // subschema is compiled in compile_node.go, documents and resources are
 // loaded in resource.go, and errors inside a loaded document that is not
-// a schema are redacted in loader_redact.go.
+// a schema are redacted (redactLoaded, at the end of this file).
 
 // Schema is a compiled JSON Schema. It is immutable and safe for concurrent
 // use; Validate keeps its scratch state in a pool.
@@ -96,7 +97,7 @@ func compileWith(schema []byte, opts Options, skipMeta bool) (s *Schema, c *comp
 			return nil, c, err
 		}
 	}
-	if err := c.checkCycles(root); err != nil {
+	if err := checkCycles(root, c.nodes); err != nil {
 		return nil, c, err
 	}
 	planNodes(c.nodes)
@@ -149,4 +150,104 @@ func metaschema(d Draft) (*Schema, error) {
 		metaSchemas[d], metaErrs[d] = compile(b, Options{DefaultDraft: d}, true)
 	})
 	return metaSchemas[d], metaErrs[d]
+}
+
+// A document that an Options.Loader returns is a schema only when it is
+// one: JSON (checked when it is added, see addDocument) that passes the
+// metaschema of its draft. A $ref can name any file (a credentials file,
+// a config), so when compiling fails inside a loaded document that is not
+// a schema, the error names the document, the JSON Pointer and the
+// metaschema keyword it fails, and quotes nothing from it: not
+// `unknown type "service_account"`, but
+// `file:///etc/creds.json#/type: invalid schema: the document is not a
+// JSON schema: it fails the draft 2020-12 metaschema (keyword anyOf);
+// its values are not quoted`. A loaded document that passes its
+// metaschema is a schema, and its errors quote excerpts of it as the root
+// schema's do. The root schema (the bytes given to Compile) is always a
+// schema: the caller chose it.
+
+// redactLoaded returns err, or in its place a value-free error when err
+// is located in a loaded document that is not a schema.
+func (c *compiler) redactLoaded(err error) error {
+	var ce *CompileError
+	if !errors.As(err, &ce) {
+		return err
+	}
+	d, ok := c.loadedDocOf(ce.URI)
+	if !ok {
+		return err
+	}
+	draft := c.opts.DefaultDraft
+	if res := c.resources[d.uri]; res != nil {
+		draft = res.draft
+	}
+	ms, merr := metaschema(draft)
+	if merr != nil {
+		return err
+	}
+	diags, verr := ms.Validate(d.data)
+	if verr == nil && len(diags) == 0 {
+		return err
+	}
+	kw := "not one JSON value"
+	loc := ""
+	if len(diags) > 0 {
+		kw, loc = "keyword "+diags[0].Keyword, diags[0].InstanceLocation
+	}
+	return &CompileError{URI: d.uri, Location: loc, Err: ErrInvalidSchema,
+		Msg: "the document is not a JSON schema: it fails the " + draft.String() + " metaschema (" + kw + "); its values are not quoted"}
+}
+
+// loadedDocOf returns the document, returned by the Loader, that holds
+// the resource with the URI; ok is false for the root document, an
+// embedded metaschema, or an unknown URI.
+func (c *compiler) loadedDocOf(uri string) (docEntry, bool) {
+	loaded := func(d docEntry) bool { return d.uri != "" && !isMetaschemaURI(d.uri) }
+	for _, d := range c.docs {
+		if d.uri == uri {
+			// Its own URI (the document may have failed before its
+			// resource was registered: a bad $schema).
+			return d, loaded(d)
+		}
+	}
+	r := c.resources[uri]
+	if r == nil {
+		return docEntry{}, false
+	}
+	for _, d := range c.docs {
+		if !loaded(d) {
+			continue
+		}
+		dr := c.resources[d.uri]
+		if dr != nil && holds(dr.root, r.root, 0) {
+			return d, true
+		}
+	}
+	return docEntry{}, false
+}
+
+// holds reports whether target is v or one of its descendants. Depth is
+// bounded by MaxDepth: fastjson parses no deeper.
+func holds(v, target *fastjson.Value, depth int) bool {
+	if v == target {
+		return true
+	}
+	if depth > MaxDepth {
+		return false
+	}
+	switch v.Type() {
+	case fastjson.TypeObject:
+		found := false
+		v.GetObject().Visit(func(_ []byte, sv *fastjson.Value) {
+			found = found || holds(sv, target, depth+1)
+		})
+		return found
+	case fastjson.TypeArray:
+		for _, e := range v.GetArray() {
+			if holds(e, target, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }

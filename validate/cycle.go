@@ -3,6 +3,8 @@ package validate
 import (
 	"slices"
 	"strings"
+
+	"github.com/valyala/fastjson"
 )
 
 // A schema whose references go around a cycle without any keyword in
@@ -85,10 +87,11 @@ func (n *node) children(fn func(*node)) {
 // one has a chain of more than MaxSchemaChain of them. It visits every
 // node (those reachable from root first, in schema order, so the cycle
 // reported does not depend on map order) with an iterative depth-first
-// search: time and memory linear in the number of nodes and edges.
-func (c *compiler) checkCycles(root *node) error {
-	order := make([]*node, 0, len(c.nodes))
-	seen := make(map[*node]bool, len(c.nodes))
+// search: time and memory linear in the number of nodes and edges. nodes
+// is every compiled node (the compiler's, by schema value).
+func checkCycles(root *node, nodes map[*fastjson.Value]*node) error {
+	order := make([]*node, 0, len(nodes))
+	seen := make(map[*node]bool, len(nodes))
 	visit := func(m *node) {
 		if !seen[m] {
 			seen[m] = true
@@ -100,7 +103,7 @@ func (c *compiler) checkCycles(root *node) error {
 		order[i].children(visit)
 	}
 	var rest []*node
-	for _, m := range c.nodes {
+	for _, m := range nodes {
 		if !seen[m] {
 			rest = append(rest, m)
 		}

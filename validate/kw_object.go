@@ -424,3 +424,17 @@ func (st *evaluator) visitMembers(n *node, o *jv, seen int) bool {
 // holds when its schema held. Only an entry that applies is evaluated,
 // and only it annotates for unevaluated* (counting).
 func dependentHolds(present, held bool) bool { return !present || held }
+
+// propIndexOf returns the index of the member name k in n.props, or -1.
+func (n *node) propIndexOf(k []byte) int {
+	if len(n.props) == 0 {
+		return -1
+	}
+	if n.propTable != nil {
+		return n.propTable.lookup(b2s(k), n.props)
+	}
+	if j, ok := n.propIndex[b2s(k)]; ok {
+		return j
+	}
+	return -1
+}

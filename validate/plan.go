@@ -2,6 +2,8 @@ package validate
 
 import (
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/valyala/fastjson"
 )
@@ -364,4 +366,84 @@ func (a *schemaChain) descendHold(level int) holdReason {
 		return holdItemsLanes
 	}
 	return streams
+}
+
+// planned reports whether Plan lists n, below the root, for a container
+// (object: an object, else an array): it is a schema object, its type
+// does not exclude the container, and it has a keyword that may concern
+// it (type, an applicator or reference, unevaluated*, const or enum, a
+// keyword of the container's kind): with none, it lets any container
+// through as it streams.
+func (n *node) planned(object bool) bool {
+	if n.boolean != 0 || n.hasType && n.types&containerType(object) == 0 {
+		return false
+	}
+	return n.hasType || n.hasApplicators || n.trackEval || n.constV != nil || n.enum != nil ||
+		object && n.hasObjectKw || !object && n.hasArrayKw
+}
+
+// mechanism describes what the chain a (planned to stream) holds beside
+// its schemas, for Plan.
+func (a *schemaChain) mechanism(st *streamer, root bool) string {
+	var b strings.Builder
+	if len(a.groups) > 0 {
+		b.WriteString(", lanes (")
+		b.WriteString(strconv.Itoa(st.lanes.used))
+		b.WriteString(") past ")
+		b.WriteString(sizeText(st.doc.lanesAt))
+	}
+	for _, g := range st.guards {
+		if g.dead {
+			b.WriteString(", const/enum fails")
+		} else {
+			b.WriteString(", const/enum guard")
+		}
+	}
+	if a.unique.on {
+		b.WriteString(", uniqueItems hashes")
+	}
+	if a.deferred {
+		b.WriteString(", unevaluated* deferred over lanes")
+	} else if len(a.uneval) > 0 {
+		b.WriteString(", unevaluated* item by item")
+	}
+	if !root {
+		b.WriteString(", past ")
+		b.WriteString(sizeText(st.doc.descendAt))
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return b.String()
+}
+
+// childHoldAll is childHold of a and of every lane under it: a value of
+// the container becomes a frame only when every chain that reads it
+// lets it (valueParts).
+func (a *schemaChain) childHoldAll(object bool) holdReason {
+	if r := a.childHold(object); r != streams {
+		return r
+	}
+	for gi := range a.groups {
+		for _, l := range a.groups[gi].lanes {
+			if l == nil || l.dead || l.always {
+				continue
+			}
+			if r := l.childHoldAll(object); r != streams {
+				return r
+			}
+		}
+	}
+	return streams
+}
+
+// sizeText writes a byte count as Plan does: "1 MiB", "64 KiB", or bytes.
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return strconv.FormatInt(n>>20, 10) + " MiB"
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return strconv.FormatInt(n>>10, 10) + " KiB"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
 }

@@ -70,17 +70,3 @@ func (t *propTable) lookup(name string, props []prop) int {
 	}
 	return -1
 }
-
-// propIndexOf returns the index of the member name k in n.props, or -1.
-func (n *node) propIndexOf(k []byte) int {
-	if len(n.props) == 0 {
-		return -1
-	}
-	if n.propTable != nil {
-		return n.propTable.lookup(b2s(k), n.props)
-	}
-	if j, ok := n.propIndex[b2s(k)]; ok {
-		return j
-	}
-	return -1
-}

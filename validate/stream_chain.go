@@ -154,3 +154,16 @@ func (a *schemaChain) rankOf(k int) int {
 	}
 	return a.ownRank[k]
 }
+
+// duplicate returns the pair of equal items uniqueItems reports, or -1,
+// -1 (worked out once, when every item is read).
+func (a *schemaChain) duplicate(st *evaluator) (int, int) {
+	if !a.unique.on || a.count <= 1 {
+		return -1, -1
+	}
+	if !a.unique.done {
+		a.unique.finalI, a.unique.finalJ = a.unique.duplicate(st, a.count)
+		a.unique.done = true
+	}
+	return a.unique.finalI, a.unique.finalJ
+}

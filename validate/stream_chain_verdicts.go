@@ -6,19 +6,6 @@ package validate
 // the extra names with their hints, unevaluatedProperties), a fast pass
 // and, when one fails, a recording one (closeChain).
 
-// duplicate returns the pair of equal items uniqueItems reports, or -1,
-// -1 (worked out once, when every item is read).
-func (a *schemaChain) duplicate(st *evaluator) (int, int) {
-	if !a.unique.on || a.count <= 1 {
-		return -1, -1
-	}
-	if !a.unique.done {
-		a.unique.finalI, a.unique.finalJ = a.unique.duplicate(st, a.count)
-		a.unique.done = true
-	}
-	return a.unique.finalI, a.unique.finalJ
-}
-
 // arrayVerdictsAll records the failed whole-array keywords of the
 // streamed array a, once every item is read, and reports whether the
 // document fails (failed: it already did).
