@@ -16,7 +16,7 @@ RACE_PKGS ?= $$($(GO) list ./... | grep -vxF "$$($(GO) list $(NORACE_PKGS))")
 # Packages with zero-allocation tests (testing.AllocsPerRun, names with
 # Alloc) that also run under -race: `make test` runs those tests again
 # without it. (NORACE_PKGS have such tests too: their one run covers them.)
-ALLOC_PKGS ?= ./validate ./heal ./jsonl
+ALLOC_PKGS ?= ./validate ./internal/tape ./heal ./jsonl
 # Extra go test flags of `make fuzz`. go test vets each package again (a
 # subset of go vet's checks), once per build configuration: `make test`,
 # which runs `make vet` first, turns that off (-vet=off).
@@ -86,7 +86,7 @@ test-adapters:
 
 # Every fuzz target, FUZZTIME each: ./fuzz holds those of the public API,
 # a package holds those that need its unexported functions.
-FUZZ_PKGS ?= ./fuzz ./internal/scan ./internal/decimal ./sanitize ./validate ./cmd/jsonheal
+FUZZ_PKGS ?= ./fuzz ./internal/scan ./internal/decimal ./internal/tape ./sanitize ./validate ./cmd/jsonheal
 # MIXSEEDS seeded JSONL mixes (internal/mixgen) through the batch oracle:
 # every output record equals one original, no complete one is lost.
 MIXSEEDS ?= 2000

@@ -5,11 +5,12 @@ import (
 
 	"github.com/jsonheal/jsonheal/internal/decimal"
 	"github.com/jsonheal/jsonheal/internal/nearname"
+	"github.com/jsonheal/jsonheal/internal/tape"
 )
 
 // fail records a diagnostic for keyword kw of n on v and returns it for the
 // caller to complete. Only called in collect mode.
-func (st *evaluator) fail(n *node, kw string, code Code, v *jv, msg, expected string) *Diagnostic {
+func (st *evaluator) fail(n *node, kw string, code Code, v *tape.Value, msg, expected string) *Diagnostic {
 	st.recordsOver(n)
 	start := len(st.keyBuf)
 	for _, s := range st.inst {
@@ -73,7 +74,7 @@ func (st *evaluator) setReceived(d *Diagnostic, recv []byte, typ string) {
 // whole (v) or streamed (recv: its text so far, typ its type). It gives
 // their diagnostics its Received text, rendered once for all of them.
 type closed struct {
-	v    *jv
+	v    *tape.Value
 	recv []byte
 	typ  string
 	text received // v's Received text, once rendered
@@ -93,17 +94,17 @@ func (st *evaluator) onClosed(d *Diagnostic, c *closed) *Diagnostic {
 }
 
 // typeName names v's type, "integer" for integral numbers.
-func typeName(st *evaluator, v *jv) string {
+func typeName(st *evaluator, v *tape.Value) string {
 	switch v.Type() {
-	case typeNull:
+	case tape.Null:
 		return "null"
-	case typeTrue, typeFalse:
+	case tape.True, tape.False:
 		return "boolean"
-	case typeObject:
+	case tape.Object:
 		return "object"
-	case typeArray:
+	case tape.Array:
 		return "array"
-	case typeString:
+	case tape.String:
 		return "string"
 	}
 	d, _ := st.number(v)
@@ -113,7 +114,7 @@ func typeName(st *evaluator, v *jv) string {
 	return "number"
 }
 
-func (st *evaluator) typeFail(n *node, v *jv) {
+func (st *evaluator) typeFail(n *node, v *tape.Value) {
 	got := typeName(st, v)
 	d := st.failType(n, v, got)
 	if got == "string" {
@@ -168,33 +169,33 @@ func refusedProperty(d *Diagnostic, n *node, name, quoted, msg string) {
 }
 
 // failFalse records the false schema n refusing v.
-func (st *evaluator) failFalse(n *node, v *jv) *Diagnostic {
+func (st *evaluator) failFalse(n *node, v *tape.Value) *Diagnostic {
 	return st.fail(n, "", CodeFalseSchema, v, "no value is allowed here", "nothing")
 }
 
 // failType records v, of type got, not being of n's types.
-func (st *evaluator) failType(n *node, v *jv, got string) *Diagnostic {
+func (st *evaluator) failType(n *node, v *tape.Value, got string) *Diagnostic {
 	d := st.fail(n, "type", CodeType, v, st.str("must be ", n.typeOr, ", got ", got), n.typeList)
 	d.Allowed = n.typeNames
 	return d
 }
 
 // failConst records v not being n's const.
-func (st *evaluator) failConst(n *node, v *jv) *Diagnostic {
+func (st *evaluator) failConst(n *node, v *tape.Value) *Diagnostic {
 	d := st.fail(n, "const", CodeConst, v, "must be "+truncate(n.constV.json, 80), n.constV.json)
 	d.Allowed = []string{n.constV.json}
 	return d
 }
 
 // failEnum records v not being among n's enum.
-func (st *evaluator) failEnum(n *node, v *jv) *Diagnostic {
+func (st *evaluator) failEnum(n *node, v *tape.Value) *Diagnostic {
 	d := st.fail(n, "enum", CodeEnum, v, n.enum.message, n.enum.expected())
 	d.Allowed = n.enum.texts
 	return d
 }
 
 // missingProperty records an absent property (hint: see objectHints).
-func (st *evaluator) missingProperty(n *node, kw string, code Code, v *jv, name string, idx int) *Diagnostic {
+func (st *evaluator) missingProperty(n *node, kw string, code Code, v *tape.Value, name string, idx int) *Diagnostic {
 	d := st.fail(n, kw, code, v, st.str("missing required property ", st.quote(name)), name)
 	d.Property = name
 	if idx >= 0 {
@@ -213,7 +214,7 @@ type received struct{ text, typ string }
 // `found "userId"`, the extra gets `did you mean "id"?`; an extra with no
 // missing match may still be a near miss of an allowed name that is absent.
 // seen (when non-zero) marks the properties present among n.props.
-func (st *evaluator) objectHints(n *node, o *jv, mark, seen int) {
+func (st *evaluator) objectHints(n *node, o *tape.Value, mark, seen int) {
 	depth := len(st.inst)
 	var extras, missing []int
 	for i := mark; i < st.recs.len(); i++ {

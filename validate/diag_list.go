@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/jsonheal/jsonheal/internal/tape"
 )
 
 // diagList is a list of diagnostics being built, each with its sort key
@@ -177,7 +179,7 @@ func (s *diagStore) quote(q string) string {
 
 // receivedText renders v as compact JSON of at most maxReceived bytes,
 // without rendering more of a large value than it shows.
-func (s *diagStore) receivedText(v *jv) string {
+func (s *diagStore) receivedText(v *tape.Value) string {
 	s.rbuf = appendLimited(s.rbuf[:0], v, maxReceived+1)
 	if len(s.rbuf) > maxReceived {
 		return truncate(string(s.rbuf), maxReceived)

@@ -1,6 +1,10 @@
 package validate
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/jsonheal/jsonheal/internal/tape"
+)
 
 // Text helpers of diagnostics: quoting, truncating, and the Received
 // rendering of a value.
@@ -23,12 +27,12 @@ func truncate(s string, max int) string {
 }
 
 // appendLimited appends v's JSON text, stopping soon after limit bytes.
-func appendLimited(b []byte, v *jv, limit int) []byte {
+func appendLimited(b []byte, v *tape.Value, limit int) []byte {
 	switch v.Type() {
-	case typeObject:
+	case tape.Object:
 		b = append(b, '{')
 		first := true
-		v.Visit(func(k []byte, e *jv) {
+		v.Visit(func(k []byte, e *tape.Value) {
 			if len(b) > limit {
 				return
 			}
@@ -41,7 +45,7 @@ func appendLimited(b []byte, v *jv, limit int) []byte {
 			b = appendLimited(b, e, limit)
 		})
 		return append(b, '}')
-	case typeArray:
+	case tape.Array:
 		a := v.Array()
 		b = append(b, '[')
 		for i, e := range a {
@@ -54,12 +58,12 @@ func appendLimited(b []byte, v *jv, limit int) []byte {
 			b = appendLimited(b, e, limit)
 		}
 		return append(b, ']')
-	case typeString:
+	case tape.String:
 		s := v.StringBytes()
 		if len(s) > limit {
 			s = s[:limit]
 		}
 		return appendJSONString(b, b2s(s))
 	}
-	return v.appendScalar(b)
+	return v.AppendScalar(b)
 }

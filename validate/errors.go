@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/jsonheal/jsonheal/internal/excerpt"
+	"github.com/jsonheal/jsonheal/internal/tape"
 )
 
 // Sentinel errors; a *CompileError or *DocumentError wraps exactly one of
@@ -40,7 +41,7 @@ var (
 // MaxDepth is the deepest nesting of arrays and objects accepted in a
 // document or a schema (one less than fastjson's limit, which also counts
 // the innermost scalar).
-const MaxDepth = 299
+const MaxDepth = tape.MaxDepth
 
 // MaxSchemaChain is the longest chain of subschemas a compiled schema may
 // apply in turn to one value: the targets of $ref (and of $dynamicRef and

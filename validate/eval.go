@@ -1,12 +1,15 @@
 package validate
 
-import "github.com/jsonheal/jsonheal/internal/decimal"
+import (
+	"github.com/jsonheal/jsonheal/internal/decimal"
+	"github.com/jsonheal/jsonheal/internal/tape"
+)
 
 // eval applies the compiled schema n to the value v. ev is the handle of the
 // evaluated-members bitset of v that annotations must be recorded into (0:
 // nobody needs them). In fast mode (st.collect false) it stops at the first
 // failure; in collect mode it records diagnostics.
-func (st *evaluator) eval(n *node, v *jv, ev int) bool {
+func (st *evaluator) eval(n *node, v *tape.Value, ev int) bool {
 	if n.leaf {
 		return st.evalKeywords(n, v, ev)
 	}
@@ -70,17 +73,17 @@ func (st *evaluator) eval(n *node, v *jv, ev int) bool {
 
 // valueType returns the type mask of v; numbers are tNumber, plus tInteger
 // when integral.
-func (st *evaluator) valueType(n *node, v *jv) typeMask {
+func (st *evaluator) valueType(n *node, v *tape.Value) typeMask {
 	switch v.Type() {
-	case typeNull:
+	case tape.Null:
 		return tNull
-	case typeTrue, typeFalse:
+	case tape.True, tape.False:
 		return tBoolean
-	case typeObject:
+	case tape.Object:
 		return tObject
-	case typeArray:
+	case tape.Array:
 		return tArray
-	case typeString:
+	case tape.String:
 		return tString
 	}
 	if _, ok := decimal.SmallInt(st.numText(v)); ok {
@@ -96,14 +99,14 @@ func (st *evaluator) valueType(n *node, v *jv) typeMask {
 // typeMasks maps document value types to type masks; numbers map to
 // tNumber.
 var typeMasks = [8]typeMask{
-	typeNull: tNull, typeObject: tObject, typeArray: tArray,
-	typeString: tString, typeNumber: tNumber, typeTrue: tBoolean,
-	typeFalse: tBoolean,
+	tape.Null: tNull, tape.Object: tObject, tape.Array: tArray,
+	tape.String: tString, tape.Number: tNumber, tape.True: tBoolean,
+	tape.False: tBoolean,
 }
 
 // hasType reports whether v is of one of the types of n. A number is only
 // looked at when n accepts integers but not all numbers.
-func (st *evaluator) hasType(n *node, v *jv) bool {
+func (st *evaluator) hasType(n *node, v *tape.Value) bool {
 	m := typeMasks[v.Type()&7]
 	if n.types&m != 0 {
 		return true
@@ -111,7 +114,7 @@ func (st *evaluator) hasType(n *node, v *jv) bool {
 	return m == tNumber && n.types&tInteger != 0 && st.valueType(n, v)&tInteger != 0
 }
 
-func (st *evaluator) evalKeywords(n *node, v *jv, ev int) bool {
+func (st *evaluator) evalKeywords(n *node, v *tape.Value, ev int) bool {
 	ok := true
 	if n.hasType {
 		if !st.hasType(n, v) {
@@ -124,7 +127,7 @@ func (st *evaluator) evalKeywords(n *node, v *jv, ev int) bool {
 	if n.constV != nil && !n.constV.equal(v, st) {
 		if st.collect {
 			d := st.failConst(n, v)
-			if n.constV.t == typeString {
+			if n.constV.t == tape.String {
 				d.Hint = enumHint(v, []string{n.constV.str}, nil)
 			}
 		}
@@ -158,7 +161,7 @@ func (st *evaluator) evalKeywords(n *node, v *jv, ev int) bool {
 		}
 	}
 	switch v.Type() {
-	case typeObject:
+	case tape.Object:
 		if n.hasObjectKw || ev != 0 {
 			if !st.evalObject(n, v, ev) {
 				if !st.collect {
@@ -167,7 +170,7 @@ func (st *evaluator) evalKeywords(n *node, v *jv, ev int) bool {
 				ok = false
 			}
 		}
-	case typeArray:
+	case tape.Array:
 		if n.hasArrayKw {
 			a := v.Array()
 			if !st.evalArray(n, v, a, ev) {
@@ -177,14 +180,14 @@ func (st *evaluator) evalKeywords(n *node, v *jv, ev int) bool {
 				ok = false
 			}
 		}
-	case typeString:
+	case tape.String:
 		if n.hasStringKw && !st.evalString(n, v) {
 			if !st.collect {
 				return false
 			}
 			ok = false
 		}
-	case typeNumber:
+	case tape.Number:
 		if n.hasNumberKw && !st.evalNumber(n, v) {
 			if !st.collect {
 				return false
@@ -204,8 +207,8 @@ func (st *evaluator) evalKeywords(n *node, v *jv, ev int) bool {
 // (Compile refuses static cycles; this finds those that $dynamicRef and
 // $recursiveRef make.) Only the frames of v, the top of st.refs, are
 // looked at.
-func (st *evaluator) evalRef(t *node, v *jv, ev int, kw string) bool {
-	memo := st.memo != nil && ev == 0 && v.t == &st.tape
+func (st *evaluator) evalRef(t *node, v *tape.Value, ev int, kw string) bool {
+	memo := st.memo != nil && ev == 0 && st.tape.Owns(v)
 	if memo {
 		if r, ok := st.memo[memoKey{t, v}]; ok && (r || !st.collect) {
 			return r
@@ -274,16 +277,16 @@ func recursiveTarget(n *node, scope []*resourceNode) *node {
 
 // evalUnevaluated applies unevaluatedProperties / unevaluatedItems, given
 // the evaluated bitset own of v's members or items.
-func (st *evaluator) evalUnevaluated(n *node, v *jv, own, size int) bool {
+func (st *evaluator) evalUnevaluated(n *node, v *tape.Value, own, size int) bool {
 	ok := true
 	switch v.Type() {
-	case typeObject:
+	case tape.Object:
 		if n.unevalProps == nil {
 			return true
 		}
 		recMark := st.recs.len()
 		i := -1
-		v.Visit(func(k []byte, mv *jv) {
+		v.Visit(func(k []byte, mv *tape.Value) {
 			i++
 			if st.bit(own, i) || (!ok && !st.collect) {
 				return
@@ -300,7 +303,7 @@ func (st *evaluator) evalUnevaluated(n *node, v *jv, own, size int) bool {
 		if st.collect && !ok {
 			st.objectHints(n, v, recMark, 0)
 		}
-	case typeArray:
+	case tape.Array:
 		if n.unevalItems == nil {
 			return true
 		}
@@ -331,7 +334,7 @@ func (st *evaluator) evalUnevaluated(n *node, v *jv, own, size int) bool {
 // kw_apply.go, shared with the lanes of a streamed root.
 
 // evalApplicators applies allOf, anyOf, oneOf, not and if/then/else.
-func (st *evaluator) evalApplicators(n *node, v *jv, ev int) bool {
+func (st *evaluator) evalApplicators(n *node, v *tape.Value, ev int) bool {
 	ok := true
 	for _, b := range n.allOf {
 		st.pushKw(b.seg)
@@ -408,7 +411,7 @@ func (st *evaluator) evalApplicators(n *node, v *jv, ev int) bool {
 
 // evalAnyOf applies anyOf (one=false) or oneOf (one=true). In collect mode a
 // failure is reported from the best-matching branch only.
-func (st *evaluator) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev int, one bool) bool {
+func (st *evaluator) evalAnyOf(n *node, branches []*node, kw string, v *tape.Value, ev int, one bool) bool {
 	// Which branches hold, without diagnostics (and their annotations).
 	collect := st.collect
 	st.collect = false
@@ -471,7 +474,7 @@ func (st *evaluator) evalAnyOf(n *node, branches []*node, kw string, v *jv, ev i
 // matchBranches evaluates anyOf/oneOf branches in fast mode: how many hold
 // and the first two that do. With ev, the annotations of the holding
 // branch(es) are merged (for oneOf only when exactly one holds).
-func (st *evaluator) matchBranches(branches []*node, v *jv, ev int, one bool) branchCount {
+func (st *evaluator) matchBranches(branches []*node, v *tape.Value, ev int, one bool) branchCount {
 	c := noBranch
 	size := 0
 	if ev != 0 {
@@ -522,7 +525,7 @@ func (st *evaluator) branchScore(bs int) (score int, mismatch bool) {
 // recorded here when report is set and the pass collects: an item at its
 // own location, a member with its object (the stream tallies members and
 // reports them at close instead).
-func (st *evaluator) unevalChild(n, sub *node, seg pathSeg, v *jv, report bool) bool {
+func (st *evaluator) unevalChild(n, sub *node, seg pathSeg, v *tape.Value, report bool) bool {
 	if sub.boolean == 2 {
 		if report && st.collect {
 			if !seg.isKey {
@@ -542,7 +545,7 @@ func (st *evaluator) unevalChild(n, sub *node, seg pathSeg, v *jv, report bool) 
 }
 
 // failUnevaluatedItem records unevaluatedItems refusing item i, v.
-func (st *evaluator) failUnevaluatedItem(n *node, v *jv, i int) *Diagnostic {
+func (st *evaluator) failUnevaluatedItem(n *node, v *tape.Value, i int) *Diagnostic {
 	return st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, v, "item "+itoa(i)+" is not allowed here", "no more items")
 }
 

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math"
 	"strconv"
+
+	"github.com/jsonheal/jsonheal/internal/tape"
 )
 
 // This file bounds the work of one validation. A schema can apply a
@@ -41,14 +43,14 @@ const memoMost = 1 << 16
 // memoKey is a reference's target applied to a value of st.tape.
 type memoKey struct {
 	n *node
-	v *jv
+	v *tape.Value
 }
 
 // readValue reads b, a value to evaluate, into the tape, and gives its
 // evaluation a budget of its own.
-func (st *evaluator) readValue(b []byte) (*jv, error) {
+func (st *evaluator) readValue(b []byte) (*tape.Value, error) {
 	st.setBudget(len(b))
-	return st.tape.read(b)
+	return st.tape.Read(b)
 }
 
 // setBudget sets the limits of a value of n bytes and starts counting.
@@ -110,7 +112,7 @@ func (st *evaluator) listCut() {
 }
 
 // remember records r, the result of the target n applied to v.
-func (st *evaluator) remember(n *node, v *jv, r bool) {
+func (st *evaluator) remember(n *node, v *tape.Value, r bool) {
 	if len(st.memo) >= memoMost {
 		clear(st.memo)
 	}

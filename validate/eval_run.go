@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/jsonheal/jsonheal/internal/tape"
+
 // Running the evaluator over one value: a fast pass, then a collecting
 // pass when it fails.
 
@@ -13,7 +15,7 @@ const collectFirstAfter = 2
 // run validates v: a fast pass first, and a collecting pass when it fails;
 // after collectFirstAfter failing documents in a row, the collecting pass
 // first (collectFirst).
-func (st *evaluator) run(root *node, v *jv) (Diagnostics, error) {
+func (st *evaluator) run(root *node, v *tape.Value) (Diagnostics, error) {
 	if st.failStreak >= collectFirstAfter {
 		if d, ok := st.collectFirst(root, v); ok {
 			return d, nil
@@ -39,7 +41,7 @@ func (st *evaluator) run(root *node, v *jv) (Diagnostics, error) {
 // failures, and so meets any error the fast pass meets) and the fast pass
 // and the collecting pass after it would collect the same diagnostics. A
 // valid v, or an error, is left to them, which decide it as always.
-func (st *evaluator) collectFirst(root *node, v *jv) (Diagnostics, bool) {
+func (st *evaluator) collectFirst(root *node, v *tape.Value) (Diagnostics, bool) {
 	st.reset()
 	st.collect = true
 	st.track = true
@@ -53,7 +55,7 @@ func (st *evaluator) collectFirst(root *node, v *jv) (Diagnostics, bool) {
 // afterFastPass completes run once the fast pass failed on v: with an
 // error, the error found again with paths; otherwise the diagnostics of a
 // collecting pass.
-func (st *evaluator) afterFastPass(root *node, v *jv) (Diagnostics, error) {
+func (st *evaluator) afterFastPass(root *node, v *tape.Value) (Diagnostics, error) {
 	if st.err != nil {
 		// The fast pass does not track paths: run it again with them, to
 		// say where the error is (evaluation is deterministic).

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"github.com/jsonheal/jsonheal/internal/decimal"
+	"github.com/jsonheal/jsonheal/internal/tape"
 )
 
 // evaluator applies compiled schemas to values on a tape (eval.go and the
@@ -10,10 +11,10 @@ import (
 // reads; Validate and Validator use one through a streamer too.
 type evaluator struct {
 	s       *Schema
-	tape    tape  // the value being evaluated (a document, item or member)
-	ktape   tape  // a member name evaluated as a string (propertyNames)
-	collect bool  // collecting diagnostics (else: stop at the first failure)
-	err     error // a DocumentError that ends the evaluation
+	tape    tape.Tape // the value being evaluated (a document, item or member)
+	ktape   tape.Tape // a member name evaluated as a string (propertyNames)
+	collect bool      // collecting diagnostics (else: stop at the first failure)
+	err     error     // a DocumentError that ends the evaluation
 
 	// Evaluation stacks.
 	evalPaths
@@ -23,7 +24,7 @@ type evaluator struct {
 	// runV is the value of the innermost evaluation in progress, chain
 	// the number of evaluations of it in progress (schemas applied to it
 	// in turn).
-	runV  *jv
+	runV  *tape.Value
 	chain int
 	evalBudget
 
@@ -62,7 +63,7 @@ type evalBudget struct {
 
 // numCache remembers the number value last asked for with its parse.
 type numCache struct {
-	numV      *jv            // the number last asked for (nil after reset)
+	numV      *tape.Value    // the number last asked for (nil after reset)
 	numParsed bool           // num and numOK hold its parse
 	num       decimal.Number // its text, parsed (it points into the document)
 	numOK     bool
@@ -72,7 +73,7 @@ type numCache struct {
 // length of the dynamic scope and the mode it was applied in.
 type refFrame struct {
 	n       *node
-	v       *jv
+	v       *tape.Value
 	dyn     int
 	collect bool
 }
@@ -80,16 +81,16 @@ type refFrame struct {
 // numText returns the text of the number value v. The last value asked
 // for is remembered with its parse: "type" and the numeric keywords of one
 // schema ask for the same number in turn.
-func (c *numCache) numText(v *jv) string {
+func (c *numCache) numText(v *tape.Value) string {
 	if v != c.numV {
 		c.numV = v
 		c.numParsed = false
 	}
-	return b2s(v.raw())
+	return b2s(v.Raw())
 }
 
 // number parses the text of a number value (valid until the next call).
-func (c *numCache) number(v *jv) (decimal.Number, bool) {
+func (c *numCache) number(v *tape.Value) (decimal.Number, bool) {
 	s := c.numText(v)
 	if !c.numParsed {
 		c.num, c.numOK = decimal.Parse(s)
@@ -99,8 +100,8 @@ func (c *numCache) number(v *jv) (decimal.Number, bool) {
 }
 
 // number2 is number without the memory, to hold two numbers at once.
-func (c *numCache) number2(v *jv) (decimal.Number, bool) {
-	return decimal.Parse(b2s(v.raw()))
+func (c *numCache) number2(v *tape.Value) (decimal.Number, bool) {
+	return decimal.Parse(b2s(v.Raw()))
 }
 
 // allocBits reserves a zeroed bitset of n bits; it returns a handle (offset
@@ -134,6 +135,6 @@ func (b *bitStack) orBits(dst, src, n int) {
 }
 
 // sizeOf returns the number of members or items of v (0 for scalars).
-func sizeOf(v *jv) int {
+func sizeOf(v *tape.Value) int {
 	return v.Len()
 }

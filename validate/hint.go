@@ -1,10 +1,13 @@
 package validate
 
-import "github.com/jsonheal/jsonheal/internal/nearname"
+import (
+	"github.com/jsonheal/jsonheal/internal/nearname"
+	"github.com/jsonheal/jsonheal/internal/tape"
+)
 
 // enumHint suggests the enum string closest to a string value.
-func enumHint(v *jv, cands, folded []string) string {
-	if v.Type() != typeString || len(cands) == 0 {
+func enumHint(v *tape.Value, cands, folded []string) string {
+	if v.Type() != tape.String || len(cands) == 0 {
 		return ""
 	}
 	b := v.StringBytes()

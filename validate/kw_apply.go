@@ -1,6 +1,10 @@
 package validate
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/jsonheal/jsonheal/internal/tape"
+)
 
 // The applicators' messages, one constructor each, used by the
 // whole-value evaluation (evalApplicators, evalAnyOf) and by the lanes of
@@ -9,19 +13,19 @@ import "strings"
 
 // failNot records not's schema holding; at is the keyword location of
 // the schema that has the not.
-func (st *evaluator) failNot(n *node, v *jv, at string) *Diagnostic {
+func (st *evaluator) failNot(n *node, v *tape.Value, at string) *Diagnostic {
 	return st.fail(n, "not", CodeNot, v, "must not match the schema at "+at+"/not", "")
 }
 
 // failOneOfMultiple records branches first and second of oneOf (kw)
 // both holding.
-func (st *evaluator) failOneOfMultiple(n *node, kw string, v *jv, first, second int) *Diagnostic {
+func (st *evaluator) failOneOfMultiple(n *node, kw string, v *tape.Value, first, second int) *Diagnostic {
 	return st.fail(n, kw, CodeOneOfMultiple, v, "must match exactly one schema of oneOf, matches "+itoa(first)+" and "+itoa(second), "exactly one")
 }
 
 // failBranchTypes records every branch of anyOf or oneOf (kw) wanting
 // another type than got, the value's: one line says which.
-func (st *evaluator) failBranchTypes(n *node, kw string, v *jv, branches []*node, got string) *Diagnostic {
+func (st *evaluator) failBranchTypes(n *node, kw string, v *tape.Value, branches []*node, got string) *Diagnostic {
 	var names []string
 	seen := map[string]bool{}
 	for _, b := range branches {

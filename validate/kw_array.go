@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/jsonheal/jsonheal/internal/tape"
+
 // The array family's per-item rule: which subschema of a schema applies
 // to an item, whether the item counts as evaluated, and contains's count
 // (containsItem), the verdicts at close and the messages, written once
@@ -37,7 +39,7 @@ func itemEvaluates(n *node, i int) bool {
 // i, j; -1 none).
 type dupPair struct {
 	held  bool
-	items []*jv
+	items []*tape.Value
 	i, j  int
 }
 
@@ -95,7 +97,7 @@ type arrayTally struct {
 // against the item v, counts a match in t and reports whether it
 // matched. The item's own diagnostics are not kept: contains's verdict
 // is the count's, given at close (arrayItemVerdicts).
-func (st *evaluator) containsItem(n *node, v *jv, t *arrayTally) bool {
+func (st *evaluator) containsItem(n *node, v *tape.Value, t *arrayTally) bool {
 	collect := st.collect
 	st.collect = false
 	r := st.eval(n.contains, v, 0)
@@ -161,17 +163,17 @@ func (st *evaluator) arrayItemFails(n *node, c *closed, count int, t *arrayTally
 // of both drivers. v is the array (nil on a streamed one: the caller sets
 // its Received text).
 
-func (st *evaluator) failMinItems(n *node, v *jv, count int) *Diagnostic {
+func (st *evaluator) failMinItems(n *node, v *tape.Value, count int) *Diagnostic {
 	return st.fail(n, "minItems", CodeMinItems, v, st.str("must have at least ", itoa(n.minItems), " items, has ", itoa(count)), itoa(n.minItems))
 }
 
-func (st *evaluator) failMaxItems(n *node, v *jv, count int) *Diagnostic {
+func (st *evaluator) failMaxItems(n *node, v *tape.Value, count int) *Diagnostic {
 	return st.fail(n, "maxItems", CodeMaxItems, v, st.str("must have at most ", itoa(n.maxItems), " items, has ", itoa(count)), itoa(n.maxItems))
 }
 
 // failItemsRefused records items (additionalItems): false refusing the
 // items of an array of count items past its prefixItems.
-func (st *evaluator) failItemsRefused(n *node, v *jv, count int) *Diagnostic {
+func (st *evaluator) failItemsRefused(n *node, v *tape.Value, count int) *Diagnostic {
 	kw := "items"
 	if n.itemsSeg == "/additionalItems" {
 		kw = "additionalItems"
@@ -180,7 +182,7 @@ func (st *evaluator) failItemsRefused(n *node, v *jv, count int) *Diagnostic {
 }
 
 // failMinContains records contains (minContains) matching too few items.
-func (st *evaluator) failMinContains(n *node, v *jv, matches int) *Diagnostic {
+func (st *evaluator) failMinContains(n *node, v *tape.Value, matches int) *Diagnostic {
 	minC := minContains(n)
 	kw, code := "contains", CodeContains
 	if n.minContains >= 0 {
@@ -189,12 +191,12 @@ func (st *evaluator) failMinContains(n *node, v *jv, matches int) *Diagnostic {
 	return st.fail(n, kw, code, v, "must contain at least "+itoa(minC)+" matching items, has "+itoa(matches), itoa(minC))
 }
 
-func (st *evaluator) failMaxContains(n *node, v *jv, matches int) *Diagnostic {
+func (st *evaluator) failMaxContains(n *node, v *tape.Value, matches int) *Diagnostic {
 	return st.fail(n, "maxContains", CodeMaxContains, v, "must contain at most "+itoa(n.maxContains)+" matching items, has "+itoa(matches), itoa(n.maxContains))
 }
 
 // failUniqueItems records items i and j being equal.
-func (st *evaluator) failUniqueItems(n *node, v *jv, i, j int) *Diagnostic {
+func (st *evaluator) failUniqueItems(n *node, v *tape.Value, i, j int) *Diagnostic {
 	return st.fail(n, "uniqueItems", CodeUniqueItems, v, st.str("items ", itoa(i), " and ", itoa(j), " are equal"), "unique items")
 }
 
@@ -207,7 +209,7 @@ func minContains(n *node) int {
 }
 
 // evalArray applies the array keywords of n to a.
-func (st *evaluator) evalArray(n *node, v *jv, a []*jv, ev int) bool {
+func (st *evaluator) evalArray(n *node, v *tape.Value, a []*tape.Value, ev int) bool {
 	at := closed{v: v}
 	ok := st.arrayCountVerdicts(n, &at, len(a))
 	if !ok && !st.collect {

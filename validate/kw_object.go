@@ -1,6 +1,9 @@
 package validate
 
-import "github.com/jsonheal/jsonheal/internal/jsonpointer"
+import (
+	"github.com/jsonheal/jsonheal/internal/jsonpointer"
+	"github.com/jsonheal/jsonheal/internal/tape"
+)
 
 // The object family: the per-member rule (which subschemas of a schema
 // apply to a member), the member step, the verdicts at close and the
@@ -142,10 +145,10 @@ func (n *node) refusesUnnamed(k []byte) bool {
 // presence bit is set in seen (0: none). It returns whether the member
 // holds and whether it counts as evaluated. A fast pass stops at the
 // first failure.
-func (st *evaluator) evalMember(n *node, i int, k []byte, v *jv, seen int, report bool) (ok, evaluated bool) {
+func (st *evaluator) evalMember(n *node, i int, k []byte, v *tape.Value, seen int, report bool) (ok, evaluated bool) {
 	ok = true
 	if n.propertyNames != nil {
-		kv := st.ktape.readString(k)
+		kv := st.ktape.ReadString(k)
 		st.pushKw("/propertyNames")
 		ok = st.eval(n.propertyNames, kv, 0)
 		st.popKw()
@@ -175,7 +178,7 @@ func (st *evaluator) evalMember(n *node, i int, k []byte, v *jv, seen int, repor
 // memberSubschema applies sub, a subschema of n that applies to member i
 // named k, value v (extra: it is n's additionalProperties), as
 // evalMember says.
-func (st *evaluator) memberSubschema(n, sub *node, extra bool, i int, k []byte, v *jv, report bool) bool {
+func (st *evaluator) memberSubschema(n, sub *node, extra bool, i int, k []byte, v *tape.Value, report bool) bool {
 	if refusedBy(sub, extra) {
 		if report && st.collect {
 			st.popInst()
@@ -226,7 +229,7 @@ func (st *evaluator) objectCountFails(n *node, c *closed, count int) bool {
 // asked about); seen, when set, is the presence bits of the schema's
 // properties.
 type presence struct {
-	v     *jv
+	v     *tape.Value
 	watch []watchName
 	seen  int
 }
@@ -300,17 +303,17 @@ func (st *evaluator) objectPresenceVerdicts(n *node, c *closed, p *presence) boo
 // extra-property and missing-property ones are extraProperty and
 // missingProperty (diag_build.go: their hints pair them).
 
-func (st *evaluator) failMinProperties(n *node, v *jv, count int) *Diagnostic {
+func (st *evaluator) failMinProperties(n *node, v *tape.Value, count int) *Diagnostic {
 	return st.fail(n, "minProperties", CodeMinProperties, v, "must have at least "+itoa(n.minProps)+" properties, has "+itoa(count), itoa(n.minProps))
 }
 
-func (st *evaluator) failMaxProperties(n *node, v *jv, count int) *Diagnostic {
+func (st *evaluator) failMaxProperties(n *node, v *tape.Value, count int) *Diagnostic {
 	return st.fail(n, "maxProperties", CodeMaxProperties, v, "must have at most "+itoa(n.maxProps)+" properties, has "+itoa(count), itoa(n.maxProps))
 }
 
 // failDependentRequired records property name missing while trigger is
 // present.
-func (st *evaluator) failDependentRequired(n *node, v *jv, name, trigger string) *Diagnostic {
+func (st *evaluator) failDependentRequired(n *node, v *tape.Value, name, trigger string) *Diagnostic {
 	kw := "dependentRequired"
 	if n.draft <= Draft7 {
 		kw = "dependencies"
@@ -323,7 +326,7 @@ func (st *evaluator) failDependentRequired(n *node, v *jv, name, trigger string)
 }
 
 // evalObject applies the object keywords of n to the object v.
-func (st *evaluator) evalObject(n *node, v *jv, ev int) bool {
+func (st *evaluator) evalObject(n *node, v *tape.Value, ev int) bool {
 	at := closed{v: v}
 	ok := st.objectCountVerdicts(n, &at, v.Len())
 	if !ok && !st.collect {
@@ -347,7 +350,7 @@ func (st *evaluator) evalObject(n *node, v *jv, ev int) bool {
 		ok = st.visitMembers(n, v, seen)
 	} else if len(n.props) > 0 || len(n.patternProps) > 0 || n.additional != nil || n.propertyNames != nil || ev != 0 {
 		i := -1
-		v.Visit(func(k []byte, mv *jv) {
+		v.Visit(func(k []byte, mv *tape.Value) {
 			i++
 			if !ok && !st.collect {
 				return
@@ -396,13 +399,13 @@ func (st *evaluator) evalObject(n *node, v *jv, ev int) bool {
 // visitMembers is the member pass of evalObject in its most common case: a
 // fast pass (no diagnostics, no paths, no annotations) over an object
 // schema with properties and/or additionalProperties only.
-func (st *evaluator) visitMembers(n *node, o *jv, seen int) bool {
+func (st *evaluator) visitMembers(n *node, o *tape.Value, seen int) bool {
 	ok := true
 	// Documents tend to list the members in the schema's order (models
 	// write them so): the property after the last one found is tried
 	// first, then the hash.
 	next := 0
-	o.Visit(func(k []byte, mv *jv) {
+	o.Visit(func(k []byte, mv *tape.Value) {
 		if !ok {
 			return
 		}

@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jsonheal/jsonheal/internal/decimal"
+	"github.com/jsonheal/jsonheal/internal/tape"
 )
 
 // The scalar families: string (length, pattern, format) and number
@@ -11,7 +12,7 @@ import (
 // or number is never streamed), and their messages.
 
 // evalString applies the string keywords of n to v.
-func (st *evaluator) evalString(n *node, v *jv) bool {
+func (st *evaluator) evalString(n *node, v *tape.Value) bool {
 	b := v.StringBytes()
 	ok := true
 	// A string of k bytes has between k/4 and k characters: only count
@@ -51,7 +52,7 @@ func (st *evaluator) evalString(n *node, v *jv) bool {
 }
 
 // evalNumber applies the numeric keywords of n to v.
-func (st *evaluator) evalNumber(n *node, v *jv) bool {
+func (st *evaluator) evalNumber(n *node, v *tape.Value) bool {
 	if n.intLimits != nil {
 		// Integer limits and a small integer: compare machine integers.
 		if x, ok := decimal.SmallInt(st.numText(v)); ok && n.intLimits.holds(x) {
@@ -107,7 +108,7 @@ func (st *evaluator) evalNumber(n *node, v *jv) bool {
 }
 
 // limitFail records a failed numeric limit (collect mode).
-func (st *evaluator) limitFail(n *node, v *jv, limit *decimal.Number, kw string, code Code, rel string) {
+func (st *evaluator) limitFail(n *node, v *tape.Value, limit *decimal.Number, kw string, code Code, rel string) {
 	lt := limit.Text()
 	st.fail(n, kw, code, v, st.str("must be ", rel, " ", lt), lt)
 }

@@ -277,7 +277,7 @@ func (p *lanePool) branch(a *schemaChain, k int, b *node, keep, refusal bool) *l
 func (st *chainRunner) namePasses(a *schemaChain, k int, key []byte) bool {
 	n := a.chain[k]
 	st.enterChain(a, a.kwPrefix, k)
-	ok := st.eval(n.propertyNames, st.ktape.readString(key), 0)
+	ok := st.eval(n.propertyNames, st.ktape.ReadString(key), 0)
 	if st.err != nil {
 		st.err = nil // read whole, the member's evaluation says where
 		return false

@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/jsonheal/jsonheal/internal/tape"
+
 // This file drives one document through the reader: when the top-level
 // value begins, it plans (as plan.go decides) whether a root array
 // streams item by item, a root object member by member, or the value is
@@ -294,10 +296,10 @@ func (st *streamer) capDiagnostics(d Diagnostics, limit int) Diagnostics {
 // fails on every document the scanner rejects, so a document it accepts
 // gets the verdict the scanner's path would give.
 func (st *streamer) validateDoc(doc []byte) (Diagnostics, error) {
-	if i := skipBlank(doc, 0); i < len(doc) && doc[i] != '[' {
+	if i := tape.SkipBlank(doc, 0); i < len(doc) && doc[i] != '[' {
 		st.begin()
 		st.setBudget(len(doc) - i) // as readValue does
-		if v, err := st.tape.readStrict(doc[i:]); err == nil {
+		if v, err := st.tape.ReadStrict(doc[i:]); err == nil {
 			return st.listed(st.run(st.s.root, v))
 		}
 	}

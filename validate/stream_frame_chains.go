@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/jsonheal/jsonheal/internal/tape"
+
 // Several chains for one value: a value that becomes a frame (descend)
 // is read once for each schema that applies to it, each with its own
 // chain for it, at every depth below: the frame's own chain has the
@@ -139,7 +141,7 @@ func (st *streamer) chainTallies(f *frame, level int, key []byte) {
 
 // frameChainsValue hands item i (member i named k) of frame f, value v, to
 // its further chains.
-func (st *streamer) frameChainsValue(f *frame, i int, k []byte, v *jv) {
+func (st *streamer) frameChainsValue(f *frame, i int, k []byte, v *tape.Value) {
 	full := st.frames[0].a.count // the root's value that holds this one, + 1
 	if st.frames[0].open == '{' {
 		full = st.frames[0].o.count
@@ -160,7 +162,7 @@ func (st *streamer) frameChainsValue(f *frame, i int, k []byte, v *jv) {
 // docEval evaluates item i (member i named k), value v, with a further
 // chain a (tallies o) of the document: its diagnostics are the
 // document's.
-func (st *streamer) docEval(a *schemaChain, o *objectStream, object bool, i int, k []byte, v *jv) {
+func (st *streamer) docEval(a *schemaChain, o *objectStream, object bool, i int, k []byte, v *tape.Value) {
 	if ok, done := st.chainEval(a, o, object, i, k, v); !ok && !done {
 		st.collectChecks(a, o, object, i, k, v)
 	}

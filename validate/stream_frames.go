@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/jsonheal/jsonheal/internal/tape"
+
 // Frames: the containers a Stream reads item by item (member by member).
 // Each complete item or member is read into the tape (arrayItem,
 // objectMember), its text added to the Received text of the frames
@@ -209,7 +211,7 @@ func (st *streamer) descend(f *frame, level int, win []byte, base, at int64) boo
 	idx := a.count
 	seg := pathSeg{idx: idx}
 	if f.open == '{' {
-		o.key = appendUnescaped(o.key[:0], trimQuotes(win[f.itemStart-base:f.colon-base]))
+		o.key = tape.AppendUnescaped(o.key[:0], trimQuotes(win[f.itemStart-base:f.colon-base]))
 		idx = o.count
 		seg = pathSeg{idx: idx, isKey: true}
 	}
@@ -328,7 +330,7 @@ func (st *streamer) replay(f *frame, win []byte, base int64) {
 
 // arrayItem evaluates one complete item of the streamed array a and
 // returns its value (nil when it stopped the evaluation).
-func (st *streamer) arrayItem(a *schemaChain, text []byte) *jv {
+func (st *streamer) arrayItem(a *schemaChain, text []byte) *tape.Value {
 	i := a.count
 	a.count++
 	st.numV = nil // the parser reuses its values
@@ -374,10 +376,10 @@ func (st *streamer) arrayItem(a *schemaChain, text []byte) *jv {
 // chain is a and tallies o (the innermost frame's): its name's text
 // (quoted, with blanks around) and its value's text. It returns the value
 // (nil when it stopped the evaluation); the name is in o.key.
-func (st *streamer) objectMember(a *schemaChain, o *objectStream, keyText, valText []byte) *jv {
+func (st *streamer) objectMember(a *schemaChain, o *objectStream, keyText, valText []byte) *tape.Value {
 	i := o.count
 	o.count++
-	o.key = appendUnescaped(o.key[:0], trimQuotes(keyText))
+	o.key = tape.AppendUnescaped(o.key[:0], trimQuotes(keyText))
 	k := o.key
 	st.numV = nil
 	v, err := st.readValue(valText)
@@ -417,7 +419,7 @@ func (st *streamer) objectMember(a *schemaChain, o *objectStream, keyText, valTe
 // recvValue appends item i (member i named k, when member) of the
 // innermost frame, value v, to the Received text of the frames that show
 // it: that frame's and those around it, while they are short enough.
-func (st *streamer) recvValue(i int, member bool, k []byte, v *jv) {
+func (st *streamer) recvValue(i int, member bool, k []byte, v *tape.Value) {
 	for f := len(st.frames) - 1; f >= 0; f-- {
 		a := st.frames[f].a
 		if len(a.recv) > maxReceived+1 {

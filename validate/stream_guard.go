@@ -1,6 +1,10 @@
 package validate
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/jsonheal/jsonheal/internal/tape"
+)
 
 // Guards: const and enum on a root container that streams (in its
 // schema's chain or in a lane's).
@@ -41,9 +45,9 @@ func (st *rootRunner) guardFor(n *node, t typeMask) *guard {
 			return g
 		}
 	}
-	jt := typeArray
+	jt := tape.Array
 	if t == tObject {
-		jt = typeObject
+		jt = tape.Object
 	}
 	g := &guard{n: n}
 	// With both, const is checked first: a value other than the const
@@ -130,7 +134,7 @@ func (st *rootRunner) checkGuards(held []byte, readOK bool) bool {
 		}
 		var key string
 		if object {
-			key = string(appendUnescaped(nil, trimQuotes(held[start:colon])))
+			key = string(tape.AppendUnescaped(nil, trimQuotes(held[start:colon])))
 		}
 		for _, g := range st.guards {
 			if !g.dead {
@@ -145,7 +149,7 @@ func (st *rootRunner) checkGuards(held []byte, readOK bool) bool {
 		// colon is read) can rule candidates out already.
 		var key string
 		if colon >= 0 {
-			key = string(appendUnescaped(nil, trimQuotes(held[start:colon])))
+			key = string(tape.AppendUnescaped(nil, trimQuotes(held[start:colon])))
 		}
 		for _, g := range st.guards {
 			if !g.dead {
@@ -166,7 +170,7 @@ func (st *rootRunner) checkGuards(held []byte, readOK bool) bool {
 
 // checkItem rules out the candidates of g that item i (member key) of the
 // container, value v, does not match.
-func (g *guard) checkItem(st *evaluator, i int, key string, object bool, v *jv) {
+func (g *guard) checkItem(st *evaluator, i int, key string, object bool, v *tape.Value) {
 	for ci, c := range g.cands {
 		if !g.live[ci] {
 			continue

@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/jsonheal/jsonheal/internal/tape"
+
 // Lanes: anyOf, oneOf, not and if/then/else on a streamed root array or
 // object, and dependentSchemas on a streamed root object. This file holds
 // the lanes and their pool, and feeds them each item (member): each is
@@ -183,7 +185,7 @@ func (st *rootRunner) rootReceived() string {
 
 // groupsValue hands item i (or member i, named k) of the root container,
 // value v, to the lanes of a's groups.
-func (st *rootRunner) groupsValue(a *schemaChain, i int, k []byte, v *jv) {
+func (st *rootRunner) groupsValue(a *schemaChain, i int, k []byte, v *tape.Value) {
 	for gi := range a.groups {
 		for _, l := range a.groups[gi].lanes {
 			if l != nil && st.err == nil {
@@ -196,7 +198,7 @@ func (st *rootRunner) groupsValue(a *schemaChain, i int, k []byte, v *jv) {
 // laneValue evaluates item i (or member i, named k) for lane l: a fast
 // pass, and a collecting one into the lane's diagnostics when it fails and
 // they may be reported.
-func (st *rootRunner) laneValue(l *lane, i int, k []byte, v *jv) {
+func (st *rootRunner) laneValue(l *lane, i int, k []byte, v *tape.Value) {
 	if !l.live() {
 		return
 	}
@@ -221,7 +223,7 @@ func (l *lane) live() bool {
 // A failure fails the lane and, when the lane may report, its
 // diagnostics go to the lane; at the lane's limit it is full at full. It
 // reports whether the lane goes on (not full, no error).
-func (st *rootRunner) laneEval(l *lane, a *schemaChain, o *objectStream, object bool, i int, k []byte, v *jv, full int) bool {
+func (st *rootRunner) laneEval(l *lane, a *schemaChain, o *objectStream, object bool, i int, k []byte, v *tape.Value, full int) bool {
 	ok, done := st.chainEval(a, o, object, i, k, v)
 	if done {
 		return false

@@ -9,7 +9,7 @@ import (
 // items of a streamed root array begin and end. Every byte a Stream is
 // given, and every byte of a root array in Validate, goes through the
 // scanner exactly once, whatever the chunking. Validate reads any other
-// document straight into the tape, which checks its syntax (tape_strict.go),
+// document straight into the tape, which checks its syntax (ReadStrict),
 // and comes here only for one the tape refuses, to report the error.
 
 // reader is the syntax side of one validation: the scanner and what it has

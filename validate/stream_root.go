@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/jsonheal/jsonheal/internal/tape"
+
 // The root container of a streamed document: how it is planned (its
 // chain, with lanes and guards), the unevaluated* verdicts deferred
 // until its lanes are resolved, and its end.
@@ -103,7 +105,7 @@ func (p *pendingList) room(lanes uint64, limit int) bool {
 // container for the unevaluated* nodes of a that defer, once a and its
 // lanes have evaluated it: at once when no lane evaluated it, else into
 // the node's pending list when its schema fails.
-func (st *rootRunner) deferredValue(a *schemaChain, i int, k []byte, v *jv, object bool) {
+func (st *rootRunner) deferredValue(a *schemaChain, i int, k []byte, v *tape.Value, object bool) {
 	for ui := range a.uneval {
 		u := &a.uneval[ui]
 		n := a.chain[u.k]

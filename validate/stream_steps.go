@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/jsonheal/jsonheal/internal/tape"
+
 // A child's steps through a chain (the root's, a frame's or a lane's),
 // the chainRunner's part of streaming: an item's item schemas and
 // contains counts, a member's tallies (presence, the extra names
@@ -11,7 +13,7 @@ package validate
 
 // itemChecks applies the item schemas of the chain to item i, innermost
 // $ref target first (the order of a whole-array evaluation).
-func (st *chainRunner) itemChecks(a *schemaChain, i int, v *jv) bool {
+func (st *chainRunner) itemChecks(a *schemaChain, i int, v *tape.Value) bool {
 	ok := true
 	for _, k := range a.order {
 		n := a.chain[k]
@@ -43,7 +45,7 @@ func (st *chainRunner) itemChecks(a *schemaChain, i int, v *jv) bool {
 }
 
 // itemContains counts item i for the contains keywords of the chain.
-func (st *chainRunner) itemContains(a *schemaChain, i int, v *jv) {
+func (st *chainRunner) itemContains(a *schemaChain, i int, v *tape.Value) {
 	for _, k := range a.order {
 		if st.err != nil {
 			break
@@ -57,7 +59,7 @@ func (st *chainRunner) itemContains(a *schemaChain, i int, v *jv) {
 
 // locateItemError runs item i of a again with paths kept, to say where
 // the evaluation error st.err is.
-func (st *chainRunner) locateItemError(a *schemaChain, i int, v *jv) {
+func (st *chainRunner) locateItemError(a *schemaChain, i int, v *tape.Value) {
 	st.numV = nil
 	first := st.err
 	st.err = nil
@@ -93,7 +95,7 @@ func (st *chainRunner) memberTally(a *schemaChain, o *objectStream, k []byte) {
 
 // memberChecks applies the member keywords of a's chain to member i,
 // innermost $ref target first.
-func (st *chainRunner) memberChecks(a *schemaChain, i int, k []byte, v *jv) bool {
+func (st *chainRunner) memberChecks(a *schemaChain, i int, k []byte, v *tape.Value) bool {
 	ok := true
 	for _, c := range a.order {
 		n := a.chain[c]
@@ -115,7 +117,7 @@ func (st *chainRunner) memberChecks(a *schemaChain, i int, k []byte, v *jv) bool
 
 // locateMemberError runs member i of a again with paths kept, to say
 // where the evaluation error st.err is.
-func (st *chainRunner) locateMemberError(a *schemaChain, o *objectStream, i int, k []byte, v *jv) {
+func (st *chainRunner) locateMemberError(a *schemaChain, o *objectStream, i int, k []byte, v *tape.Value) {
 	st.numV = nil
 	first := st.err
 	st.err = nil
@@ -134,7 +136,7 @@ func (st *chainRunner) locateMemberError(a *schemaChain, o *objectStream, i int,
 // chainEval is the fast pass of the chain a (tallies o) over item i
 // (member i named k), value v: the member's tallies, then the checks. done
 // says an evaluation error stopped it (st.err, located).
-func (st *chainRunner) chainEval(a *schemaChain, o *objectStream, object bool, i int, k []byte, v *jv) (ok, done bool) {
+func (st *chainRunner) chainEval(a *schemaChain, o *objectStream, object bool, i int, k []byte, v *tape.Value) (ok, done bool) {
 	if object {
 		st.memberTally(a, o, k)
 	}
@@ -152,7 +154,7 @@ func (st *chainRunner) chainEval(a *schemaChain, o *objectStream, object bool, i
 
 // collectChecks is the collecting pass of the chain a over item i
 // (member i named k): it records why the item fails.
-func (st *chainRunner) collectChecks(a *schemaChain, o *objectStream, object bool, i int, k []byte, v *jv) {
+func (st *chainRunner) collectChecks(a *schemaChain, o *objectStream, object bool, i int, k []byte, v *tape.Value) {
 	st.collect, st.track = true, true
 	st.inst = append(append(st.inst[:0], a.instPrefix...), pathSeg{idx: i})
 	st.laneChecks(a, o, object, i, k, v)
@@ -164,7 +166,7 @@ func (st *chainRunner) collectChecks(a *schemaChain, o *objectStream, object boo
 // o) to item (member) i, unevaluated* last; an item also counts for
 // contains, outside the collecting pass (it records nothing), and the
 // fast pass lists the members unevaluatedProperties: false refuses.
-func (st *chainRunner) laneChecks(a *schemaChain, o *objectStream, object bool, i int, k []byte, v *jv) bool {
+func (st *chainRunner) laneChecks(a *schemaChain, o *objectStream, object bool, i int, k []byte, v *tape.Value) bool {
 	if object {
 		ok := st.memberChecks(a, i, k, v)
 		if len(a.uneval) > 0 && st.err == nil {

@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/jsonheal/jsonheal/internal/tape"
+
 // unevaluatedItems and unevaluatedProperties on a streamed container.
 //
 // A chain schema n with unevaluatedItems (unevaluatedProperties) applies
@@ -51,7 +53,7 @@ func (a *schemaChain) unevaluated(u unevalNode, i int, k []byte, object bool) bo
 
 // itemUneval applies the unevaluatedItems of a's chain to item i (value
 // v), innermost first; st.inst is the item's location when collecting.
-func (st *chainRunner) itemUneval(a *schemaChain, i int, v *jv) bool {
+func (st *chainRunner) itemUneval(a *schemaChain, i int, v *tape.Value) bool {
 	ok := true
 	for _, u := range a.uneval {
 		n := a.chain[u.k]
@@ -68,7 +70,7 @@ func (st *chainRunner) itemUneval(a *schemaChain, i int, v *jv) bool {
 // applyUneval applies sub, the unevaluated* schema of u's chain schema,
 // to the current item or member v at seg (st.inst is its location) and
 // notes in a.passed whether it held.
-func (st *chainRunner) applyUneval(a *schemaChain, u unevalNode, sub *node, seg pathSeg, v *jv) bool {
+func (st *chainRunner) applyUneval(a *schemaChain, u unevalNode, sub *node, seg pathSeg, v *tape.Value) bool {
 	r := st.unevalChild(a.chain[u.k], sub, seg, v, true)
 	a.passed[u.k] = r
 	st.rankUneval(a, u)
@@ -95,7 +97,7 @@ func (st *chainRunner) rankUneval(a *schemaChain, u unevalNode) {
 // named k (value v), innermost first. A member unevaluatedProperties:
 // false refuses is reported with the object (objectChainVerdicts): with
 // tally, it is added to o's list.
-func (st *chainRunner) memberUneval(a *schemaChain, o *objectStream, i int, k []byte, v *jv, tally bool) bool {
+func (st *chainRunner) memberUneval(a *schemaChain, o *objectStream, i int, k []byte, v *tape.Value, tally bool) bool {
 	ok := true
 	for _, u := range a.uneval {
 		n := a.chain[u.k]

@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"math/bits"
 	"strconv"
+
+	"github.com/jsonheal/jsonheal/internal/tape"
 )
 
 // uniqueItems on a streamed root array: the items are gone once
@@ -63,11 +65,11 @@ func (u *uniqueTracker) reset() {
 }
 
 // add takes item i, whose JSON text is text.
-func (u *uniqueTracker) add(v *jv, text []byte, i int) {
+func (u *uniqueTracker) add(v *tape.Value, text []byte, i int) {
 	h := u.hash(v)
 	if u.shortOK {
 		t := v.Type()
-		if i > maxShortUnique || t == typeObject || t == typeArray {
+		if i > maxShortUnique || t == tape.Object || t == tape.Array {
 			u.shortOK = false
 			u.short = u.short[:1]
 		} else {
@@ -127,7 +129,7 @@ func (u *uniqueTracker) grow(k uint64) {
 // array of count items, or -1, -1.
 func (u *uniqueTracker) duplicate(st *evaluator, count int) (int, int) {
 	if u.shortOK && count <= maxShortUnique {
-		v, err := st.ktape.read(append(u.short, ']'))
+		v, err := st.ktape.Read(append(u.short, ']'))
 		if err == nil {
 			st.numV = nil
 			a := v.Array()
@@ -144,19 +146,19 @@ func mix(a, b uint64) uint64 {
 }
 
 // hash returns the two lanes of v's canonical hash.
-func (u *uniqueTracker) hash(v *jv) [2]uint64 {
+func (u *uniqueTracker) hash(v *tape.Value) [2]uint64 {
 	t := uint64(v.Type()) + 1
 	switch v.Type() {
-	case typeString:
+	case tape.String:
 		b := v.StringBytes()
 		return [2]uint64{mix(t, maphash.Bytes(uniqueSeeds[0], b)), mix(t, maphash.Bytes(uniqueSeeds[1], b))}
-	case typeNumber:
+	case tape.Number:
 		// Canonical digits and exponent: 1, 1.0 and 10e-1 alike.
-		text := append(u.scratch[:0], v.raw()...)
+		text := append(u.scratch[:0], v.Raw()...)
 		c := appendCanonNumber(text, text)[len(text):]
 		u.scratch = text
 		return [2]uint64{mix(t, maphash.Bytes(uniqueSeeds[0], c)), mix(t, maphash.Bytes(uniqueSeeds[1], c))}
-	case typeArray:
+	case tape.Array:
 		a := v.Array()
 		h := [2]uint64{t, ^t}
 		for _, e := range a {
@@ -164,10 +166,10 @@ func (u *uniqueTracker) hash(v *jv) [2]uint64 {
 			h[0], h[1] = mix(h[0], x[0]), mix(h[1], x[1])
 		}
 		return [2]uint64{mix(h[0], uint64(len(a))), mix(h[1], uint64(len(a)))}
-	case typeObject:
+	case tape.Object:
 		// Members in any order: the sum of one hash per member.
 		var sum [2]uint64
-		v.Visit(func(k []byte, e *jv) {
+		v.Visit(func(k []byte, e *tape.Value) {
 			x := u.hash(e)
 			sum[0] += mix(maphash.Bytes(uniqueSeeds[0], k), x[0])
 			sum[1] += mix(maphash.Bytes(uniqueSeeds[1], k), x[1])

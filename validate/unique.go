@@ -7,6 +7,7 @@ import (
 
 	"github.com/jsonheal/jsonheal/internal/canonhash"
 	"github.com/jsonheal/jsonheal/internal/decimal"
+	"github.com/jsonheal/jsonheal/internal/tape"
 )
 
 // uniqueScratch is the reusable state of uniqueItems.
@@ -41,7 +42,7 @@ const maxReps = 8
 // all-equal and all-distinct arrays; when more than maxReps distinct items
 // share a hash (collisions), the search sorts instead, in O(n log n)
 // comparisons.
-func (st *evaluator) duplicate(a []*jv) (int, int) {
+func (st *evaluator) duplicate(a []*tape.Value) (int, int) {
 	u := &st.uniq
 	if len(a) <= 32 && allScalars(a) {
 		for i := range a {
@@ -137,7 +138,7 @@ func (u *uniqueScratch) grow() {
 }
 
 // canonicalHash returns the canonical hash of one item.
-func (st *evaluator) canonicalHash(v *jv) uint64 {
+func (st *evaluator) canonicalHash(v *tape.Value) uint64 {
 	if testForceCollisions {
 		return 0
 	}
@@ -149,7 +150,7 @@ func (st *evaluator) canonicalHash(v *jv) uint64 {
 // duplicateSorted is duplicate for arrays whose hashes collide: the
 // (hash, index) pairs are sorted and each group of equal hashes is
 // searched on its own (firstEqual).
-func (st *evaluator) duplicateSorted(a []*jv) (int, int) {
+func (st *evaluator) duplicateSorted(a []*tape.Value) (int, int) {
 	u := &st.uniq
 	hs := u.sorted[:0]
 	for i, e := range a {
@@ -182,9 +183,9 @@ func (st *evaluator) duplicateSorted(a []*jv) (int, int) {
 var testForceCollisions = false
 
 // allScalars reports whether no item is an object or an array.
-func allScalars(a []*jv) bool {
+func allScalars(a []*tape.Value) bool {
 	for _, e := range a {
-		if t := e.Type(); t == typeObject || t == typeArray {
+		if t := e.Type(); t == tape.Object || t == tape.Array {
 			return false
 		}
 	}
@@ -196,7 +197,7 @@ func allScalars(a []*jv) bool {
 // index (the value's first occurrence) and its own, or -1, -1. Each item
 // is compared with the group's distinct values so far; past maxReps of
 // them (hashes that collide) the group is sorted instead.
-func (st *evaluator) firstEqual(a []*jv, g []hashedItem) (int, int) {
+func (st *evaluator) firstEqual(a []*tape.Value, g []hashedItem) (int, int) {
 	u := &st.uniq
 	reps := u.reps[:0]
 	defer func() { u.reps = reps[:0] }()
@@ -218,7 +219,7 @@ func (st *evaluator) firstEqual(a []*jv, g []hashedItem) (int, int) {
 // firstEqualSorted is firstEqual by ordering the group with compareValues
 // (then by index): equal items become neighbours, and each run of equal
 // items offers its first two indices.
-func (st *evaluator) firstEqualSorted(a []*jv, g []hashedItem) (int, int) {
+func (st *evaluator) firstEqualSorted(a []*tape.Value, g []hashedItem) (int, int) {
 	u := &st.uniq
 	slices.SortFunc(g, func(x, y hashedItem) int {
 		u.compares++
@@ -247,34 +248,34 @@ func (st *evaluator) firstEqualSorted(a []*jv, g []hashedItem) (int, int) {
 }
 
 // hashTree feeds a document value to the canonical hasher.
-func (st *evaluator) hashTree(h *canonhash.Hasher, v *jv) {
+func (st *evaluator) hashTree(h *canonhash.Hasher, v *tape.Value) {
 	switch v.Type() {
-	case typeString:
+	case tape.String:
 		b := v.StringBytes()
 		h.Str(b)
-	case typeNumber:
+	case tape.Number:
 		d, ok := st.number(v)
 		if !ok {
-			h.Str(v.raw()) // not reached: documents are checked first
+			h.Str(v.Raw()) // not reached: documents are checked first
 			return
 		}
 		h.Number(&d)
-	case typeNull:
+	case tape.Null:
 		h.Null()
-	case typeTrue:
+	case tape.True:
 		h.Bool(true)
-	case typeFalse:
+	case tape.False:
 		h.Bool(false)
-	case typeArray:
+	case tape.Array:
 		a := v.Array()
 		h.BeginArray()
 		for _, e := range a {
 			st.hashTree(h, e)
 		}
 		h.End()
-	case typeObject:
+	case tape.Object:
 		h.BeginObject()
-		v.Visit(func(k []byte, e *jv) {
+		v.Visit(func(k []byte, e *tape.Value) {
 			h.Key(k)
 			st.hashTree(h, e)
 		})
@@ -283,19 +284,19 @@ func (st *evaluator) hashTree(h *canonhash.Hasher, v *jv) {
 }
 
 // canonRank orders the JSON types for compareValues.
-func canonRank(v *jv) int {
+func canonRank(v *tape.Value) int {
 	switch v.Type() {
-	case typeNull:
+	case tape.Null:
 		return 0
-	case typeFalse:
+	case tape.False:
 		return 1
-	case typeTrue:
+	case tape.True:
 		return 2
-	case typeNumber:
+	case tape.Number:
 		return 3
-	case typeString:
+	case tape.String:
 		return 4
-	case typeArray:
+	case tape.Array:
 		return 5
 	}
 	return 6
@@ -305,21 +306,21 @@ func canonRank(v *jv) int {
 // JSON Schema equality (0 exactly for equal values): by type, then numbers
 // by value, strings by decoded bytes, arrays item by item, objects by their
 // members sorted by name. Only hash collisions reach it.
-func (st *evaluator) compareValues(a, b *jv) int {
+func (st *evaluator) compareValues(a, b *tape.Value) int {
 	ra, rb := canonRank(a), canonRank(b)
 	if ra != rb {
 		return cmp.Compare(ra, rb)
 	}
 	switch a.Type() {
-	case typeString:
+	case tape.String:
 		x := a.StringBytes()
 		y := b.StringBytes()
 		return bytes.Compare(x, y)
-	case typeNumber:
+	case tape.Number:
 		x, _ := st.number(a)
 		y, _ := st.number2(b)
 		return decimal.Compare(&x, &y)
-	case typeArray:
+	case tape.Array:
 		x := a.Array()
 		y := b.Array()
 		for i := range min(len(x), len(y)) {
@@ -328,7 +329,7 @@ func (st *evaluator) compareValues(a, b *jv) int {
 			}
 		}
 		return cmp.Compare(len(x), len(y))
-	case typeObject:
+	case tape.Object:
 		x, y := a, b
 		if c := cmp.Compare(x.Len(), y.Len()); c != 0 {
 			return c
@@ -355,10 +356,10 @@ const smallObject = 16
 // members repeats a name. Without repeats, looking each member of one
 // object up in the other is exact (multiset) equality; with them it is not
 // ({"a":1,"a":1} would equal {"a":1,"a":2}).
-func hasDuplicateNames(o *jv) bool {
+func hasDuplicateNames(o *tape.Value) bool {
 	var names [smallObject][]byte
 	n, dup := 0, false
-	o.Visit(func(k []byte, _ *jv) {
+	o.Visit(func(k []byte, _ *tape.Value) {
 		for _, m := range names[:n] {
 			if string(m) == string(k) {
 				dup = true
@@ -374,9 +375,9 @@ func hasDuplicateNames(o *jv) bool {
 
 // sortedMembers lists an object's members by name (the collision
 // fallback only; it allocates).
-func sortedMembers(o *jv) []memberRef {
+func sortedMembers(o *tape.Value) []memberRef {
 	ms := make([]memberRef, 0, o.Len())
-	o.Visit(func(k []byte, v *jv) { ms = append(ms, memberRef{k, v}) })
+	o.Visit(func(k []byte, v *tape.Value) { ms = append(ms, memberRef{k, v}) })
 	slices.SortStableFunc(ms, func(x, y memberRef) int { return bytes.Compare(x.k, y.k) })
 	return ms
 }
@@ -384,18 +385,18 @@ func sortedMembers(o *jv) []memberRef {
 // memberRef is an object member, for ordering objects by sorted members.
 type memberRef struct {
 	k []byte
-	v *jv
+	v *tape.Value
 }
 
 // equalLarge is cval.equal for an object constant of more than
 // smallObject members: each member of o is looked up in the constant's
 // index (not the constant's names in o, a linear scan each), and a bitset
 // checks that every name of the constant was met.
-func (c *cval) equalLarge(o *jv, st *evaluator) bool {
+func (c *cval) equalLarge(o *tape.Value, st *evaluator) bool {
 	mark := len(st.words)
 	seen := st.allocBits(len(c.keys))
 	met, eq := 0, true
-	o.Visit(func(k []byte, e *jv) {
+	o.Visit(func(k []byte, e *tape.Value) {
 		if !eq {
 			return
 		}

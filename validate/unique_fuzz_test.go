@@ -2,6 +2,8 @@ package validate
 
 import (
 	"testing"
+
+	"github.com/jsonheal/jsonheal/internal/tape"
 )
 
 // FuzzUniqueItems: for any array, the hashed search (with the real hash
@@ -21,9 +23,9 @@ func FuzzUniqueItems(f *testing.F) {
 		if checkJSON(data) != nil {
 			return
 		}
-		var tp tape
-		v, err := tp.read(data)
-		if err != nil || v.Type() != typeArray {
+		var tp tape.Tape
+		v, err := tp.Read(data)
+		if err != nil || v.Type() != tape.Array {
 			return
 		}
 		want := bruteDuplicate(t, string(data))

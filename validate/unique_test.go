@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jsonheal/jsonheal/internal/tape"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -32,10 +33,10 @@ func uniqueVerdict(t testing.TB, doc string) (string, int) {
 // smallest j, then the smallest i (the smallest i, then j, for an array of
 // at most 32 scalars).
 func bruteDuplicate(t testing.TB, doc string) string {
-	var tp tape
-	v, err := tp.read([]byte(doc))
+	var tp tape.Tape
+	v, err := tp.Read([]byte(doc))
 	require.NoError(t, err)
-	require.Equal(t, typeArray, v.Type())
+	require.Equal(t, tape.Array, v.Type())
 	a := v.Array()
 	st := &evaluator{}
 	if len(a) <= 32 && allScalars(a) {

@@ -1,11 +1,14 @@
 package validate
 
-import "github.com/jsonheal/jsonheal/internal/decimal"
+import (
+	"github.com/jsonheal/jsonheal/internal/decimal"
+	"github.com/jsonheal/jsonheal/internal/tape"
+)
 
 // cval is a constant JSON value compiled from a schema (enum, const),
 // compared to document values without allocating.
 type cval struct {
-	t    jtype
+	t    tape.Type
 	str  string
 	num  decimal.Number
 	arr  []*cval
@@ -19,19 +22,19 @@ type cval struct {
 
 // equal reports whether the document value v equals c (JSON Schema
 // equality: numbers by value, objects regardless of member order).
-func (c *cval) equal(v *jv, st *evaluator) bool {
+func (c *cval) equal(v *tape.Value, st *evaluator) bool {
 	t := v.Type()
 	if t != c.t {
 		return false
 	}
 	switch t {
-	case typeString:
+	case tape.String:
 		b := v.StringBytes()
 		return string(b) == c.str
-	case typeNumber:
+	case tape.Number:
 		d, ok := st.number(v)
 		return ok && decimal.Compare(&d, &c.num) == 0
-	case typeArray:
+	case tape.Array:
 		a := v.Array()
 		if len(a) != len(c.arr) {
 			return false
@@ -42,7 +45,7 @@ func (c *cval) equal(v *jv, st *evaluator) bool {
 			}
 		}
 		return true
-	case typeObject:
+	case tape.Object:
 		if v.Len() != len(c.keys) {
 			return false
 		}
@@ -61,21 +64,21 @@ func (c *cval) equal(v *jv, st *evaluator) bool {
 }
 
 // equalValues is JSON Schema equality between two document values.
-func equalValues(a, b *jv, st *evaluator) bool {
+func equalValues(a, b *tape.Value, st *evaluator) bool {
 	t := a.Type()
 	if t != b.Type() {
 		return false
 	}
 	switch t {
-	case typeString:
+	case tape.String:
 		x := a.StringBytes()
 		y := b.StringBytes()
 		return string(x) == string(y)
-	case typeNumber:
+	case tape.Number:
 		x, ok1 := st.number(a)
 		y, ok2 := st.number2(b)
 		return ok1 && ok2 && decimal.Compare(&x, &y) == 0
-	case typeArray:
+	case tape.Array:
 		x := a.Array()
 		y := b.Array()
 		if len(x) != len(y) {
@@ -87,7 +90,7 @@ func equalValues(a, b *jv, st *evaluator) bool {
 			}
 		}
 		return true
-	case typeObject:
+	case tape.Object:
 		x, y := a, b
 		if x.Len() != y.Len() {
 			return false
@@ -98,7 +101,7 @@ func equalValues(a, b *jv, st *evaluator) bool {
 			return st.compareValues(a, b) == 0
 		}
 		eq := true
-		x.Visit(func(k []byte, e *jv) {
+		x.Visit(func(k []byte, e *tape.Value) {
 			if !eq {
 				return
 			}
@@ -127,8 +130,8 @@ type enumSet struct {
 	folded    []string // nearname.Fold(strs[i])
 }
 
-func (e *enumSet) contains(v *jv, st *evaluator) bool {
-	if v.Type() == typeString {
+func (e *enumSet) contains(v *tape.Value, st *evaluator) bool {
+	if v.Type() == tape.String {
 		// Only the string values can match.
 		b := v.StringBytes()
 		if e.strings != nil {
@@ -143,7 +146,7 @@ func (e *enumSet) contains(v *jv, st *evaluator) bool {
 		return false
 	}
 	for _, c := range e.others {
-		if c.t == typeString {
+		if c.t == tape.String {
 			continue
 		}
 		if c.equal(v, st) {

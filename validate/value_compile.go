@@ -5,6 +5,7 @@ import (
 
 	"github.com/jsonheal/jsonheal/internal/decimal"
 	"github.com/jsonheal/jsonheal/internal/nearname"
+	"github.com/jsonheal/jsonheal/internal/tape"
 	"github.com/valyala/fastjson"
 )
 
@@ -15,15 +16,15 @@ import (
 func newCval(v *fastjson.Value) *cval {
 	c := &cval{t: jtypeOf(v.Type()), json: string(v.MarshalTo(nil))}
 	switch c.t {
-	case typeString:
+	case tape.String:
 		c.str = string(v.GetStringBytes())
-	case typeNumber:
+	case tape.Number:
 		c.num, _ = decimal.Parse(c.json)
-	case typeArray:
+	case tape.Array:
 		for _, e := range v.GetArray() {
 			c.arr = append(c.arr, newCval(e))
 		}
-	case typeObject:
+	case tape.Object:
 		v.GetObject().Visit(func(k []byte, e *fastjson.Value) {
 			c.keys = append(c.keys, string(k))
 			c.vals = append(c.vals, newCval(e))
@@ -41,22 +42,22 @@ func newCval(v *fastjson.Value) *cval {
 }
 
 // jtypeOf maps a fastjson type to a document value type.
-func jtypeOf(t fastjson.Type) jtype {
+func jtypeOf(t fastjson.Type) tape.Type {
 	switch t {
 	case fastjson.TypeNull:
-		return typeNull
+		return tape.Null
 	case fastjson.TypeTrue:
-		return typeTrue
+		return tape.True
 	case fastjson.TypeFalse:
-		return typeFalse
+		return tape.False
 	case fastjson.TypeNumber:
-		return typeNumber
+		return tape.Number
 	case fastjson.TypeArray:
-		return typeArray
+		return tape.Array
 	case fastjson.TypeObject:
-		return typeObject
+		return tape.Object
 	}
-	return typeString
+	return tape.String
 }
 
 // newEnumSet compiles the values of an enum.
@@ -66,11 +67,11 @@ func newEnumSet(vals []*fastjson.Value) *enumSet {
 		c := newCval(v)
 		e.vals = append(e.vals, c)
 		e.texts = append(e.texts, c.json)
-		if c.t == typeString && len(e.strs) < 1000 {
+		if c.t == tape.String && len(e.strs) < 1000 {
 			e.strs = append(e.strs, c.str)
 			e.folded = append(e.folded, nearname.Fold(c.str))
 		}
-		if c.t == typeString && len(vals) > 8 {
+		if c.t == tape.String && len(vals) > 8 {
 			if e.strings == nil {
 				e.strings = make(map[string]struct{})
 			}
@@ -78,7 +79,7 @@ func newEnumSet(vals []*fastjson.Value) *enumSet {
 			continue
 		}
 		e.others = append(e.others, c)
-		if c.t == typeString {
+		if c.t == tape.String {
 			e.smallStrs = append(e.smallStrs, c.str)
 		}
 	}

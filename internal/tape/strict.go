@@ -1,4 +1,4 @@
-package validate
+package tape
 
 import (
 	"encoding/binary"
@@ -9,7 +9,7 @@ import (
 	"github.com/jsonheal/jsonheal/internal/swar"
 )
 
-// This file holds the checks of a strict tape read (readStrict): the
+// This file holds the checks of a strict tape read (ReadStrict): the
 // grammar of numbers and string texts that RFC 8259 sets and the scanner
 // enforces, so that a document valid for the scanner is read in one pass.
 

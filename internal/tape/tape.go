@@ -1,4 +1,12 @@
-package validate
+// Package tape reads one JSON value (a whole document, or one item or
+// member of a streamed container) into a flat list of entries, reused
+// from value to value, that validate's evaluator walks: no tree, and no
+// allocation once the tape has grown to the values it reads. Read is a
+// plain pass over bytes a scanner has already checked (safe on any
+// bytes: an error, never a panic, but lax); ReadStrict checks RFC 8259
+// as it goes (numbers, escapes, UTF-8, control bytes: strict.go), so
+// that a valid document is read in one pass with no scanner before it.
+package tape
 
 import (
 	"bytes"
@@ -12,37 +20,30 @@ import (
 	"github.com/jsonheal/jsonheal/internal/swar"
 )
 
-// This file is the document tape: a value (a whole document, or one item
-// or member of a streamed container) read into a flat slice of entries,
-// reused from value to value, that the evaluator walks. Validate on a whole
-// document that is not an array fills it with a strict read (readStrict,
-// tape_strict.go) that checks RFC 8259 as it goes, the document's only
-// pass when it is valid. Otherwise the reader (stream_read.go) has already
-// checked the bytes with the scanner, and filling the tape is a second,
-// plain pass over them; ValidateJSON fills a tape from unchecked bytes
-// that way too: the pass stays safe there (an error, never a panic) but
-// lax.
+// MaxDepth is the deepest nesting of arrays and objects a read accepts
+// (validate.MaxDepth).
+const MaxDepth = 299
 
-// jtype is the JSON type of a document value.
-type jtype uint8
+// Type is the JSON type of a document value.
+type Type uint8
 
 // Document value types.
 const (
-	typeNull jtype = iota
-	typeTrue
-	typeFalse
-	typeNumber
-	typeString
-	typeArray
-	typeObject
+	Null Type = iota
+	True
+	False
+	Number
+	String
+	Array
+	Object
 )
 
-// jv is one value of a tape. A container's entries follow it: an array's
+// Value is one value of a tape. A container's entries follow it: an array's
 // items, an object's members as a name (a string entry) then a value,
 // each item or value followed by its own entries.
-type jv struct {
-	t      *tape
-	typ    jtype
+type Value struct {
+	t      *Tape
+	typ    Type
 	esc    bool  // a string whose decoded text is in t.arena (it had escapes)
 	listed bool  // an array whose items are in t.kids from end on (see Array)
 	n      int32 // a container's items or members
@@ -53,130 +54,134 @@ type jv struct {
 	next     int32 // the entry after this value and its entries
 }
 
-// tape holds the entries of one value; a sentinel entry ends it, so that
+// Tape holds the entries of one value; a sentinel entry ends it, so that
 // the entry after any value can be addressed.
-type tape struct {
+type Tape struct {
 	doc   []byte
 	arena []byte
-	e     []jv
-	kids  []*jv // the items of the arrays asked for (see Array)
+	e     []Value
+	kids  []*Value // the items of the arrays asked for (see Array)
 	// strict makes the read check RFC 8259 as the scanner does: numbers,
-	// escapes, UTF-8 and control bytes (readStrict).
+	// escapes, UTF-8 and control bytes (ReadStrict).
 	strict bool
 }
 
-// errTape is the error of a value that the tape cannot read.
-var errTape = errors.New("cannot parse JSON")
+// ErrTape is the error of a value that the tape cannot read.
+var ErrTape = errors.New("cannot parse JSON")
 
 // Type returns v's JSON type.
-func (v *jv) Type() jtype { return v.typ }
+func (v *Value) Type() Type { return v.typ }
 
 // Len returns the items or members of a container (0 for a scalar).
-func (v *jv) Len() int { return int(v.n) }
+func (v *Value) Len() int { return int(v.n) }
 
 // StringBytes returns a string's decoded bytes (a member name's too).
-func (v *jv) StringBytes() []byte {
+func (v *Value) StringBytes() []byte {
 	if v.esc {
 		return v.t.arena[v.off:v.end:v.end]
 	}
 	return v.t.doc[v.off:v.end:v.end]
 }
 
-// raw returns a number's text.
-func (v *jv) raw() []byte { return v.t.doc[v.off:v.end:v.end] }
+// Raw returns a number's text.
+func (v *Value) Raw() []byte { return v.t.doc[v.off:v.end:v.end] }
 
-// first returns a container's first entry (the sentinel or a sibling when
+// First returns a container's first entry (the sentinel or a sibling when
 // it is empty: only read it when Len is positive).
-func (v *jv) first() *jv { return &v.t.e[v.off] }
+func (v *Value) First() *Value { return &v.t.e[v.off] }
 
-// skip returns the entry after v and its entries.
-func (v *jv) skip() *jv { return &v.t.e[v.next] }
+// Skip returns the entry after v and its entries.
+func (v *Value) Skip() *Value { return &v.t.e[v.next] }
 
 // Get returns the value of the first member of object v named name, or nil.
-func (v *jv) Get(name string) *jv {
-	k := v.first()
+func (v *Value) Get(name string) *Value {
+	k := v.First()
 	for i := int32(0); i < v.n; i++ {
-		mv := k.skip()
+		mv := k.Skip()
 		if string(k.StringBytes()) == name {
 			return mv
 		}
-		k = mv.skip()
+		k = mv.Skip()
 	}
 	return nil
 }
 
 // Visit calls f with each member of object v in document order.
-func (v *jv) Visit(f func(k []byte, mv *jv)) {
-	k := v.first()
+func (v *Value) Visit(f func(k []byte, mv *Value)) {
+	k := v.First()
 	for i := int32(0); i < v.n; i++ {
-		mv := k.skip()
+		mv := k.Skip()
 		f(k.StringBytes(), mv)
-		k = mv.skip()
+		k = mv.Skip()
 	}
 }
 
-// appendScalar appends the JSON text of a null, boolean or number.
-func (v *jv) appendScalar(b []byte) []byte {
+// AppendScalar appends the JSON text of a null, boolean or number.
+func (v *Value) AppendScalar(b []byte) []byte {
 	switch v.typ {
-	case typeNull:
+	case Null:
 		return append(b, "null"...)
-	case typeTrue:
+	case True:
 		return append(b, "true"...)
-	case typeFalse:
+	case False:
 		return append(b, "false"...)
 	}
-	return append(b, v.raw()...)
+	return append(b, v.Raw()...)
 }
 
-// read fills the tape with the value doc holds (blanks around it allowed)
+// Read fills the tape with the value doc holds (blanks around it allowed)
 // and returns it. The value is valid until the next read.
-func (t *tape) read(doc []byte) (*jv, error) {
+func (t *Tape) Read(doc []byte) (*Value, error) {
 	t.strict = false
 	return t.fill(doc)
 }
 
-// readStrict is read for bytes no reader has checked: it fails (errTape)
+// ReadStrict is Read for bytes no reader has checked: it fails (ErrTape)
 // on every document the strict scanner rejects, and may fail on some it
 // accepts (a caller then takes the scanner's path, which says why).
-func (t *tape) readStrict(doc []byte) (*jv, error) {
+func (t *Tape) ReadStrict(doc []byte) (*Value, error) {
 	t.strict = true
 	v, err := t.fill(doc)
 	t.strict = false
 	return v, err
 }
 
-// fill reads doc into the tape (read, readStrict).
-func (t *tape) fill(doc []byte) (*jv, error) {
+// fill reads doc into the tape (Read, ReadStrict).
+func (t *Tape) fill(doc []byte) (*Value, error) {
 	t.doc, t.arena, t.e, t.kids = doc, t.arena[:0], t.e[:0], t.kids[:0]
-	i, err := t.value(doc, skipBlank(doc, 0), 0)
+	i, err := t.value(doc, SkipBlank(doc, 0), 0)
 	if err != nil {
 		return nil, err
 	}
-	if skipBlank(doc, i) != len(doc) {
-		return nil, errTape
+	if SkipBlank(doc, i) != len(doc) {
+		return nil, ErrTape
 	}
-	t.e = append(t.e, jv{t: t})
+	t.e = append(t.e, Value{t: t})
 	return &t.e[0], nil
 }
 
-// readString fills the tape with one string value whose decoded bytes are
+// ReadString fills the tape with one string value whose decoded bytes are
 // s (a member name evaluated by propertyNames).
-func (t *tape) readString(s []byte) *jv {
+func (t *Tape) ReadString(s []byte) *Value {
 	t.doc, t.arena, t.kids = nil, append(t.arena[:0], s...), t.kids[:0]
-	t.e = append(t.e[:0], jv{t: t, typ: typeString, esc: true, end: uint32(len(s)), next: 1}, jv{t: t})
+	t.e = append(t.e[:0], Value{t: t, typ: String, esc: true, end: uint32(len(s)), next: 1}, Value{t: t})
 	return &t.e[0]
 }
 
-// skipBlank returns the index of the first byte at or after i that is
+// Owns reports whether v is a value of t (read into it, not another
+// tape), and so valid until t's next read.
+func (t *Tape) Owns(v *Value) bool { return v.t == t }
+
+// SkipBlank returns the index of the first byte at or after i that is
 // not JSON whitespace.
-func skipBlank(b []byte, i int) int {
+func SkipBlank(b []byte, i int) int {
 	if i < len(b) && b[i] > ' ' { // no blank at all: the usual case in compact JSON
 		return i
 	}
 	return skipBlankRun(b, i)
 }
 
-// skipBlankRun is skipBlank past a run of blanks, eight bytes at a time
+// skipBlankRun is SkipBlank past a run of blanks, eight bytes at a time
 // through the spaces of an indentation.
 func skipBlankRun(b []byte, i int) int {
 	if i+1 < len(b) && b[i] == ' ' && b[i+1] > ' ' { // the one space after a colon or comma
@@ -205,57 +210,57 @@ func skipBlankRun(b []byte, i int) int {
 
 // value reads the value at b[i] into the tape; it returns the index just
 // past it.
-func (t *tape) value(b []byte, i, depth int) (int, error) {
+func (t *Tape) value(b []byte, i, depth int) (int, error) {
 	if i >= len(b) {
-		return i, errTape
+		return i, ErrTape
 	}
 	k := len(t.e)
-	t.e = append(t.e, jv{t: t})
+	t.e = append(t.e, Value{t: t})
 	switch c := b[i]; c {
 	case '{', '[':
 		if depth >= MaxDepth {
-			return i, errTape
+			return i, ErrTape
 		}
-		typ, closer := typeArray, byte(']')
+		typ, closer := Array, byte(']')
 		if c == '{' {
-			typ, closer = typeObject, '}'
+			typ, closer = Object, '}'
 		}
 		n := int32(0)
-		i = skipBlank(b, i+1)
+		i = SkipBlank(b, i+1)
 		if i < len(b) && b[i] == closer {
 			i++
 		} else {
 			for {
 				var err error
-				if typ == typeObject {
+				if typ == Object {
 					if i >= len(b) || b[i] != '"' {
-						return i, errTape
+						return i, ErrTape
 					}
 					name := len(t.e) // a member name: a string, read as one
-					t.e = append(t.e, jv{t: t})
+					t.e = append(t.e, Value{t: t})
 					if i, err = t.str(b, i+1, name); err != nil {
 						return i, err
 					}
-					if i = skipBlank(b, i); i >= len(b) || b[i] != ':' {
-						return i, errTape
+					if i = SkipBlank(b, i); i >= len(b) || b[i] != ':' {
+						return i, ErrTape
 					}
-					i = skipBlank(b, i+1)
+					i = SkipBlank(b, i+1)
 				}
 				if i, err = t.value(b, i, depth+1); err != nil {
 					return i, err
 				}
 				n++
-				if i = skipBlank(b, i); i >= len(b) {
-					return i, errTape
+				if i = SkipBlank(b, i); i >= len(b) {
+					return i, ErrTape
 				}
 				if b[i] == closer {
 					i++
 					break
 				}
 				if b[i] != ',' {
-					return i, errTape
+					return i, ErrTape
 				}
-				i = skipBlank(b, i+1)
+				i = SkipBlank(b, i+1)
 			}
 		}
 		e := &t.e[k]
@@ -264,14 +269,14 @@ func (t *tape) value(b []byte, i, depth int) (int, error) {
 	case '"':
 		return t.str(b, i+1, k)
 	case 't', 'f', 'n':
-		lit, typ := "true", typeTrue
+		lit, typ := "true", True
 		if c == 'f' {
-			lit, typ = "false", typeFalse
+			lit, typ = "false", False
 		} else if c == 'n' {
-			lit, typ = "null", typeNull
+			lit, typ = "null", Null
 		}
 		if !bytes.HasPrefix(b[i:], []byte(lit)) {
-			return i, errTape
+			return i, ErrTape
 		}
 		e := &t.e[k]
 		e.typ, e.next = typ, int32(k+1)
@@ -287,20 +292,20 @@ func (t *tape) value(b []byte, i, depth int) (int, error) {
 		}
 	}
 	if j <= i {
-		return i, errTape
+		return i, ErrTape
 	}
 	e := &t.e[k]
-	e.typ, e.off, e.end, e.next = typeNumber, uint32(i), uint32(j), int32(k+1)
+	e.typ, e.off, e.end, e.next = Number, uint32(i), uint32(j), int32(k+1)
 	return j, nil
 }
 
 // str reads the string whose text begins at b[i] (after its quote) into
 // entry k; it returns the index past the closing quote.
-func (t *tape) str(b []byte, i, k int) (int, error) {
+func (t *Tape) str(b []byte, i, k int) (int, error) {
 	if t.strict {
 		j, esc, ok := strictString(b, i)
 		if !ok {
-			return j, errTape
+			return j, ErrTape
 		}
 		return t.strText(b, i, j, k, esc), nil
 	}
@@ -308,7 +313,7 @@ func (t *tape) str(b []byte, i, k int) (int, error) {
 	for {
 		q := bytes.IndexByte(b[j:], '"')
 		if q < 0 {
-			return len(b), errTape
+			return len(b), ErrTape
 		}
 		j += q
 		back := 0
@@ -332,24 +337,24 @@ func (t *tape) str(b []byte, i, k int) (int, error) {
 // strText sets entry k to the string whose raw text is b[i:j] (decoded
 // into the arena when it has escapes); it returns the index past the
 // closing quote at b[j].
-func (t *tape) strText(b []byte, i, j, k int, esc bool) int {
+func (t *Tape) strText(b []byte, i, j, k int, esc bool) int {
 	e := &t.e[k]
-	e.typ, e.next = typeString, int32(k+1)
+	e.typ, e.next = String, int32(k+1)
 	if !esc {
 		e.off, e.end = uint32(i), uint32(j)
 		return j + 1
 	}
 	start := len(t.arena)
-	t.arena = appendUnescaped(t.arena, b[i:j])
+	t.arena = AppendUnescaped(t.arena, b[i:j])
 	e.esc, e.off, e.end = true, uint32(start), uint32(len(t.arena))
 	return j + 1
 }
 
-// appendUnescaped appends the decoded text of a JSON string's raw text s
+// AppendUnescaped appends the decoded text of a JSON string's raw text s
 // (between its quotes). Escapes decode as RFC 8259 says; a \u escape of a
 // surrogate without its pair is kept as written, and an unknown escape
 // too (only a lax reading meets those).
-func appendUnescaped(dst, s []byte) []byte {
+func AppendUnescaped(dst, s []byte) []byte {
 	for {
 		n := bytes.IndexByte(s, '\\')
 		if n < 0 {
@@ -407,15 +412,15 @@ func appendUnescaped(dst, s []byte) []byte {
 
 // Array returns the items of array v. The slice is kept in the tape (made
 // at the first call) and valid until the next read.
-func (v *jv) Array() []*jv {
+func (v *Value) Array() []*Value {
 	t := v.t
 	if !v.listed {
 		v.listed = true
 		v.end = uint32(len(t.kids))
-		e := v.first()
+		e := v.First()
 		for i := int32(0); i < v.n; i++ {
 			t.kids = append(t.kids, e)
-			e = e.skip()
+			e = e.Skip()
 		}
 	}
 	return t.kids[v.end : v.end+uint32(v.n) : v.end+uint32(v.n)]

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jsonheal/jsonheal/internal/tape"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -15,8 +16,8 @@ import (
 // takes the strict read first, answers as the scanner's path does.
 func strictAgrees(t *testing.T, s *Schema, name string, data []byte) {
 	t.Helper()
-	var tp tape
-	_, err := tp.readStrict(data[skipBlank(data, 0):])
+	var tp tape.Tape
+	_, err := tp.ReadStrict(data[tape.SkipBlank(data, 0):])
 	assert.Equal(t, checkJSON(data) == nil, err == nil, "%s: strict read and scanner disagree", name)
 
 	fast, fastErr := s.NewValidator().Validate(data)
@@ -47,8 +48,8 @@ func TestStrictTapeJSONTestSuite(t *testing.T) {
 		require.NoError(t, err)
 		strictAgrees(t, s, filepath.Base(f), data)
 		if strings.HasPrefix(filepath.Base(f), "y_") {
-			var tp tape
-			_, err := tp.readStrict(data[skipBlank(data, 0):])
+			var tp tape.Tape
+			_, err := tp.ReadStrict(data[tape.SkipBlank(data, 0):])
 			assert.NoError(t, err, f)
 			accepted++
 		}
@@ -94,23 +95,4 @@ func FuzzStrictTape(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		strictAgrees(t, s, string(data), data)
 	})
-}
-
-// TestSkipBlank: the word-at-a-time skip stops where a byte-at-a-time one
-// does, from every start, over runs of every blank and lengths around 8.
-func TestSkipBlank(t *testing.T) {
-	naive := func(b []byte, i int) int {
-		for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t') {
-			i++
-		}
-		return i
-	}
-	for _, doc := range []string{
-		"", " ", "x", "          x", "\n        \n  \t  \r   :", "                 ", " \x00 ", "        \v",
-		"{\n    \"a\": [\n        1,\n        2\n    ]\n}\n", "\t\t\t\t\t\t\t\t\t\"", "       \u00a0",
-	} {
-		for i := 0; i <= len(doc); i++ {
-			assert.Equal(t, naive([]byte(doc), i), skipBlank([]byte(doc), i), "%q from %d", doc, i)
-		}
-	}
 }

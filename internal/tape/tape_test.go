@@ -1,8 +1,9 @@
-package validate
+package tape
 
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,23 +15,23 @@ import (
 // sameAsFastjson asserts that the tape value v reads like fastjson's tree
 // f (the parser the evaluator used before the tape): types, sizes, member
 // names and order, decoded strings, number texts.
-func sameAsFastjson(t testing.TB, path string, v *jv, f *fastjson.Value) {
+func sameAsFastjson(t testing.TB, path string, v *Value, f *fastjson.Value) {
 	t.Helper()
-	require.Equal(t, jtypeOf(f.Type()), v.Type(), "type at %s", path)
+	require.Equal(t, typeOf(f.Type()), v.Type(), "type at %s", path)
 	switch v.Type() {
-	case typeString:
+	case String:
 		require.Equal(t, string(f.GetStringBytes()), string(v.StringBytes()), "string at %s", path)
-	case typeNumber:
-		require.Equal(t, string(f.MarshalTo(nil)), string(v.raw()), "number at %s", path)
-	case typeArray:
+	case Number:
+		require.Equal(t, string(f.MarshalTo(nil)), string(v.Raw()), "number at %s", path)
+	case Array:
 		fa := f.GetArray()
 		a := v.Array()
 		require.Len(t, a, len(fa), "items at %s", path)
 		require.Equal(t, len(fa), v.Len())
 		for i := range a {
-			sameAsFastjson(t, path+"/"+itoa(i), a[i], fa[i])
+			sameAsFastjson(t, path+"/"+strconv.Itoa(i), a[i], fa[i])
 		}
-	case typeObject:
+	case Object:
 		fo := f.GetObject()
 		require.Equal(t, fo.Len(), v.Len(), "members at %s", path)
 		var names []string
@@ -40,7 +41,7 @@ func sameAsFastjson(t testing.TB, path string, v *jv, f *fastjson.Value) {
 			vals = append(vals, e)
 		})
 		i := 0
-		v.Visit(func(k []byte, e *jv) {
+		v.Visit(func(k []byte, e *Value) {
 			require.Equal(t, names[i], string(k), "name at %s", path)
 			sameAsFastjson(t, path+"/"+string(k), e, vals[i])
 			require.Same(t, firstNamed(v, k), v.Get(string(k)), "Get at %s", path)
@@ -51,9 +52,9 @@ func sameAsFastjson(t testing.TB, path string, v *jv, f *fastjson.Value) {
 
 // firstNamed returns the value of the first member of o named k (what
 // Get promises).
-func firstNamed(o *jv, k []byte) *jv {
-	var first *jv
-	o.Visit(func(n []byte, mv *jv) {
+func firstNamed(o *Value, k []byte) *Value {
+	var first *Value
+	o.Visit(func(n []byte, mv *Value) {
 		if first == nil && string(n) == string(k) {
 			first = mv
 		}
@@ -73,8 +74,8 @@ func TestTapeReadsLikeFastjson(t *testing.T) {
 		`{"\u0041":"\u0042","A":"dup"}`,
 	}
 	for _, d := range docs {
-		var tp tape
-		v, err := tp.read([]byte(d))
+		var tp Tape
+		v, err := tp.Read([]byte(d))
 		require.NoError(t, err, d)
 		var p fastjson.Parser
 		f, err := p.Parse(d)
@@ -86,15 +87,15 @@ func TestTapeReadsLikeFastjson(t *testing.T) {
 // TestTapeReadsCorpus reads the corpus documents (large, real JSON) twice
 // into one tape: the second read reuses the first's entries.
 func TestTapeReadsCorpus(t *testing.T) {
-	var tp tape
+	var tp Tape
 	for _, name := range []string{"twitter.json", "citm_catalog.json"} {
-		b, err := os.ReadFile(filepath.Join("..", "testdata", "corpus", name))
+		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "corpus", name))
 		require.NoError(t, err)
 		var p fastjson.Parser
 		f, err := p.ParseBytes(b)
 		require.NoError(t, err)
 		for range 2 {
-			v, err := tp.read(b)
+			v, err := tp.Read(b)
 			require.NoError(t, err, name)
 			sameAsFastjson(t, name, v, f)
 		}
@@ -107,40 +108,41 @@ func TestTapeRefusesBrokenValues(t *testing.T) {
 		`"open`, `"esc\"`, `tru`, `nul`, `x`, `1 2`, `[]]`, `{"a":1}}`,
 		strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1),
 	} {
-		var tp tape
-		_, err := tp.read([]byte(d))
+		var tp Tape
+		_, err := tp.Read([]byte(d))
 		assert.Error(t, err, "%q", d)
 	}
-	var tp tape
-	_, err := tp.read([]byte(strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth)))
+	var tp Tape
+	_, err := tp.Read([]byte(strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth)))
 	assert.NoError(t, err, "MaxDepth levels are allowed")
 }
 
-// TestTapeReusesEntries: once warmed up, reading allocates nothing.
-func TestTapeReusesEntries(t *testing.T) {
+// TestTapeReadAllocatesNothing: once warmed up, reading allocates nothing.
+func TestTapeReadAllocatesNothing(t *testing.T) {
 	doc := []byte(`{"a":[1,2,{"b":"c\n"}],"d":"\u00e9","e":[[],[true]]}`)
-	var tp tape
-	v, err := tp.read(doc)
+	var tp Tape
+	v, err := tp.Read(doc)
 	require.NoError(t, err)
 	v.Get("a").Array()
 	allocs := testing.AllocsPerRun(100, func() {
-		v, _ := tp.read(doc)
+		v, _ := tp.Read(doc)
 		v.Get("a").Array()
 		v.Get("e").Array()
 	})
 	assert.Zero(t, allocs)
 }
 
-// FuzzTape: any document the scanner accepts reads into the tape as
-// fastjson reads it.
+// FuzzTape: any document the strict read accepts (validate's tests hold
+// it to the scanner) reads into the tape as fastjson reads it, and Read
+// never panics, whatever the bytes.
 func FuzzTape(f *testing.F) {
 	for _, s := range []string{`{"a":[1,"\u00e9",{"b":null}]}`, `"\ud83d\ude00"`, `[[],{}]`, `-0.5e3`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var tp tape
-		v, err := tp.read(data) // never panics, whatever the bytes
-		if checkJSON(data) != nil {
+		var tp, strict Tape
+		v, err := tp.Read(data)
+		if _, serr := strict.ReadStrict(data); serr != nil {
 			return
 		}
 		require.NoError(t, err)
@@ -151,4 +153,42 @@ func FuzzTape(f *testing.F) {
 		}
 		sameAsFastjson(t, "", v, fv)
 	})
+}
+
+// typeOf is the tape type of a fastjson value.
+func typeOf(t fastjson.Type) Type {
+	switch t {
+	case fastjson.TypeObject:
+		return Object
+	case fastjson.TypeArray:
+		return Array
+	case fastjson.TypeString:
+		return String
+	case fastjson.TypeNumber:
+		return Number
+	case fastjson.TypeTrue:
+		return True
+	case fastjson.TypeFalse:
+		return False
+	}
+	return Null
+}
+
+// TestSkipBlank: the word-at-a-time skip stops where a byte-at-a-time one
+// does, from every start, over runs of every blank and lengths around 8.
+func TestSkipBlank(t *testing.T) {
+	naive := func(b []byte, i int) int {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t') {
+			i++
+		}
+		return i
+	}
+	for _, doc := range []string{
+		"", " ", "x", "          x", "\n        \n  \t  \r   :", "                 ", " \x00 ", "        \v",
+		"{\n    \"a\": [\n        1,\n        2\n    ]\n}\n", "\t\t\t\t\t\t\t\t\t\"", "       \u00a0",
+	} {
+		for i := 0; i <= len(doc); i++ {
+			assert.Equal(t, naive([]byte(doc), i), SkipBlank([]byte(doc), i), "%q from %d", doc, i)
+		}
+	}
 }
