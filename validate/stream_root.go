@@ -27,6 +27,35 @@ type rootRunner struct {
 	pending []pendingList
 }
 
+// planRootArray plans a root array, with lanes for its applicators when
+// lanes is set, and reports whether it streams.
+func (st *rootRunner) planRootArray(lanes bool) bool {
+	a := &st.arr
+	st.readyLanes(false, lanes)
+	a.keep = true
+	if !a.plan(st.s, st.s.root) {
+		return false
+	}
+	a.ranked = len(a.groups) > 0 || len(a.uneval) > 0
+	a.unique.on = a.unique.on || st.lanes.unique
+	st.lanes.shareLimits()
+	return true
+}
+
+// planObject lists the schemas that apply to the root object (with lanes
+// when lanes is set) and reports whether it can stream under them.
+func (st *rootRunner) planObject(lanes bool) bool {
+	a := &st.arr
+	st.readyLanes(true, lanes)
+	a.keep = true
+	if !st.planObjectChain(a, &st.obj, st.s.root) {
+		return false
+	}
+	a.ranked = len(a.groups) > 0 || len(a.uneval) > 0
+	st.lanes.shareLimits()
+	return true
+}
+
 // unevaluatedItems and unevaluatedProperties over lanes, on a streamed
 // root container.
 //
@@ -242,34 +271,9 @@ func (st *rootRunner) deferredEnd() bool {
 	return failed
 }
 
-// planRootArray plans a root array, with lanes for its applicators when
-// lanes is set, and reports whether it streams.
-func (st *rootRunner) planRootArray(lanes bool) bool {
-	a := &st.arr
-	st.readyLanes(false, lanes)
-	a.keep = true
-	if !a.plan(st.s, st.s.root) {
-		return false
-	}
-	a.ranked = len(a.groups) > 0 || len(a.uneval) > 0
-	a.unique.on = a.unique.on || st.lanes.unique
-	st.lanes.shareLimits()
-	return true
-}
-
-// planObject lists the schemas that apply to the root object (with lanes
-// when lanes is set) and reports whether it can stream under them.
-func (st *rootRunner) planObject(lanes bool) bool {
-	a := &st.arr
-	st.readyLanes(true, lanes)
-	a.keep = true
-	if !st.planObjectChain(a, &st.obj, st.s.root) {
-		return false
-	}
-	a.ranked = len(a.groups) > 0 || len(a.uneval) > 0
-	st.lanes.shareLimits()
-	return true
-}
+// The end of a streamed root container: its own verdicts
+// (stream_chain_verdicts.go), then its lanes' (stream_lane_verdicts.go),
+// and the document's diagnostics in document order.
 
 // arrayEnd gives the root array's own verdicts once every item is read,
 // and the diagnostics in document order.

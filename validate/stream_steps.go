@@ -11,6 +11,18 @@ import "github.com/jsonheal/jsonheal/internal/tape"
 // unevaluated* is stream_uneval.go's; the verdicts at close are
 // stream_chain_verdicts.go's.
 
+// enterChain sets the keyword path to the k-th schema of chain c, whose
+// first schema is at prefix (when paths are kept), and the dynamic scope
+// of its keywords (when the schema uses it).
+func (st *chainRunner) enterChain(c *schemaChain, prefix []string, k int) {
+	if st.track {
+		st.kw = c.appendPath(append(st.kw[:0], prefix...), k)
+	}
+	if st.s.usesDyn {
+		st.dyn = c.appendScope(st.dyn[:0], k)
+	}
+}
+
 // itemChecks applies the item schemas of the chain to item i, innermost
 // $ref target first (the order of a whole-array evaluation).
 func (st *chainRunner) itemChecks(a *schemaChain, i int, v *tape.Value) bool {
@@ -182,16 +194,4 @@ func (st *chainRunner) laneChecks(a *schemaChain, o *objectStream, object bool, 
 		ok = st.itemUneval(a, i, v) && ok
 	}
 	return ok
-}
-
-// enterChain sets the keyword path to the k-th schema of chain c, whose
-// first schema is at prefix (when paths are kept), and the dynamic scope
-// of its keywords (when the schema uses it).
-func (st *chainRunner) enterChain(c *schemaChain, prefix []string, k int) {
-	if st.track {
-		st.kw = c.appendPath(append(st.kw[:0], prefix...), k)
-	}
-	if st.s.usesDyn {
-		st.dyn = c.appendScope(st.dyn[:0], k)
-	}
 }
