@@ -5,6 +5,12 @@ import (
 	"github.com/jsonheal/jsonheal/internal/tape"
 )
 
+// The evaluator's core: the dispatcher (eval, evalKeywords, evalRef), the
+// in-place applicators' walk (their combine rules are kw_apply.go's) and
+// the passes over one value (run). The container families and
+// unevaluated* are kw_array.go and kw_object.go, the scalar ones
+// kw_scalar.go; every message is diag_build.go's.
+
 // eval applies the compiled schema n to the value v. ev is the handle of the
 // evaluated-members bitset of v that annotations must be recorded into (0:
 // nobody needs them). In fast mode (st.collect false) it stops at the first
@@ -26,7 +32,7 @@ func (st *evaluator) eval(n *node, v *tape.Value, ev int) bool {
 		return false
 	}
 	st.steps++
-	if st.steps > st.budget && st.overBudget(n) {
+	if st.steps > st.budget && st.overBudget(n, st.s.usesDyn) {
 		return false
 	}
 	// The schemas applied in turn to v: at most MaxSchemaChain unless a
@@ -265,73 +271,109 @@ func recursiveTarget(n *node, scope []*resourceNode) *node {
 	return t
 }
 
-// The unevaluated family: a child (an item, or a member) that nothing
-// else under n evaluated meets sub, n's unevaluatedItems or
-// unevaluatedProperties. false refuses it; any other schema is applied to
-// it, and the child counts as evaluated when it holds. The per-child step
-// (unevalChild) and the messages are written once for the whole-value
-// evaluation (evalUnevaluated) and the stream (itemUneval, memberUneval,
-// deferredValue, unevalVerdicts). Which children are unevaluated is each
-// driver's: the tape knows it from the evaluated bits of the whole value,
-// the stream from the chain (covers) and, under lanes, only at the end.
+// Running the evaluator over one value: a fast pass, then a collecting
+// pass when it fails.
 
-// evalUnevaluated applies unevaluatedProperties / unevaluatedItems, given
-// the evaluated bitset own of v's members or items.
-func (st *evaluator) evalUnevaluated(n *node, v *tape.Value, own, size int) bool {
-	ok := true
-	switch v.Type() {
-	case tape.Object:
-		if n.unevalProps == nil {
-			return true
-		}
-		recMark := st.recs.len()
-		i := -1
-		v.Visit(func(k []byte, mv *tape.Value) {
-			i++
-			if st.bit(own, i) || (!ok && !st.collect) {
-				return
-			}
-			seg := pathSeg{key: k, idx: i, isKey: true}
-			st.pushInst(seg)
-			if st.unevalChild(n, n.unevalProps, seg, mv, true) {
-				st.setBit(own, i)
-			} else {
-				ok = false
-			}
-			st.popInst()
-		})
-		if st.collect && !ok {
-			st.objectHints(n, v, recMark, 0)
-		}
-	case tape.Array:
-		if n.unevalItems == nil {
-			return true
-		}
-		a := v.Array()
-		for i, e := range a {
-			if st.bit(own, i) {
-				continue
-			}
-			seg := pathSeg{idx: i}
-			st.pushInst(seg)
-			r := st.unevalChild(n, n.unevalItems, seg, e, true)
-			st.popInst()
-			if r {
-				st.setBit(own, i)
-				continue
-			}
-			ok = false
-			if !st.collect {
-				return false
-			}
+// collectFirstAfter is how many documents in a row must fail for the next
+// one to be evaluated collecting at once, without the fast pass first:
+// the documents of a batch tend to fail alike (a schema change breaks
+// every record), and after a run of failures the fast pass, which only
+// finds that the document fails, is mostly wasted.
+const collectFirstAfter = 2
+
+// run validates v: a fast pass first, and a collecting pass when it fails;
+// after collectFirstAfter failing documents in a row, the collecting pass
+// first (collectFirst).
+func (st *evaluator) run(root *node, v *tape.Value) (Diagnostics, error) {
+	if st.failStreak >= collectFirstAfter {
+		if d, ok := st.collectFirst(root, v); ok {
+			return d, nil
 		}
 	}
-	return ok
+	st.reset()
+	if st.eval(root, v, 0) && st.err == nil {
+		st.failStreak = 0
+		return nil, nil
+	}
+	d, err := st.afterFastPass(root, v)
+	if len(d) > 0 {
+		st.failStreak = min(st.failStreak+1, collectFirstAfter)
+	} else {
+		st.failStreak = 0
+	}
+	return d, err
+}
+
+// collectFirst evaluates v collecting diagnostics at once. It answers (ok)
+// only when v fails without an error: then the fast pass would have failed
+// too (a collecting pass reaches the same verdict, it only goes on past
+// failures, and so meets any error the fast pass meets) and the fast pass
+// and the collecting pass after it would collect the same diagnostics. A
+// valid v, or an error, is left to them, which decide it as always.
+func (st *evaluator) collectFirst(root *node, v *tape.Value) (Diagnostics, bool) {
+	st.reset()
+	st.collect = true
+	st.track = true
+	if st.eval(root, v, 0) || st.err != nil {
+		st.failStreak = 0
+		return nil, false
+	}
+	return st.diagnostics(), true
+}
+
+// afterFastPass completes run once the fast pass failed on v: with an
+// error, the error found again with paths; otherwise the diagnostics of a
+// collecting pass.
+func (st *evaluator) afterFastPass(root *node, v *tape.Value) (Diagnostics, error) {
+	if st.err != nil {
+		// The fast pass does not track paths: run it again with them, to
+		// say where the error is (evaluation is deterministic).
+		first := st.err
+		st.reset()
+		st.track = true
+		st.eval(root, v, 0)
+		if st.err == nil {
+			return nil, first
+		}
+		return nil, st.err
+	}
+	st.reset()
+	st.collect = true
+	st.track = true
+	st.eval(root, v, 0)
+	st.listCut()
+	if st.err != nil {
+		return nil, st.err
+	}
+	return st.diagnostics(), nil
+}
+
+func (st *evaluator) reset() {
+	st.collect = false
+	st.track = false
+	st.resetList()
+	st.kw = st.kw[:0]
+	st.inst = st.inst[:0]
+	st.dyn = st.dyn[:0]
+	st.refs = st.refs[:0]
+	st.words = st.words[:0]
+	st.runV, st.chain = nil, 0
+	st.restartBudget()
+	st.err = nil
+	st.numV = nil // the tape reuses its entries from value to value
+}
+
+// readValue reads b, a value to evaluate, into the tape, and gives its
+// evaluation a budget of its own.
+func (st *evaluator) readValue(b []byte) (*tape.Value, error) {
+	st.setBudget(st.s.perByte, len(b))
+	return st.tape.Read(b)
 }
 
 // The applicators: allOf, anyOf, oneOf, not and if/then/else apply
-// subschemas to the value itself. Their combine rules and messages are in
-// kw_apply.go, shared with the lanes of a streamed root.
+// subschemas to the value itself. Their combine rules are in kw_apply.go
+// and their messages in diag_build.go, shared with the lanes of a
+// streamed root.
 
 // evalApplicators applies allOf, anyOf, oneOf, not and if/then/else.
 func (st *evaluator) evalApplicators(n *node, v *tape.Value, ev int) bool {
@@ -464,7 +506,7 @@ func (st *evaluator) evalAnyOf(n *node, branches []*node, kw string, v *tape.Val
 	if bestStart < 0 {
 		// Every branch wants another type: one line says which.
 		st.recs.truncate(start)
-		st.failBranchTypes(n, kw, v, branches, typeName(st, v))
+		st.failBranchTypes(n, kw, v, branches, typeName(&st.numCache, v))
 		return false
 	}
 	st.recs.keepRange(start, bestStart, bestEnd)
@@ -517,40 +559,4 @@ func (st *evaluator) branchScore(bs int) (score int, mismatch bool) {
 		}
 	}
 	return score, onlyTypeMismatch(st.recs.len()-bs, nonType)
-}
-
-// unevalChild applies sub, n's unevaluatedItems or unevaluatedProperties,
-// to the child v at seg (st.inst ends with it) that nothing else under n
-// evaluated, and reports whether it holds. A child sub refuses is
-// recorded here when report is set and the pass collects: an item at its
-// own location, a member with its object (the stream tallies members and
-// reports them at close instead).
-func (st *evaluator) unevalChild(n, sub *node, seg pathSeg, v *tape.Value, report bool) bool {
-	if sub.boolean == 2 {
-		if report && st.collect {
-			if !seg.isKey {
-				st.failUnevaluatedItem(n, v, seg.idx)
-			} else {
-				st.popInst()
-				st.failUnevaluatedMember(n, seg.key)
-				st.pushInst(seg)
-			}
-		}
-		return false
-	}
-	st.pushKw(sub.seg)
-	r := st.eval(sub, v, 0)
-	st.popKw()
-	return r
-}
-
-// failUnevaluatedItem records unevaluatedItems refusing item i, v.
-func (st *evaluator) failUnevaluatedItem(n *node, v *tape.Value, i int) *Diagnostic {
-	return st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, v, "item "+itoa(i)+" is not allowed here", "no more items")
-}
-
-// failUnevaluatedMember records unevaluatedProperties: false refusing
-// the member named k, on its object.
-func (st *evaluator) failUnevaluatedMember(n *node, k []byte) {
-	st.extraProperty(n, "unevaluatedProperties", CodeUnevaluatedProps, k)
 }

@@ -46,18 +46,13 @@ type memoKey struct {
 	v *tape.Value
 }
 
-// readValue reads b, a value to evaluate, into the tape, and gives its
-// evaluation a budget of its own.
-func (st *evaluator) readValue(b []byte) (*tape.Value, error) {
-	st.setBudget(len(b))
-	return st.tape.Read(b)
-}
-
-// setBudget sets the limits of a value of n bytes and starts counting.
-func (st *evaluator) setBudget(n int) {
+// setBudget sets the limits of a value of n bytes and starts counting:
+// perByte evaluations a byte (the schema's Options.EvaluationsPerByte; 0:
+// no limit).
+func (st *recorder) setBudget(perByte int64, n int) {
 	size := int64(max(n, budgetFloor))
 	st.limit, st.recCap = math.MaxInt64, math.MaxInt
-	if p := st.s.perByte; p > 0 {
+	if p := perByte; p > 0 {
 		st.limit = p * size
 		st.recCap = st.recs.len() + int(min(recordsPerByte*size, math.MaxInt32))
 	}
@@ -67,7 +62,7 @@ func (st *evaluator) setBudget(n int) {
 
 // restartBudget starts counting the steps of a pass from 0, and forgets
 // what was remembered (it is about values of the tape).
-func (st *evaluator) restartBudget() {
+func (st *recorder) restartBudget() {
 	st.steps = 0
 	st.budget = st.memoAt
 	st.memo = nil
@@ -75,11 +70,13 @@ func (st *evaluator) restartBudget() {
 
 // overBudget is called when the steps pass st.budget: past memoAt, it
 // starts remembering and moves the check to the limit; past the limit,
-// it ends the evaluation (st.err) and reports true.
-func (st *evaluator) overBudget(n *node) bool {
+// it ends the evaluation (st.err) and reports true. dynamic says the
+// schema has a dynamic scope: then results depend on the path, and
+// nothing is remembered.
+func (st *recorder) overBudget(n *node, dynamic bool) bool {
 	if st.steps <= st.limit {
 		st.budget = st.limit
-		if !st.s.usesDyn { // a dynamic scope makes results depend on the path
+		if !dynamic {
 			st.memo = make(map[memoKey]bool)
 		}
 		return false
@@ -92,7 +89,7 @@ func (st *evaluator) overBudget(n *node) bool {
 // recordsOver reports whether a collecting pass past memoAt steps has
 // recorded as many diagnostics as the value may add, and if so ends the
 // evaluation with ErrBudget (which listCut turns into a list cut short).
-func (st *evaluator) recordsOver(n *node) bool {
+func (st *recorder) recordsOver(n *node) bool {
 	if st.steps <= st.memoAt || len(st.recs.out) < st.recCap || st.err != nil {
 		return false
 	}
@@ -105,14 +102,14 @@ func (st *evaluator) recordsOver(n *node) bool {
 // has already found the value invalid, so that verdict stands, with the
 // diagnostics found so far and a last one saying that the list is
 // incomplete (CodeTooMany).
-func (st *evaluator) listCut() {
+func (st *recorder) listCut() {
 	if st.collect && errors.Is(st.err, ErrBudget) {
 		st.err, st.incomplete = nil, true
 	}
 }
 
 // remember records r, the result of the target n applied to v.
-func (st *evaluator) remember(n *node, v *tape.Value, r bool) {
+func (st *recorder) remember(n *node, v *tape.Value, r bool) {
 	if len(st.memo) >= memoMost {
 		clear(st.memo)
 	}

@@ -6,18 +6,17 @@ import (
 )
 
 // evaluator applies compiled schemas to values on a tape (eval.go and the
-// kw_*.go files): the
-// tape driver. A streamer owns one and hands it the items and members it
-// reads; Validate and Validator use one through a streamer too.
+// kw_*.go files): the tape driver. A streamer owns one and hands it the
+// items and members it reads; Validate and Validator use one through a
+// streamer too.
 type evaluator struct {
-	s       *Schema
-	tape    tape.Tape // the value being evaluated (a document, item or member)
-	ktape   tape.Tape // a member name evaluated as a string (propertyNames)
-	collect bool      // collecting diagnostics (else: stop at the first failure)
-	err     error     // a DocumentError that ends the evaluation
+	recorder
+
+	s     *Schema
+	tape  tape.Tape // the value being evaluated (a document, item or member)
+	ktape tape.Tape // a member name evaluated as a string (propertyNames)
 
 	// Evaluation stacks.
-	evalPaths
 	dyn  []*resourceNode // dynamic scope
 	refs []refFrame      // $ref evaluations in progress
 	bitStack
@@ -26,22 +25,34 @@ type evaluator struct {
 	// in turn).
 	runV  *tape.Value
 	chain int
-	evalBudget
 
-	// Numbers and uniqueItems scratch.
-	numCache
+	// uniqueItems scratch.
 	uniq uniqueScratch
-
-	// Diagnostics of a collecting pass (diag_list.go).
-	diagStore
-	// incomplete says the list returned is not all of them (the cap
-	// stopped the evaluation, or a lane kept only its first
-	// maxLaneRecords).
-	incomplete bool
 
 	// failStreak counts the documents in a row that failed, up to
 	// collectFirstAfter (see run).
 	failStreak int
+}
+
+// recorder is what an evaluation records and what bounds it: the
+// diagnostics of a collecting pass with their keyword and instance
+// paths, the budget of a pass, and the error that ends one. Its methods
+// build every diagnostic message (diag_build.go) and keep the budget
+// (eval_budget.go); the evaluator's keyword families call them, and it
+// sees nothing of the schema or the value beyond what they hand it.
+type recorder struct {
+	collect bool  // collecting diagnostics (else: stop at the first failure)
+	err     error // a DocumentError that ends the evaluation
+	evalPaths
+	evalBudget
+	// Diagnostics of a collecting pass (diag_list.go), and the numbers
+	// they and the keywords read.
+	diagStore
+	numCache
+	// incomplete says the list returned is not all of them (the cap
+	// stopped the evaluation, or a lane kept only its first
+	// maxLaneRecords).
+	incomplete bool
 }
 
 // bitStack holds the bitsets of the evaluations in progress (evaluated

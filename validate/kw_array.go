@@ -4,10 +4,12 @@ import "github.com/jsonheal/jsonheal/internal/tape"
 
 // The array family's per-item rule: which subschema of a schema applies
 // to an item, whether the item counts as evaluated, and contains's count
-// (containsItem), the verdicts at close and the messages, written once
-// and used by the whole-value evaluation (evalArray, at the end of this
-// file) and by the stream (itemChecks, itemEvaluated,
-// itemContains, valueSchemas).
+// (containsItem) and the verdicts at close, written once and used by the
+// whole-value evaluation (evalArray) and by the stream (itemChecks,
+// itemEvaluated, itemContains, valueSchemas); their messages are
+// diag_build.go's. At the end of this file, the unevaluated family
+// (unevaluatedItems and unevaluatedProperties alike), whose step the
+// tape and the stream share.
 
 // itemSchema returns the schema n applies to item i (its prefixItems
 // entry, else items or additionalItems), or nil.
@@ -51,7 +53,7 @@ func (p *dupPair) find(st *evaluator) (int, int) {
 	if len(p.items) < 2 {
 		return -1, -1
 	}
-	return st.duplicate(p.items)
+	return st.uniq.duplicate(st, p.items)
 }
 
 // arrayCountVerdicts gives n's minItems and maxItems verdicts on the
@@ -158,56 +160,6 @@ func (st *evaluator) arrayItemFails(n *node, c *closed, count int, t *arrayTally
 	return ok
 }
 
-// The array family's messages, one constructor each, used by evalArray,
-// the streamed chains' verdicts (arrayVerdicts) and the unevaluatedItems
-// of both drivers. v is the array (nil on a streamed one: the caller sets
-// its Received text).
-
-func (st *evaluator) failMinItems(n *node, v *tape.Value, count int) *Diagnostic {
-	return st.fail(n, "minItems", CodeMinItems, v, st.str("must have at least ", itoa(n.minItems), " items, has ", itoa(count)), itoa(n.minItems))
-}
-
-func (st *evaluator) failMaxItems(n *node, v *tape.Value, count int) *Diagnostic {
-	return st.fail(n, "maxItems", CodeMaxItems, v, st.str("must have at most ", itoa(n.maxItems), " items, has ", itoa(count)), itoa(n.maxItems))
-}
-
-// failItemsRefused records items (additionalItems): false refusing the
-// items of an array of count items past its prefixItems.
-func (st *evaluator) failItemsRefused(n *node, v *tape.Value, count int) *Diagnostic {
-	kw := "items"
-	if n.itemsSeg == "/additionalItems" {
-		kw = "additionalItems"
-	}
-	return st.fail(n, kw, CodeAdditionalItems, v, "must have at most "+itoa(len(n.prefixItems))+" items, has "+itoa(count), itoa(len(n.prefixItems)))
-}
-
-// failMinContains records contains (minContains) matching too few items.
-func (st *evaluator) failMinContains(n *node, v *tape.Value, matches int) *Diagnostic {
-	minC := minContains(n)
-	kw, code := "contains", CodeContains
-	if n.minContains >= 0 {
-		kw, code = "minContains", CodeMinContains
-	}
-	return st.fail(n, kw, code, v, "must contain at least "+itoa(minC)+" matching items, has "+itoa(matches), itoa(minC))
-}
-
-func (st *evaluator) failMaxContains(n *node, v *tape.Value, matches int) *Diagnostic {
-	return st.fail(n, "maxContains", CodeMaxContains, v, "must contain at most "+itoa(n.maxContains)+" matching items, has "+itoa(matches), itoa(n.maxContains))
-}
-
-// failUniqueItems records items i and j being equal.
-func (st *evaluator) failUniqueItems(n *node, v *tape.Value, i, j int) *Diagnostic {
-	return st.fail(n, "uniqueItems", CodeUniqueItems, v, st.str("items ", itoa(i), " and ", itoa(j), " are equal"), "unique items")
-}
-
-// minContains is the least number of matches contains asks for.
-func minContains(n *node) int {
-	if n.minContains >= 0 {
-		return n.minContains
-	}
-	return 1
-}
-
 // evalArray applies the array keywords of n to a.
 func (st *evaluator) evalArray(n *node, v *tape.Value, a []*tape.Value, ev int) bool {
 	at := closed{v: v}
@@ -261,3 +213,93 @@ func (st *evaluator) evalArray(n *node, v *tape.Value, a []*tape.Value, ev int) 
 // as evaluated for unevaluatedItems. They do from 2020-12 on; in 2019-09
 // only items, additionalItems and unevaluatedItems evaluate items.
 func (n *node) containsEvaluates() bool { return n.draft >= Draft2020_12 }
+
+// The unevaluated family: a child (an item, or a member) that nothing else
+// under n evaluated meets sub, n's unevaluatedItems or
+// unevaluatedProperties. false refuses it; any other schema is applied to
+// it, and the child counts as evaluated when it holds. The per-child step
+// (unevalChild) and the messages (diag_build.go) are written once for the
+// whole-value evaluation (evalUnevaluated) and the stream (itemUneval,
+// memberUneval, deferredValue, unevalVerdicts). Which children are
+// unevaluated is each driver's: the tape knows it from the evaluated bits
+// of the whole value, the stream from the chain (covers) and, under lanes,
+// only at the end.
+
+// evalUnevaluated applies unevaluatedProperties / unevaluatedItems, given
+// the evaluated bitset own of v's members or items.
+func (st *evaluator) evalUnevaluated(n *node, v *tape.Value, own, size int) bool {
+	ok := true
+	switch v.Type() {
+	case tape.Object:
+		if n.unevalProps == nil {
+			return true
+		}
+		recMark := st.recs.len()
+		i := -1
+		v.Visit(func(k []byte, mv *tape.Value) {
+			i++
+			if st.bit(own, i) || (!ok && !st.collect) {
+				return
+			}
+			seg := pathSeg{key: k, idx: i, isKey: true}
+			st.pushInst(seg)
+			if st.unevalChild(n, n.unevalProps, seg, mv, true) {
+				st.setBit(own, i)
+			} else {
+				ok = false
+			}
+			st.popInst()
+		})
+		if st.collect && !ok {
+			st.objectHints(n, v, recMark, 0)
+		}
+	case tape.Array:
+		if n.unevalItems == nil {
+			return true
+		}
+		a := v.Array()
+		for i, e := range a {
+			if st.bit(own, i) {
+				continue
+			}
+			seg := pathSeg{idx: i}
+			st.pushInst(seg)
+			r := st.unevalChild(n, n.unevalItems, seg, e, true)
+			st.popInst()
+			if r {
+				st.setBit(own, i)
+				continue
+			}
+			ok = false
+			if !st.collect {
+				return false
+			}
+		}
+	}
+	return ok
+}
+
+// unevalChild applies sub, n's unevaluatedItems or unevaluatedProperties,
+// to the child v at seg (st.inst ends with it) that nothing else under n
+// evaluated, and reports whether it holds. A child sub refuses is
+// recorded here when report is set and the pass collects: an item at its
+// own location, a member with its object (the stream tallies members and
+// reports them at close instead).
+func (st *evaluator) unevalChild(n, sub *node, seg pathSeg, v *tape.Value, report bool) bool {
+	if sub.boolean == 2 {
+		if report && st.collect {
+			if !seg.isKey {
+				st.failUnevaluatedItem(n, v, seg.idx)
+			} else {
+				st.popInst()
+				st.failUnevaluatedMember(n, seg.key)
+				st.pushInst(seg)
+			}
+		}
+		return false
+	}
+	st.pushKw(sub.seg)
+	r := st.eval(sub, v, 0)
+	st.popKw()
+	return r
+}

@@ -1,13 +1,13 @@
 package validate
 
 import (
-	"github.com/jsonheal/jsonheal/internal/jsonpointer"
+	"github.com/jsonheal/jsonheal/internal/nearname"
 	"github.com/jsonheal/jsonheal/internal/tape"
 )
 
 // The object family: the per-member rule (which subschemas of a schema
 // apply to a member), the member step, the verdicts at close and the
-// messages, written once and used by the whole-value evaluation
+// hints of a failed object, written once and used by the whole-value evaluation
 // (evalObject, visitMembers, at the end of this file) and by the stream
 // (memberTally, memberChecks, memberEvaluated, valueSchemas).
 
@@ -297,34 +297,6 @@ func (st *evaluator) objectPresenceVerdicts(n *node, c *closed, p *presence) boo
 	return ok
 }
 
-// The object family's messages, one constructor each, used by evalObject
-// and the streamed chains' verdicts (objectVerdicts). v is the object
-// (nil on a streamed one: the caller sets its Received text). The
-// extra-property and missing-property ones are extraProperty and
-// missingProperty (diag_build.go: their hints pair them).
-
-func (st *evaluator) failMinProperties(n *node, v *tape.Value, count int) *Diagnostic {
-	return st.fail(n, "minProperties", CodeMinProperties, v, "must have at least "+itoa(n.minProps)+" properties, has "+itoa(count), itoa(n.minProps))
-}
-
-func (st *evaluator) failMaxProperties(n *node, v *tape.Value, count int) *Diagnostic {
-	return st.fail(n, "maxProperties", CodeMaxProperties, v, "must have at most "+itoa(n.maxProps)+" properties, has "+itoa(count), itoa(n.maxProps))
-}
-
-// failDependentRequired records property name missing while trigger is
-// present.
-func (st *evaluator) failDependentRequired(n *node, v *tape.Value, name, trigger string) *Diagnostic {
-	kw := "dependentRequired"
-	if n.draft <= Draft7 {
-		kw = "dependencies"
-	}
-	d := st.missingProperty(n, kw, CodeDependentRequired, v, name, -1)
-	d.Message = "property " + quote(name) + " is required when " + quote(trigger) + " is present"
-	d.KeywordLocation += "/" + jsonpointer.EscapeToken(trigger)
-	d.AbsoluteKeywordLocation += "/" + jsonpointer.EscapeToken(trigger)
-	return d
-}
-
 // evalObject applies the object keywords of n to the object v.
 func (st *evaluator) evalObject(n *node, v *tape.Value, ev int) bool {
 	at := closed{v: v}
@@ -440,4 +412,61 @@ func (n *node) propIndexOf(k []byte) int {
 		return j
 	}
 	return -1
+}
+
+// objectHints pairs the extra and the missing properties recorded for the
+// current object since mark: a missing "id" next to an extra "userId" gets
+// `found "userId"`, the extra gets `did you mean "id"?`; an extra with no
+// missing match may still be a near miss of an allowed name that is absent.
+// seen (when non-zero) marks the properties present among n.props.
+func (st *evaluator) objectHints(n *node, o *tape.Value, mark, seen int) {
+	depth := len(st.inst)
+	var extras, missing []int
+	for i := mark; i < st.recs.len(); i++ {
+		if len(st.recs.keys[i]) != depth {
+			continue
+		}
+		switch st.recs.out[i].Code {
+		case CodeAdditionalProperties, CodeUnevaluatedProps:
+			extras = append(extras, i)
+		case CodeRequired, CodeDependentRequired:
+			missing = append(missing, i)
+		}
+	}
+	if len(extras) == 0 {
+		return
+	}
+	names := func(idx []int) []string {
+		out := make([]string, len(idx))
+		for j, i := range idx {
+			out[j] = st.recs.out[i].Property
+		}
+		return out
+	}
+	extraNames, missingNames := names(extras), names(missing)
+	for j, i := range missing {
+		if m := nearname.Nearest(missingNames[j], extraNames); m != "" {
+			st.recs.out[i].Hint = "found " + quote(m) + ": rename it to " + quote(missingNames[j]) + "?"
+		}
+	}
+	for j, i := range extras {
+		name := extraNames[j]
+		if m := nearname.Nearest(name, missingNames); m != "" {
+			st.recs.out[i].Hint = "did you mean " + quote(m) + "?"
+			continue
+		}
+		m := nearname.NearestFolded(name, n.allowedNames, n.foldedNames)
+		if m == "" {
+			continue
+		}
+		present := false
+		if k, ok := n.propIndex[m]; ok && seen != 0 {
+			present = st.bit(seen, k)
+		} else {
+			present = o.Get(m) != nil
+		}
+		if !present {
+			st.recs.out[i].Hint = "did you mean " + quote(m) + "?"
+		}
+	}
 }

@@ -9,7 +9,7 @@ import (
 
 // The scalar families: string (length, pattern, format) and number
 // (bounds, multipleOf) keywords, applied to a value held whole (a string
-// or number is never streamed), and their messages.
+// or number is never streamed); their messages are in diag_build.go.
 
 // evalString applies the string keywords of n to v.
 func (st *evaluator) evalString(n *node, v *tape.Value) bool {
@@ -105,12 +105,6 @@ func (st *evaluator) evalNumber(n *node, v *tape.Value) bool {
 		st.fail(n, "multipleOf", CodeMultipleOf, v, st.str("must be a multiple of ", mt), mt)
 	}
 	return ok
-}
-
-// limitFail records a failed numeric limit (collect mode).
-func (st *evaluator) limitFail(n *node, v *tape.Value, limit *decimal.Number, kw string, code Code, rel string) {
-	lt := limit.Text()
-	st.fail(n, kw, code, v, st.str("must be ", rel, " ", lt), lt)
 }
 
 // intLimits are a schema's numeric limits when all of them are small

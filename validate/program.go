@@ -152,3 +152,11 @@ type depSchema struct {
 	name string
 	n    *node
 }
+
+// minContains is the least number of matches contains asks for.
+func minContains(n *node) int {
+	if n.minContains >= 0 {
+		return n.minContains
+	}
+	return 1
+}

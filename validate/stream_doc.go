@@ -76,7 +76,7 @@ type doc struct {
 // begin readies st for a new document.
 func (st *streamer) begin() {
 	st.reset()
-	st.setBudget(0)
+	st.setBudget(st.s.perByte, 0)
 	st.doc.rd.reset()
 	st.doc.mode, st.doc.fed = modeStart, 0
 	st.doc.members, st.doc.lanes, st.doc.streamed = false, false, 0
@@ -298,7 +298,7 @@ func (st *streamer) capDiagnostics(d Diagnostics, limit int) Diagnostics {
 func (st *streamer) validateDoc(doc []byte) (Diagnostics, error) {
 	if i := tape.SkipBlank(doc, 0); i < len(doc) && doc[i] != '[' {
 		st.begin()
-		st.setBudget(len(doc) - i) // as readValue does
+		st.setBudget(st.s.perByte, len(doc)-i) // as readValue does
 		if v, err := st.tape.ReadStrict(doc[i:]); err == nil {
 			return st.listed(st.run(st.s.root, v))
 		}

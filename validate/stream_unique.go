@@ -133,7 +133,7 @@ func (u *uniqueTracker) duplicate(st *evaluator, count int) (int, int) {
 		if err == nil {
 			st.numV = nil
 			a := v.Array()
-			return st.duplicate(a)
+			return st.uniq.duplicate(st, a)
 		}
 	}
 	return u.dupI, u.dupJ

@@ -42,8 +42,7 @@ const maxReps = 8
 // all-equal and all-distinct arrays; when more than maxReps distinct items
 // share a hash (collisions), the search sorts instead, in O(n log n)
 // comparisons.
-func (st *evaluator) duplicate(a []*tape.Value) (int, int) {
-	u := &st.uniq
+func (u *uniqueScratch) duplicate(st *evaluator, a []*tape.Value) (int, int) {
 	if len(a) <= 32 && allScalars(a) {
 		for i := range a {
 			for j := i + 1; j < len(a); j++ {
@@ -59,7 +58,7 @@ func (st *evaluator) duplicate(a []*tape.Value) (int, int) {
 	u.hashes, u.next = u.hashes[:0], u.next[:0]
 	heads := 0
 	for j, e := range a {
-		h := st.canonicalHash(e)
+		h := u.canonicalHash(st, e)
 		u.hashes = append(u.hashes, h)
 		u.next = append(u.next, -1)
 		head := u.find(h)
@@ -81,7 +80,7 @@ func (st *evaluator) duplicate(a []*tape.Value) (int, int) {
 			reps++
 		}
 		if reps >= maxReps {
-			return st.duplicateSorted(a)
+			return u.duplicateSorted(st, a)
 		}
 		u.next[last] = int32(j)
 	}
@@ -138,23 +137,22 @@ func (u *uniqueScratch) grow() {
 }
 
 // canonicalHash returns the canonical hash of one item.
-func (st *evaluator) canonicalHash(v *tape.Value) uint64 {
+func (u *uniqueScratch) canonicalHash(st *evaluator, v *tape.Value) uint64 {
 	if testForceCollisions {
 		return 0
 	}
-	st.uniq.canon.Reset()
-	st.hashTree(&st.uniq.canon, v)
-	return st.uniq.canon.Sum()
+	u.canon.Reset()
+	hashTree(st, &u.canon, v)
+	return u.canon.Sum()
 }
 
 // duplicateSorted is duplicate for arrays whose hashes collide: the
 // (hash, index) pairs are sorted and each group of equal hashes is
 // searched on its own (firstEqual).
-func (st *evaluator) duplicateSorted(a []*tape.Value) (int, int) {
-	u := &st.uniq
+func (u *uniqueScratch) duplicateSorted(st *evaluator, a []*tape.Value) (int, int) {
 	hs := u.sorted[:0]
 	for i, e := range a {
-		hs = append(hs, hashedItem{st.canonicalHash(e), i})
+		hs = append(hs, hashedItem{u.canonicalHash(st, e), i})
 	}
 	u.sorted = hs
 	slices.SortFunc(hs, func(x, y hashedItem) int {
@@ -170,7 +168,7 @@ func (st *evaluator) duplicateSorted(a []*tape.Value) (int, int) {
 			y++
 		}
 		if y-x > 1 && (bj < 0 || hs[x+1].i < bj) {
-			if i, j := st.firstEqual(a, hs[x:y]); j >= 0 && (bj < 0 || j < bj) {
+			if i, j := u.firstEqual(st, a, hs[x:y]); j >= 0 && (bj < 0 || j < bj) {
 				bi, bj = i, j
 			}
 		}
@@ -197,8 +195,7 @@ func allScalars(a []*tape.Value) bool {
 // index (the value's first occurrence) and its own, or -1, -1. Each item
 // is compared with the group's distinct values so far; past maxReps of
 // them (hashes that collide) the group is sorted instead.
-func (st *evaluator) firstEqual(a []*tape.Value, g []hashedItem) (int, int) {
-	u := &st.uniq
+func (u *uniqueScratch) firstEqual(st *evaluator, a []*tape.Value, g []hashedItem) (int, int) {
 	reps := u.reps[:0]
 	defer func() { u.reps = reps[:0] }()
 	for _, it := range g {
@@ -209,7 +206,7 @@ func (st *evaluator) firstEqual(a []*tape.Value, g []hashedItem) (int, int) {
 			}
 		}
 		if len(reps) == maxReps {
-			return st.firstEqualSorted(a, g)
+			return u.firstEqualSorted(st, a, g)
 		}
 		reps = append(reps, it.i)
 	}
@@ -219,11 +216,10 @@ func (st *evaluator) firstEqual(a []*tape.Value, g []hashedItem) (int, int) {
 // firstEqualSorted is firstEqual by ordering the group with compareValues
 // (then by index): equal items become neighbours, and each run of equal
 // items offers its first two indices.
-func (st *evaluator) firstEqualSorted(a []*tape.Value, g []hashedItem) (int, int) {
-	u := &st.uniq
+func (u *uniqueScratch) firstEqualSorted(st *evaluator, a []*tape.Value, g []hashedItem) (int, int) {
 	slices.SortFunc(g, func(x, y hashedItem) int {
 		u.compares++
-		if c := st.compareValues(a[x.i], a[y.i]); c != 0 {
+		if c := compareValues(st, a[x.i], a[y.i]); c != 0 {
 			return c
 		}
 		return x.i - y.i
@@ -231,14 +227,14 @@ func (st *evaluator) firstEqualSorted(a []*tape.Value, g []hashedItem) (int, int
 	bi, bj := -1, -1
 	for x := 0; x+1 < len(g); x++ {
 		u.compares++
-		if st.compareValues(a[g[x].i], a[g[x+1].i]) != 0 {
+		if compareValues(st, a[g[x].i], a[g[x+1].i]) != 0 {
 			continue
 		}
 		if bj < 0 || g[x+1].i < bj {
 			bi, bj = g[x].i, g[x+1].i
 		}
 		// Skip the rest of the run.
-		for x+1 < len(g) && st.compareValues(a[g[x].i], a[g[x+1].i]) == 0 {
+		for x+1 < len(g) && compareValues(st, a[g[x].i], a[g[x+1].i]) == 0 {
 			x++
 		}
 	}
@@ -248,7 +244,7 @@ func (st *evaluator) firstEqualSorted(a []*tape.Value, g []hashedItem) (int, int
 }
 
 // hashTree feeds a document value to the canonical hasher.
-func (st *evaluator) hashTree(h *canonhash.Hasher, v *tape.Value) {
+func hashTree(st *evaluator, h *canonhash.Hasher, v *tape.Value) {
 	switch v.Type() {
 	case tape.String:
 		b := v.StringBytes()
@@ -270,14 +266,14 @@ func (st *evaluator) hashTree(h *canonhash.Hasher, v *tape.Value) {
 		a := v.Array()
 		h.BeginArray()
 		for _, e := range a {
-			st.hashTree(h, e)
+			hashTree(st, h, e)
 		}
 		h.End()
 	case tape.Object:
 		h.BeginObject()
 		v.Visit(func(k []byte, e *tape.Value) {
 			h.Key(k)
-			st.hashTree(h, e)
+			hashTree(st, h, e)
 		})
 		h.End()
 	}
@@ -306,7 +302,7 @@ func canonRank(v *tape.Value) int {
 // JSON Schema equality (0 exactly for equal values): by type, then numbers
 // by value, strings by decoded bytes, arrays item by item, objects by their
 // members sorted by name. Only hash collisions reach it.
-func (st *evaluator) compareValues(a, b *tape.Value) int {
+func compareValues(st *evaluator, a, b *tape.Value) int {
 	ra, rb := canonRank(a), canonRank(b)
 	if ra != rb {
 		return cmp.Compare(ra, rb)
@@ -324,7 +320,7 @@ func (st *evaluator) compareValues(a, b *tape.Value) int {
 		x := a.Array()
 		y := b.Array()
 		for i := range min(len(x), len(y)) {
-			if c := st.compareValues(x[i], y[i]); c != 0 {
+			if c := compareValues(st, x[i], y[i]); c != 0 {
 				return c
 			}
 		}
@@ -339,7 +335,7 @@ func (st *evaluator) compareValues(a, b *tape.Value) int {
 			if c := bytes.Compare(mx[i].k, my[i].k); c != 0 {
 				return c
 			}
-			if c := st.compareValues(mx[i].v, my[i].v); c != 0 {
+			if c := compareValues(st, mx[i].v, my[i].v); c != 0 {
 				return c
 			}
 		}

@@ -98,7 +98,7 @@ func equalValues(a, b *tape.Value, st *evaluator) bool {
 		if x.Len() > smallObject || hasDuplicateNames(x) {
 			// Get is a linear scan, and it only sees the first of
 			// duplicate names: compare sorted members instead.
-			return st.compareValues(a, b) == 0
+			return compareValues(st, a, b) == 0
 		}
 		eq := true
 		x.Visit(func(k []byte, e *tape.Value) {
