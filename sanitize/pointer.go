@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/jsonheal/jsonheal/internal/jsonpointer"
 	"github.com/jsonheal/jsonheal/internal/scan"
 )
 
@@ -231,16 +232,13 @@ func (w *pointerWalk) pointer() string {
 			if f.quoted {
 				key = quotedKey(key)
 			}
-			b.WriteString(pointerEscaper.Replace(string(key)))
+			b.WriteString(jsonpointer.EscapeToken(string(key)))
 		default:
 			return b.String()
 		}
 	}
 	return b.String()
 }
-
-// pointerEscaper escapes a reference token (RFC 6901, section 3).
-var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
 // quotedKey decodes a key read with its delimiters (straight double or
 // single quotes, or typographic ones, one rune each) and maybe the blanks

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/jsonheal/jsonheal/internal/jsonpointer"
 	"github.com/jsonheal/jsonheal/sanitize"
 )
 
@@ -337,12 +338,7 @@ func objectPathOf(doc *docIndex, d diag) string {
 }
 
 // EscapePointer escapes a property name for a JSON Pointer (RFC 6901).
-func EscapePointer(s string) string {
-	if strings.ContainsAny(s, "~/") {
-		return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
-	}
-	return s
-}
+func EscapePointer(s string) string { return jsonpointer.EscapeToken(s) }
 
 // enumFix case-folds a string to its only enum match.
 func enumFix(x *docIndex, d diag) (edit, bool) {

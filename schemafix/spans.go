@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jsonheal/jsonheal/internal/jsonpointer"
 	"github.com/jsonheal/jsonheal/scanner"
 )
 
@@ -235,9 +236,7 @@ func (x *docIndex) find(ptr string) (int, bool) {
 		} else {
 			ptr = ""
 		}
-		if strings.IndexByte(tok, '~') >= 0 {
-			tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
-		}
+		tok = jsonpointer.UnescapeToken(tok)
 		switch x.doc[x.vals[v].start] {
 		case '{':
 			k, found := x.member(v, tok)

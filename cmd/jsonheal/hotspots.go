@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/jsonheal/jsonheal/internal/jsonpointer"
 )
 
 // schemaDiag is one schema diagnostic of an incident, reduced to what hot
@@ -122,7 +124,7 @@ func hotSpotPointer(pointer, keyword, message string) string {
 	switch keyword {
 	case "required", "additionalProperties", "unevaluatedProperties", "dependentRequired":
 		if name, ok := quotedProperty(message); ok {
-			p += "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
+			p += "/" + jsonpointer.EscapeToken(name)
 		}
 	}
 	return p
@@ -159,7 +161,7 @@ func quotedProperty(message string) (string, bool) {
 // lastSegment returns the last segment of a JSON Pointer, unescaped.
 func lastSegment(pointer string) string {
 	i := strings.LastIndexByte(pointer, '/')
-	return strings.NewReplacer("~1", "/", "~0", "~").Replace(pointer[i+1:])
+	return jsonpointer.UnescapeToken(pointer[i+1:])
 }
 
 // keywordRules infer the keyword of a compact diagnostic from its message

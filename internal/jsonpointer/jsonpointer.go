@@ -42,8 +42,16 @@ func Tokens(p string) ([]string, bool) {
 	}
 	toks := strings.Split(p[1:], "/")
 	for i, t := range toks {
-		t = strings.ReplaceAll(t, "~1", "/")
-		toks[i] = strings.ReplaceAll(t, "~0", "~")
+		toks[i] = UnescapeToken(t)
 	}
 	return toks, true
+}
+
+// UnescapeToken undoes EscapeToken: "~1" is '/' and "~0" is '~' (in that
+// order, so "~01" is "~1"). It returns tok itself when it has no '~'.
+func UnescapeToken(tok string) string {
+	if strings.IndexByte(tok, '~') < 0 {
+		return tok
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 }

@@ -51,3 +51,14 @@ func TestTokensUndoAppendToken(t *testing.T) {
 	assert.True(t, ok)
 	assert.Equal(t, in, out)
 }
+
+// TestUnescapeTokenUndoesEscapeToken: every token comes back from its
+// escaped form, "~01" is "~1" (not "/"), and a token with no '~' is
+// returned as it is.
+func TestUnescapeTokenUndoesEscapeToken(t *testing.T) {
+	for _, tok := range []string{"", "plain", "a/b", "~", "~1", "~0", "/~/", "x~01y", "~~//"} {
+		assert.Equal(t, tok, UnescapeToken(EscapeToken(tok)), tok)
+	}
+	assert.Equal(t, "~1", UnescapeToken("~01"))
+	assert.Equal(t, "a/b~c", UnescapeToken("a~1b~0c"))
+}
