@@ -32,7 +32,9 @@ import (
 // clamped to [0, len(src)]; src is typically the input of a call that
 // returned an *Error, and offset that Error's Offset. Work is linear in
 // offset, memory in the nesting depth (capped at DefaultMaxDepth: deeper
-// input stops the reading there).
+// input stops the reading there). A member name is given as a JSON
+// decoder reads it: escapes decoded, and each byte that is not UTF-8 as
+// U+FFFD.
 func PointerAt(src []byte, offset int64) string {
 	end := int(min(max(offset, 0), int64(len(src))))
 	w := pointerWalk{src: src}
@@ -232,7 +234,13 @@ func (w *pointerWalk) pointer() string {
 			if f.quoted {
 				key = quotedKey(key)
 			}
-			b.WriteString(jsonpointer.EscapeToken(string(key)))
+			tok := string(key)
+			if !utf8.ValidString(tok) {
+				// A JSON decoder reads each byte that is not UTF-8 as
+				// U+FFFD: so does the pointer, or it would name no member.
+				tok = string([]rune(tok))
+			}
+			b.WriteString(jsonpointer.EscapeToken(tok))
 		default:
 			return b.String()
 		}
