@@ -3,6 +3,8 @@ package scan
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/jsonheal/jsonheal/internal/swar"
 )
 
 // Where numbersRun left off, for structure to go on from.
@@ -59,7 +61,7 @@ value: // b[i] is where a value may begin, with 32 bytes left in b
 	if p[0] == '-' {
 		j = 1
 	}
-	n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
+	n = bits.TrailingZeros64(swar.NonDigits(binary.LittleEndian.Uint64(p[j:]))) >> 3
 	if uint(n-1) >= 7 || n > 1 && p[j] == '0' {
 		goto outValue // no digit, eight or more, or a leading zero
 	}
@@ -70,9 +72,9 @@ value: // b[i] is where a value may begin, with 32 bytes left in b
 		if j++; j > 8 {
 			goto outValue
 		}
-		m1 = nonDigitFlags(binary.LittleEndian.Uint64(p[8:]))
-		m2 = nonDigitFlags(binary.LittleEndian.Uint64(p[16:]))
-		switch r := nonDigitFlags(binary.LittleEndian.Uint64(p[0:])) >> (8 * j); {
+		m1 = swar.ExactNonDigits(binary.LittleEndian.Uint64(p[8:]))
+		m2 = swar.ExactNonDigits(binary.LittleEndian.Uint64(p[16:]))
+		switch r := swar.ExactNonDigits(binary.LittleEndian.Uint64(p[0:])) >> (8 * j); {
 		case r != 0:
 			n = j + bits.TrailingZeros64(r)>>3
 		case m1 != 0:
@@ -154,12 +156,12 @@ func numberLen32(p *[32]byte) int {
 	if p[0] == '-' {
 		j = 1
 	}
-	n := bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
+	n := bits.TrailingZeros64(swar.NonDigits(binary.LittleEndian.Uint64(p[j:]))) >> 3
 	if n == 0 || p[j] == '0' && n > 1 {
 		return 0
 	}
 	if j += n; n == 8 { // a long integer part: j <= 9
-		n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
+		n = bits.TrailingZeros64(swar.NonDigits(binary.LittleEndian.Uint64(p[j:]))) >> 3
 		if n == 8 {
 			return 0
 		}
@@ -167,7 +169,7 @@ func numberLen32(p *[32]byte) int {
 	}
 	if p[j] == '.' { // j <= 16
 		j++
-		n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
+		n = bits.TrailingZeros64(swar.NonDigits(binary.LittleEndian.Uint64(p[j:]))) >> 3
 		if n == 0 {
 			return 0
 		}
@@ -175,7 +177,7 @@ func numberLen32(p *[32]byte) int {
 			if j > 24 {
 				return 0
 			}
-			n = bits.TrailingZeros64(nonDigitMask(binary.LittleEndian.Uint64(p[j:]))) >> 3
+			n = bits.TrailingZeros64(swar.NonDigits(binary.LittleEndian.Uint64(p[j:]))) >> 3
 			if n == 8 {
 				return 0
 			}
@@ -186,13 +188,4 @@ func numberLen32(p *[32]byte) int {
 		return 0
 	}
 	return j
-}
-
-// nonDigitFlags sets the high bit of each byte of v that is not '0' to
-// '9', and no other bit: unlike nonDigitMask, it is exact in every byte,
-// not only up to the first one flagged.
-func nonDigitFlags(v uint64) uint64 {
-	const low7 = 0x7F7F7F7F7F7F7F7F
-	y := v & low7 // the sums below stay within their byte
-	return ((y + lsbs*(0x7F-'9')) | ^(y + lsbs*(0x80-'0')) | v) & msbs
 }

@@ -70,18 +70,11 @@ func skipPlain(b []byte, i int) int {
 	return i
 }
 
-// nonDigitMask flags the bytes of v that are not '0' to '9': their high
-// nibble is not 3, or adding 6 carries out of their low nibble.
-func nonDigitMask(v uint64) uint64 {
-	const hi, zeros, six = 0xF0F0F0F0F0F0F0F0, lsbs * '0', lsbs * 6
-	return (v&hi ^ zeros) | ((v+six)&hi ^ zeros)
-}
-
 // skipDigits returns the index of the first byte at or after i in b that is
 // not a digit, or len(b).
 func skipDigits(b []byte, i int) int {
 	for i+8 <= len(b) {
-		if m := nonDigitMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+		if m := swar.NonDigits(binary.LittleEndian.Uint64(b[i:])); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8

@@ -56,3 +56,23 @@ func PrefixParity(x uint64) uint64 {
 	x ^= x << 32
 	return x
 }
+
+// NonDigits flags the bytes of x that are not '0' to '9' (their high
+// nibble is not 3, or adding 6 carries out of their low nibble); the
+// lowest flag is exact.
+func NonDigits(x uint64) uint64 {
+	const hi, zeros, six = 0xF0F0F0F0F0F0F0F0, Ones * '0', Ones * 6
+	return (x&hi ^ zeros) | ((x+six)&hi ^ zeros)
+}
+
+// ExactNonDigits flags the bytes of x that are not '0' to '9', exactly: no
+// carry runs between bytes.
+func ExactNonDigits(x uint64) uint64 {
+	const low7 = Ones * 0x7F
+	y := x & low7 // the sums below stay within their byte
+	return ((y + Ones*(0x7F-'9')) | ^(y + Ones*(0x80-'0')) | x) & Highs
+}
+
+// Bits gathers the flags of a mask (the high bit of each byte) into the
+// low eight bits, bit k for byte k.
+func Bits(mask uint64) uint64 { return (mask & Highs * 0x02040810204081) >> 56 }
