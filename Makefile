@@ -10,7 +10,7 @@ COUNT     ?= 6
 # detector has nothing to watch there, so `make test` runs their tests once,
 # without it. Their code still runs under -race through jsonl, heal, cmd and
 # fuzz, which call it from many goroutines.
-NORACE_PKGS ?= ./scanner ./internal/scan ./sanitize
+NORACE_PKGS ?= ./scanner ./internal/scan ./internal/structural ./sanitize
 # Every other package runs its tests under the race detector.
 RACE_PKGS ?= $$($(GO) list ./... | grep -vxF "$$($(GO) list $(NORACE_PKGS))")
 # Packages with zero-allocation tests (testing.AllocsPerRun, names with
@@ -49,7 +49,7 @@ test: vet
 	$(GO) test -vet=off -count=1 -run 'Alloc' $(ALLOC_PKGS)
 	@# The portable string reading, as on machines without AVX2 (go test
 	@# vets it: go vet sees only the default build).
-	$(GO) test -count=1 -tags purego ./scanner ./internal/scan ./internal/cpuid ./sanitize ./jsonl
+	$(GO) test -count=1 -tags purego ./scanner ./internal/scan ./internal/structural ./internal/cpuid ./sanitize ./jsonl
 	@# The library builds on 32-bit platforms too (no assembly, no sonic).
 	GOARCH=386 $(GO) build ./...
 	$(MAKE) fuzz-smoke TESTFLAGS=-vet=off
@@ -86,7 +86,7 @@ test-adapters:
 
 # Every fuzz target, FUZZTIME each: ./fuzz holds those of the public API,
 # a package holds those that need its unexported functions.
-FUZZ_PKGS ?= ./fuzz ./internal/scan ./internal/decimal ./internal/tape ./sanitize ./validate ./cmd/jsonheal
+FUZZ_PKGS ?= ./fuzz ./internal/scan ./internal/structural ./internal/decimal ./internal/tape ./sanitize ./validate ./cmd/jsonheal
 # MIXSEEDS seeded JSONL mixes (internal/mixgen) through the batch oracle:
 # every output record equals one original, no complete one is lost.
 MIXSEEDS ?= 2000

@@ -1,0 +1,435 @@
+package structural
+
+import (
+	"math/bits"
+)
+
+// batch is how many blocks stage 1 classifies at a time: a value that
+// ends early wastes at most that many blocks of classifying.
+const batch = 8
+
+// Checker checks containers; it holds the memory it reuses. The zero
+// value is ready. A Checker is not safe for concurrent use.
+type Checker struct {
+	blk   [batch]block
+	nblk  int // blocks in blk
+	next  int // the next block of blk to read
+	tail  [128]byte
+	zeros [64]byte
+	carry carries   // stage 1's state between blocks
+	utf8  utf8Carry // the portable stage 1's UTF-8 state
+	raw   [batch]rawBlock
+
+	// newlineBefore is the last newline before the current block.
+	newlineBefore int
+	ring          [ringSize]blockLines // the last blocks' newlines, by block
+	evictAt       int                  // the block at which refill calls evict
+
+	stack [maxDepth / 64]uint64 // bit d: the container at depth d+1 is an object
+}
+
+// maxDepth is the deepest nesting Container reads.
+const maxDepth = 512
+
+// Trace is what Container learned about a container it read whole:
+// where it ends, its newlines, and where the last of each kind of token
+// in it lies. Offsets are into the b it was given; -1 where there is none.
+type Trace struct {
+	End         int // the container's closer
+	Newlines    int // '\n' bytes before End
+	LastNewline int // the last of them
+
+	Comma  Mark // the last ','
+	KeyEnd Mark // just past the last key's closing quote
+	// StrQuote is the closing quote of the last string, a key
+	// (StrIsKey) or a value.
+	StrQuote Mark
+	StrIsKey bool
+	// Commit is just past the last value that ended (a scalar, a string
+	// or a container), or just past the last opener when that came
+	// later; PrevCommit is what Commit was when that value ended. Its
+	// Offset is -1 when no value ended in the container; Commit's is then
+	// 0, just past the opener.
+	Commit, PrevCommit Mark
+	// LastWasString: the last value that ended is a string (meaningful
+	// when a value ended).
+	LastWasString bool
+}
+
+// Mark is a place in the container, with the newlines before it.
+type Mark struct {
+	Offset      int // -1 for none
+	Newlines    int // '\n' bytes before Offset
+	LastNewline int // the last of them, -1 when none
+}
+
+// Container reads the container whose opener ('{' when object is true,
+// '[' otherwise) came just before b, from b[0], and reports whether b
+// holds the rest of it as RFC 8259 JSON: strings of valid UTF-8 with
+// valid escapes and no control bytes, numbers and literals as the
+// grammar has them, at most depth nested containers (counting the
+// opener's). When it reports false the container may be broken, too deep
+// or cut by the end of b: Container does not say which.
+func (c *Checker) Container(b []byte, object bool, depth int) (t Trace, ok bool) {
+	depth = min(depth, maxDepth)
+	c.begin()
+	none := Mark{Offset: -1, LastNewline: -1}
+	t = Trace{LastNewline: -1, Comma: none, KeyEnd: none, StrQuote: none, Commit: Mark{LastNewline: -1}, PrevCommit: none}
+	// The marks of strings hold their opening quote, flagged, until the
+	// end: see resolve.
+	var (
+		base  = -64  // offset of the current block
+		m     uint64 // its structural bytes not read yet
+		errs  uint64 // its errors
+		nl    uint64 // its newlines
+		level = 1    // containers open
+		p     int    // the structural byte being read
+		ch    byte   // and its value
+	)
+	// The labels go from one token to the next by direct jumps. Each
+	// reads the next structural byte with the same six lines (FETCH):
+	// refill runs once a block.
+	if object {
+		c.stack[0] |= 1
+	} else {
+		c.stack[0] &^= 1
+	}
+	// FETCH
+	if m == 0 {
+		if m, errs, nl, base = c.refill(b, base, errs, &t); m == 0 {
+			return t, false
+		}
+	}
+	p = base + bits.TrailingZeros64(m)
+	m &= m - 1
+	ch = b[p]
+	if object {
+		if ch == '}' {
+			goto closer
+		}
+		goto keyByte
+	}
+	if ch == ']' {
+		goto closer
+	}
+	goto valueByte
+
+value: // a value comes next
+	// FETCH
+	if m == 0 {
+		if m, errs, nl, base = c.refill(b, base, errs, &t); m == 0 {
+			return t, false
+		}
+	}
+	p = base + bits.TrailingZeros64(m)
+	m &= m - 1
+	ch = b[p]
+valueByte:
+	switch ch {
+	case '"':
+		t.PrevCommit, t.Commit.Offset = t.Commit, p|stringFlag
+		t.StrQuote.Offset, t.StrIsKey, t.LastWasString = p|stringFlag, false, true
+		goto after
+	case '{', '[':
+		if level >= depth {
+			return t, false
+		}
+		w, bit := level>>6, uint64(1)<<(level&63)
+		level++
+		t.Commit.Offset = p + 1
+		if ch == '{' {
+			c.stack[w] |= bit
+			// FETCH
+			if m == 0 {
+				if m, errs, nl, base = c.refill(b, base, errs, &t); m == 0 {
+					return t, false
+				}
+			}
+			p = base + bits.TrailingZeros64(m)
+			m &= m - 1
+			ch = b[p]
+			if ch == '}' {
+				goto closer
+			}
+			goto keyByte
+		}
+		c.stack[w] &^= bit
+		// FETCH
+		if m == 0 {
+			if m, errs, nl, base = c.refill(b, base, errs, &t); m == 0 {
+				return t, false
+			}
+		}
+		p = base + bits.TrailingZeros64(m)
+		m &= m - 1
+		ch = b[p]
+		if ch == ']' {
+			goto closer
+		}
+		goto valueByte
+	case 't':
+		if !literal(b, p, "true") {
+			return t, false
+		}
+		t.PrevCommit.Offset, t.Commit.Offset, t.LastWasString = t.Commit.Offset, p+4, false
+	case 'f':
+		if !literal(b, p, "false") {
+			return t, false
+		}
+		t.PrevCommit.Offset, t.Commit.Offset, t.LastWasString = t.Commit.Offset, p+5, false
+	case 'n':
+		if !literal(b, p, "null") {
+			return t, false
+		}
+		t.PrevCommit.Offset, t.Commit.Offset, t.LastWasString = t.Commit.Offset, p+4, false
+	default:
+		e := number(b, p)
+		if e < 0 {
+			return t, false
+		}
+		t.PrevCommit.Offset, t.Commit.Offset, t.LastWasString = t.Commit.Offset, e, false
+	}
+
+after: // a value ended: ',' or a closer comes next
+	// FETCH
+	if m == 0 {
+		if m, errs, nl, base = c.refill(b, base, errs, &t); m == 0 {
+			return t, false
+		}
+	}
+	p = base + bits.TrailingZeros64(m)
+	m &= m - 1
+	ch = b[p]
+	if ch == ',' {
+		t.Comma.Offset = p
+		if c.stack[(level-1)>>6]>>((level-1)&63)&1 != 0 {
+			goto key
+		}
+		goto value
+	}
+	if ch == '}' || ch == ']' {
+		goto closer
+	}
+	return t, false
+
+key: // a key comes next
+	// FETCH
+	if m == 0 {
+		if m, errs, nl, base = c.refill(b, base, errs, &t); m == 0 {
+			return t, false
+		}
+	}
+	p = base + bits.TrailingZeros64(m)
+	m &= m - 1
+	ch = b[p]
+keyByte:
+	if ch != '"' {
+		return t, false
+	}
+	t.KeyEnd.Offset, t.StrQuote.Offset, t.StrIsKey = p|stringFlag, p|stringFlag, true
+	// FETCH
+	if m == 0 {
+		if m, errs, nl, base = c.refill(b, base, errs, &t); m == 0 {
+			return t, false
+		}
+	}
+	p = base + bits.TrailingZeros64(m)
+	m &= m - 1
+	ch = b[p]
+	if ch != ':' {
+		return t, false
+	}
+	goto value
+
+closer: // ch, at p, closes the innermost container
+	level--
+	if (ch == '}') != (c.stack[level>>6]>>(level&63)&1 != 0) {
+		return t, false
+	}
+	if level > 0 {
+		t.PrevCommit.Offset, t.Commit.Offset, t.LastWasString = t.Commit.Offset, p+1, false
+		goto after
+	}
+	upto := uint64(2)<<(p-base) - 1 // the block's bytes up to p
+	if errs&upto != 0 {
+		return t, false
+	}
+	t.Newlines -= bits.OnesCount64(nl &^ upto)
+	if before := nl & upto; before != 0 {
+		t.LastNewline = base + 63 - bits.LeadingZeros64(before)
+	} else {
+		t.LastNewline = c.newlineBefore // refill's lies past p
+	}
+	t.End = p
+	c.place(&t, base)
+	resolve(b, &t)
+	return t, true
+}
+
+// refill moves on from the block at base, whose errors are errs, to the
+// next block with structural bytes, counting the newlines of the blocks
+// it passes into t. It returns that block's structural bytes, errors,
+// newlines and offset; no structural bytes when a block it passed has
+// errors or b ended.
+func (c *Checker) refill(b []byte, base int, errs uint64, t *Trace) (m, errs2, nl2 uint64, base2 int) {
+	for {
+		if errs != 0 {
+			return 0, 0, 0, base
+		}
+		blk, more := c.nextBlock(b, base+64)
+		if !more {
+			return 0, 0, 0, base
+		}
+		base += 64
+		c.newlineBefore = t.LastNewline
+		if base >= c.evictAt {
+			c.evict(t, base-ringSize*64)
+		}
+		c.ring[base>>6&(ringSize-1)] = blockLines{t.Newlines, t.LastNewline, blk.newlines}
+		if blk.newlines != 0 {
+			t.Newlines += bits.OnesCount64(blk.newlines)
+			t.LastNewline = base + 63 - bits.LeadingZeros64(blk.newlines)
+		}
+		if blk.structurals != 0 {
+			return blk.structurals, blk.errs, blk.newlines, base
+		}
+		errs = blk.errs
+	}
+}
+
+// ringSize is how many blocks back Container keeps the newlines of, to
+// place the marks in them at the end.
+const ringSize = 64
+
+// blockLines is what the ring keeps of a block: the newlines before it,
+// the last of them, and its own.
+type blockLines struct {
+	before, last int
+	nl           uint64
+}
+
+// place gives the marks of t, whose container ends in the block at base,
+// their newlines: those in the ring from it, the others were given theirs
+// as their block left the ring (evict).
+func (c *Checker) place(t *Trace, base int) {
+	for _, m := range [...]*Mark{&t.Comma, &t.KeyEnd, &t.StrQuote, &t.Commit, &t.PrevCommit} {
+		if at := int(markAt(m)); at >= 0 && base>>6-at>>6 < ringSize {
+			m.placeIn(&c.ring[at>>6&(ringSize-1)], at)
+		}
+	}
+}
+
+// evict gives the marks of t that lie in the block at old, about to
+// leave the ring, their newlines, and sets evictAt to the next block at
+// which one may leave it. The marks only move forward, so that no block
+// before evictAt holds one that is not placed yet: refill's test is
+// predicted, and marks rarely lie so far back (behind a long last value).
+func (c *Checker) evict(t *Trace, old int) {
+	r, next := &c.ring[old>>6&(ringSize-1)], ^uint(0)
+	for _, m := range [...]*Mark{&t.Comma, &t.KeyEnd, &t.StrQuote, &t.Commit, &t.PrevCommit} {
+		switch at := markAt(m); {
+		case at>>6 == uint(old)>>6:
+			m.placeIn(r, int(at))
+		case at>>6 > uint(old)>>6:
+			next = min(next, at)
+		}
+	}
+	c.evictAt = int(^uint(0) >> 1) // no mark left to place
+	if next != ^uint(0) {
+		c.evictAt = int(next)&^63 + ringSize*64
+	}
+}
+
+// stringFlag marks the Offset of a string's mark while Container runs:
+// the offset is that of its opening quote, the closing one is found at
+// the end (resolve).
+const stringFlag = 1 << (bits.UintSize - 2)
+
+// markAt is where m is, as an unsigned offset (none is past every
+// offset): a string's mark by its opening quote, as a string holds no
+// newline.
+func markAt(m *Mark) uint { return uint(m.Offset &^ stringFlag) }
+
+// placeIn gives m, at offset at in the block r describes, its newlines.
+func (m *Mark) placeIn(r *blockLines, at int) {
+	below := r.nl & (1<<(at&63) - 1)
+	m.Newlines = r.before + bits.OnesCount64(below)
+	m.LastNewline = r.last
+	if below != 0 {
+		m.LastNewline = at&^63 + 63 - bits.LeadingZeros64(below)
+	}
+}
+
+// begin readies c for a container.
+func (c *Checker) begin() {
+	c.nblk, c.next = 0, 0
+	c.utf8 = utf8Carry{}
+	c.carry = carries{}
+	c.newlineBefore = -1
+	c.evictAt = ringSize * 64
+}
+
+// nextBlock returns the block at b[off:] (off a multiple of 64), settled
+// by stage 1; more is false past the end of b.
+func (c *Checker) nextBlock(b []byte, off int) (blk block, more bool) {
+	if off >= len(b) {
+		return block{}, false
+	}
+	if c.next == c.nblk {
+		c.load(b, off)
+	}
+	blk = c.blk[c.next]
+	c.next++
+	if off+64 > len(b) { // the tail: nothing past the end
+		blk.structurals &= 1<<(len(b)-off) - 1
+	}
+	return blk, true
+}
+
+// load runs stage 1 over the blocks from b[off:], a batch at a time; the
+// tail (a block that b ends inside) is copied first, padded with spaces.
+func (c *Checker) load(b []byte, off int) {
+	whole := (len(b) - off) / 64
+	if whole > 0 {
+		c.nblk = min(whole, batch)
+		c.stage1(b, off, c.blk[:c.nblk], &c.zeros)
+	} else {
+		copy(c.tail[:64], c.zeros[:])
+		if off > 0 {
+			copy(c.tail[:64], b[off-64:off])
+		}
+		n := copy(c.tail[64:], b[off:])
+		for i := 64 + n; i < 128; i++ {
+			c.tail[i] = ' '
+		}
+		c.nblk = 1
+		c.stage1(c.tail[:], 64, c.blk[:1], &c.zeros)
+	}
+	c.next = 0
+}
+
+// resolve turns the offsets of string marks (opening quotes, flagged)
+// into those they stand for.
+func resolve(b []byte, t *Trace) {
+	t.KeyEnd.Offset = settleString(b, t.KeyEnd.Offset, 1)
+	t.StrQuote.Offset = settleString(b, t.StrQuote.Offset, 0)
+	t.Commit.Offset = settleString(b, t.Commit.Offset, 1)
+	t.PrevCommit.Offset = settleString(b, t.PrevCommit.Offset, 1)
+}
+
+// settleString returns v, or for a flagged v the index of the closing
+// quote of the string that opens at v, plus after.
+func settleString(b []byte, v, after int) int {
+	if v < 0 || v&stringFlag == 0 {
+		return v
+	}
+	for i := v&^stringFlag + 1; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + after
+		}
+	}
+	return -1
+}

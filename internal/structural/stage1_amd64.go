@@ -1,0 +1,34 @@
+//go:build amd64 && !purego
+
+package structural
+
+import "github.com/jsonheal/jsonheal/internal/cpuid"
+
+// Fast reports whether stage 1 runs in assembly here (AVX-512 F and BW,
+// and the carry-less product): where it does not, Container is slower
+// than a byte-at-a-time reading and callers should not use it.
+var Fast = cpuid.AVX512BW && cpuid.PCLMULQDQ
+
+// useAssembly reports whether stage1 runs stage1AVX512; tests turn it
+// off to check the portable stage 1.
+var useAssembly = Fast
+
+// stage1AVX512 is stage 1 over the n/64 blocks from p into out; prev
+// points to the 64 bytes before p. See stage1_amd64.s.
+//
+//go:noescape
+func stage1AVX512(p *byte, n int, prev *byte, c *carries, out *block)
+
+// stage1 fills out with the blocks b[from:], b[from+64:], ...: each
+// whole, in b. prev holds the 64 bytes before b[from] when from is 0.
+func (c *Checker) stage1(b []byte, from int, out []block, prev *[64]byte) {
+	if !useAssembly {
+		c.stage1Portable(b, from, out)
+		return
+	}
+	p := &prev[0]
+	if from >= 64 {
+		p = &b[from-64]
+	}
+	stage1AVX512(&b[from], 64*len(out), p, &c.carry, &out[0])
+}
