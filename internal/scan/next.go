@@ -27,6 +27,9 @@ func (s *Scanner) next(b []byte) (n int, ev Event) {
 	base := s.base
 	for i < len(b) {
 		if s.st >= stValue && s.st <= stAfterValue {
+			if s.wholeAt == base+int64(i)+1 {
+				i = s.readWhole(b, i, base)
+			}
 			var ev Event
 			if i, ev = s.structure(b, i, base); ev != None {
 				return s.ret(b, i, ev)

@@ -47,6 +47,7 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 			s.st = stString
 			return i, s.repairAt(RepairInnerQuote, s.strQuote, s.strQuoteLen, repl)
 		}
+		s.closeSpaces = 0 // read no more: as readWhole leaves it
 		return i, s.stringDone(s.strQuote.off + int64(s.strQuoteLen))
 
 	case stSlash:

@@ -1,5 +1,7 @@
 package scan
 
+import "github.com/jsonheal/jsonheal/internal/structural"
+
 // DefaultMaxDepth is the nesting cap used when Reset is given zero.
 const DefaultMaxDepth = 512
 
@@ -165,6 +167,13 @@ type Scanner struct {
 	cutTail  bool
 
 	endedTruncated bool // End reported Truncated
+
+	// wholeAt is 1 + the offset just past a top-level opener, while the
+	// scanner has read nothing after it: there readWhole may read the
+	// whole container at once. 0 otherwise.
+	wholeAt   int64
+	wholeRest int                 // containers readWhole leaves alone before it samples again
+	checker   *structural.Checker // readWhole's, made on first use and kept by Reset
 }
 
 // New returns a Scanner ready to use, with the given depth cap (zero means
@@ -181,9 +190,9 @@ func (s *Scanner) Reset(maxDepth int) {
 	if maxDepth <= 0 {
 		maxDepth = DefaultMaxDepth
 	}
-	bits, repairs, nfs, queue, queueOn, requote := s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn, s.requote
+	bits, repairs, nfs, queue, queueOn, requote, checker := s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn, s.requote, s.checker
 	*s = Scanner{}
-	s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn, s.requote = bits, repairs, nfs, queue, queueOn, requote
+	s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn, s.requote, s.checker = bits, repairs, nfs, queue, queueOn, requote, checker
 	s.stack.reset(maxDepth)
 	s.maxDepth = maxDepth
 	s.line, s.lineBreak = 1, -1

@@ -299,8 +299,8 @@ colon:
 // stStrClose, as closeString does, and reports false.
 func (s *Scanner) closeQuote(b []byte, j int, base int64) bool {
 	off := base + int64(j)
+	s.quoteSeen(off) // with repairs off too: readWhole keeps the last one
 	if s.repairs != 0 {
-		s.quoteSeen(off)
 		if s.repairs.Has(RepairInnerQuote) {
 			if j+1 == len(b) || !closesAtOnce(b[j+1]) && (b[j+1] == ' ' || s.reopens(b[j+1])) {
 				s.st, s.strComma = stStrClose, 0

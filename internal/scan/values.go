@@ -138,6 +138,7 @@ func (s *Scanner) startContainer(c byte, off int64) Event {
 	s.values++
 	s.escDoc, s.escFixed = false, false
 	s.wrapClean = true
+	s.wholeAt = off + 2
 	s.event(off, 1)
 	return ValueStart
 }
