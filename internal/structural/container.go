@@ -20,10 +20,8 @@ type Checker struct {
 	utf8  utf8Carry // the portable stage 1's UTF-8 state
 	raw   [batch]rawBlock
 
-	// newlineBefore is the last newline before the current block.
-	newlineBefore int
-	ring          [ringSize]blockLines // the last blocks' newlines, by block
-	evictAt       int                  // the block at which refill calls evict
+	ring    [ringSize]blockLines // the last blocks' newlines, by block
+	evictAt int                  // the block at which refill calls evict
 
 	stack [maxDepth / 64]uint64 // bit d: the container at depth d+1 is an object
 }
@@ -171,23 +169,23 @@ valueByte:
 		if !literal(b, p, "true") {
 			return t, false
 		}
-		t.PrevCommit.Offset, t.Commit.Offset, t.LastWasString = t.Commit.Offset, p+4, false
+		t.PrevCommit, t.Commit.Offset, t.LastWasString = t.Commit, p+4, false
 	case 'f':
 		if !literal(b, p, "false") {
 			return t, false
 		}
-		t.PrevCommit.Offset, t.Commit.Offset, t.LastWasString = t.Commit.Offset, p+5, false
+		t.PrevCommit, t.Commit.Offset, t.LastWasString = t.Commit, p+5, false
 	case 'n':
 		if !literal(b, p, "null") {
 			return t, false
 		}
-		t.PrevCommit.Offset, t.Commit.Offset, t.LastWasString = t.Commit.Offset, p+4, false
+		t.PrevCommit, t.Commit.Offset, t.LastWasString = t.Commit, p+4, false
 	default:
 		e := number(b, p)
 		if e < 0 {
 			return t, false
 		}
-		t.PrevCommit.Offset, t.Commit.Offset, t.LastWasString = t.Commit.Offset, e, false
+		t.PrevCommit, t.Commit.Offset, t.LastWasString = t.Commit, e, false
 	}
 
 after: // a value ended: ',' or a closer comes next
@@ -247,7 +245,7 @@ closer: // ch, at p, closes the innermost container
 		return t, false
 	}
 	if level > 0 {
-		t.PrevCommit.Offset, t.Commit.Offset, t.LastWasString = t.Commit.Offset, p+1, false
+		t.PrevCommit, t.Commit.Offset, t.LastWasString = t.Commit, p+1, false
 		goto after
 	}
 	upto := uint64(2)<<(p-base) - 1 // the block's bytes up to p
@@ -258,7 +256,7 @@ closer: // ch, at p, closes the innermost container
 	if before := nl & upto; before != 0 {
 		t.LastNewline = base + 63 - bits.LeadingZeros64(before)
 	} else {
-		t.LastNewline = c.newlineBefore // refill's lies past p
+		t.LastNewline = c.ring[base>>6&(ringSize-1)].last // refill's lies past p
 	}
 	t.End = p
 	c.place(&t, base)
@@ -272,16 +270,15 @@ closer: // ch, at p, closes the innermost container
 // newlines and offset; no structural bytes when a block it passed has
 // errors or b ended.
 func (c *Checker) refill(b []byte, base int, errs uint64, t *Trace) (m, errs2, nl2 uint64, base2 int) {
-	for {
-		if errs != 0 {
-			return 0, 0, 0, base
+	for errs == 0 {
+		if base += 64; base >= len(b) {
+			break
 		}
-		blk, more := c.nextBlock(b, base+64)
-		if !more {
-			return 0, 0, 0, base
+		if c.next == c.nblk {
+			c.load(b, base)
 		}
-		base += 64
-		c.newlineBefore = t.LastNewline
+		blk := &c.blk[c.next]
+		c.next++
 		if base >= c.evictAt {
 			c.evict(t, base-ringSize*64)
 		}
@@ -290,11 +287,16 @@ func (c *Checker) refill(b []byte, base int, errs uint64, t *Trace) (m, errs2, n
 			t.Newlines += bits.OnesCount64(blk.newlines)
 			t.LastNewline = base + 63 - bits.LeadingZeros64(blk.newlines)
 		}
-		if blk.structurals != 0 {
-			return blk.structurals, blk.errs, blk.newlines, base
+		m = blk.structurals
+		if base+64 > len(b) { // the tail: nothing past the end
+			m &= 1<<(len(b)-base) - 1
+		}
+		if m != 0 {
+			return m, blk.errs, blk.newlines, base
 		}
 		errs = blk.errs
 	}
+	return 0, 0, 0, base
 }
 
 // ringSize is how many blocks back Container keeps the newlines of, to
@@ -365,25 +367,7 @@ func (c *Checker) begin() {
 	c.nblk, c.next = 0, 0
 	c.utf8 = utf8Carry{}
 	c.carry = carries{}
-	c.newlineBefore = -1
 	c.evictAt = ringSize * 64
-}
-
-// nextBlock returns the block at b[off:] (off a multiple of 64), settled
-// by stage 1; more is false past the end of b.
-func (c *Checker) nextBlock(b []byte, off int) (blk block, more bool) {
-	if off >= len(b) {
-		return block{}, false
-	}
-	if c.next == c.nblk {
-		c.load(b, off)
-	}
-	blk = c.blk[c.next]
-	c.next++
-	if off+64 > len(b) { // the tail: nothing past the end
-		blk.structurals &= 1<<(len(b)-off) - 1
-	}
-	return blk, true
 }
 
 // load runs stage 1 over the blocks from b[off:], a batch at a time; the

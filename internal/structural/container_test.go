@@ -23,9 +23,9 @@ func check(t *testing.T, in []byte) {
 	useAssembly = false
 	trP, okP := container(&c, in)
 	useAssembly = was
-	require.Equal(t, ok, okP, "classifiers disagree on %q", in)
+	require.Equal(t, ok, okP, "classifiers disagree on %q", short(in))
 	if ok {
-		require.Equal(t, tr, trP, "%q", in)
+		require.Equal(t, tr, trP, "%q", short(in))
 		require.True(t, json.Valid(in[:tr.End+1]) && utf8.Valid(in[:tr.End+1]), "accepted %q", in[:tr.End+1])
 		require.Equal(t, bytes.Count(in[:tr.End], []byte("\n")), tr.Newlines)
 		require.Equal(t, bytes.LastIndexByte(in[:tr.End], '\n'), tr.LastNewline)
@@ -33,13 +33,13 @@ func check(t *testing.T, in []byte) {
 			if m.Offset < 0 {
 				continue
 			}
-			require.Equal(t, bytes.Count(in[:m.Offset], []byte("\n")), m.Newlines, "mark %d of %q", k, in)
-			require.Equal(t, bytes.LastIndexByte(in[:m.Offset], '\n'), m.LastNewline, "mark %d of %q", k, in)
+			require.Equal(t, bytes.Count(in[:m.Offset], []byte("\n")), m.Newlines, "mark %d of %q", k, short(in))
+			require.Equal(t, bytes.LastIndexByte(in[:m.Offset], '\n'), m.LastNewline, "mark %d of %q", k, short(in))
 		}
 	}
 	trim := bytes.TrimRight(in, " \t\r\n")
 	if len(trim) > 0 && (trim[0] == '{' || trim[0] == '[') && json.Valid(trim) && utf8.Valid(trim) && depthOf(trim) <= maxDepth {
-		require.True(t, ok, "refused %q", in)
+		require.True(t, ok, "refused %q", short(in))
 		require.Equal(t, len(trim)-1, tr.End)
 	}
 }
@@ -143,6 +143,9 @@ func TestContainerMarksBehindLongValue(t *testing.T) {
 		"{\"k\":\n{\"a\":[" + nums + "],\n\"b\":[" + nums + "\n]}\n}",
 		"[\"" + long + "\",\n\"" + long + "\"]",
 		"[\n\n" + string(bytes.Repeat([]byte(" "), 9000)) + "]",
+		"[\n\"" + long + "\",\n1]",
+		"[\n{\"a\":[" + nums + "]},\ntrue]",
+		"{\n\"a\":\n[" + nums + "],\n\"b\":null}",
 	} {
 		check(t, []byte(in))
 	}
@@ -158,4 +161,12 @@ func TestContainerDoesNotAllocate(t *testing.T) {
 		}
 	})
 	require.Zero(t, allocs)
+}
+
+// short is in, or its first and last bytes when it is long, for messages.
+func short(in []byte) string {
+	if len(in) <= 200 {
+		return string(in)
+	}
+	return string(in[:100]) + "..." + string(in[len(in)-100:])
 }
