@@ -47,6 +47,14 @@
 // a time; elsewhere, and for what they leave, a shift-based automaton
 // reads 8-byte words. The build tag purego keeps to the portable path.
 //
+// A top-level container may be read whole first (readWhole): where the
+// CPU has AVX-512, internal/structural checks it as strict JSON in two
+// stages (64-byte blocks into masks, then the structural bytes), and when
+// all of it is in the chunk and valid the scanner jumps to its closer in
+// the state the byte-wise reading would have left. It takes dense
+// documents (short tokens, indentation) and leaves long strings and runs
+// of numbers, where the byte-wise reading is faster, to it.
+//
 // The Scanner makes no allocation per chunk once Reset (see
 // TestNextDoesNotAllocate), keeps O(depth) memory (a bit stack) and runs in
 // linear time.
