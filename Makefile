@@ -86,7 +86,7 @@ test-adapters:
 
 # Every fuzz target, FUZZTIME each: ./fuzz holds those of the public API,
 # a package holds those that need its unexported functions.
-FUZZ_PKGS ?= ./fuzz ./internal/scan ./internal/structural ./internal/decimal ./internal/tape ./sanitize ./validate ./cmd/jsonheal
+FUZZ_PKGS ?= ./fuzz ./internal/scan ./internal/structural ./internal/jsonnum ./internal/decimal ./internal/tape ./sanitize ./validate ./cmd/jsonheal
 # MIXSEEDS seeded JSONL mixes (internal/mixgen) through the batch oracle:
 # every output record equals one original, no complete one is lost.
 MIXSEEDS ?= 2000

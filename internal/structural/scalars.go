@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 
+	"github.com/jsonheal/jsonheal/internal/jsonnum"
 	"github.com/jsonheal/jsonheal/internal/swar"
 )
 
@@ -22,37 +23,9 @@ func number(b []byte, p int) int {
 			return p + j
 		}
 	}
-	i := p
-	if i < len(b) && b[i] == '-' {
-		i++
-	}
-	switch {
-	case i >= len(b):
+	i := jsonnum.End(b, p)
+	if i < 0 {
 		return -1
-	case b[i] == '0':
-		i++
-	case b[i] >= '1' && b[i] <= '9':
-		i = digits(b, i+1)
-	default:
-		return -1
-	}
-	if i < len(b) && b[i] == '.' {
-		j := digits(b, i+1)
-		if j == i+1 {
-			return -1
-		}
-		i = j
-	}
-	if i < len(b) && b[i]|0x20 == 'e' {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		j := digits(b, i)
-		if j == i {
-			return -1
-		}
-		i = j
 	}
 	if i >= len(b) || !delimiter[b[i]] {
 		return -1
@@ -90,15 +63,6 @@ func number32(q *[32]byte) int {
 		return 0
 	}
 	return j
-}
-
-// digits returns the index of the first byte at or after i that is not
-// a digit, or len(b).
-func digits(b []byte, i int) int {
-	for i < len(b) && b[i]-'0' < 10 {
-		i++
-	}
-	return i
 }
 
 // delimiter marks the bytes that may follow a number or literal.

@@ -11,53 +11,8 @@ import (
 
 // This file holds the checks of a strict tape read (ReadStrict): the
 // grammar of numbers and string texts that RFC 8259 sets and the scanner
-// enforces, so that a document valid for the scanner is read in one pass.
-
-// numberEnd returns the index just past the number at b[i] by the strict
-// grammar -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, or -1.
-func numberEnd(b []byte, i int) int {
-	if i < len(b) && b[i] == '-' {
-		i++
-	}
-	switch {
-	case i >= len(b):
-		return -1
-	case b[i] == '0':
-		i++
-	case b[i] >= '1' && b[i] <= '9':
-		i = digitsEnd(b, i+1)
-	default:
-		return -1
-	}
-	if i < len(b) && b[i] == '.' {
-		j := digitsEnd(b, i+1)
-		if j == i+1 {
-			return -1
-		}
-		i = j
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		j := digitsEnd(b, i)
-		if j == i {
-			return -1
-		}
-		i = j
-	}
-	return i
-}
-
-// digitsEnd returns the index of the first byte at or after i that is not
-// a decimal digit.
-func digitsEnd(b []byte, i int) int {
-	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-		i++
-	}
-	return i
-}
+// enforces, so that a document valid for the scanner is read in one pass
+// (numbers: internal/jsonnum).
 
 // strictString reads a string's text from b[i] (after its opening quote)
 // to its closing quote, checking it on the way: no control bytes, only

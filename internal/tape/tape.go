@@ -16,6 +16,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/jsonheal/jsonheal/internal/jsonnum"
 	"github.com/jsonheal/jsonheal/internal/jsonstr"
 	"github.com/jsonheal/jsonheal/internal/swar"
 )
@@ -284,7 +285,7 @@ func (t *Tape) value(b []byte, i, depth int) (int, error) {
 	}
 	var j int
 	if t.strict {
-		j = numberEnd(b, i)
+		j = jsonnum.End(b, i)
 	} else {
 		j = i
 		for j < len(b) && (b[j] >= '0' && b[j] <= '9' || b[j] == '-' || b[j] == '+' || b[j] == '.' || b[j] == 'e' || b[j] == 'E') {
