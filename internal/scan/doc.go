@@ -48,7 +48,7 @@
 // reads 8-byte words. The build tag purego keeps to the portable path.
 //
 // A top-level container may be read whole first (readWhole): where the
-// CPU has AVX-512, internal/structural checks it as strict JSON in two
+// CPU has AVX-512 or AVX2, internal/structural checks it as strict JSON in two
 // stages (64-byte blocks into masks, then the structural bytes), and when
 // all of it is in the chunk and valid the scanner jumps to its closer in
 // the state the byte-wise reading would have left. It takes dense

@@ -24,18 +24,14 @@ func BenchmarkContainer(b *testing.B) {
 		if f != "llm.jsonl" {
 			units = [][]byte{in}
 		}
-		b.Run(f+"/structural", func(b *testing.B) {
-			var c Checker
-			b.SetBytes(int64(len(in)))
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, u := range units {
-					if _, ok := c.Container(u[1:], u[0] == '{', maxDepth); !ok {
-						b.Fatal("refused")
-					}
-				}
-			}
-		})
+		if useAVX512 {
+			b.Run(f+"/structural-avx2", func(b *testing.B) {
+				useAVX512 = false
+				defer func() { useAVX512 = true }()
+				benchContainer(b, units, len(in))
+			})
+		}
+		b.Run(f+"/structural", func(b *testing.B) { benchContainer(b, units, len(in)) })
 		b.Run(f+"/sonic", func(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
@@ -47,5 +43,19 @@ func BenchmarkContainer(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// benchContainer reads each of units (n bytes in all) with Container.
+func benchContainer(b *testing.B, units [][]byte, n int) {
+	var c Checker
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, u := range units {
+			if _, ok := c.Container(u[1:], u[0] == '{', maxDepth); !ok {
+				b.Fatal("refused")
+			}
+		}
 	}
 }

@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "stage1_amd64.h"
 
 // func stage1AVX512(p *byte, n int, prev *byte, c *carries, out *block)
 //
@@ -14,16 +15,7 @@
 // (escape, inString, scalar, hex); X15 all ones, for the prefix XOR of
 // the quotes by a carry-less product.
 TEXT ·stage1AVX512(SB), NOSPLIT, $0-40
-	MOVQ p+0(FP), SI
-	MOVQ n+8(FP), BX
-	MOVQ prev+16(FP), AX
-	MOVQ c+24(FP), R11
-	MOVQ out+32(FP), DI
-	ADDQ SI, BX
-	MOVQ 0(R11), R12
-	MOVQ 8(R11), R13
-	MOVQ 16(R11), R14
-	MOVQ 24(R11), R15
+	BEGIN
 	VMOVDQU64 (AX), Z1
 	MOVQ   $-1, AX
 	MOVQ   AX, X15
@@ -116,41 +108,11 @@ ascii:
 	ORQ   R12, DX
 	JZ    quotes
 
-	// The bytes escaped (simdjson's odd-length backslash runs), with R12
-	// the escape carried in.
-	MOVQ  R12, DX
-	NOTQ  DX
-	ANDQ  DX, CX          // backslashes not themselves escaped
-	MOVQ  CX, R9
-	SHLQ  $1, R9
-	ORQ   R12, R9         // R9: the bytes after one
-	MOVQ  $0x5555555555555555, R10
-	MOVQ  R10, DX
-	NOTQ  DX
-	ANDQ  CX, DX
-	MOVQ  R9, R8
-	NOTQ  R8
-	ANDQ  R8, DX          // odd starts
-	XORL  R12, R12
-	ADDQ  CX, DX
-	SETCS R12             // the carry out
-	SHLQ  $1, DX
-	XORQ  R10, DX
-	ANDQ  R9, DX
-	MOVQ  DX, R8          // R8: escaped
+	ESCAPED
 
 quotes:
-	// The quotes that are not escaped (AX), and the string mask (R9) by
-	// their prefix XOR, the opening quote included.
-	MOVQ  R8, R9
-	NOTQ  R9
-	ANDQ  R9, AX
-	MOVQ  AX, X3
-	VPCLMULQDQ $0, X15, X3, X3
-	MOVQ  X3, R9
-	XORQ  R13, R9
-	MOVQ  R9, R13
-	SARQ  $63, R13
+	// The quotes that are not escaped (AX), and the string mask (R9).
+	INSTRING(X15)
 	// The errors (DX): control bytes inside strings, bad UTF-8, and the
 	// escapes.
 	KMOVQ K2, DX
@@ -163,28 +125,9 @@ quotes:
 
 structural:
 	MOVQ  DX, 8(DI)
-	// Structural bytes: the punctuation, and the first byte of every
-	// run of other non-blank bytes (a quote ends a run: the byte after a
-	// closing quote begins one), outside strings.
-	KMOVQ K6, R10             // punctuation
-	KMOVQ K5, R11             // whitespace
-	ORQ   R10, R11
-	NOTQ  R11                 // R11: scalar bytes
-	MOVQ  AX, DX
-	NOTQ  DX
-	ANDQ  R11, DX             // plain: scalar bytes but quotes
-	MOVQ  DX, CX
-	SHLQ  $1, CX
-	ORQ   R14, CX             // follows a plain byte
-	SHRQ  $63, DX
-	MOVQ  DX, R14
-	NOTQ  CX
-	ANDQ  CX, R11             // run starts
-	ORQ   R10, R11
-	XORQ  AX, R9              // in ^ quotes: the string's bytes after its opening quote
-	NOTQ  R9
-	ANDQ  R9, R11
-	MOVQ  R11, 0(DI)
+	KMOVQ K6, R10 // punctuation
+	KMOVQ K5, R11 // whitespace
+	STRUCTURALS
 
 	VMOVDQA64 Z0, Z1
 	ADDQ      $64, SI
@@ -214,28 +157,7 @@ escapes:
 	KMOVQ    K4, CX
 	ANDQ     R8, CX
 	ANDQ     R9, CX          // CX: escaped 'u' inside strings
-	MOVQ     CX, R10
-	SHLQ     $1, R10
-	MOVQ     CX, R11
-	SHLQ     $2, R11
-	ORQ      R11, R10
-	MOVQ     CX, R11
-	SHLQ     $3, R11
-	ORQ      R11, R10
-	MOVQ     CX, R11
-	SHLQ     $4, R11
-	ORQ      R11, R10
-	ORQ      R15, R10        // the bytes that must be hex digits
-	MOVQ     CX, R15
-	SHRQ     $60, R15
-	MOVQ     CX, R11
-	SHRQ     $61, R11
-	ORQ      R11, R15
-	MOVQ     CX, R11
-	SHRQ     $62, R11
-	ORQ      R11, R15
-	SHRQ     $63, CX
-	ORQ      CX, R15         // those due in the next block
+	HEXDUE
 	KMOVQ    K7, R11
 	NOTQ     R11
 	ANDQ     R11, R10
@@ -243,13 +165,7 @@ escapes:
 	JMP      structural
 
 done:
-	MOVQ c+24(FP), R11
-	MOVQ R12, 0(R11)
-	MOVQ R13, 8(R11)
-	MOVQ R14, 16(R11)
-	MOVQ R15, 24(R11)
-	VZEROUPPER
-	RET
+	END
 
 // spaceTable holds, at each low nibble, the whitespace byte with that
 // nibble (0 where none: no byte with that nibble is 0).

@@ -7,7 +7,7 @@ package structural
 const Fast = false
 
 // useAssembly is false: there is no assembly stage 1.
-var useAssembly = false
+var useAssembly, useAVX512 = false, false
 
 // stage1 fills out with the blocks b[from:], b[from+64:], ...: each
 // whole, in b.
