@@ -39,6 +39,13 @@ func number(b []byte, p int) int {
 // so that no load waits for the one before. It returns the number's
 // length, or 0 for another shape, which number then reads byte by byte.
 func number32(q *[32]byte) int {
+	// Integers of up to 15 digits (ids, counts) end in the first two
+	// words.
+	short := swar.Bits(swar.ExactNonDigits(binary.LittleEndian.Uint64(q[0:]))) |
+		swar.Bits(swar.ExactNonDigits(binary.LittleEndian.Uint64(q[8:])))<<8
+	if n := bits.TrailingZeros64(short); n > 0 && n < 16 && q[0] != '0' && delimiter[q[n]] {
+		return n
+	}
 	other := swar.Bits(swar.ExactNonDigits(binary.LittleEndian.Uint64(q[0:]))) |
 		swar.Bits(swar.ExactNonDigits(binary.LittleEndian.Uint64(q[8:])))<<8 |
 		swar.Bits(swar.ExactNonDigits(binary.LittleEndian.Uint64(q[16:])))<<16 |
