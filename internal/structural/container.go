@@ -22,6 +22,9 @@ type Checker struct {
 
 	ring    [ringSize]blockLines // the last blocks' newlines, by block
 	evictAt int                  // the block at which refill calls evict
+	// evicted holds the last two Commits evict placed, newest first,
+	// for the PrevCommit that takes its offset later (see place).
+	evicted [2]Mark
 
 	stack [maxDepth / 64]uint64 // bit d: the container at depth d+1 is an object
 }
@@ -125,7 +128,7 @@ value: // a value comes next
 valueByte:
 	switch ch {
 	case '"':
-		t.PrevCommit, t.Commit.Offset = t.Commit, p|stringFlag
+		t.PrevCommit.Offset, t.Commit.Offset = t.Commit.Offset, p|stringFlag
 		t.StrQuote.Offset, t.StrIsKey, t.LastWasString = p|stringFlag, false, true
 		goto after
 	case '{', '[':
@@ -169,23 +172,23 @@ valueByte:
 		if !literal(b, p, "true") {
 			return t, false
 		}
-		t.PrevCommit, t.Commit.Offset, t.LastWasString = t.Commit, p+4, false
+		t.PrevCommit.Offset, t.Commit.Offset, t.LastWasString = t.Commit.Offset, p+4, false
 	case 'f':
 		if !literal(b, p, "false") {
 			return t, false
 		}
-		t.PrevCommit, t.Commit.Offset, t.LastWasString = t.Commit, p+5, false
+		t.PrevCommit.Offset, t.Commit.Offset, t.LastWasString = t.Commit.Offset, p+5, false
 	case 'n':
 		if !literal(b, p, "null") {
 			return t, false
 		}
-		t.PrevCommit, t.Commit.Offset, t.LastWasString = t.Commit, p+4, false
+		t.PrevCommit.Offset, t.Commit.Offset, t.LastWasString = t.Commit.Offset, p+4, false
 	default:
 		e := number(b, p)
 		if e < 0 {
 			return t, false
 		}
-		t.PrevCommit, t.Commit.Offset, t.LastWasString = t.Commit, e, false
+		t.PrevCommit.Offset, t.Commit.Offset, t.LastWasString = t.Commit.Offset, e, false
 	}
 
 after: // a value ended: ',' or a closer comes next
@@ -245,7 +248,7 @@ closer: // ch, at p, closes the innermost container
 		return t, false
 	}
 	if level > 0 {
-		t.PrevCommit, t.Commit.Offset, t.LastWasString = t.Commit, p+1, false
+		t.PrevCommit.Offset, t.Commit.Offset, t.LastWasString = t.Commit.Offset, p+1, false
 		goto after
 	}
 	upto := uint64(2)<<(p-base) - 1 // the block's bytes up to p
@@ -319,6 +322,17 @@ func (c *Checker) place(t *Trace, base int) {
 			m.placeIn(&c.ring[at>>6&(ringSize-1)], at)
 		}
 	}
+	// A value end copies only the commit's offset into PrevCommit: when
+	// that commit had left the ring, its lines are those evict gave it,
+	// as the last Commit it placed or the one before (a Commit placed
+	// later is the one after PrevCommit's).
+	if at := int(markAt(&t.PrevCommit)); at >= 0 && base>>6-at>>6 >= ringSize {
+		for _, e := range c.evicted {
+			if e.Offset == t.PrevCommit.Offset {
+				t.PrevCommit = e
+			}
+		}
+	}
 }
 
 // evict gives the marks of t that lie in the block at old, about to
@@ -332,6 +346,9 @@ func (c *Checker) evict(t *Trace, old int) {
 		switch at := markAt(m); {
 		case at>>6 == uint(old)>>6:
 			m.placeIn(r, int(at))
+			if m == &t.Commit {
+				c.evicted[1], c.evicted[0] = c.evicted[0], *m
+			}
 		case at>>6 > uint(old)>>6:
 			next = min(next, at)
 		}
@@ -368,6 +385,7 @@ func (c *Checker) begin() {
 	c.utf8 = utf8Carry{}
 	c.carry = carries{}
 	c.evictAt = ringSize * 64
+	c.evicted = [2]Mark{{Offset: -1}, {Offset: -1}}
 }
 
 // load runs stage 1 over the blocks from b[off:], a batch at a time; the

@@ -149,6 +149,9 @@ func TestContainerMarksBehindLongValue(t *testing.T) {
 		"[\"" + long + "\",\n\"" + long + "\"]",
 		"[\n\n" + string(bytes.Repeat([]byte(" "), 9000)) + "]",
 		"[\n\"" + long + "\",\n1]",
+		"[\n\"" + long + "\",\n\"" + long + "\"]",
+		"[\n1,\n\"" + long + "\",\n\n\"" + long + "\"]",
+		"{\n\"a\":\"" + long + "\",\n\"b\":[" + nums + "],\n\"c\":\"" + long + "\"}",
 		"[\n{\"a\":[" + nums + "]},\ntrue]",
 		"{\n\"a\":\n[" + nums + "],\n\"b\":null}",
 	} {

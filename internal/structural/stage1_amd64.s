@@ -86,9 +86,6 @@ loop:
 	VPTESTMB   Z6, Z6, K1
 
 ascii:
-	VPSRLW     $4, Z0, Z8
-	VPANDQ     Z9, Z8, Z8 // Z8: the high nibbles, for the escapes
-
 	VPCMPUB  $1, Z19, Z0, K2 // control bytes
 	VPCMPEQB Z20, Z0, K3     // quotes
 	VPCMPEQB Z21, Z0, K4     // backslashes
@@ -140,6 +137,8 @@ escapes:
 	// four after a 'u' hex digits (R15 carries those due in the next
 	// block).
 	VPSHUFB  Z7, Z29, Z6
+	VPSRLW   $4, Z0, Z8
+	VPANDQ   Z9, Z8, Z8      // the high nibbles
 	VPSHUFB  Z8, Z23, Z2
 	VPTESTMB Z6, Z2, K3
 	VPCMPEQB Z24, Z0, K4
