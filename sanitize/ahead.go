@@ -38,7 +38,7 @@ func (z *Sanitizer) applyAhead(i int, queue []scan.QueuedRepair, k int) int {
 		fk := kindOfRepair(r.Kind)
 		if !r.Joins {
 			var ok bool
-			if fixes, ok = usualFix(fixes, fk, fk.Confidence(), r.Offset, r.Line, r.Column, z.opts.MinConfidence); !ok {
+			if fixes, ok = usualFix(fixes, fk, fk.Confidence(), r.Offset, r.Line, r.Column, z.opts.MinConfidence); !ok && !z.pastCap(fixes, fk, fk.Confidence(), z.opts.MinConfidence) {
 				break
 			}
 			if r.Len == 0 && !r.Forward {
@@ -88,7 +88,7 @@ func (z *Sanitizer) applyWide(i int, queue []scan.QueuedRepair, k int) int {
 			break
 		}
 		var ok bool
-		if fixes, ok = usualFix(fixes, fk, fk.Confidence(), r.Offset, r.Line, r.Column, z.opts.MinConfidence); !ok {
+		if fixes, ok = usualFix(fixes, fk, fk.Confidence(), r.Offset, r.Line, r.Column, z.opts.MinConfidence); !ok && !z.pastCap(fixes, fk, fk.Confidence(), z.opts.MinConfidence) {
 			break
 		}
 		if n := len(out); shortMoveFits(out, chunk, pend, ja+1) { // as editWide
@@ -132,7 +132,7 @@ func (z *Sanitizer) applyPairs(i int, queue []scan.QueuedRepair, k int) int {
 		}
 		fk := kindOfRepair(r.Kind)
 		var ok bool
-		if fixes, ok = usualFix(fixes, fk, fk.Confidence(), r.Offset, r.Line, r.Column, z.opts.MinConfidence); !ok {
+		if fixes, ok = usualFix(fixes, fk, fk.Confidence(), r.Offset, r.Line, r.Column, z.opts.MinConfidence); !ok && !z.pastCap(fixes, fk, fk.Confidence(), z.opts.MinConfidence) {
 			break
 		}
 		q := r.Repl[0]
@@ -187,7 +187,7 @@ func (z *Sanitizer) applyQuotes(i int, queue []scan.QueuedRepair, k int) int {
 			break
 		}
 		var ok bool
-		if fixes, ok = usualFix(fixes, fk, c, r.Offset, r.Line, r.Column, c); !ok {
+		if fixes, ok = usualFix(fixes, fk, c, r.Offset, r.Line, r.Column, c); !ok && !z.pastCap(fixes, fk, c, c) {
 			break
 		}
 		patches = append(patches, patch{at: int(r.Offset + shift), c: '"'}, patch{at: int(r.Closing + shift), c: '"'})

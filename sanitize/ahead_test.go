@@ -69,6 +69,47 @@ func TestRunLoopsMatchApplyRepair(t *testing.T) {
 	}
 }
 
+// Past MaxFixes the run loops go on, counting the fixes they make
+// (pastCap): the output, report (the fixes omitted by kind included),
+// error and work are still applyRepair's, on every broken class made long
+// enough to pass the cap and on runs of each loop's kind.
+func TestRunLoopsMatchApplyRepairPastTheCap(t *testing.T) {
+	var inputs []string
+	for _, c := range brokengen.Classes {
+		inputs = append(inputs, string(c.Generate(1<<20)))
+	}
+	runs := map[string]string{
+		"commas":      "[1,,2,]",
+		"full width":  "[1，2，]",
+		"bare words":  "{a: b, c: d}",
+		"single":      "['a', 'b']",
+		"comments":    "[1 /*a*/ 2 /*b*/ /*c*/ 3]",
+		"wrong floor": "[1, 2,] ['a'] [x]",
+	}
+	for _, run := range runs {
+		inputs = append(inputs, "["+strings.Repeat(run+",", MaxFixes)+run+"]")
+	}
+	for _, opts := range []Options{{}, {MinConfidence: Guess}, {MinConfidence: Certain}} {
+		want, got := New(opts), New(opts)
+		want.noRunLoops = true
+		cut := 0
+		for _, in := range inputs {
+			wantOut, wantErr := want.Append(nil, []byte(in))
+			gotOut, gotErr := got.Append(dirty(2*len(in)+64), []byte(in))
+			require.Equal(t, string(wantOut), string(gotOut), "%.60q %+v", in, opts)
+			require.Equal(t, errString(wantErr), errString(gotErr), "%.60q %+v", in, opts)
+			require.Equal(t, *want.Report(), *got.Report(), "%.60q %+v", in, opts)
+			require.Equal(t, want.work, got.work, "%.60q %+v: work", in, opts)
+			if got.Report().FixesCut {
+				cut++
+			}
+		}
+		if opts.MinConfidence != Certain {
+			assert.GreaterOrEqual(t, cut, len(runs), "inputs past the cap, %+v", opts)
+		}
+	}
+}
+
 // A comma carried by comments (two fixes in one repair) where the fix log
 // has room for one fix only: applyCarried leaves the repair to applyRepair
 // rather than make the comma and break off before the comments' fix.

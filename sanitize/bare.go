@@ -65,7 +65,7 @@ func (z *Sanitizer) bareValue() bool {
 			return false
 		}
 	}
-	z.report.resetFixes()
+	z.resetFixes()
 	if call {
 		off := len(z.head) - len(bytes.TrimLeft(z.head, " \t\r\n"))
 		line := 1 + bytes.Count(z.head[:off], []byte{'\n'})

@@ -114,3 +114,42 @@ func TestFixLogCutAllocatesNothingOnceWarm(t *testing.T) {
 	assert.Zero(t, testing.AllocsPerRun(3, run))
 	assert.Equal(t, int64(100), z.Report().Omitted[KindTrailingComma])
 }
+
+// TestFixLogCutCountsEveryKind cuts the log with fixes of two kinds past
+// the cap and reads the counts through each way a report is returned: the
+// package's Bytes, a Sanitizer, and a Writer fed in small pieces (whose
+// report is read while the input is still coming and again at the end).
+func TestFixLogCutCountsEveryKind(t *testing.T) {
+	src := trailingCommas(MaxFixes + 300)
+	src = append(src[:len(src)-1], ",{'a':1},{'b':2}]"...)
+	want := map[Kind]int64{KindTrailingComma: 300, KindSingleQuote: 2}
+	opts := Options{MinConfidence: Guess}
+
+	_, rep, err := Bytes(src, opts)
+	require.NoError(t, err)
+	assert.Equal(t, want, rep.Omitted)
+
+	z := New(opts)
+	_, err = z.Bytes(src)
+	require.NoError(t, err)
+	assert.Equal(t, want, z.Report().Omitted)
+
+	var out bytes.Buffer
+	w := NewWriter(&out, opts)
+	half := len(src) - 40
+	_, err = w.Write(src[:half])
+	require.NoError(t, err)
+	// While the input is still coming, the fixes read so far are counted
+	// (the last few commas wait for what follows them).
+	mid := w.Report()
+	assert.True(t, mid.FixesCut)
+	assert.Len(t, mid.Omitted, 1)
+	assert.InDelta(t, 300, mid.Omitted[KindTrailingComma], 10)
+	for p := src[half:]; len(p) > 0; p = p[min(7, len(p)):] {
+		_, err = w.Write(p[:min(7, len(p))])
+		require.NoError(t, err)
+	}
+	require.NoError(t, w.Close())
+	assert.Equal(t, want, w.Report().Omitted)
+	assert.True(t, json.Valid(out.Bytes()))
+}

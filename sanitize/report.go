@@ -138,17 +138,54 @@ func (r *Report) newFix() *Fix {
 	return &r.Fixes[len(r.Fixes)-1]
 }
 
-// omit counts a fix of kind k made past MaxFixes, in a map the Sanitizer
-// keeps from one document to the next (no allocation once warm).
-func (z *Sanitizer) omit(k Kind) {
-	if !z.report.FixesCut {
-		if z.omitted == nil {
-			z.omitted = make(map[Kind]int64)
+// omissions counts, by kind, the fixes made past MaxFixes. An array, not
+// Report.Omitted's map: a document past the cap can make a fix every few
+// bytes, and a map increment for each (a hash and a probe) cost such a
+// document a third of its speed. The map is filled from the array when
+// the report is read (reportNow). Its size is a power of two above every
+// Kind, so that indexing it by k%kindSlots needs no bounds check (which
+// keeps usualFix small enough to be inlined).
+type omissions [kindSlots]int
+
+// kindSlots is the size of omissions.
+const kindSlots = 64
+
+// A Kind past kindSlots would share a count with another: this fails to
+// compile when kindCount grows past it.
+const _ = uint(kindSlots - kindCount)
+
+// omit counts a fix of kind k made past MaxFixes.
+func (z *Sanitizer) omit(k Kind) { z.past[k%kindSlots]++ }
+
+// reportNow returns z's report with FixesCut and Omitted set from the
+// fixes counted past MaxFixes, in a map z keeps from one document to the
+// next. Only a full log has fixes past it.
+func (z *Sanitizer) reportNow() *Report {
+	z.report.FixesCut = false
+	if len(z.report.Fixes) < MaxFixes {
+		return &z.report
+	}
+	if z.omitted == nil {
+		z.omitted = make(map[Kind]int64)
+	}
+	clear(z.omitted)
+	for k, n := range z.past {
+		if n > 0 {
+			z.omitted[Kind(k)] = int64(n)
 		}
-		clear(z.omitted)
+	}
+	if len(z.omitted) > 0 {
 		z.report.FixesCut, z.report.Omitted = true, z.omitted
 	}
-	z.omitted[k]++
+	return &z.report
+}
+
+// resetFixes empties the fix log and the counts of the fixes past it.
+func (z *Sanitizer) resetFixes() {
+	if len(z.report.Fixes) >= MaxFixes {
+		z.past = omissions{}
+	}
+	z.report.resetFixes()
 }
 
 // resetFixes empties the fix log for a new document, keeping its memory.

@@ -87,6 +87,7 @@ type Sanitizer struct {
 	outStart int        // len(dst): where this document's output begins
 
 	omitted map[Kind]int64 // Report.Omitted's map, kept for the next document
+	past    omissions      // the fixes made past MaxFixes
 }
 
 // New returns a Sanitizer with the given options.
@@ -101,7 +102,7 @@ func (z *Sanitizer) Reset() { z.reset(nil) }
 
 func (z *Sanitizer) reset(dst []byte) {
 	z.sc.Reset(z.opts.MaxDepth)
-	z.report.resetFixes()
+	z.resetFixes()
 	z.backInsert = -1
 	z.report.Values = 0
 	z.report.Truncated = false
@@ -136,7 +137,7 @@ func (z *Sanitizer) reset(dst []byte) {
 
 // Report returns what the last Append (or the Writer driving z) did. It
 // stays valid until the next Reset or Append.
-func (z *Sanitizer) Report() *Report { return &z.report }
+func (z *Sanitizer) Report() *Report { return z.reportNow() }
 
 // Append sanitizes the whole document src, appends the result to dst and
 // returns it. A nil error means the appended bytes are complete, valid JSON.
@@ -209,7 +210,7 @@ func (z *Sanitizer) settle(err error) error {
 func Append(dst, src []byte, opts Options) ([]byte, Report, error) {
 	z := Sanitizer{opts: opts}
 	out, err := z.Append(dst, src)
-	return out, z.report, err
+	return out, *z.reportNow(), err
 }
 
 // Bytes sanitizes src and returns the result with the Report. When nothing
@@ -217,7 +218,7 @@ func Append(dst, src []byte, opts Options) ([]byte, Report, error) {
 func Bytes(src []byte, opts Options) ([]byte, Report, error) {
 	z := Sanitizer{opts: opts}
 	out, err := z.Bytes(src)
-	return out, z.report, err
+	return out, *z.reportNow(), err
 }
 
 // flush copies the consumed bytes chunk[pend:j] to out.

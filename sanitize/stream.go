@@ -118,4 +118,4 @@ func (st *Stream) Close() ([]byte, error) {
 }
 
 // Report returns what the Stream did so far.
-func (st *Stream) Report() *Report { return &st.z.report }
+func (st *Stream) Report() *Report { return st.z.reportNow() }

@@ -105,7 +105,7 @@ func (w *Writer) Close() error {
 }
 
 // Report returns what the Writer did so far.
-func (w *Writer) Report() *Report { return &w.z.report }
+func (w *Writer) Report() *Report { return w.z.reportNow() }
 
 // fail ends the Writer on the sanitizing error err: it writes what Append
 // leaves with err, when what was written already begins it, and returns
