@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 
 	"github.com/klauspost/compress/gzip"
@@ -62,6 +63,9 @@ type Reader struct {
 	src    *countingReader
 	r      io.Reader
 	closer func()
+	// regular: the reader NewReader was given reports a regular file
+	// (its Stat method), whose reads never wait for input to come.
+	regular bool
 }
 
 // NewReader returns a Reader over r, detecting gzip and zstd by their magic
@@ -74,7 +78,7 @@ func NewReader(r io.Reader, opts ReaderOptions) (*Reader, error) {
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return nil, err
 	}
-	in := &Reader{src: src, r: br, closer: func() {}}
+	in := &Reader{src: src, r: br, closer: func() {}, regular: isRegularFile(r)}
 	switch {
 	case bytes.HasPrefix(head, gzipMagic):
 		zr, err := gzip.NewReader(br)
@@ -99,6 +103,21 @@ func NewReader(r io.Reader, opts ReaderOptions) (*Reader, error) {
 	}
 	return in, nil
 }
+
+// isRegularFile reports whether r says, through a Stat method (as
+// *os.File has), that it reads a regular file.
+func isRegularFile(r io.Reader) bool {
+	s, ok := r.(interface{ Stat() (fs.FileInfo, error) })
+	if !ok {
+		return false
+	}
+	fi, err := s.Stat()
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// readsAtOnce reports whether r reads a plain regular file: its reads
+// neither wait for input to come nor decompress.
+func (r *Reader) readsAtOnce() bool { return r.regular && r.format == Plain }
 
 // decompressed returns in through a Reader (decompressed when its first
 // bytes show gzip or zstd), or in itself when it is a *Reader already,

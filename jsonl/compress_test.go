@@ -154,3 +154,41 @@ func TestRunDecompressesItsInput(t *testing.T) {
 		})
 	}
 }
+
+// TestReadsAtOnceOnlyForPlainRegularFiles: the Cleaner reads a plain
+// regular file where it splits it, and anything that may wait for input
+// (a pipe, a reader without Stat) or decompresses through its pump.
+func TestReadsAtOnceOnlyForPlainRegularFiles(t *testing.T) {
+	dir := t.TempDir()
+	plain, gz := dir+"/in.jsonl", dir+"/in.jsonl.gz"
+	require.NoError(t, os.WriteFile(plain, []byte("{\"a\":1}\n"), 0o644))
+	var zb bytes.Buffer
+	zw, err := NewWriter(&zb, Gzip)
+	require.NoError(t, err)
+	_, err = zw.Write([]byte("{\"a\":1}\n"))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	require.NoError(t, os.WriteFile(gz, zb.Bytes(), 0o644))
+
+	atOnce := func(r io.Reader) bool {
+		t.Helper()
+		jr, err := NewReader(r, ReaderOptions{})
+		require.NoError(t, err)
+		defer jr.Close()
+		return jr.readsAtOnce()
+	}
+	open := func(name string) *os.File {
+		f, err := os.Open(name)
+		require.NoError(t, err)
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	assert.True(t, atOnce(open(plain)), "a plain file")
+	assert.False(t, atOnce(open(gz)), "a gzip file: decompressed on the pump")
+	assert.False(t, atOnce(strings.NewReader("{}\n")), "no Stat")
+	pr, pw, err := os.Pipe()
+	require.NoError(t, err)
+	defer pr.Close()
+	go func() { pw.Write([]byte("{}\n")); pw.Close() }()
+	assert.False(t, atOnce(pr), "a pipe may wait")
+}

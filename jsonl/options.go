@@ -94,6 +94,10 @@ type Options struct {
 	// save (except too-large ones) and may return a valid document for it.
 	// The result is validated again before it is written.
 	Healer Healer
+
+	// splitBuffer, for tests, sets the Splitter's buffer (and so the
+	// chunks batches hold) to other than DefaultReadBufferSize.
+	splitBuffer int
 }
 
 func (o *Options) workers() int {

@@ -27,8 +27,14 @@ func TestOutputErrorSaysWhereTheRunStopped(t *testing.T) {
 			lineOffsets = append(lineOffsets, i+1)
 		}
 	}
-	for _, which := range []string{"output", "rejects"} {
-		t.Run(which, func(t *testing.T) {
+	// The default buffer holds the whole input; one of 1,000 bytes makes
+	// the batches end where the splitter moves to a new chunk too.
+	for _, tc := range []struct {
+		which string
+		chunk int
+	}{{"output", 0}, {"rejects", 0}, {"output", 1000}, {"rejects", 1000}} {
+		which := tc.which
+		t.Run(fmt.Sprintf("%s, chunk %d", which, tc.chunk), func(t *testing.T) {
 			fw := &failingWriter{limit: 50 << 10}
 			out, rej := io.Writer(io.Discard), io.Writer(fw)
 			input := data
@@ -38,13 +44,16 @@ func TestOutputErrorSaysWhereTheRunStopped(t *testing.T) {
 				fw.limit = 1 << 20                           // rejects are ~25 times their record
 				input = strings.ReplaceAll(data, `"i"`, `i`) // every record rejected
 			}
-			_, err := NewCleaner(Options{NewSanitizer: newFake, Workers: 3, BatchBytes: 4 << 10}).
+			st, err := NewCleaner(Options{NewSanitizer: newFake, Workers: 3, BatchBytes: 4 << 10, splitBuffer: tc.chunk}).
 				Run(context.Background(), strings.NewReader(input), out, rej)
 			var oe *OutputError
 			require.ErrorAs(t, err, &oe)
 			assert.Equal(t, which, oe.Name)
 			require.Greater(t, oe.Line, int64(1))
 			if which == "output" {
+				// One record a line, and no batch handed over early:
+				// the lines before oe.Line are the records written.
+				assert.Equal(t, oe.Line-1, st.Written())
 				// The records before oe.Line, and only they, went out.
 				assert.Equal(t, int64(lineOffsets[oe.Line-1]), oe.Offset)
 				assert.LessOrEqual(t, oe.Offset, int64(fw.n), "every record before the line was passed on")

@@ -28,7 +28,8 @@ func holdBytes(batchBytes int) int { return 2 * batchBytes }
 type Cleaner struct {
 	opts   Options
 	c      counters
-	budget *budget // of the last Run, for tests
+	budget *budget    // of the last Run, for tests
+	chunks *chunkPool // of the last Run, for tests
 }
 
 // NewCleaner returns a Cleaner with the given options.
@@ -41,7 +42,8 @@ func (c *Cleaner) Stats() Stats { return c.c.snapshot() }
 
 // recMeta locates one record of a batch.
 type recMeta struct {
-	start, end int // in batch.data
+	start, end int  // in batch.data, or in batch.spill when spilled
+	spilled    bool // a copy: the record did not alias the batch's chunk
 	line       int64
 	lines      int
 	offset     int64
@@ -51,14 +53,20 @@ type recMeta struct {
 	firstJoin  int // Record.FirstJoin
 }
 
-// batch is a run of consecutive records, the unit of work.
+// batch is a run of consecutive records, the unit of work. Its records
+// alias the Splitter's buffer, a chunk the batch holds until it is written
+// (see chunk); a record that does not (a TooLarge record's sample) is
+// copied into spill.
 type batch struct {
-	seq  int64
-	data []byte
-	recs []recMeta
-	out  []byte // clean records, one per line
-	rej  []byte // rejects-file lines
-	loc  local
+	seq   int64
+	chunk *chunk
+	data  []byte // chunk.data
+	spill []byte
+	bytes int64 // the records' bytes, counted in the budget
+	recs  []recMeta
+	out   []byte // clean records, one per line
+	rej   []byte // rejects-file lines
+	loc   local
 	// endLine and endOffset locate the input just after the batch.
 	endLine, endOffset int64
 	// part is set while the batch is handed to the writer before its end
@@ -69,8 +77,9 @@ type batch struct {
 }
 
 func (b *batch) reset(maxKeep int) {
-	if cap(b.data) > maxKeep {
-		b.data = nil
+	b.release()
+	if cap(b.spill) > maxKeep {
+		b.spill = nil
 	}
 	if cap(b.out) > maxKeep {
 		b.out = nil
@@ -78,7 +87,53 @@ func (b *batch) reset(maxKeep int) {
 	if cap(b.rej) > maxKeep {
 		b.rej = nil
 	}
-	b.data, b.recs, b.out, b.rej = b.data[:0], b.recs[:0], b.out[:0], b.rej[:0]
+	b.spill, b.bytes, b.recs, b.out, b.rej = b.spill[:0], 0, b.recs[:0], b.out[:0], b.rej[:0]
+}
+
+// release lets go of the batch's chunk.
+func (b *batch) release() {
+	if b.chunk != nil {
+		b.chunk.drop()
+		b.chunk, b.data = nil, nil
+	}
+}
+
+// raw returns the bytes of record m.
+func (b *batch) raw(m *recMeta) []byte {
+	if m.spilled {
+		return b.spill[m.start:m.end]
+	}
+	return b.data[m.start:m.end]
+}
+
+// add appends rec to the batch, aliasing the batch's chunk c where rec
+// lies in it.
+func (b *batch) add(rec *Record, c *chunk) {
+	if b.chunk == nil && c != nil {
+		c.hold()
+		b.chunk, b.data = c, c.data
+	}
+	m := recMeta{
+		line: rec.Line, lines: rec.Lines, offset: rec.Offset, size: rec.Size,
+		cut: rec.Cut, tooLarge: rec.TooLarge, firstJoin: rec.FirstJoin,
+	}
+	if i, ok := b.aliased(rec.Data); ok {
+		m.start, m.end = i, i+len(rec.Data)
+	} else {
+		m.start, m.spilled = len(b.spill), true
+		b.spill = append(b.spill, rec.Data...)
+		m.end = len(b.spill)
+	}
+	b.bytes += int64(len(rec.Data))
+	b.recs = append(b.recs, m)
+}
+
+// aliased returns where data lies in the batch's chunk, if it does.
+func (b *batch) aliased(data []byte) (int, bool) {
+	if b.chunk == nil {
+		return 0, false
+	}
+	return b.chunk.at(data)
 }
 
 // feed coordinates the reader with the writer: once stopped, the reader
@@ -167,7 +222,9 @@ func (f *feed) stop() int64 {
 // The input is read on a goroutine of its own: Run never waits for a Read
 // that blocks, neither to pass on the records read before it (a slow stream
 // comes out as it arrives) nor after a cancellation (the goroutine then
-// ends when that Read returns).
+// ends when that Read returns). A plain regular file (a *Reader over an
+// *os.File, or over any reader whose Stat method says so) is read
+// straight into the splitter's buffer instead: its reads do not wait.
 func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer) (Stats, error) {
 	opts := &c.opts
 	c.c = counters{}
@@ -269,7 +326,7 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 		}
 	}
 	release := func(b *batch) {
-		bud.release(int64(len(b.data)))
+		bud.release(b.bytes)
 		c.c.line.Store(b.endLine)
 		c.c.offset.Store(b.endOffset)
 		b.reset(maxKeep)
@@ -356,23 +413,43 @@ func (c *Cleaner) read(ctx context.Context, in io.Reader, free <-chan *batch, wo
 	batchBytes := opts.batchBytes()
 	var sp *Splitter
 	var b *batch
+	// hand sends the batch, which ends where the records after it start
+	// (b.endLine, b.endOffset), to the workers.
+	hand := func() {
+		bud.acquire(b.bytes)
+		if !f.send(&c.c, work, b) {
+			bud.release(b.bytes)
+			b.release()
+		}
+		b = nil
+	}
+	// send hands the batch on, when it holds records, as ending where the
+	// splitter is: no record after it has been read.
 	send := func() {
 		if b != nil && len(b.recs) > 0 {
 			b.endLine, b.endOffset = sp.Line(), sp.InputOffset()
-			bud.acquire(int64(len(b.data)))
-			if !f.send(&c.c, work, b) {
-				bud.release(int64(len(b.data)))
-			}
-			b = nil
+			hand()
 		}
 	}
-	sp = NewSplitter(newPump(ctx, in, send), SplitOptions{MaxRecordBytes: opts.MaxRecordBytes})
+	// A plain regular file is read where it is split, into the splitter's
+	// buffer: its reads do not wait, and the pump's copy is spared.
+	// Anything else goes through the pump (see Run).
+	src := in
+	if r, ok := in.(*Reader); !ok || !r.readsAtOnce() {
+		src = newPump(ctx, in, send)
+	}
+	sp = NewSplitter(src, SplitOptions{MaxRecordBytes: opts.MaxRecordBytes, ReadBufferSize: opts.splitBuffer})
+	// The records alias the splitter's buffer, which batches hold: one
+	// chunk per batch in flight, the splitter's own and one to spare.
+	c.chunks = newChunkPool(len(sp.buf), cap(free)+2)
+	sp.shareChunks(c.chunks)
 	defer send()
 	defer func() { c.c.lines.Store(sp.InputLines()) }()
 	for {
 		if ctx.Err() != nil {
 			return errStopped
 		}
+		endLine, endOffset := sp.Line(), sp.InputOffset() // where rec starts
 		rec, err := sp.Next()
 		if err != nil {
 			if err == io.EOF || err == errStopped {
@@ -380,6 +457,13 @@ func (c *Cleaner) read(ctx context.Context, in io.Reader, free <-chan *batch, wo
 			}
 			send()
 			return &InputError{Offset: sp.InputOffset(), Line: sp.Line(), Err: err}
+		}
+		ch := sp.chunk()
+		if b != nil && b.chunk != nil && b.chunk != ch {
+			// A batch's records lie in one chunk: the batch ends
+			// before rec, which the splitter read into a new one.
+			b.endLine, b.endOffset = endLine, endOffset
+			hand()
 		}
 		if b == nil {
 			select {
@@ -389,14 +473,8 @@ func (c *Cleaner) read(ctx context.Context, in io.Reader, free <-chan *batch, wo
 				return errStopped
 			}
 		}
-		start := len(b.data)
-		b.data = append(b.data, rec.Data...)
-		b.recs = append(b.recs, recMeta{
-			start: start, end: len(b.data),
-			line: rec.Line, lines: rec.Lines, offset: rec.Offset, size: rec.Size,
-			cut: rec.Cut, tooLarge: rec.TooLarge, firstJoin: rec.FirstJoin,
-		})
-		if len(b.data) >= batchBytes || len(b.recs) >= maxBatchRecords {
+		b.add(&rec, ch)
+		if b.bytes >= int64(batchBytes) || len(b.recs) >= maxBatchRecords {
 			send()
 		}
 	}

@@ -163,6 +163,12 @@ type Splitter struct {
 	// tailEnded: the input's last line, which has no line end, was ended
 	// (finish).
 	tailEnded bool
+
+	// With chunks set (shareChunks), buf is cur's bytes, and the records
+	// Next returned stay valid while a batch holds cur: fill goes on in a
+	// fresh chunk rather than move them.
+	chunks *chunkPool
+	cur    *chunk
 }
 
 // scanState is the lexical state of the current record.
@@ -652,17 +658,17 @@ func (s *Splitter) fill() {
 		// scanning it without keeping it.
 		s.drop()
 	}
-	if s.start > 0 {
-		n := copy(s.buf, s.buf[s.start:s.end])
-		s.base += int64(s.start)
-		s.pos -= s.start
-		s.end = n
-		s.start = 0
+	switch {
+	case s.start == 0:
+	case s.cur == nil || !s.cur.shared():
+		s.moveTo(s.buf)
+	case s.end == len(s.buf):
+		// Batches hold the records before start: go on in a fresh
+		// chunk, leaving them as they are.
+		s.moveTo(nil)
 	}
 	if s.end == len(s.buf) {
-		nb := make([]byte, min(2*len(s.buf), s.bufCap))
-		copy(nb, s.buf[:s.end])
-		s.buf = nb
+		s.grow(min(2*len(s.buf), s.bufCap))
 	}
 	for tries := 0; tries < 100; tries++ {
 		n, err := s.r.Read(s.buf[s.end:])
@@ -680,3 +686,60 @@ func (s *Splitter) fill() {
 	}
 	s.rerr = io.ErrNoProgress
 }
+
+// moveTo moves the bytes of the current record to the front of dst, the
+// buffer itself, or (nil) a fresh chunk: of the pool's size, unless the
+// record fills half of it (a buffer grown for a long record goes back to
+// the usual size once the record is out, instead of being allocated
+// again at its size for the records after it).
+func (s *Splitter) moveTo(dst []byte) {
+	var c *chunk
+	if dst == nil {
+		size := s.chunks.size
+		if s.end-s.start > size/2 {
+			size = len(s.buf)
+		}
+		c = s.chunks.get(size)
+		dst = c.data
+	}
+	n := copy(dst, s.buf[s.start:s.end])
+	if c != nil {
+		s.useChunk(c)
+	}
+	s.base += int64(s.start)
+	s.pos -= s.start
+	s.end = n
+	s.start = 0
+}
+
+// grow gives the buffer, which the current record fills from its start,
+// n bytes.
+func (s *Splitter) grow(n int) {
+	if s.cur == nil {
+		nb := make([]byte, n)
+		copy(nb, s.buf[:s.end])
+		s.buf = nb
+		return
+	}
+	c := s.chunks.get(n)
+	copy(c.data, s.buf[:s.end])
+	s.useChunk(c)
+}
+
+// useChunk makes c the buffer, leaving the current chunk to the batches
+// that hold it.
+func (s *Splitter) useChunk(c *chunk) {
+	s.cur.drop()
+	s.cur, s.buf = c, c.data
+}
+
+// shareChunks makes the splitter read into chunks from p, which batches
+// may hold (see chunk), from the start: it is called before Next.
+func (s *Splitter) shareChunks(p *chunkPool) {
+	c := p.get(len(s.buf))
+	s.chunks, s.cur, s.buf = p, c, c.data
+}
+
+// chunk returns the chunk the records Next returns alias, or nil without
+// shareChunks.
+func (s *Splitter) chunk() *chunk { return s.cur }

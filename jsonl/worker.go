@@ -77,7 +77,7 @@ func (w *worker) process(b *batch) {
 			w.handOver(b)
 		}
 		m := &b.recs[i]
-		raw := b.data[m.start:m.end]
+		raw := b.raw(m)
 		if m.tooLarge {
 			d := Diagnosis{Text: fmt.Sprintf("record of %d bytes is larger than the cap of %d bytes", m.size, w.maxRecord)}
 			b.rej = appendReject(b.rej, w.source, m, raw, ReasonTooLarge, &d)
