@@ -168,3 +168,27 @@ func (p *pausingSanitizer) Append(dst, src []byte) ([]byte, error) {
 	}
 	return p.Sanitizer.Append(dst, src)
 }
+
+// FuzzChunkedClean: any input comes out of a run with small chunks, small
+// batches, several workers and reads of any size exactly as out of a run
+// with one worker and the default buffer: the same output and the same
+// rejects, byte for byte.
+func FuzzChunkedClean(f *testing.F) {
+	f.Add([]byte("{\"a\":1}\n{\"b\":[1,2,\n3]}\n```json\n{\"c\":\"x\ny\"}\n```\n{'d': tru\n[1,2]\n"), uint16(40), uint8(1), false)
+	f.Add(chunkedInput(1)[:6000], uint16(100), uint8(2), true)
+	f.Add([]byte(strings.Repeat("{\"k\":\"v\"}\n", 300)+strings.Repeat("x", 900)+"\n{}\n"), uint16(0), uint8(0), false)
+	f.Fuzz(func(t *testing.T, in []byte, chunk uint16, workers uint8, oneByte bool) {
+		base := Options{Workers: 1, MaxRecordBytes: 700}
+		wantOut, wantRej, _ := cleanMix(t, in, base)
+		o := Options{Workers: 1 + int(workers%3), BatchBytes: 32 + int(chunk%500), MaxRecordBytes: base.MaxRecordBytes, splitBuffer: 16 + int(chunk%1024)}
+		var r io.Reader = bytes.NewReader(in)
+		if oneByte {
+			r = iotest.OneByteReader(r)
+		}
+		var out, rej bytes.Buffer
+		_, err := NewCleaner(o).Run(context.Background(), r, &out, &rej)
+		require.NoError(t, err)
+		require.Equal(t, string(wantOut), out.String(), "%+v", o)
+		require.Equal(t, string(wantRej), rej.String(), "%+v", o)
+	})
+}
