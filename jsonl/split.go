@@ -169,6 +169,9 @@ type Splitter struct {
 	// fresh chunk rather than move them.
 	chunks *chunkPool
 	cur    *chunk
+	// shortRun counts the fills in a row that found little of a record
+	// in a grown chunk (see shortTails).
+	shortRun int
 }
 
 // scanState is the lexical state of the current record.
@@ -660,6 +663,10 @@ func (s *Splitter) fill() {
 	}
 	switch {
 	case s.start == 0:
+	case s.cur != nil && s.cur.grown && s.shortTails(s.end-s.start):
+		// The long records that grew the buffer are over: back to a
+		// chunk of the usual size, which batches may hold.
+		s.moveTo(nil)
 	case s.cur == nil || !s.cur.shared():
 		s.moveTo(s.buf)
 	case s.end == len(s.buf):
@@ -687,19 +694,32 @@ func (s *Splitter) fill() {
 	s.rerr = io.ErrNoProgress
 }
 
+// shortTails reports, at a fill in a grown chunk that found n bytes of
+// the current record, whether the records have been short for long enough
+// to go back to the usual chunks: the fourth fill in a row to find an
+// eighth of a chunk or less. One short record between long ones does not
+// do it (going back and growing again would copy a long record twice).
+func (s *Splitter) shortTails(n int) bool {
+	if n > s.chunks.size/8 {
+		s.shortRun = 0
+		return false
+	}
+	s.shortRun++
+	if s.shortRun < 4 {
+		return false
+	}
+	s.shortRun = 0
+	return true
+}
+
 // moveTo moves the bytes of the current record to the front of dst, the
-// buffer itself, or (nil) a fresh chunk: of the pool's size, unless the
-// record fills half of it (a buffer grown for a long record goes back to
-// the usual size once the record is out, instead of being allocated
-// again at its size for the records after it).
+// buffer itself, or (nil) a fresh chunk of the pool's size (they fit:
+// fill asks for one only from a chunk of that size, or from a grown one
+// once the record in it fills an eighth of that size or less).
 func (s *Splitter) moveTo(dst []byte) {
 	var c *chunk
 	if dst == nil {
-		size := s.chunks.size
-		if s.end-s.start > size/2 {
-			size = len(s.buf)
-		}
-		c = s.chunks.get(size)
+		c = s.chunks.get(s.chunks.size)
 		dst = c.data
 	}
 	n := copy(dst, s.buf[s.start:s.end])
@@ -740,6 +760,12 @@ func (s *Splitter) shareChunks(p *chunkPool) {
 	s.chunks, s.cur, s.buf = p, c, c.data
 }
 
-// chunk returns the chunk the records Next returns alias, or nil without
-// shareChunks.
-func (s *Splitter) chunk() *chunk { return s.cur }
+// chunk returns the chunk the records Next returns alias, for batches to
+// hold, or nil: without shareChunks, or while the buffer is a grown chunk
+// (see chunk).
+func (s *Splitter) chunk() *chunk {
+	if s.cur == nil || s.cur.grown {
+		return nil
+	}
+	return s.cur
+}
