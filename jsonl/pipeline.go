@@ -224,7 +224,8 @@ func (f *feed) stop() int64 {
 // comes out as it arrives) nor after a cancellation (the goroutine then
 // ends when that Read returns). A plain regular file (a *Reader over an
 // *os.File, or over any reader whose Stat method says so) is read
-// straight into the splitter's buffer instead: its reads do not wait.
+// straight into the splitter's buffer instead, since its reads do not
+// wait, until a record longer than the buffer shows up.
 func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer) (Stats, error) {
 	opts := &c.opts
 	c.c = counters{}
