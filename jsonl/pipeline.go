@@ -42,7 +42,7 @@ func (c *Cleaner) Stats() Stats { return c.c.snapshot() }
 
 // recMeta locates one record of a batch.
 type recMeta struct {
-	start, end int  // in batch.data, or in batch.spill when spilled
+	start, end int  // in the batch's chunk, or in its spill when spilled
 	spilled    bool // a copy: the record did not alias the batch's chunk
 	line       int64
 	lines      int
@@ -60,7 +60,6 @@ type recMeta struct {
 type batch struct {
 	seq   int64
 	chunk *chunk
-	data  []byte // chunk.data
 	spill []byte
 	bytes int64 // the records' bytes, counted in the budget
 	recs  []recMeta
@@ -94,7 +93,7 @@ func (b *batch) reset(maxKeep int) {
 func (b *batch) release() {
 	if b.chunk != nil {
 		b.chunk.drop()
-		b.chunk, b.data = nil, nil
+		b.chunk = nil
 	}
 }
 
@@ -103,7 +102,7 @@ func (b *batch) raw(m *recMeta) []byte {
 	if m.spilled {
 		return b.spill[m.start:m.end]
 	}
-	return b.data[m.start:m.end]
+	return b.chunk.data[m.start:m.end]
 }
 
 // add appends rec to the batch, aliasing the batch's chunk c where rec
@@ -111,7 +110,7 @@ func (b *batch) raw(m *recMeta) []byte {
 func (b *batch) add(rec *Record, c *chunk) {
 	if b.chunk == nil && c != nil {
 		c.hold()
-		b.chunk, b.data = c, c.data
+		b.chunk = c
 	}
 	m := recMeta{
 		line: rec.Line, lines: rec.Lines, offset: rec.Offset, size: rec.Size,

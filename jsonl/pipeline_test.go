@@ -59,10 +59,7 @@ func sequential(t testing.TB, in []byte, opts Options) (string, []Reject) {
 			break
 		}
 		require.NoError(t, err)
-		start := len(b.data)
-		b.data = append(b.data, rec.Data...)
-		b.recs = append(b.recs, recMeta{start: start, end: len(b.data), line: rec.Line, lines: rec.Lines,
-			offset: rec.Offset, size: rec.Size, cut: rec.Cut, tooLarge: rec.TooLarge})
+		b.add(&rec, nil) // a copy: the splitter's buffer moves on
 	}
 	w.process(b)
 	return string(b.out), parseRejects(t, b.rej)

@@ -164,6 +164,6 @@ func (z *Sanitizer) pastCap(fixes []Fix, k Kind, c, floor Confidence) bool {
 	if len(fixes) < MaxFixes || c < floor {
 		return false
 	}
-	z.past[k%kindSlots]++
+	z.omit(k)
 	return true
 }

@@ -118,8 +118,8 @@ func TestDepthCap(t *testing.T) {
 	assert.Equal(t, ValueEnd, ev)
 }
 
-// inputs returns every file the invariance tests run over.
-func inputs(t testing.TB) map[string][]byte {
+// suiteFiles returns JSONTestSuite's parsing files by name.
+func suiteFiles(t testing.TB) map[string][]byte {
 	t.Helper()
 	files, err := filepath.Glob("../../testdata/JSONTestSuite/test_parsing/*.json")
 	require.NoError(t, err)
@@ -130,6 +130,13 @@ func inputs(t testing.TB) map[string][]byte {
 		require.NoError(t, err)
 		out[filepath.Base(f)] = b
 	}
+	return out
+}
+
+// inputs returns every file the invariance tests run over.
+func inputs(t testing.TB) map[string][]byte {
+	t.Helper()
+	out := suiteFiles(t)
 	for _, f := range []string{"llm.jsonl", "llm_raw.jsonl", "twitter.json"} {
 		b, err := os.ReadFile("../../testdata/corpus/" + f)
 		require.NoError(t, err)

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -120,12 +119,7 @@ func TestWholeLockstepCorpus(t *testing.T) {
 }
 
 func TestWholeLockstepConformance(t *testing.T) {
-	files, err := filepath.Glob("../../testdata/JSONTestSuite/test_parsing/*.json")
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	for _, f := range files {
-		in, err := os.ReadFile(f)
-		require.NoError(t, err)
+	for _, in := range suiteFiles(t) {
 		lockstepAll(t, in)
 	}
 }
