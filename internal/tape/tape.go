@@ -43,7 +43,13 @@ const (
 // items, an object's members as a name (a string entry) then a value,
 // each item or value followed by its own entries.
 type Value struct {
-	t      *Tape
+	t *Tape // set once per entry of the tape's memory (see push)
+	entry
+}
+
+// entry is what a read sets of a Value: it holds no pointer, so that
+// writing it costs the stores alone.
+type entry struct {
 	typ    Type
 	esc    bool  // a string whose decoded text is in t.arena (it had escapes)
 	listed bool  // an array whose items are in t.kids from end on (see Array)
@@ -62,6 +68,7 @@ type Tape struct {
 	arena []byte
 	e     []Value
 	kids  []*Value // the items of the arrays asked for (see Array)
+	open  []int32  // the containers open during a read (see read)
 	// strict makes the read check RFC 8259 as the scanner does: numbers,
 	// escapes, UTF-8 and control bytes (ReadStrict).
 	strict bool
@@ -150,7 +157,7 @@ func (t *Tape) ReadStrict(doc []byte) (*Value, error) {
 // fill reads doc into the tape (Read, ReadStrict).
 func (t *Tape) fill(doc []byte) (*Value, error) {
 	t.doc, t.arena, t.e, t.kids = doc, t.arena[:0], t.e[:0], t.kids[:0]
-	i, err := t.value(doc, SkipBlank(doc, 0), 0)
+	i, err := t.read(doc, SkipBlank(doc, 0))
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +172,7 @@ func (t *Tape) fill(doc []byte) (*Value, error) {
 // s (a member name evaluated by propertyNames).
 func (t *Tape) ReadString(s []byte) *Value {
 	t.doc, t.arena, t.kids = nil, append(t.arena[:0], s...), t.kids[:0]
-	t.e = append(t.e[:0], Value{t: t, typ: String, esc: true, end: uint32(len(s)), next: 1}, Value{t: t})
+	t.e = append(t.e[:0], Value{t: t, entry: entry{typ: String, esc: true, end: uint32(len(s)), next: 1}}, Value{t: t})
 	return &t.e[0]
 }
 
@@ -209,66 +216,44 @@ func skipBlankRun(b []byte, i int) int {
 	return i
 }
 
-// value reads the value at b[i] into the tape; it returns the index just
-// past it.
-func (t *Tape) value(b []byte, i, depth int) (int, error) {
+// read reads the value at b[i] into the tape, with every value it holds,
+// in one loop (no recursion): t.open holds the entries of the containers
+// open around the byte being read, and an open container's entry counts
+// its items or members as they end. It returns the index just past the
+// value.
+func (t *Tape) read(b []byte, i int) (int, error) {
+	t.open = t.open[:0]
+	var k int // the entry of the value being read
+value: // a value begins at b[i]
 	if i >= len(b) {
 		return i, ErrTape
 	}
-	k := len(t.e)
-	t.e = append(t.e, Value{t: t})
+	k = t.push()
 	switch c := b[i]; c {
 	case '{', '[':
-		if depth >= MaxDepth {
+		if len(t.open) >= MaxDepth {
 			return i, ErrTape
 		}
 		typ, closer := Array, byte(']')
 		if c == '{' {
 			typ, closer = Object, '}'
 		}
-		n := int32(0)
-		i = SkipBlank(b, i+1)
-		if i < len(b) && b[i] == closer {
+		t.e[k].entry = entry{typ: typ, off: uint32(k + 1)}
+		if i = SkipBlank(b, i+1); i < len(b) && b[i] == closer {
+			t.e[k].next = int32(len(t.e))
 			i++
-		} else {
-			for {
-				var err error
-				if typ == Object {
-					if i >= len(b) || b[i] != '"' {
-						return i, ErrTape
-					}
-					name := len(t.e) // a member name: a string, read as one
-					t.e = append(t.e, Value{t: t})
-					if i, err = t.str(b, i+1, name); err != nil {
-						return i, err
-					}
-					if i = SkipBlank(b, i); i >= len(b) || b[i] != ':' {
-						return i, ErrTape
-					}
-					i = SkipBlank(b, i+1)
-				}
-				if i, err = t.value(b, i, depth+1); err != nil {
-					return i, err
-				}
-				n++
-				if i = SkipBlank(b, i); i >= len(b) {
-					return i, ErrTape
-				}
-				if b[i] == closer {
-					i++
-					break
-				}
-				if b[i] != ',' {
-					return i, ErrTape
-				}
-				i = SkipBlank(b, i+1)
-			}
+			goto after
 		}
-		e := &t.e[k]
-		e.typ, e.n, e.off, e.next = typ, n, uint32(k+1), int32(len(t.e))
-		return i, nil
+		t.open = append(t.open, int32(k))
+		if typ == Object {
+			goto member
+		}
+		goto value
 	case '"':
-		return t.str(b, i+1, k)
+		var err error
+		if i, err = t.str(b, i+1, k); err != nil {
+			return i, err
+		}
 	case 't', 'f', 'n':
 		lit, typ := "true", True
 		if c == 'f' {
@@ -279,25 +264,85 @@ func (t *Tape) value(b []byte, i, depth int) (int, error) {
 		if !bytes.HasPrefix(b[i:], []byte(lit)) {
 			return i, ErrTape
 		}
-		e := &t.e[k]
-		e.typ, e.next = typ, int32(k+1)
-		return i + len(lit), nil
-	}
-	var j int
-	if t.strict {
-		j = jsonnum.End(b, i)
-	} else {
-		j = i
-		for j < len(b) && (b[j] >= '0' && b[j] <= '9' || b[j] == '-' || b[j] == '+' || b[j] == '.' || b[j] == 'e' || b[j] == 'E') {
-			j++
+		t.e[k].entry = entry{typ: typ, next: int32(k + 1)}
+		i += len(lit)
+	default:
+		var j int
+		if t.strict {
+			j = jsonnum.End(b, i)
+		} else {
+			j = i
+			for j < len(b) && (b[j] >= '0' && b[j] <= '9' || b[j] == '-' || b[j] == '+' || b[j] == '.' || b[j] == 'e' || b[j] == 'E') {
+				j++
+			}
 		}
+		if j <= i {
+			return i, ErrTape
+		}
+		t.e[k].entry = entry{typ: Number, off: uint32(i), end: uint32(j), next: int32(k + 1)}
+		i = j
 	}
-	if j <= i {
+
+after: // a value ended at b[i-1]: a ',' or its container's closer comes next
+	if len(t.open) == 0 {
+		return i, nil
+	}
+	{
+		c := &t.e[t.open[len(t.open)-1]]
+		c.n++
+		if i = SkipBlank(b, i); i >= len(b) {
+			return i, ErrTape
+		}
+		switch b[i] {
+		case ',':
+			i = SkipBlank(b, i+1)
+			if c.typ == Object {
+				goto member
+			}
+			goto value
+		case ']', '}':
+			if (b[i] == '}') != (c.typ == Object) {
+				return i, ErrTape
+			}
+			c.next = int32(len(t.e))
+			t.open = t.open[:len(t.open)-1]
+			i++
+			goto after
+		}
 		return i, ErrTape
 	}
-	e := &t.e[k]
-	e.typ, e.off, e.end, e.next = Number, uint32(i), uint32(j), int32(k+1)
-	return j, nil
+
+member: // a member of an object begins at b[i]: its name, a string
+	if i >= len(b) || b[i] != '"' {
+		return i, ErrTape
+	}
+	{
+		var err error
+		if i, err = t.str(b, i+1, t.push()); err != nil {
+			return i, err
+		}
+	}
+	if i = SkipBlank(b, i); i >= len(b) || b[i] != ':' {
+		return i, ErrTape
+	}
+	i = SkipBlank(b, i+1)
+	goto value
+}
+
+// push adds an entry to the tape and returns its index. The entry is
+// reused from an earlier read when the tape has one: the caller sets its
+// entry whole.
+func (t *Tape) push() int {
+	k := len(t.e)
+	if k < cap(t.e) {
+		t.e = t.e[:k+1]
+		if t.e[k].t != t { // a tape's entries keep their t from read to read
+			t.e[k].t = t
+		}
+	} else {
+		t.e = append(t.e, Value{t: t})
+	}
+	return k
 }
 
 // str reads the string whose text begins at b[i] (after its quote) into
@@ -339,15 +384,13 @@ func (t *Tape) str(b []byte, i, k int) (int, error) {
 // into the arena when it has escapes); it returns the index past the
 // closing quote at b[j].
 func (t *Tape) strText(b []byte, i, j, k int, esc bool) int {
-	e := &t.e[k]
-	e.typ, e.next = String, int32(k+1)
 	if !esc {
-		e.off, e.end = uint32(i), uint32(j)
+		t.e[k].entry = entry{typ: String, off: uint32(i), end: uint32(j), next: int32(k + 1)}
 		return j + 1
 	}
 	start := len(t.arena)
 	t.arena = AppendUnescaped(t.arena, b[i:j])
-	e.esc, e.off, e.end = true, uint32(start), uint32(len(t.arena))
+	t.e[k].entry = entry{typ: String, esc: true, off: uint32(start), end: uint32(len(t.arena)), next: int32(k + 1)}
 	return j + 1
 }
 

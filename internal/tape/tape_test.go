@@ -73,14 +73,22 @@ func TestTapeReadsLikeFastjson(t *testing.T) {
 		"  {\n\t\"k\\n\" : [ 1 , \"two\" , { } ] ,\r\n \"\" : null }  ",
 		`{"\u0041":"\u0042","A":"dup"}`,
 	}
-	for _, d := range docs {
-		var tp Tape
-		v, err := tp.Read([]byte(d))
-		require.NoError(t, err, d)
-		var p fastjson.Parser
-		f, err := p.Parse(d)
-		require.NoError(t, err, d)
-		sameAsFastjson(t, d, v, f)
+	// Each document in a tape of its own, then all in one tape, whose
+	// entries are reused from document to document.
+	var shared Tape
+	for _, reuse := range []bool{false, true} {
+		for _, d := range docs {
+			tp := &shared
+			if !reuse {
+				tp = new(Tape)
+			}
+			v, err := tp.Read([]byte(d))
+			require.NoError(t, err, d)
+			var p fastjson.Parser
+			f, err := p.Parse(d)
+			require.NoError(t, err, d)
+			sameAsFastjson(t, d, v, f)
+		}
 	}
 }
 
@@ -106,6 +114,7 @@ func TestTapeRefusesBrokenValues(t *testing.T) {
 	for _, d := range []string{
 		``, ` `, `[`, `{`, `[1,`, `[1 2]`, `{"a"}`, `{"a":}`, `{a:1}`, `{"a":1,}`,
 		`"open`, `"esc\"`, `tru`, `nul`, `x`, `1 2`, `[]]`, `{"a":1}}`,
+		`[1}`, `{"a":1]`, `[}`, `{]`, `[{]}`, `{"a":[}}`, `[1,]`, `[,1]`, `{,}`,
 		strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1),
 	} {
 		var tp Tape
