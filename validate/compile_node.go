@@ -93,6 +93,9 @@ func (c *compiler) node(v *fastjson.Value, in scanInfo, seg string) (*node, erro
 		}
 		n.leaf = !n.hasApplicators && !n.trackEval && !n.hasObjectKw && !n.hasArrayKw &&
 			n.ref == nil && n.dynRef == nil && n.recursiveRef == nil
+		n.refOnly = n.ref != nil && !n.hasType && n.constV == nil && n.enum == nil && n.dynRef == nil &&
+			n.recursiveRef == nil && !n.hasObjectKw && !n.hasArrayKw && !n.hasStringKw && !n.hasNumberKw &&
+			!n.hasApplicators && !n.trackEval
 		return n, nil
 	}
 	return nil, c.errAt(in, "", ErrInvalidSchema, "a schema must be an object"+boolNote(in.draft))

@@ -1,9 +1,6 @@
 package validate
 
-import (
-	"github.com/jsonheal/jsonheal/internal/decimal"
-	"github.com/jsonheal/jsonheal/internal/tape"
-)
+import "github.com/jsonheal/jsonheal/internal/tape"
 
 // The evaluator's core: the dispatcher (eval, evalKeywords, evalRef), the
 // in-place applicators' walk (their combine rules are kw_apply.go's) and
@@ -16,6 +13,9 @@ import (
 // nobody needs them). In fast mode (st.collect false) it stops at the first
 // failure; in collect mode it records diagnostics.
 func (st *evaluator) eval(n *node, v *tape.Value, ev int) bool {
+	for n.refOnly && ev == 0 && !st.track && st.memo == nil && !st.s.usesDyn {
+		n = n.ref
+	}
 	if n.leaf {
 		return st.evalKeywords(n, v, ev)
 	}
@@ -35,8 +35,17 @@ func (st *evaluator) eval(n *node, v *tape.Value, ev int) bool {
 	if st.steps > st.budget && st.overBudget(n, st.s.usesDyn) {
 		return false
 	}
-	// The schemas applied in turn to v: at most MaxSchemaChain unless a
-	// $dynamicRef or $recursiveRef makes a longer chain.
+	if st.s.usesDyn {
+		return st.evalInScope(n, v, ev)
+	}
+	return st.evalTracked(n, v, ev)
+}
+
+// evalInScope is eval's last part for a schema with $dynamicRef or
+// $recursiveRef: n's resource joins the dynamic scope, and the schemas
+// applied in turn to v are counted, at most MaxSchemaChain (Compile
+// bounds every chain that no dynamic reference makes, see cycle.go).
+func (st *evaluator) evalInScope(n *node, v *tape.Value, ev int) bool {
 	runV, chain := st.runV, st.chain
 	if v == runV {
 		st.chain++
@@ -50,30 +59,36 @@ func (st *evaluator) eval(n *node, v *tape.Value, ev int) bool {
 		return false
 	}
 	pushed := false
-	if st.s.usesDyn && (len(st.dyn) == 0 || st.dyn[len(st.dyn)-1] != n.res) {
+	if len(st.dyn) == 0 || st.dyn[len(st.dyn)-1] != n.res {
 		st.dyn = append(st.dyn, n.res)
 		pushed = true
 	}
-	var ok bool
-	if n.trackEval {
-		size := sizeOf(v)
-		mark := len(st.words)
-		own := st.allocBits(size)
-		ok = st.evalKeywords(n, v, own)
-		if ok || st.collect {
-			ok = st.evalUnevaluated(n, v, own, size) && ok
-		}
-		if ev != 0 {
-			st.orBits(ev, own, size)
-		}
-		st.words = st.words[:mark]
-	} else {
-		ok = st.evalKeywords(n, v, ev)
-	}
+	ok := st.evalTracked(n, v, ev)
 	if pushed {
 		st.dyn = st.dyn[:len(st.dyn)-1]
 	}
 	st.runV, st.chain = runV, chain
+	return ok
+}
+
+// evalTracked applies n's keywords to v, and its unevaluated* keywords
+// with the members or items its keywords evaluated (n.trackEval), which
+// join ev's.
+func (st *evaluator) evalTracked(n *node, v *tape.Value, ev int) bool {
+	if !n.trackEval {
+		return st.evalKeywords(n, v, ev)
+	}
+	size := sizeOf(v)
+	mark := len(st.words)
+	own := st.allocBits(size)
+	ok := st.evalKeywords(n, v, own)
+	if ok || st.collect {
+		ok = st.evalUnevaluated(n, v, own, size) && ok
+	}
+	if ev != 0 {
+		st.orBits(ev, own, size)
+	}
+	st.words = st.words[:mark]
 	return ok
 }
 
@@ -92,7 +107,7 @@ func (st *evaluator) valueType(n *node, v *tape.Value) typeMask {
 	case tape.String:
 		return tString
 	}
-	if _, ok := decimal.SmallInt(st.numText(v)); ok {
+	if v.Integral() {
 		return tNumber | tInteger
 	}
 	d, _ := st.number(v)
@@ -210,9 +225,9 @@ func (st *evaluator) evalKeywords(n *node, v *tape.Value, ev int) bool {
 // evalRef applies t, the target of the reference keyword kw, to v. The
 // same target applied to the same value further up the path, in the same
 // dynamic scope and mode, can only recur forever: that is ErrRecursion.
-// (Compile refuses static cycles; this finds those that $dynamicRef and
-// $recursiveRef make.) Only the frames of v, the top of st.refs, are
-// looked at.
+// Compile refuses static cycles; the frames kept here find those that
+// $dynamicRef and $recursiveRef make (only the frames of v, the top of
+// st.refs, are looked at), so a schema without them keeps none.
 func (st *evaluator) evalRef(t *node, v *tape.Value, ev int, kw string) bool {
 	memo := st.memo != nil && ev == 0 && st.tape.Owns(v)
 	if memo {
@@ -220,18 +235,23 @@ func (st *evaluator) evalRef(t *node, v *tape.Value, ev int, kw string) bool {
 			return r
 		}
 	}
-	for i := len(st.refs) - 1; i >= 0 && st.refs[i].v == v; i-- {
-		if f := st.refs[i]; f.n == t && f.dyn == len(st.dyn) && f.collect == st.collect {
-			st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrRecursion,
-				Msg: kw[1:] + " cycle through " + t.absLoc}
-			return false
+	dyn := st.s.usesDyn
+	if dyn {
+		for i := len(st.refs) - 1; i >= 0 && st.refs[i].v == v; i-- {
+			if f := st.refs[i]; f.n == t && f.dyn == len(st.dyn) && f.collect == st.collect {
+				st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrRecursion,
+					Msg: kw[1:] + " cycle through " + t.absLoc}
+				return false
+			}
 		}
+		st.refs = append(st.refs, refFrame{n: t, v: v, dyn: len(st.dyn), collect: st.collect})
 	}
-	st.refs = append(st.refs, refFrame{n: t, v: v, dyn: len(st.dyn), collect: st.collect})
 	st.pushKw(kw)
 	r := st.eval(t, v, ev)
 	st.popKw()
-	st.refs = st.refs[:len(st.refs)-1]
+	if dyn {
+		st.refs = st.refs[:len(st.refs)-1]
+	}
 	if memo && st.err == nil && (r || !st.collect) {
 		st.remember(t, v, r)
 	}

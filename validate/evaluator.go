@@ -18,11 +18,11 @@ type evaluator struct {
 
 	// Evaluation stacks.
 	dyn  []*resourceNode // dynamic scope
-	refs []refFrame      // $ref evaluations in progress
+	refs []refFrame      // $ref evaluations in progress (with usesDyn)
 	bitStack
 	// runV is the value of the innermost evaluation in progress, chain
 	// the number of evaluations of it in progress (schemas applied to it
-	// in turn).
+	// in turn); kept with usesDyn only (evalInScope).
 	runV  *tape.Value
 	chain int
 

@@ -117,6 +117,8 @@ type node struct {
 	// its keywords directly (it cannot recurse, and no dynamic scope or
 	// annotation reaches below it).
 	leaf bool
+	// refOnly: $ref and no other keyword that evaluates.
+	refOnly bool
 }
 
 // resourceNode carries what the dynamic scope needs of a schema resource.

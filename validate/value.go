@@ -63,6 +63,15 @@ func (c *cval) equal(v *tape.Value, st *evaluator) bool {
 	return true
 }
 
+// sameInteger reports whether two numbers written as integers (JSON's
+// -?(0|[1-9][0-9]*): no leading zeros) are equal: their texts are, but
+// for 0 and -0.
+func sameInteger(x, y []byte) bool {
+	return string(x) == string(y) || isZero(x) && isZero(y)
+}
+
+func isZero(s []byte) bool { return string(s) == "0" || string(s) == "-0" }
+
 // equalValues is JSON Schema equality between two document values.
 func equalValues(a, b *tape.Value, st *evaluator) bool {
 	t := a.Type()
@@ -75,6 +84,9 @@ func equalValues(a, b *tape.Value, st *evaluator) bool {
 		y := b.StringBytes()
 		return string(x) == string(y)
 	case tape.Number:
+		if a.Integral() && b.Integral() {
+			return sameInteger(a.Raw(), b.Raw())
+		}
 		x, ok1 := st.number(a)
 		y, ok2 := st.number2(b)
 		return ok1 && ok2 && decimal.Compare(&x, &y) == 0

@@ -17,6 +17,17 @@ func TestEnd(t *testing.T) {
 	}
 }
 
+func TestScanSaysIntegral(t *testing.T) {
+	for in, want := range map[string]bool{
+		"0": true, "-0": true, "12,": true, "123456789012345678901234567890": true,
+		"1.0": false, "1.5]": false, "1E5": false, "-1.25e+10 ": false, "0e0": false,
+	} {
+		end, integral := Scan([]byte(in), 0)
+		require.Equal(t, End([]byte(in), 0), end, in)
+		require.Equal(t, want, integral, in)
+	}
+}
+
 // FuzzEnd: End reads b followed by a space as one whole number exactly
 // when encoding/json reads b as a number, and what End reads is always a
 // number encoding/json reads.
@@ -30,6 +41,8 @@ func FuzzEnd(f *testing.F) {
 		require.Equal(t, valid, End(spaced, 0) == len(b), "%q", b)
 		if e := End(b, 0); e >= 0 {
 			require.True(t, isNumber(b[:e]), "%q", b[:e])
+			_, integral := Scan(b, 0)
+			require.Equal(t, !bytes.ContainsAny(b[:e], ".eE"), integral, "%q", b[:e])
 		}
 	})
 }

@@ -51,9 +51,12 @@ type Value struct {
 // writing it costs the stores alone.
 type entry struct {
 	typ    Type
-	esc    bool  // a string whose decoded text is in t.arena (it had escapes)
-	listed bool  // an array whose items are in t.kids from end on (see Array)
-	n      int32 // a container's items or members
+	esc    bool // a string whose decoded text is in t.arena (it had escapes)
+	listed bool // an array whose items are in t.kids from end on (see Array)
+	// integral: a number written as an integer (no fraction, no
+	// exponent), whatever its size.
+	integral bool
+	n        int32 // a container's items or members
 	// A scalar's text: t.doc[off:end] (a string's without its quotes), or
 	// t.arena[off:end] when esc. A container's off is its first entry; a
 	// listed array's end is where its items begin in t.kids.
@@ -90,6 +93,10 @@ func (v *Value) StringBytes() []byte {
 	}
 	return v.t.doc[v.off:v.end:v.end]
 }
+
+// Integral reports whether a number is written as an integer: no
+// fraction, no exponent (so an integer in every draft's sense).
+func (v *Value) Integral() bool { return v.integral }
 
 // Raw returns a number's text.
 func (v *Value) Raw() []byte { return v.t.doc[v.off:v.end:v.end] }
@@ -268,18 +275,19 @@ value: // a value begins at b[i]
 		i += len(lit)
 	default:
 		var j int
+		integral := true
 		if t.strict {
-			j = jsonnum.End(b, i)
+			j, integral = jsonnum.Scan(b, i)
 		} else {
 			j = i
-			for j < len(b) && (b[j] >= '0' && b[j] <= '9' || b[j] == '-' || b[j] == '+' || b[j] == '.' || b[j] == 'e' || b[j] == 'E') {
-				j++
+			for ; j < len(b) && (b[j] >= '0' && b[j] <= '9' || b[j] == '-' || b[j] == '+' || b[j] == '.' || b[j] == 'e' || b[j] == 'E'); j++ {
+				integral = integral && b[j] != '.' && b[j] != 'e' && b[j] != 'E'
 			}
 		}
 		if j <= i {
 			return i, ErrTape
 		}
-		t.e[k].entry = entry{typ: Number, off: uint32(i), end: uint32(j), next: int32(k + 1)}
+		t.e[k].entry = entry{typ: Number, integral: integral, off: uint32(i), end: uint32(j), next: int32(k + 1)}
 		i = j
 	}
 

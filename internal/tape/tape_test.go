@@ -23,6 +23,7 @@ func sameAsFastjson(t testing.TB, path string, v *Value, f *fastjson.Value) {
 		require.Equal(t, string(f.GetStringBytes()), string(v.StringBytes()), "string at %s", path)
 	case Number:
 		require.Equal(t, string(f.MarshalTo(nil)), string(v.Raw()), "number at %s", path)
+		require.Equal(t, !strings.ContainsAny(string(v.Raw()), ".eE"), v.Integral(), "integral at %s", path)
 	case Array:
 		fa := f.GetArray()
 		a := v.Array()
@@ -64,7 +65,7 @@ func firstNamed(o *Value, k []byte) *Value {
 
 func TestTapeReadsLikeFastjson(t *testing.T) {
 	docs := []string{
-		`null`, `true`, `false`, `0`, `-1.5e+10`, `1E400`, `""`, `"plain"`,
+		`null`, `true`, `false`, `0`, `-1.5e+10`, `1E400`, `[12345678901234567890123,-7,0.5,1e2]`, `""`, `"plain"`,
 		`"esc \" \\ \/ \b \f \n \r \t"`, `"\u00e9\u4e2d"`, `"\ud83d\ude00 pair"`,
 		`"\ud800 lone high"`, `"\udc00 lone low"`, `"\ud800\u0041 bad pair"`,
 		`"\ud800\ud800"`, `"\\\"\\"`, `"\\"`, `"a\\\\"`,
