@@ -169,8 +169,28 @@ func TestSmallInt(t *testing.T) {
 	x, ok := SmallInt("-0")
 	assert.True(t, ok)
 	assert.Zero(t, x)
-	for _, s := range []string{"", "-", "1.0", "1e3", "9999999999999999999", "+1", "1-"} {
+	for _, s := range []string{"", "-", "1.0", "1e3", "9999999999999999999", "+1", "1-",
+		"12345678/", "1234567:", "/2345678", "123456789012345a78", "a23456789", "--1", "1 "} {
 		_, ok := SmallInt(s)
 		assert.False(t, ok, s)
 	}
+}
+
+// FuzzSmallInt holds SmallInt to strconv: the same value for every text
+// of an optional '-' and 1 to 18 digits, false for every other.
+func FuzzSmallInt(f *testing.F) {
+	for _, s := range []string{"0", "-0", "7", "12345678", "123456789", "-205705993", "999999999999999999", "00000000", "1e5", "12345678:"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		x, ok := SmallInt(s)
+		d := strings.TrimPrefix(s, "-")
+		want := len(d) >= 1 && len(d) <= 18 && strings.Trim(d, "0123456789") == ""
+		require.Equal(t, want, ok, "%q", s)
+		if ok {
+			y, err := strconv.ParseInt(s, 10, 64)
+			require.NoError(t, err, "%q", s)
+			require.Equal(t, y, x, "%q", s)
+		}
+	})
 }
