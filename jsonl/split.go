@@ -570,6 +570,15 @@ func (s *Splitter) emit(end int, cut bool) Record {
 // hypotheses are dropped.
 func (s *Splitter) closeWithAlts() (Record, bool) {
 	if k := s.closeWinner(); k >= 0 {
+		if a := &s.alts[k]; a.done && a.awaitFence {
+			// A fenced record whose value closed on this line: it goes
+			// on as the current record, to take its closing fence (as
+			// altDecide has it take one at a line head). Returned at once,
+			// it came out without it, and that fence opened a record of
+			// its own, which took the next one's opening fence: every
+			// fenced record after it was read one fence off.
+			a.done, a.awaitFence = false, false
+		}
 		if rec, ok := s.splitAtAlt(k); ok {
 			return rec, true
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -256,6 +257,43 @@ func TestSplitFencedRecordIntroducedAfterACutRecord(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestSplitFencedRecordAfterACutStringKeepsItsClosingFence(t *testing.T) {
+	// A record cut inside a string, then fenced records. Read as the cut
+	// string's text, the escaped quotes of the first fenced value close
+	// that string and its '}' closes the cut record (the join), while the
+	// fenced record (the hypothesis begun on its opening fence) is whole
+	// but for its closing fence. The hypothesis wins, and it must go on
+	// to take that fence: it came out without it, and every fenced record
+	// after it was read one fence off ("```\n```json" rejects as
+	// no_value, in a user's mix of 4,000 records: 4,002 counted).
+	cuts := []string{`{"id": 1, "te`, `{"id": 1, "text": "one`}
+	firsts := []string{
+		"```json\n{\n \"id\": 2,\n \"text\": \"x \\\"q\\\"\"\n}\n```",
+		"```json\n{\"id\": 2, \"text\": \"x \\\"q\\\"\"}\n```",
+	}
+	for _, cut := range cuts {
+		for _, first := range firsts {
+			for _, rest := range [][]string{
+				{"```json\n{\n \"id\": 3\n}\n```", "```json\n{\"id\": 4}\n```"},
+				{`{"id": 3}`},
+				{},
+			} {
+				in := cut + "\n" + first + "\n" + strings.Join(rest, "\n") + "\n"
+				want := append([]string{cut, first}, rest...)
+				assert.Equal(t, want, datas(splitString(t, in)), "%q", in)
+				out := []string{`{"id": 2, "text": "x \"q\""}`}
+				for i := range rest {
+					out = append(out, `{"id": `+strconv.Itoa(3+i)+`}`)
+				}
+				cleanedAs(t, in, out, []Reject{{Line: 1, Lines: 1, Reason: "truncated", Raw: cut}})
+			}
+		}
+	}
+	// Not closed: the fenced record ends where the next record begins.
+	in := cuts[0] + "\n```json\n{\"id\": 2, \"text\": \"x \\\"q\\\"\"}\n{\"id\": 3}\n"
+	assert.Equal(t, []string{cuts[0], "```json\n{\"id\": 2, \"text\": \"x \\\"q\\\"\"}", `{"id": 3}`}, datas(splitString(t, in)))
 }
 
 func TestSplitFenceLineThatClosesACutStringIsNoRecordStart(t *testing.T) {
