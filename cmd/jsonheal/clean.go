@@ -232,6 +232,9 @@ func cleanOne(ctx context.Context, e *env, name string, opts jsonl.Options, out,
 		st := c.Stats()
 		return fmt.Sprintf("in %s: every record before line %d (input offset %d) is in the output or the rejects", opts.Source, st.Line, st.Offset)
 	})
+	if t, ok := in.(*trackedInput); ok {
+		t.handedOver.Store(true)
+	}
 	prog.watch(c)
 	var rejW io.Writer
 	if rej != nil {

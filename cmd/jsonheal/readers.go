@@ -144,7 +144,12 @@ type trackedInput struct {
 	name  string
 	r     io.Reader
 	bytes atomic.Int64
-	lines atomic.Int64 // newlines read
+	lines atomic.Int64 // newlines read, until handedOver
+	// handedOver is set once something that knows the position better
+	// (a Cleaner, which counts its own lines) says where the command is:
+	// the lines are then not counted, on the goroutine every byte waits
+	// for.
+	handedOver atomic.Bool
 	// report, when set, makes the first Read set where the command is to
 	// this input (stdin, which commands may read without openInput).
 	report *stopper
@@ -158,7 +163,9 @@ func (t *trackedInput) Read(p []byte) (int, error) {
 	n, err := t.r.Read(p)
 	if n > 0 {
 		t.bytes.Add(int64(n))
-		t.lines.Add(int64(bytes.Count(p[:n], []byte{'\n'})))
+		if !t.handedOver.Load() {
+			t.lines.Add(int64(bytes.Count(p[:n], []byte{'\n'})))
+		}
 	}
 	return n, err
 }
