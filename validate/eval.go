@@ -193,8 +193,7 @@ func (st *evaluator) evalKeywords(n *node, v *tape.Value, ev int) bool {
 		}
 	case tape.Array:
 		if n.hasArrayKw {
-			a := v.Array()
-			if !st.evalArray(n, v, a, ev) {
+			if !st.evalArray(n, v, ev) {
 				if !st.collect {
 					return false
 				}

@@ -37,23 +37,22 @@ func itemEvaluates(n *node, i int) bool {
 }
 
 // dupPair is the pair of equal items uniqueItems reports: worked out from
-// items when asked (held: an array held whole), or given (a streamed one:
-// i, j; -1 none).
+// the items of held when asked (an array held whole), or given (a
+// streamed one, held nil: i, j; -1 none).
 type dupPair struct {
-	held  bool
-	items []*tape.Value
-	i, j  int
+	held *tape.Value
+	i, j int
 }
 
 // find returns the pair, -1, -1 when every item differs.
 func (p *dupPair) find(st *evaluator) (int, int) {
-	if !p.held {
+	if p.held == nil {
 		return p.i, p.j
 	}
-	if len(p.items) < 2 {
+	if p.held.Len() < 2 {
 		return -1, -1
 	}
-	return st.uniq.duplicate(st, p.items)
+	return st.uniq.duplicate(st, p.held.Array())
 }
 
 // arrayCountVerdicts gives n's minItems and maxItems verdicts on the
@@ -160,15 +159,21 @@ func (st *evaluator) arrayItemFails(n *node, c *closed, count int, t *arrayTally
 	return ok
 }
 
-// evalArray applies the array keywords of n to a.
-func (st *evaluator) evalArray(n *node, v *tape.Value, a []*tape.Value, ev int) bool {
+// evalArray applies the array keywords of n to the array v, walking its
+// items on the tape (the list of them, v.Array, is made only for
+// uniqueItems).
+func (st *evaluator) evalArray(n *node, v *tape.Value, ev int) bool {
 	at := closed{v: v}
-	ok := st.arrayCountVerdicts(n, &at, len(a))
+	ok := st.arrayCountVerdicts(n, &at, v.Len())
 	if !ok && !st.collect {
 		return false
 	}
 	var t arrayTally
-	for i, e := range a {
+	e := v.First()
+	for i := range v.Len() {
+		if i > 0 {
+			e = e.Skip()
+		}
 		sub := itemSchema(n, i)
 		if sub == nil {
 			break
@@ -196,7 +201,11 @@ func (st *evaluator) evalArray(n *node, v *tape.Value, a []*tape.Value, ev int) 
 		}
 	}
 	if n.contains != nil {
-		for i, e := range a {
+		e := v.First()
+		for i := range v.Len() {
+			if i > 0 {
+				e = e.Skip()
+			}
 			st.pushInst(pathSeg{idx: i})
 			r := st.containsItem(n, e, &t)
 			st.popInst()
@@ -205,8 +214,8 @@ func (st *evaluator) evalArray(n *node, v *tape.Value, a []*tape.Value, ev int) 
 			}
 		}
 	}
-	dup := dupPair{held: true, items: a}
-	return st.arrayItemVerdicts(n, &at, len(a), &t, &dup) && ok
+	dup := dupPair{held: v}
+	return st.arrayItemVerdicts(n, &at, v.Len(), &t, &dup) && ok
 }
 
 // containsEvaluates reports whether the items n's contains matches count

@@ -372,25 +372,24 @@ func (st *evaluator) evalObject(n *node, v *tape.Value, ev int) bool {
 // fast pass (no diagnostics, no paths, no annotations) over an object
 // schema with properties and/or additionalProperties only.
 func (st *evaluator) visitMembers(n *node, o *tape.Value, seen int) bool {
-	ok := true
 	// Documents tend to list the members in the schema's order (models
 	// write them so): the property after the last one found is tried
 	// first, then the hash.
 	next := 0
-	o.Visit(func(k []byte, mv *tape.Value) {
-		if !ok {
-			return
-		}
-		j := n.propAt(k, next)
+	k := o.First()
+	for range o.Len() {
+		mv := k.Skip()
+		j := n.propAt(k.StringBytes(), next)
 		if j >= 0 {
 			next = j + 1
 			st.setBit(seen, j)
 		}
-		if sub, extra := n.soleMemberSchema(j); sub != nil {
-			ok = !refusedBy(sub, extra) && st.eval(sub, mv, 0)
+		if sub, extra := n.soleMemberSchema(j); sub != nil && (refusedBy(sub, extra) || !st.eval(sub, mv, 0)) {
+			return false
 		}
-	})
-	return ok
+		k = mv.Skip()
+	}
+	return true
 }
 
 // dependentHolds is dependentSchemas' rule, written once for evalObject
