@@ -363,6 +363,16 @@ func (t *Tape) str(b []byte, i, k int) (int, error) {
 		}
 		return t.strText(b, i, j, k, esc), nil
 	}
+	// A short string (a key above all) ends within two words: found
+	// there with no call, and with no second pass for backslashes.
+	for j := i; j+8 <= len(b) && j < i+16; j += 8 {
+		if m := swar.QuoteOrBackslash(binary.LittleEndian.Uint64(b[j:])); m != 0 {
+			if j += bits.TrailingZeros64(m) >> 3; b[j] == '"' {
+				return t.strText(b, i, j, k, false), nil
+			}
+			break // a backslash: the loop below reads escapes
+		}
+	}
 	j, esc := i, false
 	for {
 		q := bytes.IndexByte(b[j:], '"')

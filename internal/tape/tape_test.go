@@ -73,6 +73,9 @@ func TestTapeReadsLikeFastjson(t *testing.T) {
 		`{"a":1,"b":[true,false,null],"c":{"d":"e"},"a":2}`,
 		"  {\n\t\"k\\n\" : [ 1 , \"two\" , { } ] ,\r\n \"\" : null }  ",
 		`{"\u0041":"\u0042","A":"dup"}`,
+		// Strings about the two words a short string is looked for in.
+		`["1234567","12345678","123456789012345","1234567890123456","12345678901234567"]`,
+		`["1234567\"","1234567\\","123456789012345\n","1234567890123456\t","\"","a\\\"b"]`,
 	}
 	// Each document in a tape of its own, then all in one tape, whose
 	// entries are reused from document to document.
