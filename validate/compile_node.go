@@ -91,11 +91,13 @@ func (c *compiler) node(v *fastjson.Value, in scanInfo, seg string) (*node, erro
 		if err := c.keywords(n, v, in); err != nil {
 			return n, err
 		}
-		n.leaf = !n.hasApplicators && !n.trackEval && !n.hasObjectKw && !n.hasArrayKw &&
-			n.ref == nil && n.dynRef == nil && n.recursiveRef == nil
-		n.refOnly = n.ref != nil && !n.hasType && n.constV == nil && n.enum == nil && n.dynRef == nil &&
-			n.recursiveRef == nil && !n.hasObjectKw && !n.hasArrayKw && !n.hasStringKw && !n.hasNumberKw &&
-			!n.hasApplicators && !n.trackEval
+		// What evalKeywords applies besides the scalar keywords and
+		// $ref: subschemas, containers, annotations, dynamic references.
+		descends := n.hasApplicators || n.trackEval || n.hasObjectKw || n.hasArrayKw ||
+			n.dynRef != nil || n.recursiveRef != nil
+		n.leaf = !descends && n.ref == nil
+		n.refOnly = !descends && n.ref != nil && !n.hasType && n.constV == nil && n.enum == nil &&
+			!n.hasStringKw && !n.hasNumberKw
 		return n, nil
 	}
 	return nil, c.errAt(in, "", ErrInvalidSchema, "a schema must be an object"+boolNote(in.draft))

@@ -13,6 +13,9 @@ import "github.com/jsonheal/jsonheal/internal/tape"
 // nobody needs them). In fast mode (st.collect false) it stops at the first
 // failure; in collect mode it records diagnostics.
 func (st *evaluator) eval(n *node, v *tape.Value, ev int) bool {
+	// A schema that holds only $ref is its target in the fast pass (no
+	// paths to keep, no memo, no dynamic scope); Compile refuses a cycle
+	// of such schemas, so the loop ends.
 	for n.refOnly && ev == 0 && !st.track && st.memo == nil && !st.s.usesDyn {
 		n = n.ref
 	}

@@ -49,6 +49,8 @@ func Scan(b []byte, i int) (end int, integral bool) {
 	return i, integral
 }
 
+// digitsEnd returns the index of the first byte at or after i that is not
+// a decimal digit.
 func digitsEnd(b []byte, i int) int {
 	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
 		i++
