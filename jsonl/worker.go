@@ -37,6 +37,9 @@ type worker struct {
 	// what it produces up to about holdBytes, however small its records.
 	handOver  func(*batch)
 	holdBytes int
+	// appendResets: san is a *sanitize.Sanitizer, whose Append readies it
+	// for the document itself, so clean does not Reset it first.
+	appendResets bool
 }
 
 func newWorker(ctx context.Context, opts *Options, san Sanitizer) *worker {
@@ -57,9 +60,11 @@ func newWorker(ctx context.Context, opts *Options, san Sanitizer) *worker {
 		sv.maxDiags = opts.maxDiagnostics()
 		schema = sv
 	}
+	_, appendResets := san.(*sanitize.Sanitizer)
 	return &worker{
 		ctx:            ctx,
 		san:            san,
+		appendResets:   appendResets,
 		schema:         schema,
 		sv:             sv,
 		fixer:          fixer,
@@ -135,7 +140,9 @@ func (w *worker) countRepairs(b *batch) {
 // means the document (dst[len(dst):] of the result) is good.
 func (w *worker) clean(dst, raw []byte) ([]byte, Reason, Diagnosis) {
 	start := len(dst)
-	w.san.Reset()
+	if !w.appendResets {
+		w.san.Reset()
+	}
 	out, err := w.san.Append(dst, raw)
 	rep := w.san.Report()
 	if err != nil && !(w.closeTruncated && errors.Is(err, sanitize.ErrTruncated) && rep.Values == 1) {

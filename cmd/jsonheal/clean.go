@@ -275,6 +275,7 @@ type output struct {
 	mu     sync.Mutex
 	closed bool
 	buf    *bufio.Writer
+	dst    io.Writer // what buf writes to
 	comp   io.WriteCloser
 	w      io.Writer
 }
@@ -296,7 +297,7 @@ func createOutput(e *env, name string, avoid ...namedFile) (*output, error) {
 		o.file, dst = f, f
 		o.info, _ = f.Stat()
 	}
-	o.buf = bufio.NewWriterSize(dst, 256<<10)
+	o.dst, o.buf = dst, bufio.NewWriterSize(dst, 256<<10)
 	comp, err := jsonl.NewWriter(o.buf, jsonl.FormatForName(name))
 	if err != nil {
 		o.abort()
@@ -309,12 +310,24 @@ func createOutput(e *env, name string, avoid ...namedFile) (*output, error) {
 	return o, nil
 }
 
-// Write passes p to the underlying writer.
+// Write passes p to the underlying writer. A plain output's large write
+// (the Cleaner writes a batch's output at once) goes past the buffer,
+// after what it holds: copied into it, it would be read and written twice.
 func (o *output) Write(p []byte) (int, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	if len(p) >= directWriteBytes && o.w == io.Writer(o.buf) {
+		if err := o.buf.Flush(); err != nil {
+			return 0, err
+		}
+		return o.dst.Write(p)
+	}
 	return o.w.Write(p)
 }
+
+// directWriteBytes is the size from which a plain output's write goes past
+// its buffer.
+const directWriteBytes = 64 << 10
 
 // Flush passes buffered bytes on (not those a compressor holds, which
 // would cost compression).

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jsonheal/jsonheal/heal/healtest"
+	"github.com/jsonheal/jsonheal/jsonl"
 )
 
 // fullStdout runs the CLI with a stdout on which every write fails, as
@@ -78,4 +81,42 @@ func TestStdoutWriteErrorSaysHowFarTheCommandRead(t *testing.T) {
 	e.stop.setWhere(func() string { return "in b.json at input offset 10 (line 2)" })
 	assert.Equal(t, exitUsage, w.exitCode(e, "jsonheal validate", exitOK))
 	assert.Equal(t, "jsonheal validate: writing stdout: no space left on device (stopped in b.json at input offset 10 (line 2))\n", errb.String())
+}
+
+// TestOutputKeepsTheOrderOfSmallAndLargeWrites: a large write goes past
+// the buffer, after what the buffer holds, so the bytes come out in the
+// order they were written, to a file, to stdout and through a compressor.
+func TestOutputKeepsTheOrderOfSmallAndLargeWrites(t *testing.T) {
+	var want bytes.Buffer
+	var writes [][]byte
+	for i, n := range []int{10, directWriteBytes, 300, 5, 3 * directWriteBytes, directWriteBytes - 1, 1} {
+		p := bytes.Repeat([]byte{byte('a' + i)}, n)
+		writes = append(writes, p)
+		want.Write(p)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{filepath.Join(dir, "out.jsonl"), "-", filepath.Join(dir, "out.jsonl.gz")} {
+		var stdout bytes.Buffer
+		e, _ := cleanEnv(strings.NewReader(""), &stdout)
+		o, err := createOutput(e, name)
+		require.NoError(t, err, name)
+		for _, p := range writes {
+			n, err := o.Write(p)
+			require.NoError(t, err, name)
+			require.Equal(t, len(p), n, name)
+		}
+		require.NoError(t, o.close(), name)
+		got := stdout.Bytes()
+		if name != "-" {
+			f, err := os.Open(name)
+			require.NoError(t, err)
+			r, err := jsonl.NewReader(f, jsonl.ReaderOptions{})
+			require.NoError(t, err)
+			got, err = io.ReadAll(r)
+			require.NoError(t, err)
+			r.Close()
+			f.Close()
+		}
+		assert.True(t, bytes.Equal(want.Bytes(), got), "%s: %d bytes out of %d, in another order or lost", name, len(got), want.Len())
+	}
 }
