@@ -144,20 +144,12 @@ func runClean(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	out, err := createOutput(e, cfg.output, avoid...)
+	out, rej, err := createOutputs(e, cfg.output, cfg.rejects, avoid)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
 	defer e.stop.onForcedExit(out.closeForExit)()
-	var rej *output
-	if cfg.rejects != "" {
-		if out.file != nil {
-			avoid = append(avoid, namedFile{"-o " + cfg.output, out.info})
-		}
-		if rej, err = createOutput(e, cfg.rejects, avoid...); err != nil {
-			out.abort()
-			return fail(exitUsage, "%v", err)
-		}
+	if rej != nil {
 		defer e.stop.onForcedExit(rej.closeForExit)()
 	}
 
@@ -280,20 +272,89 @@ type output struct {
 	w      io.Writer
 }
 
-// createOutput opens the output name ("-": stdout). A file is opened
-// without truncation, compared with avoid (the inputs, by device and
-// inode), and truncated only if it is none of them.
-func createOutput(e *env, name string, avoid ...namedFile) (*output, error) {
+// createOutputs opens the output outName ("-": stdout) and, when rejName
+// is not empty, the rejects file. Each file is opened without truncation and
+// compared with avoid (the files the command reads, by device and inode)
+// and with the other output; the files are truncated only once both are
+// open and checked, so that an output that is refused or cannot be opened
+// leaves the other as it was (and a file the command created is removed).
+func createOutputs(e *env, outName, rejName string, avoid []namedFile) (out, rej *output, err error) {
+	type opened struct {
+		name    string
+		f       *os.File // nil for stdout
+		created bool
+	}
+	var files []opened
+	discard := func() {
+		for _, o := range files {
+			if o.f != nil {
+				discardOutputFile(o.f, o.created)
+			}
+		}
+	}
+	for _, name := range []string{outName, rejName} {
+		if name == "" {
+			continue
+		}
+		o := opened{name: name}
+		if name != "-" {
+			if o.f, o.created, err = openOutputFile(name, avoid); err != nil {
+				discard()
+				if !errors.Is(err, ErrOutputIsInput) {
+					err = fmt.Errorf("create output (%s): %w", outputFlag(name, outName), err)
+				}
+				return nil, nil, err
+			}
+			if st, err := o.f.Stat(); err == nil {
+				avoid = append(avoid, namedFile{outputFlag(name, outName) + " " + name, st})
+			}
+		}
+		files = append(files, o)
+	}
+	for _, o := range files {
+		if o.f != nil {
+			if err := truncateOutput(o.f); err != nil {
+				discard()
+				return nil, nil, fmt.Errorf("create output: %w", err)
+			}
+		}
+	}
+	outs := make([]*output, len(files))
+	for i, o := range files {
+		if outs[i], err = newOutput(e, o.name, o.f); err != nil {
+			for _, made := range outs[:i] {
+				made.abort()
+			}
+			for _, o := range files[i:] {
+				if o.f != nil {
+					o.f.Close()
+				}
+			}
+			return nil, nil, err
+		}
+	}
+	out = outs[0]
+	if len(outs) > 1 {
+		rej = outs[1]
+	}
+	return out, rej, nil
+}
+
+// outputFlag names the flag of an output in messages: -o for the output,
+// --rejects for the other.
+func outputFlag(name, outName string) string {
+	if name == outName {
+		return "-o"
+	}
+	return "--rejects"
+}
+
+// newOutput makes the output name of a command, writing to f (nil:
+// stdout), compressed as its name says.
+func newOutput(e *env, name string, f *os.File) (*output, error) {
 	o := &output{name: name}
 	var dst io.Writer = e.stdout
-	if name != "-" {
-		f, err := openOutputFile(name, avoid)
-		if errors.Is(err, ErrOutputIsInput) {
-			return nil, err
-		}
-		if err != nil {
-			return nil, fmt.Errorf("create output: %w", err)
-		}
+	if f != nil {
 		o.file, dst = f, f
 		o.info, _ = f.Stat()
 	}

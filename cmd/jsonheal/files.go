@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -182,29 +183,50 @@ func outputIdentity(e *env, name string) os.FileInfo {
 	return st
 }
 
-// openOutputFile opens name for writing without truncating it, checks the
-// opened file against avoid, and only then truncates it.
-func openOutputFile(name string, avoid fileSet) (*os.File, error) {
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE, 0o666)
+// openOutputFile opens name for writing without truncating it and checks
+// the opened file against avoid. created says the open made the file.
+// The caller truncates it (truncateOutput) once every output of the
+// command is open and checked.
+func openOutputFile(name string, avoid fileSet) (f *os.File, created bool, err error) {
+	f, err = os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+	created = err == nil
+	if errors.Is(err, fs.ErrExist) {
+		f, err = os.OpenFile(name, os.O_WRONLY|os.O_CREATE, 0o666)
+	}
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	st, err := f.Stat()
 	if err != nil {
-		f.Close()
-		return nil, err
+		discardOutputFile(f, created)
+		return nil, false, err
 	}
 	if st.Mode().IsRegular() {
 		if in, ok := avoid.same(st); ok {
-			f.Close()
-			return nil, outputIsInputError(name, in)
-		}
-		if err := f.Truncate(0); err != nil {
-			f.Close()
-			return nil, err
+			discardOutputFile(f, created)
+			return nil, false, outputIsInputError(name, in)
 		}
 	}
-	return f, nil
+	return f, created, nil
+}
+
+// truncateOutput empties an output file opened by openOutputFile (a
+// regular file: a device or a FIFO has nothing to truncate).
+func truncateOutput(f *os.File) error {
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return err
+	}
+	return f.Truncate(0)
+}
+
+// discardOutputFile closes an output file the command will not write,
+// and removes it when the command created it.
+func discardOutputFile(f *os.File, created bool) {
+	f.Close()
+	if created {
+		os.Remove(f.Name())
+	}
 }
 
 // sameName reports whether two output names are spelled for the same path

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -141,12 +143,73 @@ func TestOpenOutputFileChecksTheOpenedFile(t *testing.T) {
 	f := writePrecious(t)
 	st, err := os.Stat(f)
 	require.NoError(t, err)
-	_, err = openOutputFile(f, fileSet{{"in", st}})
+	_, _, err = openOutputFile(f, fileSet{{"in", st}})
 	assert.ErrorIs(t, err, ErrOutputIsInput)
 	assertIntact(t, f)
 
 	other := filepath.Join(t.TempDir(), "new.jsonl")
-	out, err := openOutputFile(other, fileSet{{"in", st}})
+	out, created, err := openOutputFile(other, fileSet{{"in", st}})
 	require.NoError(t, err)
+	assert.True(t, created)
 	require.NoError(t, out.Close())
+}
+
+// TestAnOutputThatCannotBeOpenedLeavesTheOtherAsItWas: clean and replay
+// open -o and --rejects before truncating either, so a rejects file that
+// cannot be created (a directory, a missing directory) or is refused
+// leaves an existing output untouched, compressed or not, and a new
+// output is not left behind; and the other way round.
+func TestAnOutputThatCannotBeOpenedLeavesTheOtherAsItWas(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	require.NoError(t, os.WriteFile(in, []byte("{\"n\":1}\n"), 0o644))
+	old := []byte("the previous run's output\n")
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	_, _ = zw.Write(old)
+	require.NoError(t, zw.Close())
+	missing := filepath.Join(dir, "missing", "r.jsonl")
+	for _, c := range []struct {
+		cmd      string
+		out, rej string
+		existing []byte // the output's contents before the run; nil: none
+	}{
+		{"clean", "kept.jsonl", dir, old},
+		{"clean", "kept.jsonl", missing, old},
+		{"clean", "kept.jsonl.gz", missing, gz.Bytes()},
+		{"clean", "new.jsonl", missing, nil},
+		{"clean", filepath.Join("missing", "o.jsonl"), "kept-rejects.jsonl", old},
+		{"replay", "kept.jsonl", missing, old},
+		{"replay", "kept.jsonl.zst", dir, old},
+	} {
+		name := c.cmd + " -o " + c.out + " --rejects " + c.rej
+		out := filepath.Join(dir, c.out)
+		rej := c.rej
+		if !filepath.IsAbs(rej) {
+			rej = filepath.Join(dir, rej)
+		}
+		kept := out
+		if c.existing != nil && strings.HasPrefix(c.rej, "kept") {
+			kept = rej
+		}
+		os.Remove(out)
+		if c.existing != nil {
+			require.NoError(t, os.WriteFile(kept, c.existing, 0o644), name)
+		}
+		input := in
+		if c.cmd == "replay" {
+			input = filepath.Join(dir, "rejects-in.jsonl")
+			require.NoError(t, os.WriteFile(input, []byte(`{"reason":"truncated","raw":"{\"n\":1"}`+"\n"), 0o644))
+		}
+		code, stderr := fileEnv(t, nil, nil, c.cmd, input, "-o", out, "--rejects", rej)
+		assert.Equal(t, exitUsage, code, "%s: %s", name, stderr)
+		if c.existing == nil {
+			assert.NoFileExists(t, out, "%s: the new output is left behind", name)
+			continue
+		}
+		got, err := os.ReadFile(kept)
+		require.NoError(t, err, name)
+		assert.Equal(t, c.existing, got, "%s: %s changed", name, kept)
+		require.NoError(t, os.Remove(kept))
+	}
 }

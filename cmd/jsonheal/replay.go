@@ -148,20 +148,12 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	out, err := createOutput(e, cfg.output, avoid...)
+	out, rej, err := createOutputs(e, cfg.output, cfg.rejects, avoid)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
 	defer e.stop.onForcedExit(out.closeForExit)()
-	var rej *output
-	if cfg.rejects != "" {
-		if out.file != nil {
-			avoid = append(avoid, namedFile{"-o " + cfg.output, out.info})
-		}
-		if rej, err = createOutput(e, cfg.rejects, avoid...); err != nil {
-			out.abort()
-			return fail(exitUsage, "%v", err)
-		}
+	if rej != nil {
 		defer e.stop.onForcedExit(rej.closeForExit)()
 	}
 	sum := &replaySummary{Output: cfg.output, Rejects: cfg.rejects, ByReason: map[string]*replayCounts{}}

@@ -98,7 +98,7 @@ func TestOutputKeepsTheOrderOfSmallAndLargeWrites(t *testing.T) {
 	for _, name := range []string{filepath.Join(dir, "out.jsonl"), "-", filepath.Join(dir, "out.jsonl.gz")} {
 		var stdout bytes.Buffer
 		e, _ := cleanEnv(strings.NewReader(""), &stdout)
-		o, err := createOutput(e, name)
+		o, _, err := createOutputs(e, name, "", nil)
 		require.NoError(t, err, name)
 		for _, p := range writes {
 			n, err := o.Write(p)
