@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"runtime"
 	"strings"
@@ -139,6 +140,22 @@ func TestCROnlyInputSplitsRecords(t *testing.T) {
 	assert.Equal(t, "{\"a\":1}\n{\"b\":2}\n{\"c\": 3}\n", string(out))
 	assert.Equal(t, int64(3), st.Records)
 	assert.Equal(t, int64(4), st.Lines)
+}
+
+// TestARawCRInTheFirstRecordMergesNothing: 1,000 LF records, the first
+// with a raw CR in a string, come out as 1,000 records (the CR escaped).
+func TestARawCRInTheFirstRecordMergesNothing(t *testing.T) {
+	var in, want bytes.Buffer
+	in.WriteString("{\"id\":0,\"s\":\"a\rb\"}\n")
+	want.WriteString("{\"id\":0,\"s\":\"a\\rb\"}\n")
+	for i := 1; i < 1000; i++ {
+		fmt.Fprintf(&in, "{\"id\":%d}\n", i)
+		fmt.Fprintf(&want, "{\"id\":%d}\n", i)
+	}
+	out, rej, st := cleanMix(t, in.Bytes(), Options{Workers: 2})
+	assert.Equal(t, want.String(), string(out))
+	assert.Empty(t, string(rej))
+	assert.Equal(t, int64(1000), st.Records)
 }
 
 func TestRejectLinesOfARecordCutAtTheEnd(t *testing.T) {

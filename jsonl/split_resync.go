@@ -738,28 +738,30 @@ func (s *Splitter) bareFence(first int) (bare, ok bool) {
 	return i >= s.end || s.buf[i] == s.nl, true
 }
 
-// findLineEnd decides the line end at the input's first one: '\r' when
-// it is a CR not followed by LF (classic Mac files), '\n' otherwise. It
-// reports false when more input is needed (a CR ends the data read so
-// far). Until a line end is seen the bytes are scanned alike in both
-// modes.
+// findLineEnd decides the line end once the input holds one: '\r' (classic
+// Mac files) when the CRs not followed by LF outnumber the LFs in what is
+// read so far, '\n' otherwise. So a raw CR inside a string of an LF (or
+// CR LF) file, or a stray CR before the first record, does not make every
+// LF a byte inside a record. It reports false when more input is needed
+// (a CR ends the data read so far and is its only line end). Until a line
+// end is seen the bytes are scanned alike in both modes.
 func (s *Splitter) findLineEnd() bool {
-	for i := s.pos; i < s.end; i++ {
-		switch s.buf[i] {
-		case '\n':
-			s.nlKnown = true
-			return true
-		case '\r':
-			if i+1 == s.end && s.rerr == nil {
-				return false
-			}
-			if i+1 == s.end || s.buf[i+1] != '\n' {
-				s.nl = '\r'
-			}
-			s.nlKnown = true
-			return true
-		}
+	b := s.buf[s.pos:s.end]
+	lf := bytes.Count(b, []byte{'\n'})
+	cr := bytes.Count(b, []byte{'\r'})
+	if lf+cr == 0 {
+		return true
 	}
+	if b[len(b)-1] == '\r' && s.rerr == nil {
+		if lf+cr == 1 {
+			return false // a CR, or the CR of a CR LF: the next read tells
+		}
+		cr-- // told by the next read, if it matters
+	}
+	if lone := cr - bytes.Count(b, []byte("\r\n")); lone > lf {
+		s.nl = '\r'
+	}
+	s.nlKnown = true
 	return true
 }
 

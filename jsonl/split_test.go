@@ -418,6 +418,28 @@ func TestSplitCROnlyLineEnds(t *testing.T) {
 	assert.Equal(t, []int64{1, 2, 3}, lines(recs))
 }
 
+// TestSplitLineEndIsNotACRInsideTheFirstRecord: the line end is CR alone
+// only when lone CRs outnumber LFs in what is read when the first line
+// end comes. A raw CR in the first record's string, or a stray CR before
+// it, used to make the whole LF file one line (every record after it
+// merged into one reject).
+func TestSplitLineEndIsNotACRInsideTheFirstRecord(t *testing.T) {
+	for in, want := range map[string][]string{
+		"{\"id\":1,\"s\":\"a\rb\"}\n{\"id\":2}\n{\"id\":3}\n": {"{\"id\":1,\"s\":\"a\rb\"}", `{"id":2}`, `{"id":3}`},
+		"\r{\"id\":1}\n{\"id\":2}\n":                          {"\r{\"id\":1}", `{"id":2}`},
+		"{\"s\":\"a\rb\"}\r\n{\"id\":2}\r\n":                  {"{\"s\":\"a\rb\"}", `{"id":2}`},
+		// CR-only input with a raw LF in a string: still CR-only.
+		"{\"id\":1}\r{\"s\":\"x\ny\"}\r{\"id\":3}\r": {`{"id":1}`, "{\"s\":\"x\ny\"}", `{"id":3}`},
+	} {
+		assert.Equal(t, want, datas(splitString(t, in)), "%q", in)
+	}
+	// Read one byte at a time, a CR at the end of what is read waits for
+	// the next byte: CR LF is one line end, not a CR-only file.
+	recs, err := splitAll(t, iotest.OneByteReader(strings.NewReader("{\"a\":1}\r\n{\"b\":2}\r\n")), SplitOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{`{"a":1}`, `{"b":2}`}, datas(recs))
+}
+
 func TestSplitLinesOfARecordCutAtTheEnd(t *testing.T) {
 	recs := splitString(t, "{\"a\":1}\n{\"b\":[\n")
 	require.Len(t, recs, 2)
