@@ -73,9 +73,20 @@ type altState struct {
 	// as a record.
 	key   keyState
 	inKey bool
-	start int64 // input offset of its first byte
-	end   int64 // input offset of the line end after its last line, when done
-	line  int64 // its first line
+	// quote is the closing quote of the single-quoted ('\'') or
+	// typographic (closeCurly: the last byte of U+201D) string value it is
+	// in, 0 outside one; quoteEscape: a backslash in it escapes the next
+	// byte. Brackets and commas in such a string are text, as in a
+	// double-quoted one.
+	quote       byte
+	quoteEscape bool
+	// comment is the comment it is in: '/' for a line comment, '*' for a
+	// block comment (star: its last byte was '*'), 0 outside one.
+	comment byte
+	star    bool
+	start   int64 // input offset of its first byte
+	end     int64 // input offset of the line end after its last line, when done
+	line    int64 // its first line
 	// indent is the indentation of its first line (see nestedLine).
 	indent int
 	st     scanState
@@ -177,11 +188,11 @@ func (s *Splitter) canStartRecord(first, second int, fenceLine bool) bool {
 // mayLeadIntro reports whether c, the first byte of a line, may begin the
 // prose before a value on that line besides a letter: a quote mark ('>'),
 // a list marker ('-', '*'), markdown emphasis or a heading ('*', '#',
-// '_') or a tag ('<'). Digits are left out: in a pretty-printed array they
-// are elements.
+// '_'), a tag ('<') or a comment ('/': "/* note */ {...}"). Digits are
+// left out: in a pretty-printed array they are elements.
 func mayLeadIntro(c byte) bool {
 	switch c {
-	case '>', '-', '*', '#', '_', '<':
+	case '>', '-', '*', '#', '_', '<', '/':
 		return true
 	}
 	return false
@@ -314,11 +325,36 @@ func (s *Splitter) altFeed(i int) {
 	s.dropBroke()
 }
 
+// closeCurly is the last byte of U+201D, the closing typographic double
+// quote (E2 80 9D); U+201C, the opening one, is E2 80 9C.
+const closeCurly = 0x9D
+
 // feed advances the state over p, byte by byte, as scan does; it reports
 // false when p cannot belong to a record that starts where a started.
+// Besides JSON it reads what the sanitizer repairs that would otherwise
+// fail it: comments, and string values in single or typographic quotes.
 func (a *altState) feed(p []byte) bool {
 	st := &a.st
-	for _, c := range p {
+	for j := 0; j < len(p); j++ {
+		c := p[j]
+		if a.quote != 0 {
+			switch {
+			case a.quoteEscape:
+				a.quoteEscape = false
+			case c == '\\':
+				a.quoteEscape = true
+			case c == a.quote && (c == '\'' || j >= 2 && p[j-1] == 0x80 && p[j-2] == 0xE2):
+				a.quote, st.expectValue = 0, false
+			}
+			continue
+		}
+		if a.comment != 0 {
+			if a.comment == '*' && a.star && c == '/' {
+				a.comment = 0
+			}
+			a.star = c == '*'
+			continue
+		}
 		if st.inString {
 			switch {
 			case st.escape:
@@ -331,6 +367,11 @@ func (a *altState) feed(p []byte) bool {
 					a.inKey, a.key = false, keyAfter
 				}
 			}
+			continue
+		}
+		if c == '/' && j+1 < len(p) && (p[j+1] == '/' || p[j+1] == '*') {
+			a.comment, a.star = p[j+1], false
+			j++
 			continue
 		}
 		if a.key != keyNone {
@@ -388,6 +429,18 @@ func (a *altState) feed(p []byte) bool {
 			st.stack = st.stack[:n-1]
 			st.expectValue = false
 			a.closed = n == 1
+		case '\'':
+			if !st.expectValue || len(st.stack) == 0 {
+				return false // a quote outside a value, as '"' is
+			}
+			a.quote = '\''
+		case 0xE2:
+			if st.expectValue && len(st.stack) > 0 && j+2 < len(p) && p[j+1] == 0x80 && p[j+2] == 0x9C {
+				a.quote = closeCurly
+				j += 2
+				continue
+			}
+			st.expectValue = false
 		case ':':
 			st.expectValue = true
 		case ',':
@@ -428,6 +481,9 @@ func (s *Splitter) altLineEnd(i int) {
 		}
 		st.lines++
 		st.escape = false
+		if a.comment == '/' {
+			a.comment = 0 // a line comment ends with its line
+		}
 		fenceOpens := a.fenceOpens
 		a.closed, a.fenceOpens = false, false
 		switch {
@@ -519,11 +575,12 @@ func (s *Splitter) introLine(from, to int) bool {
 }
 
 // introValue returns the index of the value that begins on an
-// introduction's line ("Sure: {"a": 1}", "Sure! {"a": 1}", "> {...}"):
-// the line's first quote or bracket is '{' or '[' and the prose before it
-// ends with punctuation that ends an introduction (':', '!', '.', ',',
-// '-', '>', '*'). Prose ending with a word ("return [1]", code in a
-// string) is not an introduction. It returns -1 when the line is not so.
+// introduction's line ("Sure: {"a": 1}", "Sure! {"a": 1}", "> {...}",
+// "/* note */ {...}"): the line's first quote or bracket is '{' or '[' and
+// the prose before it ends with punctuation that ends an introduction
+// (':', '!', '.', ',', '-', '>', '*', or the '/' that ends a comment).
+// Prose ending with a word ("return [1]", code in a string) is not an
+// introduction. It returns -1 when the line is not so.
 func (s *Splitter) introValue(from, to int) int {
 	line := s.buf[from:to]
 	k := bytes.IndexByte(line, '{')
@@ -541,7 +598,7 @@ func (s *Splitter) introValue(from, to int) int {
 		return -1
 	}
 	switch s.buf[j-1] {
-	case ':', '!', '.', ',', '-', '>', '*':
+	case ':', '!', '.', ',', '-', '>', '*', '/':
 		return from + k
 	}
 	return -1

@@ -412,6 +412,30 @@ func TestSplitOneLineFences(t *testing.T) {
 	assert.Equal(t, []string{`{"a":"cut`, "```json {\"b\":2} ```"}, datas(recs))
 }
 
+// TestSplitACutRecordDoesNotSwallowARepairableOne: after a cut record, a
+// record whole by itself is split off though it needs repairs that the
+// hypothesis used to read as broken JSON: single-quoted or typographic
+// string values holding ',', ']' or '}', and comments. Before, the cut
+// record took it and both went to one reject.
+func TestSplitACutRecordDoesNotSwallowARepairableOne(t *testing.T) {
+	for _, c := range []struct{ cut, next string }{
+		{`{"id":1,"name":"g`, `{'id': 2, 'name': 'a,b'}`},
+		{`{"id":1,"name":"g`, `{'id': 2, 'name': 'a]b}c'}`},
+		{`{"id":1,"name":"g`, `{'id': 2, 'q': 'it\'s, ok'}`},
+		{`{"id":1,"arr":`, `{"id":2,"name":“a,b”}`},
+		{`{"id":1,"name":"g`, `{"id":2,"tags":[“x]”, 'y}']}`},
+		{`{"id":1,"vals":[1`, "{ // start\n\"id\": 2}"},
+		{`{"id":1,"vals":[1`, "{ /* a comment\n over lines, ] */ \"id\": 2}"},
+		{`{"id":1,"vals":[1`, `/* c */ {"id": 2}`},
+	} {
+		recs := splitString(t, c.cut+"\n"+c.next+"\n")
+		assert.Equal(t, []string{c.cut, c.next}, datas(recs), "%q", c.next)
+	}
+	// Comment lines inside a pretty-printed record do not split it.
+	pretty := "{\n  // the id\n  \"id\": 1,\n  /* tags: */\n  \"tags\": [\n    'a'\n  ]\n}"
+	assert.Equal(t, []string{pretty}, datas(splitString(t, pretty+"\n")))
+}
+
 func TestSplitCROnlyLineEnds(t *testing.T) {
 	recs := splitString(t, "{\"a\":1}\r{\"b\":2}\r{\"c\":\r3}\r")
 	assert.Equal(t, []string{`{"a":1}`, `{"b":2}`, "{\"c\":\r3}"}, datas(recs))
