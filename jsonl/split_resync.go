@@ -723,7 +723,18 @@ func (s *Splitter) splitAtAlt(k int) (Record, bool) {
 		// The ones before k are cut records; k goes on as the current one.
 		s.pendingAlts, s.promoteAfter = k, true
 	default:
-		s.promoteAlt()
+		// The first hypothesis goes on as the current record, unless it
+		// is frozen: its reading stopped where a later one starts, so it
+		// is a record cut there, as is every frozen one after it.
+		j := 0
+		for j < s.nalt-1 && s.alts[j].frozen {
+			j++
+		}
+		if j > 0 {
+			s.pendingAlts, s.promoteAfter = j, true
+		} else {
+			s.promoteAlt()
+		}
 	}
 	s.atLineHead = true
 	return rec, true
@@ -739,6 +750,14 @@ func (s *Splitter) promoteAlt() {
 	s.removeAlt(0)
 	for k := 0; k < s.nalt; k++ {
 		s.alts[k].fromProse = false
+	}
+	if s.nalt > 0 {
+		// The record the next hypothesis would join is now the current
+		// one: whether that was in a string when the hypothesis began is
+		// its fromString. Left as it was (the old current record's), a
+		// hypothesis begun inside the new current record's string lost
+		// to it in closeWinner, and a whole record went into its reject.
+		s.alts[0].fromCurrent = s.alts[0].fromString
 	}
 }
 

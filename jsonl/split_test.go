@@ -48,6 +48,14 @@ func datas(recs []Record) []string {
 	return out
 }
 
+func cuts(recs []Record) []bool {
+	var out []bool
+	for _, r := range recs {
+		out = append(out, r.Cut)
+	}
+	return out
+}
+
 func lines(recs []Record) []int64 {
 	out := make([]int64, len(recs))
 	for i, r := range recs {
@@ -434,6 +442,82 @@ func TestSplitACutRecordDoesNotSwallowARepairableOne(t *testing.T) {
 	// Comment lines inside a pretty-printed record do not split it.
 	pretty := "{\n  // the id\n  \"id\": 1,\n  /* tags: */\n  \"tags\": [\n    'a'\n  ]\n}"
 	assert.Equal(t, []string{pretty}, datas(splitString(t, pretty+"\n")))
+}
+
+// TestSplitAWholeRecordAfterCutOnesKeepsItsOwn: a whole record after
+// several cut pretty-printed ones (cut in strings, their texts holding
+// fences and escaped quotes) comes out alone, each cut one as a record of
+// its own. Found by a hostile test and by FuzzJSONLMixes: the whole
+// record went into a reject with the cut ones, or a bare key ("n") came
+// out as a record. Two causes: a hypothesis promoted to the current
+// record kept the old current record's fromCurrent, so closeWinner let
+// the new one take a record begun inside its string; and a split with no
+// winner promoted a frozen hypothesis (one whose reading had stopped at a
+// later one) instead of ending it there.
+func TestSplitAWholeRecordAfterCutOnesKeepsItsOwn(t *testing.T) {
+	whole := "Here is the JSON:\n```json\n{\n  \"id\": 3,\n  \"meta\": {\n    \"quote\": \"say \\\"hi\\\"\"\n  },\n  \"n\": 9\n}\n```"
+	recs := splitString(t, "{\n  \"id\": 1, \"no\n{\n  \"id\": 2, \"no\n"+whole+"\n")
+	assert.Equal(t, []string{"{\n  \"id\": 1, \"no", "{\n  \"id\": 2, \"no", whole}, datas(recs))
+	assert.Equal(t, []bool{true, true, false}, cuts(recs))
+
+	mix := `{
+	"id": 64,
+	"title": "k:v emoji 🙂 alpha [x] 日本 ` + "`" + `` + "`" + `` + "`" + `",
+	"score": 406.76,
+	"count": 7411,
+	"meta": {
+		"ok": true,
+		"none": null,
+		"points":
+{
+  "id": 65,
+  "title": "k:v café [x]",
+  "text": "alpha ` + "`" + `` + "`" + `` + "`" + `\n日本 alpha tab
+{
+  "id": 66,
+  "tags": [
+    "north",
+    "naïve",
+    "say \"hi\""
+  ],
+  "score": 432.24,
+  "count": 46723,
+  "m
+{
+    "id": 67,
+    "title": "` + "`" + `` + "`" + `` + "`" + ` south delta delta",
+    "tags": [],
+    "sc
+{
+	"id": 68,
+	"title": "café k:v one, two",
+	"tags": [
+		"k:v"
+	],
+	"score": 42.52,
+	"count": 82962,
+	"meta": {
+		"ok": false,
+		"none": null,
+		"points": [
+			495,
+			-461,
+			{
+				"x": "south"
+			}
+		]
+	}
+}
+`
+	recs = splitString(t, mix)
+	require.NotEmpty(t, recs)
+	last := recs[len(recs)-1]
+	assert.True(t, strings.HasPrefix(string(last.Data), "{\n\t\"id\": 68,"), "%q", last.Data)
+	assert.False(t, last.Cut)
+	for _, r := range recs[:len(recs)-1] {
+		assert.True(t, r.Cut, "%q", r.Data)
+		assert.Equal(t, 1, strings.Count(string(r.Data), "\"id\":"), "one record each: %q", r.Data)
+	}
 }
 
 func TestSplitCROnlyLineEnds(t *testing.T) {
