@@ -75,10 +75,17 @@ type Tape struct {
 	// strict makes the read check RFC 8259 as the scanner does: numbers,
 	// escapes, UTF-8 and control bytes (ReadStrict).
 	strict bool
+	// failedAt is where the last read failed (ErrOffset).
+	failedAt int
 }
 
 // ErrTape is the error of a value that the tape cannot read.
 var ErrTape = errors.New("cannot parse JSON")
+
+// ErrDepth is the error of a value nested deeper than MaxDepth: a limit
+// of the tape, not a flaw of the bytes, so a caller can tell the two
+// apart (validate reports it as its ErrDepth, not as "not JSON").
+var ErrDepth = errors.New("nesting too deep")
 
 // Type returns v's JSON type.
 func (v *Value) Type() Type { return v.typ }
@@ -145,15 +152,18 @@ func (v *Value) AppendScalar(b []byte) []byte {
 }
 
 // Read fills the tape with the value doc holds (blanks around it allowed)
-// and returns it. The value is valid until the next read.
+// and returns it. The value is valid until the next read. It fails with
+// ErrDepth on a value nested deeper than MaxDepth, ErrTape on any other
+// value it cannot read (ErrOffset says where).
 func (t *Tape) Read(doc []byte) (*Value, error) {
 	t.strict = false
 	return t.fill(doc)
 }
 
-// ReadStrict is Read for bytes no reader has checked: it fails (ErrTape)
-// on every document the strict scanner rejects, and may fail on some it
-// accepts (a caller then takes the scanner's path, which says why).
+// ReadStrict is Read for bytes no reader has checked: it fails (ErrTape,
+// or ErrDepth) on every document the strict scanner rejects, and may fail
+// on some it accepts (a caller then takes the scanner's path, which says
+// why).
 func (t *Tape) ReadStrict(doc []byte) (*Value, error) {
 	t.strict = true
 	v, err := t.fill(doc)
@@ -166,14 +176,22 @@ func (t *Tape) fill(doc []byte) (*Value, error) {
 	t.doc, t.arena, t.e, t.kids = doc, t.arena[:0], t.e[:0], t.kids[:0]
 	i, err := t.read(doc, SkipBlank(doc, 0))
 	if err != nil {
+		t.failedAt = i
 		return nil, err
 	}
-	if SkipBlank(doc, i) != len(doc) {
+	if i = SkipBlank(doc, i); i != len(doc) {
+		t.failedAt = i
 		return nil, ErrTape
 	}
 	t.e = append(t.e, Value{t: t})
 	return &t.e[0], nil
 }
+
+// ErrOffset returns the offset in the document of the last failed Read
+// or ReadStrict where the read stopped: for ErrDepth, the bracket or
+// brace that opens level MaxDepth+1. It is meaningless after a read that
+// succeeded.
+func (t *Tape) ErrOffset() int { return t.failedAt }
 
 // ReadString fills the tape with one string value whose decoded bytes are
 // s (a member name evaluated by propertyNames).
@@ -239,7 +257,7 @@ value: // a value begins at b[i]
 	switch c := b[i]; c {
 	case '{', '[':
 		if len(t.open) >= MaxDepth {
-			return i, ErrTape
+			return i, ErrDepth
 		}
 		typ, closer := Array, byte(']')
 		if c == '{' {

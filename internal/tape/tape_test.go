@@ -130,6 +130,53 @@ func TestTapeRefusesBrokenValues(t *testing.T) {
 	assert.NoError(t, err, "MaxDepth levels are allowed")
 }
 
+// TestTapeReportsDepthApart: a value nested past MaxDepth fails with
+// ErrDepth (not ErrTape), in both reads, at the opener of level
+// MaxDepth+1, even where an empty container is that opener; a broken
+// value fails with ErrTape, whatever its depth.
+func TestTapeReportsDepthApart(t *testing.T) {
+	deepObj := func(n int) string { return strings.Repeat(`{"a":`, n) + `1` + strings.Repeat(`}`, n) }
+	for _, c := range []struct {
+		doc  string
+		err  error
+		at   int
+		name string
+	}{
+		{strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1), ErrDepth, MaxDepth, "arrays"},
+		{"  \n" + strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1), ErrDepth, MaxDepth + 3, "after blanks"},
+		{deepObj(MaxDepth + 1), ErrDepth, 5 * MaxDepth, "objects"},
+		{strings.Repeat("[", 10000), ErrDepth, MaxDepth, "unclosed past the limit"},
+		{strings.Repeat("[", MaxDepth) + "1,]" + strings.Repeat("]", MaxDepth), ErrTape, MaxDepth + 2, "broken at the limit"},
+		{strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth) + "x", ErrTape, 2 * MaxDepth, "data after"},
+	} {
+		for _, strict := range []bool{false, true} {
+			var tp Tape
+			read := tp.Read
+			if strict {
+				read = tp.ReadStrict
+			}
+			v, err := read([]byte(c.doc))
+			assert.Nil(t, v, c.name)
+			require.Error(t, err, c.name)
+			assert.Same(t, c.err, err, "%s (strict %v): %v", c.name, strict, err)
+			assert.Equal(t, c.at, tp.ErrOffset(), "%s (strict %v)", c.name, strict)
+		}
+	}
+	var tp Tape
+	_, err := tp.Read([]byte(deepObj(MaxDepth)))
+	assert.NoError(t, err, "MaxDepth levels of objects are allowed")
+}
+
+// TestTapeDepthErrorAllocatesNothing: refusing a value past MaxDepth costs
+// no allocation once warmed up (ValidateJSON's path on such a record).
+func TestTapeDepthErrorAllocatesNothing(t *testing.T) {
+	doc := []byte(strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1))
+	var tp Tape
+	_, err := tp.Read(doc)
+	require.ErrorIs(t, err, ErrDepth)
+	assert.Zero(t, testing.AllocsPerRun(100, func() { _, _ = tp.Read(doc) }))
+}
+
 // TestTapeReadAllocatesNothing: once warmed up, reading allocates nothing.
 func TestTapeReadAllocatesNothing(t *testing.T) {
 	doc := []byte(`{"a":[1,2,{"b":"c\n"}],"d":"\u00e9","e":[[],[true]]}`)
