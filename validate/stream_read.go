@@ -84,11 +84,11 @@ func (r *reader) event(ev scanner.Event) bool {
 		r.ended, r.end = true, off
 	case scanner.Error:
 		se := r.sc.Err()
-		e := &DocumentError{Offset: se.Offset, Err: ErrNotJSON, Msg: se.Message()}
 		if se.Err == scanner.ErrDepth {
-			e.Err, e.Msg = ErrDepth, "more than "+itoa(MaxDepth)+" levels"
+			r.err = depthError(se.Offset)
+			break
 		}
-		r.err = e
+		r.err = &DocumentError{Offset: se.Offset, Err: ErrNotJSON, Msg: se.Message()}
 	case scanner.ControlChar:
 		r.err = syntaxErr64(off, "control character in string")
 	case scanner.InvalidUTF8:
@@ -105,6 +105,13 @@ func (r *reader) event(ev scanner.Event) bool {
 		r.err = syntaxErr64(off, "unexpected "+ev.String())
 	}
 	return false
+}
+
+// depthError is the error of a document nested deeper than MaxDepth, the
+// opener of level MaxDepth+1 at offset off: the same whichever reader
+// found it (the scanner, or the tape in ValidateJSON).
+func depthError(off int64) *DocumentError {
+	return &DocumentError{Offset: off, Err: ErrDepth, Msg: "more than " + itoa(MaxDepth) + " levels"}
 }
 
 func syntaxErr64(off int64, msg string) *DocumentError {

@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/jsonheal/jsonheal/internal/tape"
+
 // Validate checks doc against the schema. It returns nil, nil when the
 // document is valid (without allocating, once warmed up), the diagnostics
 // in document order when it is not, and a *DocumentError when doc is not
@@ -53,12 +55,17 @@ func (v *Validator) Validate(doc []byte) (Diagnostics, error) {
 
 // ValidateJSON is Validate for a document the caller already knows to be
 // valid JSON, such as the output of package sanitize: it skips the strict
-// syntax check and only parses and validates. Given bytes that are not
-// valid JSON it returns an error or a verdict on a lax reading of them; it
-// never panics.
+// syntax check and only parses and validates. A document nested deeper
+// than MaxDepth is refused as Validate refuses it (ErrDepth, at the offset
+// of the opener past the limit), valid JSON or not. Given bytes that are
+// not valid JSON it returns an error or a verdict on a lax reading of
+// them; it never panics.
 func (v *Validator) ValidateJSON(doc []byte) (Diagnostics, error) {
 	v.st.incomplete = false
 	root, err := v.st.readValue(doc)
+	if err == tape.ErrDepth {
+		return nil, depthError(int64(v.st.tape.ErrOffset()))
+	}
 	if err != nil {
 		return nil, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
 	}
