@@ -26,7 +26,9 @@ const (
 	ReasonMultipleValues
 	// ReasonTooLarge: the record is larger than Options.MaxRecordBytes.
 	ReasonTooLarge
-	// ReasonDepth: the record nests deeper than the sanitizer allows.
+	// ReasonDepth: the record nests deeper than the sanitizer allows, or
+	// (with a Schema made by SchemaValidator) deeper than the schema
+	// validator reads, validate.MaxDepth (299) levels: no verdict on it.
 	ReasonDepth
 	// ReasonSchema: the record is JSON but does not match the schema.
 	ReasonSchema

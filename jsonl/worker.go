@@ -162,14 +162,18 @@ func (w *worker) clean(dst, raw []byte) ([]byte, Reason, Diagnosis) {
 			strconv.Quote(string(out[start:min(len(out), start+200)]))}
 	}
 	switch {
-	case w.fixer != nil:
+	case w.sv.check != nil:
 		ds, err := w.sv.check(out[start:])
 		if err != nil {
-			return out, ReasonSchema, Diagnosis{Text: err.Error()}
+			reason, d := schemaErrDiagnosis(err, out[start:], raw)
+			return out, reason, d
 		}
-		if ds != nil {
+		if ds != nil && w.fixer != nil {
 			w.pending = ds // rendered by render, unless the fixes save the record
 			return out, ReasonSchema, Diagnosis{}
+		}
+		if ds != nil {
+			return out, ReasonSchema, *diagnosisOf(ds, w.sv.maxDiags)
 		}
 	case w.schema != nil:
 		if d := w.schema.Check(out[start:]); d != nil {
@@ -303,6 +307,50 @@ func reasonOf(err error) Reason {
 		return ReasonMultipleValues
 	}
 	return ReasonSyntax
+}
+
+// schemaErrDiagnosis gives the reason and diagnosis of a record doc (raw
+// as read) that the schema validator gave no verdict on. A record nested
+// deeper than the validator reads (validate.MaxDepth, below the
+// sanitizer's cap) is a depth reject, as one past the sanitizer's cap is,
+// not a schema failure: its diagnosis names the validator's limit and,
+// when doc is raw unchanged, locates the opener past it in the record as
+// a sanitizer error is located. Any other error (the evaluation budget, a
+// recursion) is the schema's.
+func schemaErrDiagnosis(err error, doc, raw []byte) (Reason, Diagnosis) {
+	var de *validate.DocumentError
+	switch {
+	case !errors.Is(err, validate.ErrDepth):
+		return ReasonSchema, Diagnosis{Text: err.Error()}
+	case !errors.As(err, &de) || de.Offset < 0 || de.Offset >= int64(len(doc)):
+		return ReasonDepth, Diagnosis{Text: validatorDepthMsg}
+	case !bytes.Equal(doc, raw):
+		return ReasonDepth, Diagnosis{Text: validatorDepthMsg + " (at offset " + strconv.FormatInt(de.Offset, 10) + " of the sanitized record)"}
+	}
+	line, col := lineColumn(raw, int(de.Offset))
+	b := []byte(`{"record_offset":`)
+	b = strconv.AppendInt(b, de.Offset, 10)
+	b = append(b, `,"record_line":`...)
+	b = strconv.AppendInt(b, int64(line), 10)
+	b = append(b, `,"record_column":`...)
+	b = strconv.AppendInt(b, int64(col), 10)
+	b = append(b, `,"message":`...)
+	b = appendJSONString(b, validatorDepthMsg)
+	return ReasonDepth, Diagnosis{
+		Text:    strconv.Itoa(line) + ":" + strconv.Itoa(col) + ": " + validatorDepthMsg,
+		Details: append(b, '}'),
+	}
+}
+
+// validatorDepthMsg is the diagnosis of a record too deep for the schema
+// validator.
+var validatorDepthMsg = "nesting deeper than the schema validator's limit of " + strconv.Itoa(validate.MaxDepth) + " levels"
+
+// lineColumn returns the 1-based line and byte column of offset off in b,
+// as the scanner counts them (a line ends at an LF), so that they agree
+// with a sanitizer error's.
+func lineColumn(b []byte, off int) (line, col int) {
+	return 1 + bytes.Count(b[:off], []byte{'\n'}), off - bytes.LastIndexByte(b[:off], '\n')
 }
 
 // sanitizeDiagnosis describes a sanitizer error; coordinates are relative to
