@@ -33,7 +33,7 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 		"Validates each FILE (stdin when none, or -) against the schema; with --plan, prints instead what",
 		"streams and what is held whole, per schema location, and reads no document.",
 		"Exit 0: all valid; 1: some invalid; 2: usage or I/O, or a document without a verdict (too large to hold,",
-		"or past the evaluation budget); 3: the schema does not compile.",
+		"nested deeper than the validator's "+strconv.Itoa(validate.MaxDepth)+" levels, or past the evaluation budget); 3: the schema does not compile.",
 	)
 	schemaPath := fs.String("schema", "", "the JSON Schema file (required)")
 	output := fs.String("output", "text", "text (one /path: message line per error) or basic (JSON Schema output format, one line per document)")
@@ -143,8 +143,10 @@ func displayName(name string) string {
 // validateInput validates one document (stdin for "-") as it is read:
 // a root array streams item by item and a root object member by member
 // when the schema allows (validate.Stream says when), anything else is
-// held whole, up to maxDoc bytes either way. err is an I/O problem (or a document too
-// large to hold), verr the document's own error.
+// held whole, up to maxDoc bytes either way. err is an I/O problem or a
+// document without a verdict (too large to hold, nested deeper than
+// validate.MaxDepth, past the evaluation budget), verr the document's own
+// error.
 func validateInput(e *env, s *validate.Schema, name string, maxDoc int64, maxDiags int) (diags validate.Diagnostics, verr, err error) {
 	r, closeFn, err := openInput(e, name)
 	if err != nil {
@@ -168,6 +170,11 @@ func validateInput(e *env, s *validate.Schema, name string, maxDoc int64, maxDia
 	if errors.Is(verr, validate.ErrBudget) {
 		// Neither valid nor invalid: the schema's work on it is too much.
 		return nil, nil, fmt.Errorf("%s: no verdict: %w", displayName(name), verr)
+	}
+	if errors.Is(verr, validate.ErrDepth) {
+		// Neither valid nor invalid either: the validator reads no deeper
+		// (the error says where the limit was crossed, and the limit).
+		return nil, nil, fmt.Errorf("%s: no verdict: %w, the validator's nesting limit", displayName(name), verr)
 	}
 	return diags, verr, nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -34,6 +35,60 @@ func TestValidateRefCycleExitsNoCompile(t *testing.T) {
 	code, _, errOut := runCLI(t, "{}", "validate", "--schema", filepath.Join(dir, "a.json"))
 	assert.Equal(t, exitNoCompile, code, errOut)
 	assert.Contains(t, errOut, "schema recursion without progress")
+}
+
+// TestValidateTooDeepHasNoVerdict: a document nested past the validator's
+// limit (validate.MaxDepth, 299 levels) is neither valid nor invalid: exit
+// 2, as for the other limits (--max-document-bytes, the evaluation
+// budget), naming the file, the offset where the limit was crossed and the
+// limit, with nothing on stdout, whatever the schema and the output; one
+// at the limit gets its verdict.
+func TestValidateTooDeepHasNoVerdict(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o600))
+		return p
+	}
+	anySchema := write("any.json", `{}`)
+	strSchema := write("string.json", `{"type":"string"}`)
+	nest := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
+	deep := write("deep.json", nest(300))
+	limit := write("limit.json", nest(299))
+	const tooDeep = ": no verdict: validate: document at offset 299: nesting too deep: more than 299 levels, the validator's nesting limit\n"
+
+	for _, schema := range []string{anySchema, strSchema} {
+		for _, output := range []string{"text", "basic"} {
+			code, out, errOut := runCLI(t, "", "validate", "--schema", schema, "--output", output, deep)
+			assert.Equal(t, exitUsage, code, "%s %s: %s", schema, output, errOut)
+			assert.Empty(t, out, "%s %s", schema, output)
+			assert.Equal(t, "jsonheal validate: "+deep+tooDeep, errOut, "%s %s", schema, output)
+		}
+	}
+
+	code, out, errOut := runCLI(t, "", "validate", "--schema", anySchema, limit)
+	assert.Equal(t, exitOK, code, errOut)
+	assert.Empty(t, out)
+	assert.Empty(t, errOut)
+	code, out, errOut = runCLI(t, "", "validate", "--schema", strSchema, limit)
+	assert.Equal(t, exitFailed, code, "299 levels get a verdict: %s", errOut)
+	assert.Equal(t, "/: must be string, got array\n", out)
+
+	// A root object streamed member by member, pretty-printed, on stdin:
+	// the offset is the opener of level 300.
+	prefix := "{\n  \"id\": 1,\n  \"deep\": "
+	doc := prefix + nest(299) + "\n}\n"
+	code, out, errOut = runCLI(t, doc, "validate", "--schema", anySchema)
+	assert.Equal(t, exitUsage, code, errOut)
+	assert.Empty(t, out)
+	assert.Equal(t, "jsonheal validate: <stdin>: no verdict: validate: document at offset "+
+		strconv.Itoa(len(prefix)+298)+": nesting too deep: more than 299 levels, the validator's nesting limit\n", errOut)
+	code, _, errOut = runCLI(t, prefix+nest(298)+"\n}\n", "validate", "--schema", anySchema)
+	assert.Equal(t, exitOK, code, errOut)
+
+	// The usage says so.
+	_, _, errOut = runCLI(t, "", "validate", "-h")
+	assert.Contains(t, errOut, "nested deeper than the validator's 299 levels")
 }
 
 // TestCleanTooDeepForTheValidatorRejectsDepth: with --schema, a record the
