@@ -31,7 +31,7 @@ func (p *pipelineFlags) register(fs *flag.FlagSet) {
 		`past it they end with a too_many_diagnostics error and the reject's "more" says how many were left out`)
 	// Batch output is trusted unread: guesses go to the model or the
 	// rejects unless asked for (jsonl.DefaultMinConfidence).
-	p.policy.floor = "likely"
+	p.policy.floor, p.policy.batch = "likely", true
 	p.policy.register(fs)
 	p.heal.register(fs)
 }

@@ -19,12 +19,19 @@ type repairPolicy struct {
 	unwrapString   bool
 	// floor is the default of --min-confidence; empty means guess.
 	floor string
+	// batch: the flags of clean and replay, which write a record closed
+	// by --close-truncated (repair still refuses the document).
+	batch bool
 }
 
 // register adds the policy flags to fs.
 func (p *repairPolicy) register(fs *flag.FlagSet) {
 	fs.BoolVar(&p.strict, "strict", false, "allow only fence and prose removal, control-byte escapes and truncation handling")
-	fs.BoolVar(&p.closeTruncated, "close-truncated", false, "complete truncated input with minimal closers (still reported as truncated)")
+	closeHelp := "complete truncated input with minimal closers (still reported as truncated: exit 1)"
+	if p.batch {
+		closeHelp = "complete a truncated record with minimal closers and write it (counted as repaired: close_truncated)"
+	}
+	fs.BoolVar(&p.closeTruncated, "close-truncated", false, closeHelp)
 	fs.Var(&p.allow, "allow", "allow only these comma-separated repair `KINDS` (see 'jsonheal repair -kinds'); when given,\n"+
 		"all others are off, and an empty list (--allow=) allows none (default: all allowed); removing\n"+
 		"fences and the prose around values (a // comment after the value too) is not a repair and stays on")

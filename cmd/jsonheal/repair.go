@@ -44,12 +44,12 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "repair",
 		"usage: jsonheal repair [flags] [FILE]",
 		"Repairs one document (stdin when FILE is absent or -) and writes the JSON to stdout.",
-		"Exit 0: stdout is exactly one complete JSON text (one value per line with --values=lines);",
+		"Exit 0: stdout is exactly one complete JSON text (with --values=lines, a sequence of them);",
 		"1: not repairable, truncated, several values (see --values), too large, or needing a fix below --min-confidence; 2: usage or I/O.",
 		"Output up to 1 MiB is held until the input ends, so a refused answer prints nothing; past it the",
 		"settled output streams, and a refusal found then exits 1 with a last line saying how much was written.",
 	)
-	values := fs.String("values", "one", "input holding several top-level values: one (refuse), first (keep the first), array (wrap them in [...]), lines (one per line)")
+	values := fs.String("values", "one", "input holding several top-level values: one (refuse), first (keep the first), array (wrap them in [...]), lines (keep them all, in sequence: a line end goes between two values only prose, fences or nothing separated; see docs/values.md)")
 	report := fs.String("report", "", "write the report to stderr: text or json")
 	maxDocText := fs.String("max-document-bytes", defaultMaxDocument, "refuse input longer than this (bytes, or with K, M, G, KiB, MiB, GiB): exit 1, too_large")
 	var policy repairPolicy
