@@ -2,6 +2,8 @@ package sanitize
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -124,4 +126,61 @@ func TestTopLevelValueComma(t *testing.T) {
 	out, _, err := Append(nil, []byte(`{"a":1}, {"b":2}`), Options{MinConfidence: Guess, Values: ValuesArray})
 	require.NoError(t, err)
 	assert.Equal(t, `[{"a":1},{"b":2}]`, string(out))
+}
+
+// A ':' after a complete top-level value, on its line, means the value
+// was a member's name (`"score": 5`, the braces left out): the text
+// dropped may be data, so the drop is a prose_value guess, never certain
+// prose. Text that begins with a word keeps the prose certain.
+func TestColonAfterTopLevelValue(t *testing.T) {
+	cases := []struct {
+		name, in, out string
+		fixes         []string // under the floor Guess
+		err           error    // under the floor Guess
+	}{
+		{name: "bare member, number", in: `"score": 5`, out: `"score"`, fixes: []string{"prose_value@7(1:8)"}},
+		{name: "bare member, array", in: `"result": [1, 2]`, out: `"result"`, fixes: []string{"prose_value@8(1:9)"}},
+		{name: "bare member, words", in: `"The answer": forty-two`, out: `"The answer"`, fixes: []string{"prose_value@12(1:13)"}},
+		{name: "object as a key", in: `{"a": 1}: 2`, out: `{"a": 1}`, fixes: []string{"prose_value@8(1:9)"}},
+		{name: "object as a key, then an object", in: `{"a":1} : {"b":2}`, err: ErrMultipleValues},
+		{name: "sign-off on the next line", in: "{\"a\":1}\nHope this helps!", out: `{"a":1}`, fixes: []string{"prose@8(2:1)"}},
+		{name: "a word after the colon", in: `{"a":1} Note: this is JSON.`, out: `{"a":1}`, fixes: []string{"prose@8(1:9)"}},
+		{name: "after a blank line", in: "{\"a\":1}\n\nLet me know if you need anything else.", out: `{"a":1}`, fixes: []string{"prose@9(3:1)"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			out, rep, err := Append(nil, []byte(tc.in), Options{MinConfidence: Guess})
+			if tc.err != nil {
+				require.ErrorIs(t, err, tc.err)
+			} else {
+				require.NoError(t, err)
+				assert.Equal(t, tc.out, string(out))
+				assert.Equal(t, tc.fixes, fixes(rep))
+			}
+
+			// Under the default floor a guess is refused, named where
+			// the dropped text begins; certain prose is dropped.
+			_, _, err = Append(nil, []byte(tc.in), Options{})
+			guess := tc.err != nil || strings.HasPrefix(tc.fixes[0], "prose_value@")
+			if !guess {
+				require.NoError(t, err)
+				return
+			}
+			require.ErrorIs(t, err, ErrNeedsModel)
+			var e *Error
+			require.ErrorAs(t, err, &e)
+			assert.Equal(t, KindProseValue, e.Kind)
+			assert.Equal(t, Guess, e.Confidence)
+			if tc.err == nil {
+				assert.Equal(t, tc.fixes[0], fmt.Sprintf("prose_value@%d(%d:%d)", e.Offset, e.Line, e.Column))
+			}
+		})
+	}
+
+	// Where several values are wanted, the text between them is still
+	// the guess.
+	out, rep, err := Append(nil, []byte(`{"a":1} : {"b":2}`), Options{MinConfidence: Guess, Values: ValuesFirst})
+	require.NoError(t, err)
+	assert.Equal(t, `{"a":1}`, string(out))
+	assert.Equal(t, []string{"prose_value@8(1:9)", "values@10(1:11)"}, fixes(rep))
 }

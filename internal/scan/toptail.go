@@ -140,7 +140,7 @@ func (s *Scanner) emitTail() Event {
 		return ev
 	}
 	s.event(s.tailStart.off, 1)
-	s.proseLikeValue = mayBeginScalar(s.tailFirst)
+	s.proseLikeValue = mayBeginScalar(s.tailFirst) || s.tailFirst == ':'
 	s.gapDirty = true
 	s.st = stProse
 	return Prose
