@@ -38,12 +38,13 @@ var counterExamples = []counterExample{
 	{kind: KindProse, in: `{"a":"b"}, 2`, out: `{"a":"b"}`, doubt: KindProseValue},
 	{kind: KindProse, in: `[1], -3`, out: `[1]`, doubt: KindProseValue},
 	{kind: KindProse, in: "```json\n{\"a\":\"b\"}, 2\n```", out: `{"a":"b"}`, doubt: KindProseValue},
-	// A ':' right after the value: the value was a member's name (the
-	// braces left out).
+	// A ':' after the value: the value was a member's name (the braces
+	// left out), or a member follows it.
 	{kind: KindProse, in: `"score": 5`, out: `"score"`, doubt: KindProseValue},
 	{kind: KindProse, in: `"result": [1, 2]`, out: `"result"`, doubt: KindProseValue},
 	{kind: KindProse, in: `{"a": 1}: 2`, out: `{"a": 1}`, doubt: KindProseValue},
 	{kind: KindProse, in: `{"a":1} : {"b":2}`, refused: ErrMultipleValues},
+	{kind: KindProse, in: `{"a": 1} hello: 2`, out: `{"a": 1}`, doubt: KindProseValue},
 	{kind: KindProse, in: "{\"a\":1}\n// the second:\n{\"b\":2}", refused: ErrMultipleValues},
 	// comment: a # comment where a value belongs may be data.
 	{kind: KindComment, in: "[\n  #1,\n  2\n]", out: "[\n  \n  2\n]", doubt: KindValueComment},

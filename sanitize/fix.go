@@ -76,10 +76,11 @@ const (
 	// being kept in the string (only with Options.CloseTruncated).
 	KindStringBackoff
 	// KindProseValue: text after a top-level value, on the value's line,
-	// that begins like a number or a string ("[1] 2", "[1] "x"") or with
-	// a colon (`"score": 5`: the value was a member's name) was removed as
-	// prose. It may be a second value or data: a guess, where KindProse
-	// is certain.
+	// that begins like a number or a string ("[1] 2", "[1] "x""), that
+	// begins with a colon (`"score": 5`: the value was a member's name),
+	// or that holds a colon followed by what may begin a value
+	// (`{"a":1} total: 2`), was removed as prose. It may be a second
+	// value or data: a guess, where KindProse is certain.
 	KindProseValue
 
 	kindCount // number of kinds + 1; keep last

@@ -153,3 +153,23 @@ func TestFixLogCutCountsEveryKind(t *testing.T) {
 	assert.Equal(t, want, w.Report().Omitted)
 	assert.True(t, json.Valid(out.Bytes()))
 }
+
+// Past the cap, the prose fix a later ':' and value turn into a
+// prose_value guess was only counted: the count moves to the guess, and
+// the floor still refuses it.
+func TestFixLogCapCountsTheProseTurnedGuess(t *testing.T) {
+	const n = MaxFixes + 10
+	src := append(trailingCommas(n), " total: 2"...)
+	out, rep, err := Bytes(src, Options{MinConfidence: Guess})
+	require.NoError(t, err)
+	assert.True(t, json.Valid(out))
+	require.Len(t, rep.Fixes, MaxFixes)
+	assert.Equal(t, map[Kind]int64{KindTrailingComma: n - MaxFixes, KindProseValue: 1}, rep.Omitted)
+
+	_, _, err = Bytes(src, Options{})
+	require.ErrorIs(t, err, ErrNeedsModel)
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, KindProseValue, e.Kind)
+	assert.Equal(t, int64(len(src)-3), e.Offset, "at the colon")
+}

@@ -67,6 +67,7 @@ type Sanitizer struct {
 	gapOut    int   // output position where the current gap began (end of the last value)
 	gapDirty  bool  // the gap holds prose or fences: it will be replaced
 	proseOpen bool  // the last fix is a prose fix that later prose joins
+	proseAt   int64 // the input offset of that fix, when a prose one
 
 	valueOut  int // output position where the current value began
 	valueIn   int64
@@ -127,6 +128,7 @@ func (z *Sanitizer) reset(dst []byte) {
 		z.sc.SetNonFiniteAsString(z.opts.NonFiniteAsString)
 		z.sc.SetQueue(true)
 		z.sc.SetRequote(true)
+		z.sc.SetProseWatch(true)
 		z.configured = true
 	}
 	z.gapIn, z.gapOut, z.gapDirty, z.proseOpen = 0, len(dst), false, false
@@ -299,7 +301,13 @@ func (z *Sanitizer) handle(ev scanner.Event, i int) error {
 			if z.sc.ProseLikeValue() {
 				return z.addFix(KindProseValue)
 			}
+			z.proseAt = off
 			return z.addFix(KindProse)
+		}
+		if z.sc.ProseLikeValue() {
+			// The run's second Prose event: a ':' and a value after it
+			// on the value's line (scan.Scanner.SetProseWatch).
+			return z.proseHoldsValue()
 		}
 	case scanner.Fence:
 		z.gapDirty = true
@@ -399,6 +407,35 @@ func (z *Sanitizer) endValue(off int64, i int) error {
 	}
 	z.gapDirty = false
 	z.proseOpen = false
+	return nil
+}
+
+// proseHoldsValue turns the open prose fix, found certain at the start
+// of its run, into a prose_value guess: further on the run's line, a ':'
+// is followed by a byte that may begin a value (`{"a": 1} total: 2`), so
+// the text dropped may be data. The fix keeps its place; the error below
+// the floor names it there. Past MaxFixes the prose fix was only counted,
+// and the count moves to the new kind (the error then names the colon).
+func (z *Sanitizer) proseHoldsValue() error {
+	k := KindProseValue
+	fixes := z.report.Fixes
+	for j := len(fixes) - 1; j >= 0 && fixes[j].Offset >= z.proseAt; j-- {
+		if f := &fixes[j]; f.Kind == KindProse && f.Offset == z.proseAt {
+			f.Kind, f.Confidence = k, k.Confidence()
+			if f.Confidence < z.opts.MinConfidence {
+				return z.belowFloor(k, f.Offset, f.Line, f.Column)
+			}
+			return nil
+		}
+	}
+	if z.past[KindProse%kindSlots] > 0 {
+		z.past[KindProse%kindSlots]--
+	}
+	z.omit(k)
+	if k.Confidence() < z.opts.MinConfidence {
+		line, col := z.sc.EventPos()
+		return z.belowFloor(k, z.sc.EventOffset(), line, col)
+	}
 	return nil
 }
 

@@ -129,9 +129,11 @@ func TestTopLevelValueComma(t *testing.T) {
 }
 
 // A ':' after a complete top-level value, on its line, means the value
-// was a member's name (`"score": 5`, the braces left out): the text
-// dropped may be data, so the drop is a prose_value guess, never certain
-// prose. Text that begins with a word keeps the prose certain.
+// was a member's name (`"score": 5`, the braces left out) or that a
+// member follows it (`{"a": 1} total: 2`): the text dropped may be data,
+// so the drop is a prose_value guess, never certain prose. A ':' followed
+// by a word ("Note: this is JSON.") keeps the prose certain, as text that
+// begins with a word does.
 func TestColonAfterTopLevelValue(t *testing.T) {
 	cases := []struct {
 		name, in, out string
@@ -143,9 +145,18 @@ func TestColonAfterTopLevelValue(t *testing.T) {
 		{name: "bare member, words", in: `"The answer": forty-two`, out: `"The answer"`, fixes: []string{"prose_value@12(1:13)"}},
 		{name: "object as a key", in: `{"a": 1}: 2`, out: `{"a": 1}`, fixes: []string{"prose_value@8(1:9)"}},
 		{name: "object as a key, then an object", in: `{"a":1} : {"b":2}`, err: ErrMultipleValues},
+		{name: "member in the prose", in: `{"a": 1} hello: 2`, out: `{"a": 1}`, fixes: []string{"prose_value@9(1:10)"}},
+		{name: "member in a string's tail", in: `"x" total: 2`, out: `"x"`, fixes: []string{"prose_value@4(1:5)"}},
+		{name: "member after a comma", in: `[1], count: 1`, out: `[1]`, fixes: []string{"prose_value@3(1:4)"}},
+		{name: "a time is a guess too", in: `[1] at 12:30`, out: `[1]`, fixes: []string{"prose_value@4(1:5)"}},
+		{name: "then certain prose on the next line", in: "{\"a\": 1} hello: 2\nThanks!", out: `{"a": 1}`,
+			fixes: []string{"prose_value@9(1:10)"}},
 		{name: "sign-off on the next line", in: "{\"a\":1}\nHope this helps!", out: `{"a":1}`, fixes: []string{"prose@8(2:1)"}},
 		{name: "a word after the colon", in: `{"a":1} Note: this is JSON.`, out: `{"a":1}`, fixes: []string{"prose@8(1:9)"}},
+		{name: "a word after the colon, string", in: `"x" Note: this is JSON.`, out: `"x"`, fixes: []string{"prose@4(1:5)"}},
 		{name: "after a blank line", in: "{\"a\":1}\n\nLet me know if you need anything else.", out: `{"a":1}`, fixes: []string{"prose@9(3:1)"}},
+		{name: "a colon and a number on the next line", in: "{\"a\":1}\nNote: 5 fields are required.", out: `{"a":1}`, fixes: []string{"prose@8(2:1)"}},
+		{name: "a URL", in: `{"a":1} see https://example.com/a`, out: `{"a":1}`, fixes: []string{"prose@8(1:9)"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -183,4 +194,38 @@ func TestColonAfterTopLevelValue(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, `{"a":1}`, string(out))
 	assert.Equal(t, []string{"prose_value@8(1:9)", "values@10(1:11)"}, fixes(rep))
+}
+
+// The colon may be found in a later chunk than the prose's start: every
+// split gives the output, report and error of one Append.
+func TestColonAfterTopLevelValueSplitAnywhere(t *testing.T) {
+	for _, in := range []string{
+		`{"a": 1} hello: 2`,
+		"{\"a\": 1} hello:  \t 2\n{\"b\": 2} x: y",
+		`"score": 5`,
+		`{"a":1} Note: this is JSON.`,
+		`{"a":1} : {"b":2} c: 'd'`,
+	} {
+		src := []byte(in)
+		for _, floor := range []Confidence{Guess, Likely} {
+			opts := Options{MinConfidence: floor, Values: ValuesLines}
+			want, wantRep, wantErr := Append(nil, src, opts)
+			for cut := 1; cut < len(src); cut++ {
+				var buf bytes.Buffer
+				w := NewWriter(&buf, opts)
+				_, err := w.Write(src[:cut])
+				if err == nil {
+					_, err = w.Write(src[cut:])
+				}
+				if err == nil {
+					err = w.Close()
+				}
+				assert.Equal(t, wantErr, err, "%q cut %d", in, cut)
+				if wantErr == nil {
+					assert.Equal(t, string(want), buf.String(), "%q cut %d", in, cut)
+					assert.Equal(t, wantRep, *w.Report(), "%q cut %d", in, cut)
+				}
+			}
+		}
+	}
 }

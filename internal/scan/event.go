@@ -13,7 +13,10 @@ const (
 	// just past its last byte.
 	ValueEnd
 	// Prose: a run of prose outside any value begins at EventOffset. The run
-	// goes on silently until the next line, fence or value.
+	// goes on silently until the next line, fence or value; with
+	// SetProseWatch on, a run on a top-level value's line may report a
+	// second Prose event, at a ':' followed by what may begin a value
+	// (ProseLikeValue true; see prosecolon.go).
 	Prose
 	// Fence: a markdown fence line begins at EventOffset (its first
 	// backtick or tilde); the line, through its newline, belongs to it.

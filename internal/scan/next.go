@@ -472,6 +472,9 @@ func (s *Scanner) nextOutside(b []byte, i int) (int, Event) {
 		}
 
 	case stProse:
+		if s.colonWatch != colonOff {
+			return s.watchProse(b, i)
+		}
 		for i < len(b) {
 			c := b[i]
 			off := base + int64(i)

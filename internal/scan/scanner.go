@@ -119,6 +119,10 @@ type Scanner struct {
 	tailQuotes           int   // quotes in it
 	tailDirty            int64 // the first byte in it that cannot go into a string as it is; -1 none
 	tailEndsQuote        bool  // its last non-blank byte so far is a quote
+	tailColon            uint8 // the watch for a ':' and a value after it (prosecolon.go)
+	colonWatch           uint8 // the same watch over other prose on a top-level value's line
+	colonAt              int64 // the ':' it found
+	proseWatch           bool  // see SetProseWatch
 	tailStep             int   // what emitTail reports next
 	tailInner            int   // quotes it escapes
 
@@ -190,9 +194,9 @@ func (s *Scanner) Reset(maxDepth int) {
 	if maxDepth <= 0 {
 		maxDepth = DefaultMaxDepth
 	}
-	bits, repairs, nfs, queue, queueOn, requote, checker := s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn, s.requote, s.checker
+	bits, repairs, nfs, queue, queueOn, requote, checker, watch := s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn, s.requote, s.checker, s.proseWatch
 	*s = Scanner{}
-	s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn, s.requote, s.checker = bits, repairs, nfs, queue, queueOn, requote, checker
+	s.stack.bits, s.repairs, s.nonFiniteStrings, s.queue, s.queueOn, s.requote, s.checker, s.proseWatch = bits, repairs, nfs, queue, queueOn, requote, checker, watch
 	s.stack.reset(maxDepth)
 	s.maxDepth = maxDepth
 	s.line, s.lineBreak = 1, -1

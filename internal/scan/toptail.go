@@ -54,7 +54,7 @@ func (s *Scanner) topStrEnd(b []byte, i int) (int, Event) {
 			fallthrough
 		default:
 			s.tailStart, s.tailFirst = s.here(s.base+int64(i)), c
-			s.tailQuotes, s.tailDirty, s.tailEndsQuote = 0, -1, false
+			s.tailQuotes, s.tailDirty, s.tailEndsQuote, s.tailColon = 0, -1, false, colonSeek
 			s.st = stTopTail
 			return s.topTail(b, i)
 		}
@@ -88,6 +88,7 @@ func (s *Scanner) topTail(b []byte, i int) (int, Event) {
 				s.tailDirty = base + int64(i) // cannot go into a string as it is
 			}
 			s.tailEndsQuote = false
+			s.tailColonByte(c)
 		}
 	}
 	return i, None
@@ -140,7 +141,7 @@ func (s *Scanner) emitTail() Event {
 		return ev
 	}
 	s.event(s.tailStart.off, 1)
-	s.proseLikeValue = mayBeginScalar(s.tailFirst) || s.tailFirst == ':'
+	s.proseLikeValue = mayBeginScalar(s.tailFirst) || s.tailFirst == ':' || s.tailColon == colonFound
 	s.gapDirty = true
 	s.st = stProse
 	return Prose
@@ -185,6 +186,9 @@ func (s *Scanner) afterTopComma(b []byte, i int) (int, Event) {
 func (s *Scanner) topCommaIsProse(likeValue bool) Event {
 	s.event(s.topComma.off, 1)
 	s.proseLikeValue = likeValue
+	if !likeValue && s.proseWatch {
+		s.colonWatch = colonSeek
+	}
 	s.gapDirty = true
 	s.st = stProse
 	return Prose

@@ -184,7 +184,9 @@ func (s *Scanner) outside(c byte, off int64, atLineStart bool) Event {
 		}
 	}
 	s.event(off, 1)
-	s.proseLikeValue = afterValue && (mayBeginScalar(c) || c == ':')
+	if afterValue {
+		s.proseAfterValue(c)
+	}
 	s.gapDirty = true
 	s.st = stProse
 	return Prose
@@ -204,8 +206,9 @@ func mayBeginScalar(c byte) bool {
 
 // ProseLikeValue reports, for a Prose event, whether the prose begins on
 // the line a top-level value ended on with a byte that may begin a value
-// ("[1] 2", "[1] \"x\"") or with a ':' ("\"score\": 5": the value was a
-// member's name, its braces left out): read as prose it may drop data.
+// ("[1] 2", "[1] \"x\"") or with a ':' ("\"score\": 5"), or holds there
+// a ':' followed by such a byte ("{...} total: 2"; see prosecolon.go):
+// read as prose it may drop data.
 func (s *Scanner) ProseLikeValue() bool { return s.proseLikeValue }
 
 // confirm turns the tentative top-level scalar into a value ending at end.
