@@ -143,6 +143,10 @@ var handSeeds = []string{
 	strings.Repeat(`[(`, 12) + "1" + strings.Repeat(`)]`, 12),
 	"{\"a\": 1}, \"b\": (2)}\n{\"c\": 3} , \"d\"\t: [4]}",
 	"```json\n{\"a\": \"x\"```\n",
+	// A ':' after a top-level value on its line: a bare member, or a
+	// member in the prose after the value (a guess, not certain prose).
+	"\"result\": [1, 2]\n\"The answer\": 42\n{\"a\": 1}: 2\n{\"a\":1} : {\"b\":2}",
+	"{\"a\": 1} hello:\t 2\n[1], n: '3' x: 4 {\"b\":2} c: [5]\n\"s\" Note: this.\n\"t\" ids: [6]",
 }
 
 // addSeeds adds the hand-made seeds, the small JSONTestSuite files, a few

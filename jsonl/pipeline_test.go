@@ -189,6 +189,27 @@ func TestCleanRejectsSayWhyAndKeepTheRawRecord(t *testing.T) {
 	assert.Equal(t, map[string]int64{"truncated": 1, "syntax": 3, "too_large": 1}, res.stats.RejectedBy)
 }
 
+// A top-level value with ':' after it on its line was a member's name
+// (`"key": value`, the braces left out): cutting the record to the name
+// would write a wrong record, so under the default floor both lines need
+// a model (the prose_value guess) and none is written.
+func TestCleanRejectsBareMembers(t *testing.T) {
+	in := "\"result\": [1, 2]\n\"The answer\": 42\n"
+	res := cleanBytes(t, []byte(in), Options{})
+	require.NoError(t, res.err)
+	assert.Empty(t, res.out)
+	require.Len(t, res.rejects, 2)
+	for i, raw := range []string{`"result": [1, 2]`, `"The answer": 42`} {
+		r := res.rejects[i]
+		assert.Equal(t, int64(i+1), r.Line)
+		assert.Equal(t, ReasonNeedsModel.String(), r.Reason)
+		assert.Contains(t, r.Error, "prose_value")
+		assert.Equal(t, raw, r.Raw)
+	}
+	assert.Equal(t, map[string]int64{ReasonNeedsModel.String(): 2}, res.stats.RejectedBy)
+	assert.Zero(t, res.stats.Repaired)
+}
+
 type schemaFake struct{}
 
 func (schemaFake) Check(doc []byte) *Diagnosis {

@@ -53,6 +53,29 @@ func TestCleanStdinToStdoutWithRejects(t *testing.T) {
 	assert.Equal(t, "{\"d\":\"cut", r.Raw)
 }
 
+// The tester's input: two bare members (`"key": value` without braces).
+// clean (floor likely) writes neither record cut to its key: both go to
+// the rejects as needs_model, and the exit says the run failed.
+func TestCleanRejectsBareMembers(t *testing.T) {
+	rej := filepath.Join(t.TempDir(), "rejects.jsonl")
+	code, out, errOut := runCLI(t, "\"result\": [1, 2]\n\"The answer\": 42\n", "clean", "--rejects", rej)
+	assert.Equal(t, exitFailed, code, errOut)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, "0 clean, 0 repaired, 2 rejected")
+	assert.Contains(t, errOut, "needs_model 2")
+	b, err := os.ReadFile(rej)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	require.Len(t, lines, 2)
+	for i, raw := range []string{`"result": [1, 2]`, `"The answer": 42`} {
+		var r jsonl.Reject
+		require.NoError(t, json.Unmarshal([]byte(lines[i]), &r))
+		assert.Equal(t, int64(i+1), r.Line)
+		assert.Equal(t, "needs_model", r.Reason)
+		assert.Equal(t, raw, r.Raw)
+	}
+}
+
 func TestCleanFailOn(t *testing.T) {
 	code, _, _ := runCLI(t, cleanInput, "clean", "--fail-on=never")
 	assert.Equal(t, exitOK, code)

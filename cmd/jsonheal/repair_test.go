@@ -88,6 +88,34 @@ func TestRepairTruncated(t *testing.T) {
 	assert.Contains(t, errOut, `truncated at 1:27 (offset 26): open "{[{", pending number`)
 }
 
+// Text after a top-level value that begins with ':' (a bare member), or
+// holds a ':' and a value, is dropped as a prose_value guess, never as
+// certain prose: repair (floor guess) makes it and says so, as for
+// `{"a":1}, 5`; a higher floor refuses it.
+func TestRepairColonAfterValueIsAGuess(t *testing.T) {
+	for in, want := range map[string]string{
+		`"score": 5`:        `"score"`,
+		`{"a": 1}: 2`:       `{"a": 1}`,
+		`{"a": 1} hello: 2`: `{"a": 1}`,
+		`{"a":1}, 5`:        `{"a":1}`,
+	} {
+		code, out, errOut := runCLI(t, in, "repair", "--strict", "--report=text")
+		assert.Equal(t, exitOK, code, in)
+		assert.Equal(t, want, out, in)
+		assert.Contains(t, errOut, "prose_value [guess]", in)
+		assert.NotContains(t, errOut, "[certain]", in)
+
+		code, out, errOut = runCLI(t, in, "repair", "--min-confidence=likely")
+		assert.Equal(t, exitFailed, code, in)
+		assert.Empty(t, out, in)
+		assert.Contains(t, errOut, "needs_model", in)
+	}
+	code, out, errOut := runCLI(t, `{"a":1} Note: this is JSON.`, "repair", "--min-confidence=certain", "--report=text")
+	assert.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, `{"a":1}`, out)
+	assert.Contains(t, errOut, "prose [certain]")
+}
+
 func TestRepairUnrepairable(t *testing.T) {
 	code, _, errOut := runCLI(t, `{"a":1 @}`, "repair")
 	assert.Equal(t, exitFailed, code)
