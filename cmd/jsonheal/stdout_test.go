@@ -120,3 +120,15 @@ func TestOutputKeepsTheOrderOfSmallAndLargeWrites(t *testing.T) {
 		assert.True(t, bytes.Equal(want.Bytes(), got), "%s: %d bytes out of %d, in another order or lost", name, len(got), want.Len())
 	}
 }
+
+// TestPlanWriteErrorSaysThePlanWasBeingWritten: once the schema is
+// loaded, a failed write of validate --plan names the plan, not the
+// schema's loading.
+func TestPlanWriteErrorSaysThePlanWasBeingWritten(t *testing.T) {
+	schema := schemaFile(t, askSchema)
+	e, errb := cleanEnv(strings.NewReader(""), &errWriter{limit: 0})
+	e.stop = newStopper(errb, func(int) { t.Error("no exit expected") })
+	code := run(context.Background(), e, []string{"validate", "--plan", "--schema", schema})
+	assert.Equal(t, exitUsage, code, errb.String())
+	assert.Contains(t, errb.String(), "no space left on device (stopped writing the plan of "+schema+")")
+}

@@ -38,6 +38,7 @@ func printPlan(e *env, files []string, schemaPath, output string, assertFormat b
 		fmt.Fprintf(e.stderr, "jsonheal validate: %v\n", err)
 		return exitUsage
 	}
+	e.stop.setWhere(func() string { return "writing the plan of " + schemaPath })
 	plan := ls.schema.Plan()
 	if output == "json" {
 		b, err := json.Marshal(plan)
