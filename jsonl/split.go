@@ -154,7 +154,11 @@ type Splitter struct {
 	promoteAfter bool
 	atLineHead   bool // pos is at the start of a line not yet examined
 	nl           byte // the line end: '\n', or '\r' in a CR-only input
-	nlKnown      bool // nl was decided at the first line end
+	nlKnown      bool // nl was decided (findLineEnd)
+	// The line ends findLineEnd has counted: LFs (alone or after a CR)
+	// and CRs not followed by LF, in the input up to nlSeen.
+	lfs, loneCRs int
+	nlSeen       int64
 
 	// Oversized record: bytes before start were dropped.
 	dropped int64

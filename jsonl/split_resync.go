@@ -814,27 +814,52 @@ func (s *Splitter) bareFence(first int) (bare, ok bool) {
 	return i >= s.end || s.buf[i] == s.nl, true
 }
 
-// findLineEnd decides the line end once the input holds one: '\r' (classic
-// Mac files) when the CRs not followed by LF outnumber the LFs in what is
-// read so far, '\n' otherwise. So a raw CR inside a string of an LF (or
-// CR LF) file, or a stray CR before the first record, does not make every
-// LF a byte inside a record. It reports false when more input is needed
-// (a CR ends the data read so far and is its only line end). Until a line
-// end is seen the bytes are scanned alike in both modes.
+// lineEndWindow is how much of the input findLineEnd reads at most to
+// decide the line end when a CR alone comes before the first LF.
+const lineEndWindow = 4096
+
+// findLineEnd decides the line end: '\n' at the first LF (or CR LF) when
+// no CR alone came before it, the common case, decided at once; otherwise
+// (a CR alone before any LF) '\r' (classic Mac files) when, in the first
+// lineEndWindow bytes of the input or the whole input if shorter, CRs not
+// followed by LF outnumber LFs, and '\n' when they do not. So a raw CR
+// inside a string of an LF file's first record, or a stray CR before it,
+// does not turn the file's LFs into bytes of one record, and a CR-only
+// file with a raw LF in a string stays CR-only. The decision depends on
+// the input's bytes only, never on how its reads were cut. It reports
+// false when more input is needed to decide; until a line end is seen
+// the bytes are scanned alike in both modes.
 func (s *Splitter) findLineEnd() bool {
-	b := s.buf[s.pos:s.end]
-	lf := bytes.Count(b, []byte{'\n'})
-	cr := bytes.Count(b, []byte{'\r'})
-	if lf+cr == 0 {
-		return true
-	}
-	if b[len(b)-1] == '\r' && s.rerr == nil {
-		if lf+cr == 1 {
-			return false // a CR, or the CR of a CR LF: the next read tells
+	i := max(s.pos, int(s.nlSeen-s.base))
+	for ; i < s.end; i++ {
+		switch s.buf[i] {
+		case '\n':
+			if s.lfs++; s.loneCRs == 0 {
+				s.nlKnown = true
+				return true
+			}
+		case '\r':
+			if i+1 == s.end && s.rerr == nil {
+				s.nlSeen = s.base + int64(i)
+				return false // CR LF or a CR alone: the next byte tells
+			}
+			if i+1 == s.end || s.buf[i+1] != '\n' {
+				s.loneCRs++
+			}
 		}
-		cr-- // told by the next read, if it matters
+		if s.base+int64(i) >= lineEndWindow-1 {
+			i++
+			break
+		}
 	}
-	if lone := cr - bytes.Count(b, []byte("\r\n")); lone > lf {
+	s.nlSeen = s.base + int64(i)
+	switch {
+	case s.lfs+s.loneCRs == 0:
+		return true // no line end yet
+	case s.nlSeen < lineEndWindow && s.rerr == nil:
+		return false // a CR alone came first: read on to decide
+	}
+	if s.loneCRs > s.lfs {
 		s.nl = '\r'
 	}
 	s.nlKnown = true

@@ -538,8 +538,13 @@ func TestSplitLineEndIsNotACRInsideTheFirstRecord(t *testing.T) {
 		"{\"s\":\"a\rb\"}\r\n{\"id\":2}\r\n":                  {"{\"s\":\"a\rb\"}", `{"id":2}`},
 		// CR-only input with a raw LF in a string: still CR-only.
 		"{\"id\":1}\r{\"s\":\"x\ny\"}\r{\"id\":3}\r": {`{"id":1}`, "{\"s\":\"x\ny\"}", `{"id":3}`},
+		"\r00\n": {"\r00"},
 	} {
 		assert.Equal(t, want, datas(splitString(t, in)), "%q", in)
+		// The decision does not depend on how the reads were cut.
+		recs, err := splitAll(t, iotest.OneByteReader(strings.NewReader(in)), SplitOptions{ReadBufferSize: 16})
+		require.NoError(t, err)
+		assert.Equal(t, want, datas(recs), "%q read a byte at a time", in)
 	}
 	// Read one byte at a time, a CR at the end of what is read waits for
 	// the next byte: CR LF is one line end, not a CR-only file.
