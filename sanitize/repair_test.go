@@ -27,6 +27,9 @@ var repairCases = []repairCase{
 	{KindComment, "[1, // one\n2 /* two */, # three\n3]", "[1, \n2 , \n3]",
 		[]string{"comment@4(1:5)", "comment@13(2:3)", "value_comment@24(2:14)"}},
 	{KindComment, "{\"a\":1 /* multi\nline */}", `{"a":1 }`, []string{"comment@7(1:8)"}},
+	// A line comment ends at a CR too: a CR-only file, or CR LF.
+	{KindComment, "{ // start\r\"id\":18}", "{ \r\"id\":18}", []string{"comment@2(1:3)"}},
+	{KindComment, "[1, // one\r\n2, # two\r3]", "[1, \r\n2, \r3]", []string{"comment@4(1:5)", "value_comment@15(2:4)"}},
 	// Comments with only whitespace between them are one fix, at the
 	// first, however the input is split.
 	{KindComment, "[1 /*a*/ /**/  /* b */ # c\n, 2]", "[1     \n, 2]", []string{"comment@3(1:4)"}},

@@ -270,25 +270,42 @@ func shortComments(b []byte, j, gaps int) (int, int) {
 
 // commentEnd returns the index just past the comment that begins at b[i]
 // when all of it is in b with no line break inside: a block comment
-// through its "*/", a line comment ('//' or '#') up to its line break,
-// which stays. Otherwise it returns -1.
+// through its "*/", a line comment ('//' or '#') up to its line break (LF
+// or CR), which stays. Otherwise it returns -1.
 func commentEnd(b []byte, i int) int {
 	if i >= len(b) {
 		return -1
 	}
 	switch {
 	case b[i] == '#':
-		if k := bytes.IndexByte(b[i:], '\n'); k > 0 {
+		if k := lineBreak(b[i:]); k > 0 {
 			return i + k
 		}
 	case i+1 < len(b) && b[i] == '/' && b[i+1] == '/':
-		if k := bytes.IndexByte(b[i+2:], '\n'); k >= 0 {
+		if k := lineBreak(b[i+2:]); k >= 0 {
 			return i + 2 + k
 		}
 	case i+1 < len(b) && b[i] == '/' && b[i+1] == '*':
 		return blockEnd(b, i+2)
 	}
 	return -1
+}
+
+// lineBreak returns the index of the first LF or CR in b, or -1. The CR
+// is sought only before the LF, so that a long b without one is not read
+// to its end at every comment.
+func lineBreak(b []byte) int {
+	k := bytes.IndexByte(b, '\n')
+	if k < 0 {
+		k = len(b)
+	}
+	if r := bytes.IndexByte(b[:k], '\r'); r >= 0 {
+		return r
+	}
+	if k == len(b) {
+		return -1
+	}
+	return k
 }
 
 // blockEnd returns the index just past the "*/" that ends the block

@@ -72,7 +72,9 @@ func (s *Scanner) nextRepairState(b []byte, i int) (int, Event) {
 		return i + 1, None
 
 	case stLineComment:
-		for i < len(b) && b[i] != '\n' {
+		// A line comment ends at a line break, LF or CR (as in JSON5 and
+		// JavaScript): in a CR-only file, or before CR LF.
+		for i < len(b) && b[i] != '\n' && b[i] != '\r' {
 			i++
 		}
 		if i == len(b) {
