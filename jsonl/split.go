@@ -181,14 +181,17 @@ type Splitter struct {
 // scanState is the lexical state of the current record.
 type scanState struct {
 	inString, escape bool
-	stack            []byte // open containers, '{' or '['
-	expectValue      bool   // outside strings, the grammar expects a value
-	content          bool   // the record holds a non-blank byte
-	valueSeen        bool   // a container opened at depth 0
-	fence            bool   // the record opened with a fence line
-	closingFence     bool   // the current line is the closing fence
-	last             byte   // the last non-blank byte outside strings
-	lines            int
+	// single: the string is in single quotes (a value or key where one
+	// is expected, which the sanitizer requotes): it ends at a '\''.
+	single       bool
+	stack        []byte // open containers, '{' or '['
+	expectValue  bool   // outside strings, the grammar expects a value
+	content      bool   // the record holds a non-blank byte
+	valueSeen    bool   // a container opened at depth 0
+	fence        bool   // the record opened with a fence line
+	closingFence bool   // the current line is the closing fence
+	last         byte   // the last non-blank byte outside strings
+	lines        int
 	// firstJoin is the input offset of the first line end at which the
 	// record was open (a string or container) and went on; 0 when none.
 	firstJoin int64

@@ -73,11 +73,10 @@ type altState struct {
 	// as a record.
 	key   keyState
 	inKey bool
-	// quote is the closing quote of the single-quoted ('\'') or
-	// typographic (closeCurly: the last byte of U+201D) string value it is
-	// in, 0 outside one; quoteEscape: a backslash in it escapes the next
-	// byte. Brackets and commas in such a string are text, as in a
-	// double-quoted one.
+	// quote is closeCurly (the last byte of U+201D) in a typographic
+	// string value, 0 outside one; quoteEscape: a backslash in it escapes
+	// the next byte. Brackets and commas in such a string are text, as in
+	// a double-quoted one (or a single-quoted one: st.single).
 	quote       byte
 	quoteEscape bool
 	// comment is the comment it is in: '/' for a line comment, '*' for a
@@ -343,7 +342,7 @@ func (a *altState) feed(p []byte) bool {
 				a.quoteEscape = false
 			case c == '\\':
 				a.quoteEscape = true
-			case c == a.quote && (c == '\'' || j >= 2 && p[j-1] == 0x80 && p[j-2] == 0xE2):
+			case c == closeCurly && j >= 2 && p[j-1] == 0x80 && p[j-2] == 0xE2:
 				a.quote, st.expectValue = 0, false
 			}
 			continue
@@ -361,8 +360,8 @@ func (a *altState) feed(p []byte) bool {
 				st.escape = false
 			case c == '\\':
 				st.escape = true
-			case c == '"':
-				st.inString, st.expectValue = false, false
+			case c == '"' && !st.single, c == '\'' && st.single:
+				st.inString, st.single, st.expectValue = false, false, false
 				if a.inKey {
 					a.inKey, a.key = false, keyAfter
 				}
@@ -433,7 +432,7 @@ func (a *altState) feed(p []byte) bool {
 			if !st.expectValue || len(st.stack) == 0 {
 				return false // a quote outside a value, as '"' is
 			}
-			a.quote = '\''
+			st.inString, st.single = true, true
 		case 0xE2:
 			if st.expectValue && len(st.stack) > 0 && j+2 < len(p) && p[j+1] == 0x80 && p[j+2] == 0x9C {
 				a.quote = closeCurly

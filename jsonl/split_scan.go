@@ -54,8 +54,30 @@ func (s *Splitter) scan() (int, bool) {
 	inString, escape, expectValue := st.inString, st.escape, st.expectValue
 	valueSeen := st.valueSeen
 	stack := st.stack
+	single, prev := st.single, st.last // prev: the last byte above ' ' outside strings
 	nextQuote, nextBackslash := -1, -1 // cached IndexByte results (absolute)
 	for {
+		if inString && single {
+			// A single-quoted string: rare, read byte by byte.
+			for i < len(line) {
+				c := line[i]
+				i++
+				switch {
+				case escape:
+					escape = false
+				case c == '\\':
+					escape = true
+				case c == '\'':
+					inString, single, expectValue, prev = false, false, false, '"'
+				}
+				if !inString {
+					break
+				}
+			}
+			if inString {
+				break
+			}
+		}
 		if inString {
 			// Find the closing quote.
 			for {
@@ -90,7 +112,7 @@ func (s *Splitter) scan() (int, bool) {
 				}
 				i++
 				if line[j] == '"' {
-					inString, expectValue = false, false
+					inString, expectValue, prev = false, false, '"'
 					break
 				}
 				escape = true
@@ -107,6 +129,14 @@ func (s *Splitter) scan() (int, bool) {
 			case ' ', '\t', '\r':
 			case '"':
 				inString = true
+			case '\'':
+				// Where a value or a key is expected, a single quote opens
+				// a string (an apostrophe in a bare word does not).
+				if n := len(stack); n > 0 && (expectValue || stack[n-1] == '{' && (prev == '{' || prev == ',')) {
+					inString, single = true, true
+				} else {
+					expectValue = false
+				}
 			case '{', '[':
 				if len(stack) == 0 {
 					valueSeen = true
@@ -128,6 +158,9 @@ func (s *Splitter) scan() (int, bool) {
 			default:
 				expectValue = false
 			}
+			if c > ' ' {
+				prev = c
+			}
 			if inString {
 				break
 			}
@@ -136,7 +169,7 @@ func (s *Splitter) scan() (int, bool) {
 			break
 		}
 	}
-	st.inString, st.escape, st.expectValue = inString, escape, expectValue
+	st.inString, st.escape, st.expectValue, st.single = inString, escape, expectValue, single
 	st.valueSeen = valueSeen
 	st.stack = stack
 	st.finishSegment(b[seg:lineEnd], inString)

@@ -520,6 +520,26 @@ func TestSplitAWholeRecordAfterCutOnesKeepsItsOwn(t *testing.T) {
 	}
 }
 
+// TestSplitSingleQuotedStringsHoldBrackets: where a value or a key is
+// expected, a single quote opens a string (the sanitizer requotes it),
+// so its brackets and commas are text to the splitter too: a
+// pretty-printed Python-style record stays one record, and a record after
+// one cut where a value was expected is split off. An apostrophe in a
+// bare word or in a double-quoted string opens nothing.
+func TestSplitSingleQuotedStringsHoldBrackets(t *testing.T) {
+	pretty := "{\n    'id': 72,\n    'name': 'x]y',\n    'nested': {\n    'k': '{z}',\n    'arr': [{\n    'z': 6}]},\n    'f': 1}"
+	for in, want := range map[string][]string{
+		pretty + "\n{'id': 73}\n":                            {pretty, `{'id': 73}`},
+		"{\"id\":1,\"arr\":\n{'id':2,'tags':['x]', 'y}']}\n": {`{"id":1,"arr":`, `{'id':2,'tags':['x]', 'y}']}`},
+		"{'a': 'it\\'s ]'}\n{'b': 1}\n":                      {`{'a': 'it\'s ]'}`, `{'b': 1}`},
+		"{\"a\": \"it's\"}\n{\"b\": 1}\n":                    {`{"a": "it's"}`, `{"b": 1}`},
+		"{note: it's fine}\n{\"b\": 1}\n":                    {`{note: it's fine}`, `{"b": 1}`},
+		"{'a': 'line one\nline two]'}\n{'b': 1}\n":           {"{'a': 'line one\nline two]'}", `{'b': 1}`},
+	} {
+		assert.Equal(t, want, datas(splitString(t, in)), "%q", in)
+	}
+}
+
 func TestSplitCROnlyLineEnds(t *testing.T) {
 	recs := splitString(t, "{\"a\":1}\r{\"b\":2}\r{\"c\":\r3}\r")
 	assert.Equal(t, []string{`{"a":1}`, `{"b":2}`, "{\"c\":\r3}"}, datas(recs))
