@@ -227,7 +227,7 @@ func (f *feed) stop() int64 {
 // wait, until a record longer than the buffer shows up.
 func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer) (Stats, error) {
 	opts := &c.opts
-	c.c = counters{}
+	c.c.reset()
 	c.c.line.Store(1)
 	c.c.start.Store(time.Now().UnixNano())
 	if rejects == nil {

@@ -9,11 +9,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/iotest"
+	"unsafe"
 
 	"github.com/jsonheal/jsonheal/sanitize"
 	"github.com/stretchr/testify/assert"
@@ -494,4 +497,66 @@ func TestRunRefusesOptionsPastTheirCaps(t *testing.T) {
 	}
 	_, err := NewCleaner(Options{Workers: MaxWorkers}).Run(context.Background(), strings.NewReader("{}\n"), io.Discard, nil)
 	require.NoError(t, err)
+}
+
+// TestStatsWhileRunStartsIsSafe: Stats may be called from any goroutine
+// at any time, a Run's start (which zeroes the counters) included: under
+// the race detector a plain assignment of the counters fails this test.
+func TestStatsWhileRunStartsIsSafe(t *testing.T) {
+	c := NewCleaner(Options{Workers: 2})
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		for {
+			select {
+			case <-done:
+				return
+			default:
+				_ = c.Stats()
+			}
+		}
+	}()
+	for range 20 {
+		st, err := c.Run(context.Background(), strings.NewReader("{\"a\":1}\n{\"b\":2}\n"), io.Discard, nil)
+		require.NoError(t, err)
+		assert.Equal(t, int64(2), st.Records, "each Run counts from zero")
+	}
+	close(done)
+	<-stopped
+}
+
+// TestCountersResetZeroesEveryCounter: reset covers every field, so a
+// counter added later cannot carry one Run's count into the next.
+func TestCountersResetZeroesEveryCounter(t *testing.T) {
+	var c counters
+	v := reflect.ValueOf(&c).Elem()
+	set := 0
+	var visit func(f reflect.Value)
+	visit = func(f reflect.Value) {
+		switch {
+		case f.Type() == reflect.TypeOf(atomic.Int64{}):
+			(*atomic.Int64)(unsafe.Pointer(f.UnsafeAddr())).Store(7)
+			set++
+		case f.Kind() == reflect.Array:
+			for i := range f.Len() {
+				visit(f.Index(i))
+			}
+		default:
+			t.Fatalf("counters holds a %s: reset must zero it", f.Type())
+		}
+	}
+	for i := range v.NumField() {
+		visit(v.Field(i))
+	}
+	require.Greater(t, set, 20)
+	c.reset()
+	var zero counters
+	assert.Equal(t, zero.snapshot(), c.snapshot())
+	for i := range v.NumField() {
+		f := v.Field(i)
+		if f.Kind() != reflect.Array {
+			assert.Zero(t, (*atomic.Int64)(unsafe.Pointer(f.UnsafeAddr())).Load(), v.Type().Field(i).Name)
+		}
+	}
 }

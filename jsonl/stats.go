@@ -128,6 +128,24 @@ type counters struct {
 	elapsed                                                 atomic.Int64 // set when Run ends
 }
 
+// reset zeroes the counters for a new Run with atomic stores: Stats may
+// read them from another goroutine at any time, Run's start included.
+func (c *counters) reset() {
+	for _, a := range []*atomic.Int64{&c.records, &c.clean, &c.repaired, &c.schemaFixed, &c.healed, &c.rejected,
+		&c.reflowed, &c.bytesIn, &c.bytesOut, &c.line, &c.offset, &c.lines, &c.start, &c.elapsed} {
+		a.Store(0)
+	}
+	for i := range c.repairedBy {
+		c.repairedBy[i].Store(0)
+	}
+	for i := range c.schemaFixedBy {
+		c.schemaFixedBy[i].Store(0)
+	}
+	for i := range c.rejectedBy {
+		c.rejectedBy[i].Store(0)
+	}
+}
+
 // local holds one batch's counts, added to counters in one go.
 type local struct {
 	clean, repaired, schemaFixed, healed, rejected int64
