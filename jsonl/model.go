@@ -184,8 +184,12 @@ func (m *ModelHealer) Heal(ctx context.Context, req *HealRequest) ([]byte, error
 	}
 	if stopsRun(err) {
 		he.Stop = true
-		if m.stopped.CompareAndSwap(nil, he) {
-			he.Msg = "the model failed in a way every record would (" + gu.DeadLetter.Class.String() + "): " + gu.DeadLetter.Reason
+		// The error that stops the run is complete before it is published:
+		// other workers read its Msg as soon as they Load it.
+		stop := *he
+		stop.Msg = "the model failed in a way every record would (" + gu.DeadLetter.Class.String() + "): " + gu.DeadLetter.Reason
+		if m.stopped.CompareAndSwap(nil, &stop) {
+			return nil, &stop
 		}
 	}
 	return nil, he

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"os"
 	"strings"
@@ -417,4 +418,37 @@ func TestSchemaFixGuessesNeedAnExplicitFloor(t *testing.T) {
 	require.NoError(t, res.err)
 	assert.Equal(t, "{\"id\":1,\"status\":\"open\"}\n", res.out)
 	assert.Equal(t, map[string]int64{"rename": 1}, res.stats.SchemaFixedBy)
+}
+
+// unauthorized is a model every call of which fails as a bad key does.
+type unauthorized struct{}
+
+func (unauthorized) Complete(context.Context, heal.Request) (heal.Response, error) {
+	return heal.Response{}, &heal.TransportError{StatusCode: 401, Message: "bad key"}
+}
+
+// slowInvalid rejects every record after a moment, so that the workers'
+// records reach the model at about the same time.
+type slowInvalid struct{}
+
+func (slowInvalid) Check([]byte) *Diagnosis {
+	time.Sleep(time.Millisecond)
+	return &Diagnosis{Text: "invalid"}
+}
+
+// TestTheErrorThatStopsTheRunIsCompleteWhenSeen: when a 401 stops the
+// run, the workers that see the stop read its message at once; the
+// message is written before the error is published (under the race
+// detector, writing it after the compare-and-swap fails here now and
+// then). Every record is counted, the run stops with a StoppedError.
+func TestTheErrorThatStopsTheRunIsCompleteWhenSeen(t *testing.T) {
+	for range 3 {
+		mh := NewModelHealer(&heal.Healer{Model: unauthorized{}}, ModelOptions{Concurrency: 4})
+		c := NewCleaner(Options{Workers: 4, BatchBytes: 1, Schema: slowInvalid{}, Healer: mh})
+		st, err := c.Run(context.Background(), strings.NewReader(strings.Repeat("{\"a\":1}\n", 200)), io.Discard, nil)
+		var se *StoppedError
+		require.ErrorAs(t, err, &se)
+		assert.Contains(t, se.Err.Error(), "the model failed in a way every record would")
+		assert.Equal(t, st.Records, st.Written()+st.Rejected)
+	}
 }
