@@ -100,7 +100,8 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 
 	// The Writer holds what must be held and writes the rest in large
 	// pieces: no buffer of its own on stdout.
-	w := sanitize.NewWriter(e.stdout, opts)
+	out := &countingWriter{w: e.stdout}
+	w := sanitize.NewWriter(out, opts)
 	_, copyErr := io.CopyBuffer(w, contextReader{ctx, in}, make([]byte, repairReadChunk))
 	var sanErr *sanitize.Error
 	if copyErr != nil && !errors.As(copyErr, &sanErr) {
@@ -118,6 +119,12 @@ func runRepair(ctx context.Context, e *env, args []string) int {
 	}
 	var partial *sanitize.PartialError
 	errors.As(closeErr, &partial)
+	if partial == nil && sanErr != nil && out.n > 0 {
+		// The Writer passed on whole values before the refusal (the
+		// first of several, past the window): stdout holds them, so the
+		// refusal is reported as one that stopped after writing.
+		partial = &sanitize.PartialError{Written: out.n, Err: sanErr}
+	}
 	rep := w.Report()
 	switch *report {
 	case "text":
@@ -219,4 +226,17 @@ func (c contextReader) Read(p []byte) (int, error) {
 		return 0, err
 	}
 	return c.r.Read(p)
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+// Write passes p on and counts what was written.
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }

@@ -64,6 +64,28 @@ func TestRepairRefusalAfterOutputBegan(t *testing.T) {
 	assert.Equal(t, int64(len(out)), rep.Error.Written)
 }
 
+// A refusal right after a whole first value past the window: the Writer
+// passed the value on whole, so stdout holds it; the last stderr line
+// still says so (it said only the plain error before), in text and JSON.
+func TestRepairRefusalAfterAWholeValueSaysWhatWasWritten(t *testing.T) {
+	doc := "[" + strings.Repeat("1,", 700000) + "1]"
+	code, out, errOut := runCLI(t, doc+`, "b"`, "repair")
+	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, doc, out)
+	lines := strings.Split(strings.TrimRight(errOut, "\n"), "\n")
+	assert.True(t, strings.HasPrefix(lines[len(lines)-1], "jsonheal repair: stopped after "+strconv.Itoa(len(out))+" bytes written: "), errOut)
+
+	code, out, errOut = runCLI(t, doc+`, "b"`, "repair", "--report=json")
+	assert.Equal(t, exitFailed, code)
+	var rep struct {
+		Error struct {
+			Written int64 `json:"written"`
+		} `json:"error"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(errOut), &rep), errOut)
+	assert.Equal(t, int64(len(out)), rep.Error.Written)
+}
+
 // Within the window, a refusal prints nothing, and its error line is the
 // usual one.
 func TestRepairModelSizedRefusalPrintsNothing(t *testing.T) {
