@@ -122,6 +122,12 @@ func (r *run) loop(ctx context.Context) (*Result, error) {
 				r.emit(ev)
 				return r.accept(v, attempt, model), nil
 			}
+			if maxTokens <= 0 && d.Class == ClassTruncated {
+				// The request left max_tokens to the model's client, whose
+				// limit the loop cannot see; the answer it cut tells it: a
+				// raise starts from there, never below it.
+				maxTokens = out.resp.Usage.CompletionTokens
+			}
 			d = r.decideAnswer(d, v, attempt, maxAttempts, maxTokens, raised, prevDiag)
 			prevDiag = v.Diagnostics
 		}

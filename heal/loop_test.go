@@ -595,3 +595,43 @@ func TestTimeBudgetBoundsTheCallInFlightOnTheRealClock(t *testing.T) {
 	assert.Contains(t, dl.Reason, "time budget")
 	assert.Equal(t, 1, f.srv.Calls())
 }
+
+// scriptModel answers from a list and keeps the requests.
+type scriptModel struct {
+	answers []heal.Response
+	reqs    []heal.Request
+}
+
+func (m *scriptModel) Complete(_ context.Context, req heal.Request) (heal.Response, error) {
+	m.reqs = append(m.reqs, req)
+	r := m.answers[0]
+	m.answers = m.answers[1:]
+	return r, nil
+}
+
+// TestTruncationWithTheClientsOwnLimitRaisesAboveIt: a task with no
+// MaxTokens leaves the limit to the model's client (8,000 tokens, say);
+// the cut answer's usage tells the loop where it was cut, and the raise
+// starts from there: 16,000, not DefaultRaisedMaxTokens (4,096), which
+// would have lowered it. A raise the policy fixes below it is refused.
+func TestTruncationWithTheClientsOwnLimitRaisesAboveIt(t *testing.T) {
+	schema, err := validate.Compile([]byte(personSchema), validate.Options{})
+	require.NoError(t, err)
+	cut := heal.Response{Content: `{"id":7,"name":"Ada Lov`, FinishReason: "length", Usage: heal.Usage{CompletionTokens: 8000}}
+	m := &scriptModel{answers: []heal.Response{cut, {Content: valid, FinishReason: "stop"}}}
+	h := &heal.Healer{Model: m, Schema: schema, Clock: healtest.NewClock(start)}
+	tk := task()
+	tk.MaxTokens = 0
+	_, err = h.Heal(context.Background(), tk)
+	require.NoError(t, err)
+	require.Len(t, m.reqs, 2)
+	assert.Equal(t, 0, m.reqs[0].MaxTokens)
+	assert.Equal(t, 16000, m.reqs[1].MaxTokens)
+
+	m = &scriptModel{answers: []heal.Response{cut, {Content: valid, FinishReason: "stop"}}}
+	h = &heal.Healer{Model: m, Schema: schema, Clock: healtest.NewClock(start), Policy: heal.Policy{RaisedMaxTokens: 4096}}
+	_, err = h.Heal(context.Background(), tk)
+	dl := giveUp(t, err)
+	assert.Len(t, m.reqs, 1, "a raise to 4,096 after a cut at 8,000 would be no raise")
+	assert.Contains(t, dl.Reason, "not higher")
+}

@@ -46,7 +46,10 @@ type Policy struct {
 	// a truncated answer then stops the loop.
 	NoRaiseLimit bool
 	// RaisedMaxTokens is the max_tokens of the raise_limit attempt; 0 means
-	// twice the task's MaxTokens (DefaultRaisedMaxTokens if it has none).
+	// twice the task's MaxTokens, or, when the task leaves the limit to the
+	// model's client, twice the completion tokens the cut answer's usage
+	// reports (DefaultRaisedMaxTokens when it reports none). A raise that
+	// is not above that limit is not made: the loop stops.
 	RaisedMaxTokens int
 	// Fallback, when non-nil, is used for one attempt after the primary
 	// model refused, was filtered, or kept failing at the transport level.
