@@ -63,10 +63,12 @@ func (st *Stream) Pending() []byte { return st.z.out[st.stable:] }
 // AppendSnapshot appends to dst the output so far with the open value
 // closed as if the input ended here: valid JSON whenever the stream holds
 // at least one value (with Options.Values set to ValuesArray, the array
-// of the values so far; with ValuesFirst, the first value).
+// of the values so far; with ValuesFirst, and with ValuesOne once a
+// second value began, which Close will refuse, the first value; with
+// ValuesLines, the sequence of the values so far).
 func (st *Stream) AppendSnapshot(dst []byte) []byte {
 	z := &st.z
-	if z.opts.Values == ValuesFirst && z.firstEnd >= 0 {
+	if (z.opts.Values == ValuesFirst || z.opts.Values == ValuesOne) && z.firstEnd >= 0 {
 		return append(dst, z.out[:z.firstEnd]...)
 	}
 	n := len(dst)

@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -130,6 +131,17 @@ func TestValuesStreamSnapshot(t *testing.T) {
 	_, err = st.Write([]byte(`{"a":1} {"b":[1,`))
 	require.NoError(t, err)
 	assert.Equal(t, `{"a":1}`, string(st.AppendSnapshot(nil)))
+
+	// ValuesOne: a second value makes the document one Close refuses; the
+	// snapshot stays the first value, valid JSON (it was "[1]\n[]").
+	st = NewStream(Options{MinConfidence: Guess})
+	_, err = st.Write([]byte("[1] ["))
+	require.NoError(t, err)
+	snap := st.AppendSnapshot(nil)
+	assert.True(t, json.Valid(snap), "%q", snap)
+	assert.Equal(t, `[1]`, string(snap))
+	_, err = st.Close()
+	assert.ErrorIs(t, err, ErrMultipleValues)
 }
 
 func TestValuesFirstWriterDropsWhatFailsLater(t *testing.T) {
