@@ -1,7 +1,11 @@
 package jsonl
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"io"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -48,5 +52,35 @@ func TestReasonNamesAreStable(t *testing.T) {
 		ReasonSchema: "schema", ReasonNeedsModel: "needs_model", 0: "unknown", reasonCount: "unknown"}
 	for r, name := range want {
 		assert.Equal(t, name, r.String())
+	}
+}
+
+// indentedValidator reports its details laid out over lines, or not JSON.
+type indentedValidator struct{ details string }
+
+func (v indentedValidator) Check([]byte) *Diagnosis {
+	return &Diagnosis{Text: "no", Details: []byte(v.details)}
+}
+
+// TestACallersDetailsStayOnTheRejectsLine: a caller's Validator that
+// writes indented JSON details, or text that is not JSON, leaves the
+// rejects file one JSON object per line (the details compacted, or kept
+// as a string).
+func TestACallersDetailsStayOnTheRejectsLine(t *testing.T) {
+	for details, want := range map[string]string{
+		"{\n  \"path\": \"/a\",\n  \"why\": [1,\n 2]\n}": `{"path":"/a","why":[1,2]}`,
+		"not json\nat all": `"not json\nat all"`,
+		`{"kept":"as is"}`: `{"kept":"as is"}`,
+	} {
+		var rej bytes.Buffer
+		_, err := NewCleaner(Options{Workers: 1, Schema: indentedValidator{details}}).Run(context.Background(), strings.NewReader("{\"a\":1}\n{\"b\":2}\n"), io.Discard, &rej)
+		require.NoError(t, err)
+		lines := strings.Split(strings.TrimSuffix(rej.String(), "\n"), "\n")
+		require.Len(t, lines, 2, "%q", rej.String())
+		for _, line := range lines {
+			var r Reject
+			require.NoError(t, json.Unmarshal([]byte(line), &r), line)
+			assert.JSONEq(t, want, string(r.Details))
+		}
 	}
 }

@@ -177,7 +177,9 @@ func (w *worker) clean(dst, raw []byte) ([]byte, Reason, Diagnosis) {
 		}
 	case w.schema != nil:
 		if d := w.schema.Check(out[start:]); d != nil {
-			return out, ReasonSchema, *d
+			dd := *d
+			dd.Details = oneLineJSON(dd.Details) // a caller's Validator wrote them
+			return out, ReasonSchema, dd
 		}
 	}
 	return out, 0, Diagnosis{}
@@ -240,8 +242,31 @@ func healDetails(diagnostics, deadLetter []byte) []byte {
 		b = append(b, ',')
 	}
 	b = append(b, `"dead_letter":`...)
-	b = append(b, deadLetter...)
+	b = append(b, oneLineJSON(deadLetter)...) // a caller's Healer may have written it
 	return append(b, '}')
+}
+
+// oneLineJSON returns b, which a caller's code produced for a rejects
+// line, as JSON on one line: as it is when it is, compacted when it is
+// JSON laid out over lines (json.MarshalIndent), and as a JSON string of
+// its text when it is not JSON at all. A line break or a broken value
+// would break the rejects file, one JSON object per line.
+func oneLineJSON(b []byte) []byte {
+	if len(b) == 0 {
+		return b
+	}
+	if !json.Valid(b) {
+		q, _ := json.Marshal(string(b))
+		return q
+	}
+	if bytes.IndexByte(b, '\n') < 0 && bytes.IndexByte(b, '\r') < 0 {
+		return b
+	}
+	var c bytes.Buffer
+	if json.Compact(&c, b) != nil {
+		return b
+	}
+	return c.Bytes()
 }
 
 // guessPastJoin refuses a record that the splitter joined across a line
