@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -67,4 +68,33 @@ func TestRefusalAtTheEndLeavesOnlyValues(t *testing.T) {
 	got, rerr := io.ReadAll(NewReader(bytes.NewReader(in), Options{Strict: true}))
 	assert.Equal(t, err, rerr)
 	assert.Empty(t, string(got))
+}
+
+// TestAValueCommentThatLeavesTheValueOpenIsRefused: a '#' where a value
+// belongs is read as a comment only as a guess; when the comment takes
+// the rest of the value (`{"color": #fff, "size": 2}`), the value is open
+// at the end because of the guess, not because the input was cut: a
+// syntax error at the '#', never a truncation (which CloseTruncated would
+// close into {} and a healer would answer with a higher max_tokens).
+func TestAValueCommentThatLeavesTheValueOpenIsRefused(t *testing.T) {
+	for _, in := range []string{`{"color": #fff, "size": 2}`, "{\"color\": #fff, \"size\": 2}\n", `{"a": [#1, 2], "b": 3}`} {
+		for _, closeTruncated := range []bool{false, true} {
+			out, rep, err := Bytes([]byte(in), Options{MinConfidence: Guess, CloseTruncated: closeTruncated})
+			require.ErrorIs(t, err, ErrSyntax, "%q", in)
+			assert.NotErrorIs(t, err, ErrTruncated, "%q", in)
+			assert.False(t, rep.Truncated, "%q", in)
+			assert.Empty(t, out, "%q", in)
+			var se *Error
+			require.ErrorAs(t, err, &se)
+			assert.Equal(t, int64(strings.IndexByte(in, '#')), se.Offset, "%q", in)
+		}
+	}
+	// A value comment that ends at its line leaves the value whole.
+	out, _, err := Bytes([]byte("[\n  #1,\n  2\n]"), Options{MinConfidence: Guess})
+	require.NoError(t, err)
+	assert.Equal(t, "[\n  \n  2\n]", string(out))
+	// A value cut by the end with no value comment is still truncated.
+	_, rep, err := Bytes([]byte(`{"a": [1, 2`), Options{MinConfidence: Guess})
+	assert.ErrorIs(t, err, ErrTruncated)
+	assert.True(t, rep.Truncated)
 }

@@ -8,6 +8,15 @@ package sanitize
 func (z *Sanitizer) truncated() error {
 	z.flushAll()
 	t := z.sc.Truncation()
+	if f := z.valueCommentIn(t.Start); f != nil {
+		// The open value lost its rest to a '#' taken for a comment where
+		// a value belongs ({"color": #fff, "size": 2}): the input did not
+		// end inside it, the guess did. Refused where the guess was made,
+		// not reported (nor closed) as a truncation.
+		z.cutOut(z.lastValue)
+		return &Error{Err: ErrSyntax, Offset: f.Offset, Line: f.Line, Column: f.Column,
+			Msg: "a '#' where a value belongs, read as a comment, leaves the value open at the end of the input: it may be data (#fff)"}
+	}
 	line, col := z.sc.Pos()
 	end := z.sc.Offset()
 	z.open = z.sc.AppendOpen(z.open[:0])
@@ -82,4 +91,15 @@ func (z *Sanitizer) dropFixesPast(commit int64) {
 		}
 	}
 	z.report.Fixes = fixes[:n]
+}
+
+// valueCommentIn returns the first value_comment fix at or after input
+// offset start (in the value open at the end), or nil.
+func (z *Sanitizer) valueCommentIn(start int64) *Fix {
+	for i := range z.report.Fixes {
+		if f := &z.report.Fixes[i]; f.Kind == KindValueComment && f.Offset >= start {
+			return f
+		}
+	}
+	return nil
 }
