@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -41,6 +42,7 @@ type Client struct {
 	now            func() time.Time
 	onDelta        func(string) error
 	maxLine        int
+	maxBody        int64
 }
 
 // Option configures a Client.
@@ -57,11 +59,59 @@ func New(baseURL, model string, opts ...Option) *Client {
 		header:     http.Header{},
 		now:        time.Now,
 		maxLine:    16 << 20,
+		maxBody:    DefaultMaxResponseBytes,
 	}
 	for _, o := range opts {
 		o(c)
 	}
 	return c
+}
+
+// DefaultMaxResponseBytes is the most of a response body a Client reads
+// unless WithMaxResponseBytes says otherwise.
+const DefaultMaxResponseBytes = 64 << 20
+
+// WithMaxResponseBytes caps the bytes read of one response body, plain or
+// streamed (n <= 0: DefaultMaxResponseBytes). Past it the call fails with
+// a *heal.TransportError wrapping ErrResponseTooLarge: a server that
+// answers without end costs bounded memory.
+func WithMaxResponseBytes(n int64) Option {
+	return func(c *Client) {
+		if n <= 0 {
+			n = DefaultMaxResponseBytes
+		}
+		c.maxBody = n
+	}
+}
+
+// ErrResponseTooLarge is the error of a response body past the cap of
+// WithMaxResponseBytes.
+var ErrResponseTooLarge = errors.New("response body larger than the cap")
+
+// cappedBody reads r up to max bytes and fails past them.
+type cappedBody struct {
+	r    io.Reader
+	left int64
+	max  int64
+}
+
+// Read reads from r, failing with ErrResponseTooLarge once more than max
+// bytes came.
+func (b *cappedBody) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		// One byte more tells a body of exactly max bytes from a longer one.
+		var one [1]byte
+		if n, _ := b.r.Read(one[:]); n > 0 {
+			return 0, fmt.Errorf("%w (%d bytes)", ErrResponseTooLarge, b.max)
+		}
+		return b.r.Read(p[:0])
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.r.Read(p)
+	b.left -= int64(n)
+	return n, err
 }
 
 // WithAPIKey sends "Authorization: Bearer key". The library never reads the
@@ -171,12 +221,13 @@ func (c *Client) complete(ctx context.Context, req heal.Request) (heal.Response,
 	if resp.StatusCode != http.StatusOK {
 		return heal.Response{}, c.statusError(resp)
 	}
+	capped := &cappedBody{r: resp.Body, left: c.maxBody, max: c.maxBody}
 	if c.stream || strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
-		return c.readStream(ctx, resp.Body, req.Watch)
+		return c.readStream(ctx, capped, req.Watch)
 	}
 	// Not streamed: nothing to cancel, so Watch is not called; the loop
 	// validates the whole answer.
-	return c.readPlain(resp.Body)
+	return c.readPlain(capped)
 }
 
 // body builds the JSON body: known fields, then extras (which may replace

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -253,4 +254,26 @@ func TestInvalidExtraIsRejectedBeforeSending(t *testing.T) {
 	_, err := New(srv.URL, "m", WithExtra("x", json.RawMessage(`{bad`))).Complete(context.Background(), heal.Request{})
 	require.Error(t, err)
 	assert.Equal(t, 0, srv.Calls())
+}
+
+// TestResponseBodyIsCapped: an answer past WithMaxResponseBytes fails the
+// call with ErrResponseTooLarge, plain or streamed, instead of growing
+// the client's memory with it; one within the cap is read whole.
+func TestResponseBodyIsCapped(t *testing.T) {
+	big := `"` + strings.Repeat("x", 200<<10) + `"`
+	for _, stream := range []bool{false, true} {
+		st := healtest.Answer(big)
+		st.ChunkBytes = 4 << 10
+		srv := healtest.New(st)
+		_, err := ask(t, New(srv.URL, "m", WithStream(stream), WithMaxResponseBytes(64<<10)))
+		srv.Close()
+		assert.ErrorIs(t, err, ErrResponseTooLarge, "stream %v", stream)
+		transportError(t, err)
+
+		srv = healtest.New(st)
+		resp, err := ask(t, New(srv.URL, "m", WithStream(stream), WithMaxResponseBytes(1<<20)))
+		srv.Close()
+		require.NoError(t, err, "stream %v", stream)
+		assert.Equal(t, big, resp.Content)
+	}
 }
