@@ -84,18 +84,10 @@ func TestTopLevelStringTailSplitAnywhere(t *testing.T) {
 		opts := Options{MinConfidence: Guess, Values: ValuesLines}
 		want, wantRep, wantErr := Append(nil, src, opts)
 		for cut := 1; cut < len(src); cut++ {
-			var buf bytes.Buffer
-			w := NewWriter(&buf, opts)
-			_, err := w.Write(src[:cut])
-			if err == nil {
-				_, err = w.Write(src[cut:])
-			}
-			if err == nil {
-				err = w.Close()
-			}
+			out, rep, err := writeInTwo(src, cut, opts)
 			assert.Equal(t, wantErr == nil, err == nil, "%q cut %d", in, cut)
-			assert.Equal(t, string(want), buf.String(), "%q cut %d", in, cut)
-			assert.Equal(t, wantRep, *w.Report(), "%q cut %d", in, cut)
+			assert.Equal(t, string(want), out, "%q cut %d", in, cut)
+			assert.Equal(t, wantRep, rep, "%q cut %d", in, cut)
 		}
 	}
 }
@@ -211,21 +203,28 @@ func TestColonAfterTopLevelValueSplitAnywhere(t *testing.T) {
 			opts := Options{MinConfidence: floor, Values: ValuesLines}
 			want, wantRep, wantErr := Append(nil, src, opts)
 			for cut := 1; cut < len(src); cut++ {
-				var buf bytes.Buffer
-				w := NewWriter(&buf, opts)
-				_, err := w.Write(src[:cut])
-				if err == nil {
-					_, err = w.Write(src[cut:])
-				}
-				if err == nil {
-					err = w.Close()
-				}
+				out, rep, err := writeInTwo(src, cut, opts)
 				assert.Equal(t, wantErr, err, "%q cut %d", in, cut)
 				if wantErr == nil {
-					assert.Equal(t, string(want), buf.String(), "%q cut %d", in, cut)
-					assert.Equal(t, wantRep, *w.Report(), "%q cut %d", in, cut)
+					assert.Equal(t, string(want), out, "%q cut %d", in, cut)
+					assert.Equal(t, wantRep, rep, "%q cut %d", in, cut)
 				}
 			}
 		}
 	}
+}
+
+// writeInTwo sanitizes src through a Writer fed src[:cut] then src[cut:],
+// and returns what it wrote, its report and its error.
+func writeInTwo(src []byte, cut int, opts Options) (string, Report, error) {
+	var buf bytes.Buffer
+	w := NewWriter(&buf, opts)
+	_, err := w.Write(src[:cut])
+	if err == nil {
+		_, err = w.Write(src[cut:])
+	}
+	if err == nil {
+		err = w.Close()
+	}
+	return buf.String(), *w.Report(), err
 }
