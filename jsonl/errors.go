@@ -22,18 +22,35 @@ func (e *InputError) Error() string {
 func (e *InputError) Unwrap() error { return e.Err }
 
 // OutputError reports a failed write of the output or of the rejects. The
-// writer that failed is incomplete; Run wrote nothing more to either.
+// writer that failed is incomplete; Run wrote no record more to either
+// (it still flushed the other, when it is a Flusher, so that what it held
+// is counted).
+//
+// A record counts as written once it reached its writer: for a Flusher
+// (a bufio.Writer), once a Flush after it succeeded, since until then its
+// bytes may be in the writer's buffer, which a failure loses; for any
+// other writer, once Write returned.
 type OutputError struct {
 	// Name is "output" or "rejects".
 	Name string
 	// Err is the write error.
 	Err error
+	// Flush is set when the failure happened at a Flush of a Flusher,
+	// rather than at a Write.
+	Flush bool
+	// Unflushed counts the records handed to the failing writer after
+	// its last successful Flush (zero unless it is a Flusher): its buffer
+	// held them, so they are missing and not counted as written (some of
+	// their bytes may have gone out before the failure).
+	Unflushed int64
 	// Line and Offset are the input line and offset where the records
-	// that may be missing start: every record before it was passed to the
-	// output or the rejects (the writer that failed may have lost the
-	// bytes it held); from there on, only records of the write that failed
-	// may have been written (a batch: its records reach the output before
-	// its rejects), or, when OutOfOrder, also records done early.
+	// that may be missing start: every record before it reached the
+	// output or the rejects, as the final Stats.Line and Stats.Offset
+	// also say; from there on, records are missing, except records that
+	// reached the writer that did not fail, those of the write that
+	// failed (a batch: its records reach the output before its rejects),
+	// and, when OutOfOrder, records done early. Stats.Written and
+	// Stats.Rejected count only the records that reached their writer.
 	Line, Offset int64
 	// OutOfOrder is set with Options.Unordered: records after Line may
 	// have been written too, as they were done.
@@ -42,12 +59,20 @@ type OutputError struct {
 
 // Error says which output failed, why, and where the run stopped.
 func (e *OutputError) Error() string {
+	at := ""
+	if e.Flush {
+		at = " at a flush"
+	}
+	lost := ""
+	if e.Unflushed > 0 {
+		lost = fmt.Sprintf("; the %d records handed to it after its last successful flush are among them", e.Unflushed)
+	}
 	more := ""
 	if e.OutOfOrder {
 		more = ", and some were written out of order"
 	}
-	return fmt.Sprintf("writing %s: %v (stopped at input line %d, offset %d: every record before it was written; from there on, records are missing%s)",
-		e.Name, e.Err, e.Line, e.Offset, more)
+	return fmt.Sprintf("writing %s%s: %v (stopped at input line %d, offset %d: every record before it was written; from there on, records are missing%s%s)",
+		e.Name, at, e.Err, e.Line, e.Offset, more, lost)
 }
 
 // Unwrap returns the write error.

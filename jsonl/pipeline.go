@@ -208,7 +208,9 @@ func (f *feed) stop() int64 {
 //     Options.Window is past its cap;
 //   - nil when the whole input was processed;
 //   - an *InputError when reading failed (records before it are processed);
-//   - an *OutputError when writing failed (output after it is missing);
+//   - an *OutputError when writing failed (output after it is missing;
+//     the Stats count only the records that reached out or rejects, see
+//     Flusher);
 //   - a *StoppedError when ctx was cancelled, or when the Healer returned a
 //     *HealError with Stop (its Err is then that HealError): the records
 //     read so far are processed and written, and the error says where the
@@ -305,32 +307,89 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 	var writeErr error
 	pending := map[int64]*batch{}
 	next := int64(0)
-	// The batches released so far were all written (release follows
-	// write, in input order), so the line and offset of the last release
+	// Records count as written once they reached their writer: for a
+	// plain one, once Write returned; for a Flusher (a bufio.Writer, the
+	// CLI's output), once a Flush after them succeeded, since a later
+	// Flush may fail with the bytes still in its buffer. held counts the
+	// records written since the last flush (the parts of a plain writer
+	// are counted at once), and heldLine, heldOffset locate the input
+	// after the batches released since then; c.c.line and c.c.offset move
+	// there once both writers have flushed. All of it is per batch.
+	outBuf, rejBuf := isFlusher(out), isFlusher(rejects)
+	var held local
+	heldLine, heldOffset := int64(1), int64(0)
+	unflushed := false    // batches were written since the last flush
+	heldBytes := int64(0) // and their bytes
+	// A writer kept busy never sees done empty: it is flushed all the
+	// same once it was handed a batch's bytes, so that what reached it
+	// counts as written, and a failure leaves no more than that to doubt.
+	flushBytes := int64(opts.batchBytes())
+	// The batches released before the last flush were all written (release
+	// follows write, in input order), so the line and offset it moved to
 	// are where the records not yet written start; Unordered writes may
-	// have gone past it.
-	fail := func(name string, err error) {
-		writeErr = &OutputError{Name: name, Err: err, Line: c.c.line.Load(), Offset: c.c.offset.Load(), OutOfOrder: opts.Unordered}
+	// have gone past it. A Flusher that fails loses what it holds: the
+	// records written to it since its last flush are not counted.
+	fail := func(name string, atFlush bool, err error) {
+		oe := &OutputError{Name: name, Err: err, Flush: atFlush, OutOfOrder: opts.Unordered}
+		// The other writer is sound: let go of what it holds, so that
+		// its records are counted (writing no record more).
+		if name == "output" {
+			oe.Unflushed = held.written()
+			if rejBuf && flush(rejects) == nil {
+				c.c.add(&held, false, true)
+			}
+		} else {
+			oe.Unflushed = held.rejected
+			if outBuf && flush(out) == nil {
+				c.c.add(&held, true, false)
+			}
+		}
+		oe.Line, oe.Offset = c.c.line.Load(), c.c.offset.Load()
+		writeErr = oe
 		cancel(writeErr)
 	}
 	write := func(b *batch) {
 		if writeErr == nil {
 			if err := writeAll(out, b.out); err != nil {
-				fail("output", err)
+				fail("output", false, err)
 			} else if err := writeAll(rejects, b.rej); err != nil {
-				fail("rejects", err)
+				fail("rejects", false, err)
 			} else {
-				b.loc.addTo(&c.c)
-				c.c.bytesOut.Add(int64(len(b.out)))
+				b.loc.bytesOut = int64(len(b.out))
+				held.merge(&b.loc)
+				c.c.add(&held, !outBuf, !rejBuf)
+				unflushed = true
+				heldBytes += int64(len(b.out) + len(b.rej))
 			}
 		}
 	}
 	release := func(b *batch) {
 		bud.release(b.bytes)
-		c.c.line.Store(b.endLine)
-		c.c.offset.Store(b.endOffset)
+		if writeErr == nil { // else b was not written, or not all before it
+			heldLine, heldOffset = b.endLine, b.endOffset
+			if !outBuf && !rejBuf {
+				c.c.line.Store(heldLine)
+				c.c.offset.Store(heldOffset)
+			}
+		}
 		b.reset(maxKeep)
 		free <- b
+	}
+	// flushAll flushes both writers and counts what they held as written.
+	flushAll := func() {
+		if err := flush(out); err != nil {
+			fail("output", true, err)
+			return
+		}
+		c.c.add(&held, true, false)
+		if err := flush(rejects); err != nil {
+			fail("rejects", true, err)
+			return
+		}
+		c.c.add(&held, false, true)
+		c.c.line.Store(heldLine)
+		c.c.offset.Store(heldOffset)
+		unflushed, heldBytes = false, 0
 	}
 	// writePart writes what a batch handed over before its end holds, and
 	// lets its worker go on.
@@ -372,14 +431,13 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 					write(nb)
 				}
 				release(nb)
+				if heldBytes >= flushBytes && writeErr == nil && (outBuf || rejBuf) {
+					flushAll()
+				}
 			}
 			if len(done) == 0 && writeErr == nil {
 				// Nothing else is ready: let what is written so far out.
-				if err := flush(out); err != nil {
-					fail("output", err)
-				} else if err := flush(rejects); err != nil {
-					fail("rejects", err)
-				}
+				flushAll()
 			}
 		case <-readerDone:
 			readerDone = nil
@@ -388,6 +446,9 @@ func (c *Cleaner) Run(ctx context.Context, in io.Reader, out, rejects io.Writer)
 	}
 	// The reader is finished, so the workers are too.
 	wg.Wait()
+	if unflushed && writeErr == nil {
+		flushAll() // the last batch was flushed already, unless others were ready
+	}
 	c.c.elapsed.Store(int64(time.Since(time.Unix(0, c.c.start.Load()))))
 	st := c.Stats()
 	switch {
@@ -519,9 +580,17 @@ func (d *direct) readAhead() {
 
 // Flusher is implemented by buffered writers; Run flushes the output and
 // the rejects whenever it has written everything that is ready, so that a
-// slow input comes out as it arrives.
+// slow input comes out as it arrives, and at least once per
+// Options.BatchBytes written to them. The records written to a Flusher
+// count as written (in Stats, in an OutputError) once a Flush after them
+// succeeded: until then they may be in its buffer.
 type Flusher interface {
 	Flush() error
+}
+
+func isFlusher(w io.Writer) bool {
+	_, ok := w.(Flusher)
+	return ok
 }
 
 func flush(w io.Writer) error {

@@ -67,7 +67,9 @@ func (r Reason) String() string {
 // exactly one of Clean, Repaired, SchemaFixed, Healed or Rejected:
 // Records == Written() + Rejected once Run has returned, except after an
 // *OutputError: the records read but not written (from its Line on) are
-// then counted in Records alone.
+// then counted in Records alone. A record counts as written (or rejected)
+// once it reached its writer: for a Flusher such as a bufio.Writer, once a
+// Flush after it succeeded; for any other writer, once Write returned.
 type Stats struct {
 	// Lines is the number of input lines read (a last line without a line
 	// end counts); set when the input has been read.
@@ -104,13 +106,15 @@ type Stats struct {
 	BytesIn, BytesOut int64
 	// Line and Offset say how far the output is complete: every record that
 	// starts before input line Line (offset Offset) has been written or
-	// rejected.
+	// rejected (and flushed, when the output or the rejects is a Flusher).
+	// After an *OutputError they stay where its Line and Offset are.
 	Line, Offset int64
 	// Elapsed is the time since Run started (until it returned).
 	Elapsed time.Duration
 }
 
-// Written is the number of records written to the output.
+// Written is the number of records written to the output (for a Flusher,
+// flushed).
 func (s *Stats) Written() int64 { return s.Clean + s.Repaired + s.SchemaFixed + s.Healed }
 
 // maxKinds bounds sanitize.Kind values (a sanitize.KindSet is 64 bits).
@@ -146,38 +150,76 @@ func (c *counters) reset() {
 	}
 }
 
-// local holds one batch's counts, added to counters in one go.
+// local holds one batch's counts, added to counters in one go; the writer
+// also keeps one for the records written to a buffered output or rejects
+// but not yet flushed (see Run).
 type local struct {
 	clean, repaired, schemaFixed, healed, rejected int64
 	reflowed                                       int64
+	bytesOut                                       int64 // set by the writer
 	repairedBy                                     [maxKinds]int64
 	schemaFixedBy                                  [maxFixRules]int64
 	rejectedBy                                     [reasonCount]int64
 }
 
-func (l *local) addTo(c *counters) {
-	c.clean.Add(l.clean)
-	c.repaired.Add(l.repaired)
-	c.schemaFixed.Add(l.schemaFixed)
-	c.healed.Add(l.healed)
-	c.rejected.Add(l.rejected)
-	c.reflowed.Add(l.reflowed)
-	for i, n := range l.repairedBy {
-		if n != 0 {
-			c.repairedBy[i].Add(n)
-		}
+func (l *local) addTo(c *counters) { c.add(l, true, true) }
+
+// written is the number of records l counts in the output.
+func (l *local) written() int64 { return l.clean + l.repaired + l.schemaFixed + l.healed }
+
+// merge adds o's counts to l and clears o.
+func (l *local) merge(o *local) {
+	l.clean += o.clean
+	l.repaired += o.repaired
+	l.schemaFixed += o.schemaFixed
+	l.healed += o.healed
+	l.rejected += o.rejected
+	l.reflowed += o.reflowed
+	l.bytesOut += o.bytesOut
+	for i, n := range o.repairedBy {
+		l.repairedBy[i] += n
 	}
-	for i, n := range l.schemaFixedBy {
-		if n != 0 {
-			c.schemaFixedBy[i].Add(n)
-		}
+	for i, n := range o.schemaFixedBy {
+		l.schemaFixedBy[i] += n
 	}
-	for i, n := range l.rejectedBy {
-		if n != 0 {
-			c.rejectedBy[i].Add(n)
-		}
+	for i, n := range o.rejectedBy {
+		l.rejectedBy[i] += n
 	}
-	*l = local{}
+	*o = local{}
+}
+
+// add adds l's counts of the output (out) and of the rejects (rej) to c,
+// and clears them in l.
+func (c *counters) add(l *local, out, rej bool) {
+	if out {
+		c.clean.Add(l.clean)
+		c.repaired.Add(l.repaired)
+		c.schemaFixed.Add(l.schemaFixed)
+		c.healed.Add(l.healed)
+		c.reflowed.Add(l.reflowed)
+		c.bytesOut.Add(l.bytesOut)
+		for i, n := range l.repairedBy {
+			if n != 0 {
+				c.repairedBy[i].Add(n)
+			}
+		}
+		for i, n := range l.schemaFixedBy {
+			if n != 0 {
+				c.schemaFixedBy[i].Add(n)
+			}
+		}
+		l.clean, l.repaired, l.schemaFixed, l.healed, l.reflowed, l.bytesOut = 0, 0, 0, 0, 0, 0
+		l.repairedBy, l.schemaFixedBy = [maxKinds]int64{}, [maxFixRules]int64{}
+	}
+	if rej {
+		c.rejected.Add(l.rejected)
+		for i, n := range l.rejectedBy {
+			if n != 0 {
+				c.rejectedBy[i].Add(n)
+			}
+		}
+		l.rejected, l.rejectedBy = 0, [reasonCount]int64{}
+	}
 }
 
 func (c *counters) snapshot() Stats {
