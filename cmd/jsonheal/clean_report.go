@@ -67,7 +67,7 @@ func (s *summary) writeText(w io.Writer) {
 		s.Records, float64(s.BytesIn)/1e6, s.Seconds, s.MBPerSecond, s.Clean, s.Repaired, more, s.Rejected)
 	fmt.Fprintf(w, "  in: %d lines, %d records; out: %d written + %d rejected\n", s.Lines, s.Records, s.Written, s.Rejected)
 	if s.NotWritten > 0 {
-		fmt.Fprintf(w, "  not written: %d records read after the write that failed\n", s.NotWritten)
+		fmt.Fprintf(w, "  not written: %d records, from the line the run stopped at (a write failed)\n", s.NotWritten)
 	}
 	if len(s.RepairedBy) > 0 {
 		fmt.Fprintf(w, "  repaired: %s\n", formatCounts(s.RepairedBy))

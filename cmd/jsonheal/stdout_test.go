@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -131,4 +132,31 @@ func TestPlanWriteErrorSaysThePlanWasBeingWritten(t *testing.T) {
 	code := run(context.Background(), e, []string{"validate", "--plan", "--schema", schema})
 	assert.Equal(t, exitUsage, code, errb.String())
 	assert.Contains(t, errb.String(), "no space left on device (stopped writing the plan of "+schema+")")
+}
+
+// TestCleanToAFullOutputWritesNothing: records the output's buffer held
+// when its flush failed were not written, and the summary says so.
+func TestCleanToAFullOutputWritesNothing(t *testing.T) {
+	code, errOut := fullStdout(t, "{\"a\":1}\n{\"a\":2}\n{\"a\":3}\n", "clean")
+	assert.Equal(t, exitUsage, code, errOut)
+	assert.Contains(t, errOut, "out: 0 written + 0 rejected\n")
+	assert.Contains(t, errOut, "not written: 3 records")
+	assert.Contains(t, errOut, "writing output at a flush: no space left on device (stopped at input line 1, offset 0: every record before it was written; from there on, records are missing; the 3 records handed to it after its last successful flush are among them)")
+
+	e, errb := cleanEnv(strings.NewReader("{\"a\":1}\n{\"a\":2}\n{\"a\":3}\n"), &errWriter{limit: 0})
+	assert.Equal(t, exitUsage, run(context.Background(), e, []string{"clean", "--report", "json"}))
+	var sum summary
+	require.NoError(t, json.Unmarshal(errb.Bytes(), &sum), errb.String())
+	assert.Zero(t, sum.Written)
+	assert.Equal(t, int64(3), sum.NotWritten)
+
+	if _, err := os.Stat("/dev/full"); err == nil {
+		// The output is flushed all the same: its records count.
+		code, out, errOut := runCLI(t, "{a:1}\n{\"a\":2}\n{a:3\n", "clean", "--rejects", "/dev/full")
+		assert.Equal(t, exitUsage, code, errOut)
+		assert.Equal(t, "{\"a\":1}\n{\"a\":2}\n", out)
+		assert.Contains(t, errOut, "out: 2 written + 0 rejected\n")
+		assert.Contains(t, errOut, "not written: 1 records")
+		assert.Contains(t, errOut, "writing rejects at a flush")
+	}
 }
