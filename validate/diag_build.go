@@ -12,6 +12,9 @@ import (
 // caller to complete. Only called in collect mode.
 func (st *recorder) fail(n *node, kw string, code Code, v *tape.Value, msg, expected string) *Diagnostic {
 	st.recordsOver(n)
+	if st.sunk() {
+		return st.skip()
+	}
 	start := len(st.keyBuf)
 	for _, s := range st.inst {
 		st.keyBuf = append(st.keyBuf, s.idx)
@@ -117,7 +120,7 @@ func typeName(st *numCache, v *tape.Value) string {
 func (st *recorder) typeFail(n *node, v *tape.Value) {
 	got := typeName(&st.numCache, v)
 	d := st.failType(n, v, got)
-	if got == "string" {
+	if got == "string" && !st.isSink(d) {
 		b := v.StringBytes()
 		s := strings.TrimSpace(string(b))
 		var m typeMask
@@ -182,6 +185,9 @@ func (st *recorder) failType(n *node, v *tape.Value, got string) *Diagnostic {
 
 // failConst records v not being n's const.
 func (st *recorder) failConst(n *node, v *tape.Value) *Diagnostic {
+	if st.sunk() {
+		return st.skip()
+	}
 	d := st.fail(n, "const", CodeConst, v, "must be "+truncate(n.constV.json, 80), n.constV.json)
 	d.Allowed = []string{n.constV.json}
 	return d
@@ -226,12 +232,18 @@ func (st *recorder) failNot(n *node, v *tape.Value, at string) *Diagnostic {
 // failOneOfMultiple records branches first and second of oneOf (kw)
 // both holding.
 func (st *recorder) failOneOfMultiple(n *node, kw string, v *tape.Value, first, second int) *Diagnostic {
+	if st.sunk() {
+		return st.skip()
+	}
 	return st.fail(n, kw, CodeOneOfMultiple, v, "must match exactly one schema of oneOf, matches "+itoa(first)+" and "+itoa(second), "exactly one")
 }
 
 // failBranchTypes records every branch of anyOf or oneOf (kw) wanting
 // another type than got, the value's: one line says which.
 func (st *recorder) failBranchTypes(n *node, kw string, v *tape.Value, branches []*node, got string) *Diagnostic {
+	if st.sunk() {
+		return st.skip()
+	}
 	var names []string
 	seen := map[string]bool{}
 	for _, b := range branches {
@@ -295,6 +307,9 @@ func (st *recorder) failMaxProperties(n *node, v *tape.Value, count int) *Diagno
 // failDependentRequired records property name missing while trigger is
 // present.
 func (st *recorder) failDependentRequired(n *node, v *tape.Value, name, trigger string) *Diagnostic {
+	if st.sunk() {
+		return st.skip()
+	}
 	kw := "dependentRequired"
 	if n.draft <= Draft7 {
 		kw = "dependencies"
@@ -314,6 +329,9 @@ func (st *recorder) limitFail(n *node, v *tape.Value, limit *decimal.Number, kw 
 
 // failUnevaluatedItem records unevaluatedItems refusing item i, v.
 func (st *recorder) failUnevaluatedItem(n *node, v *tape.Value, i int) *Diagnostic {
+	if st.sunk() {
+		return st.skip()
+	}
 	return st.fail(n, "unevaluatedItems", CodeUnevaluatedItems, v, "item "+itoa(i)+" is not allowed here", "no more items")
 }
 

@@ -151,7 +151,7 @@ func (st *evaluator) evalKeywords(n *node, v *tape.Value, ev int) bool {
 	if n.constV != nil && !n.constV.equal(v, st) {
 		if st.collect {
 			d := st.failConst(n, v)
-			if n.constV.t == tape.String {
+			if n.constV.t == tape.String && !st.isSink(d) {
 				d.Hint = enumHint(v, []string{n.constV.str}, nil)
 			}
 		}
@@ -159,8 +159,9 @@ func (st *evaluator) evalKeywords(n *node, v *tape.Value, ev int) bool {
 	}
 	if n.enum != nil && !n.enum.contains(v, st) {
 		if st.collect {
-			d := st.failEnum(n, v)
-			d.Hint = enumHint(v, n.enum.strs, n.enum.folded)
+			if d := st.failEnum(n, v); !st.isSink(d) {
+				d.Hint = enumHint(v, n.enum.strs, n.enum.folded)
+			}
 		}
 		return false
 	}
@@ -374,6 +375,7 @@ func (st *evaluator) reset() {
 	st.collect = false
 	st.track = false
 	st.resetList()
+	st.resetCap()
 	st.kw = st.kw[:0]
 	st.inst = st.inst[:0]
 	st.dyn = st.dyn[:0]
@@ -498,7 +500,8 @@ func (st *evaluator) evalAnyOf(n *node, branches []*node, kw string, v *tape.Val
 	}
 	// No branch holds: report the best-matching one. Branches whose type
 	// excludes the value are not evaluated again: they lose to any other.
-	start := st.recs.len()
+	start, kstart := st.recs.len(), len(st.keyBuf)
+	st.held++ // the scores read every diagnostic of a branch
 	bestStart, bestEnd, bestScore := -1, -1, int(^uint(0)>>1)
 	vt := typeMask(0)
 	for _, b := range branches {
@@ -515,6 +518,7 @@ func (st *evaluator) evalAnyOf(n *node, branches []*node, kw string, v *tape.Val
 		st.eval(b, v, 0)
 		st.popKw()
 		if st.err != nil {
+			st.held--
 			return false
 		}
 		score, mismatch := st.branchScore(bs)
@@ -525,6 +529,7 @@ func (st *evaluator) evalAnyOf(n *node, branches []*node, kw string, v *tape.Val
 			bestStart, bestEnd, bestScore = bs, st.recs.len(), score
 		}
 	}
+	st.held--
 	if bestStart < 0 {
 		// Every branch wants another type: one line says which.
 		st.recs.truncate(start)
@@ -532,6 +537,7 @@ func (st *evaluator) evalAnyOf(n *node, branches []*node, kw string, v *tape.Val
 		return false
 	}
 	st.recs.keepRange(start, bestStart, bestEnd)
+	st.compactFrom(start, kstart)
 	return false
 }
 

@@ -90,11 +90,11 @@ func (st *recorder) overBudget(n *node, dynamic bool) bool {
 // recorded as many diagnostics as the value may add, and if so ends the
 // evaluation with ErrBudget (which listCut turns into a list cut short).
 func (st *recorder) recordsOver(n *node) bool {
-	if st.steps <= st.memoAt || len(st.recs.out) < st.recCap || st.err != nil {
+	if st.steps <= st.memoAt || len(st.recs.out)+st.skipped < st.recCap || st.err != nil {
 		return false
 	}
 	st.err = &DocumentError{Offset: -1, Pointer: st.instanceLocation(), Err: ErrBudget,
-		Msg: "more than " + itoa(len(st.recs.out)) + " diagnostics for one value (Options.EvaluationsPerByte), at " + n.absLoc}
+		Msg: "more than " + itoa(len(st.recs.out)+st.skipped) + " diagnostics for one value (Options.EvaluationsPerByte), at " + n.absLoc}
 	return true
 }
 

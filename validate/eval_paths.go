@@ -26,6 +26,8 @@ type evalPaths struct {
 	track bool
 	kw    []string  // keyword path segments
 	inst  []pathSeg // instance path
+	// gen changes with the instance path (diag_cap.go caches by it).
+	gen uint64
 }
 
 // pushKw enters a keyword path segment (when tracking paths).
@@ -46,6 +48,7 @@ func (p *evalPaths) popKw() {
 func (p *evalPaths) pushInst(s pathSeg) {
 	if p.track {
 		p.inst = append(p.inst, s)
+		p.gen++
 	}
 }
 
@@ -53,6 +56,7 @@ func (p *evalPaths) pushInst(s pathSeg) {
 func (p *evalPaths) popInst() {
 	if p.track {
 		p.inst = p.inst[:len(p.inst)-1]
+		p.gen++
 	}
 }
 

@@ -49,6 +49,8 @@ type recorder struct {
 	// they and the keywords read.
 	diagStore
 	numCache
+	// The cap on the diagnostics built (diag_cap.go; ValidateFirst).
+	diagCap
 	// incomplete says the list returned is not all of them (the cap
 	// stopped the evaluation, or a lane kept only its first
 	// maxLaneRecords).

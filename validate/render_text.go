@@ -15,7 +15,15 @@ import (
 // Lines are written into one buffer, and past the cap only counted: a
 // list of 1,000 diagnostics cut to 2 KB renders the lines it shows.
 func (d Diagnostics) Text(maxBytes int) string {
-	total := d.lineCount()
+	return d.TextOmitted(maxBytes, 0)
+}
+
+// TextOmitted is Text for a list that leaves out extra further
+// diagnostics (ValidateFirst's): each counts as one more line not shown,
+// so the last line is "... N more errors not shown" whenever extra > 0
+// (and it fits within maxBytes).
+func (d Diagnostics) TextOmitted(maxBytes, extra int) string {
+	total := d.lineCount() + extra
 	var b []byte
 	for i, line := 0, 0; i < len(d); line++ {
 		j := d.lineEnd(i)
@@ -43,6 +51,16 @@ func (d Diagnostics) Text(maxBytes int) string {
 			}
 		}
 		i = j
+	}
+	if extra > 0 {
+		tail := omitted(extra)
+		sep := min(len(b), 1)
+		if maxBytes <= 0 || len(b)+sep+len(tail) <= maxBytes {
+			if sep == 1 {
+				b = append(b, '\n')
+			}
+			b = append(b, tail...)
+		}
 	}
 	return string(b)
 }

@@ -71,3 +71,86 @@ func (v *Validator) ValidateJSON(doc []byte) (Diagnostics, error) {
 	}
 	return v.st.listed(v.st.run(v.st.s.root, root))
 }
+
+// ValidateFirst is Validate for a caller that lists at most the first
+// limit diagnostics: past those, the diagnostics are counted but not
+// built, so that a document failing in a million places costs about what
+// one failing in limit places does. It returns the diagnostics it built,
+// which begin with the first limit of those Validate returns (the same
+// ones, in the same order; it may return more than limit, those it could
+// not tell apart from the first without building them), and omitted, how
+// many diagnostics it left out. omitted counts every diagnostic left out
+// as one: where Validate drops a repeated diagnostic (the same message
+// twice at one location), omitted may count it twice. A limit of 0 or
+// less is Validate (omitted is 0). Errors are Validate's.
+//
+// A document whose evaluation goes past Options.EvaluationsPerByte ends,
+// as with Validate, in a CodeTooMany diagnostic after those listed; its
+// message counts the omitted ones too.
+func (s *Schema) ValidateFirst(doc []byte, limit int) (d Diagnostics, omitted int, err error) {
+	st := s.getState()
+	defer s.putState(st)
+	return st.validateFirst(doc, limit)
+}
+
+// ValidateFirst is Schema.ValidateFirst with the Validator's own state.
+func (v *Validator) ValidateFirst(doc []byte, limit int) (d Diagnostics, omitted int, err error) {
+	return v.st.validateFirst(doc, limit)
+}
+
+// ValidateJSONFirst is ValidateJSON listing the first limit diagnostics
+// as ValidateFirst does.
+func (v *Validator) ValidateJSONFirst(doc []byte, limit int) (d Diagnostics, omitted int, err error) {
+	if limit <= 0 {
+		d, err = v.ValidateJSON(doc)
+		return d, 0, err
+	}
+	v.st.incomplete = false
+	root, err := v.st.readValue(doc)
+	if err == tape.ErrDepth {
+		return nil, 0, depthError(int64(v.st.tape.ErrOffset()))
+	}
+	if err != nil {
+		return nil, 0, &DocumentError{Offset: -1, Err: ErrNotJSON, Msg: truncate(err.Error(), 200)}
+	}
+	return v.st.runFirst(root, limit)
+}
+
+// validateFirst is validateDoc for ValidateFirst. Every document is read
+// into the tape strictly and evaluated as one tree (a root array too,
+// which validateDoc streams item by item: the same verdict and
+// diagnostics, and the cap works on the tree); only when that read fails
+// does it go through the scanner as validateDoc does, which then finds
+// the error.
+func (st *streamer) validateFirst(doc []byte, limit int) (Diagnostics, int, error) {
+	if limit > 0 {
+		if i := tape.SkipBlank(doc, 0); i < len(doc) {
+			st.begin()
+			st.setBudget(st.s.perByte, len(doc)-i) // as readValue does
+			if v, err := st.tape.ReadStrict(doc[i:]); err == nil {
+				return st.runFirst(v, limit)
+			}
+		}
+	}
+	d, err := st.validateDoc(doc)
+	return d, 0, err
+}
+
+// runFirst evaluates v as run does, building at most about limit
+// diagnostics (diag_cap.go); it returns them and how many it left out.
+func (st *streamer) runFirst(v *tape.Value, limit int) (Diagnostics, int, error) {
+	st.keepMax = limit
+	d, err := st.run(st.s.root, v)
+	omitted := st.skipped
+	st.keepMax, st.skipped = 0, 0
+	if err != nil {
+		return nil, 0, err
+	}
+	if st.incomplete {
+		d = append(d, Diagnostic{
+			Code:    CodeTooMany,
+			Message: "only the first " + itoa(len(d)+omitted) + " diagnostics are listed; the document has more",
+		})
+	}
+	return d, omitted, nil
+}
