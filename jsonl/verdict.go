@@ -51,8 +51,12 @@ func (w *worker) judge(dst, raw []byte, firstJoin int) (out []byte, v recordVerd
 	if w.pending != nil && !truncated {
 		// Only records that fail the schema get here: the valid path pays
 		// nothing for the fixes.
+		// A record with more diagnostics than the reject lists
+		// (w.omitted > 0) hands the fixes its first ones only: their
+		// first round fixes those, and the rounds after it see every
+		// diagnostic left (schemafix re-validates in full).
 		if fixed, fixes, ok := w.fixer.Fix(out[start:], w.pending); ok {
-			w.pending = nil
+			w.pending, w.omitted = nil, 0
 			v.outcome, v.fixes = OutcomeSchemaFixed, fixes
 			return append(out[:start], fixed...), v
 		}

@@ -24,6 +24,9 @@ type worker struct {
 	// only a record they cannot save pays for rendering its diagnosis.
 	sv      schemaValidator
 	pending validate.Diagnostics
+	// omitted counts the diagnostics of the failing record past pending,
+	// counted by the validator but not built (past sv.maxDiags).
+	omitted int
 	healer  Healer
 	// stop ends the run after a Healer error that will repeat for every
 	// record (HealError.Stop); nil outside Run.
@@ -163,17 +166,17 @@ func (w *worker) clean(dst, raw []byte) ([]byte, Reason, Diagnosis) {
 	}
 	switch {
 	case w.sv.check != nil:
-		ds, err := w.sv.check(out[start:])
+		ds, omitted, err := w.sv.check(out[start:], buildLimit(w.sv.maxDiags))
 		if err != nil {
 			reason, d := schemaErrDiagnosis(err, out[start:], raw)
 			return out, reason, d
 		}
 		if ds != nil && w.fixer != nil {
-			w.pending = ds // rendered by render, unless the fixes save the record
+			w.pending, w.omitted = ds, omitted // rendered by render, unless the fixes save the record
 			return out, ReasonSchema, Diagnosis{}
 		}
 		if ds != nil {
-			return out, ReasonSchema, *diagnosisOf(ds, w.sv.maxDiags)
+			return out, ReasonSchema, *diagnosisOf(ds, omitted, w.sv.maxDiags)
 		}
 	case w.schema != nil:
 		if d := w.schema.Check(out[start:]); d != nil {
@@ -189,8 +192,8 @@ func (w *worker) clean(dst, raw []byte) ([]byte, Reason, Diagnosis) {
 // pending diagnostics.
 func (w *worker) render(d *Diagnosis) {
 	if w.pending != nil {
-		*d = *diagnosisOf(w.pending, w.sv.maxDiags)
-		w.pending = nil
+		*d = *diagnosisOf(w.pending, w.omitted, w.sv.maxDiags)
+		w.pending, w.omitted = nil, 0
 	}
 }
 
