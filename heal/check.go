@@ -87,7 +87,10 @@ func (h *Healer) check(answer []byte, finishReason string) Verdict {
 	if h.Schema == nil {
 		return h.accept(v, doc, nil)
 	}
-	ds, err := h.Schema.Validate(doc)
+	// Only the diagnostics the re-ask text can show are built (a line
+	// takes at least 4 bytes); the rest are counted (DiagnosticCount).
+	textBytes := h.Policy.diagnosticsBytes()
+	ds, omitted, err := h.Schema.ValidateFirst(doc, textBytes/4+1)
 	if errors.Is(err, validate.ErrBudget) || errors.Is(err, validate.ErrRecursion) {
 		// The schema, not the answer, gave no verdict: another answer
 		// would meet the same wall, so re-asking only spends money.
@@ -103,7 +106,10 @@ func (h *Healer) check(answer []byte, finishReason string) Verdict {
 	if ds == nil {
 		return h.accept(v, doc, nil)
 	}
-	v.Diagnostics, v.DiagnosticCount = ds.Text(h.Policy.diagnosticsBytes()), len(ds)
+	v.Diagnostics, v.DiagnosticCount = ds.TextOmitted(textBytes, omitted), len(ds)+omitted
+	// An answer with more diagnostics than that hands the fixes the first
+	// ones: their first round fixes those, the rounds after it see every
+	// one left (schemafix re-validates in full).
 	if fixed, all, ok := h.fixer().Fix(doc, ds); ok {
 		return h.accept(v, fixed, all)
 	}
