@@ -102,3 +102,40 @@ func TestValidateFirstAllocBounded(t *testing.T) {
 		}
 	}
 }
+
+// Over the JSON Schema test suite, ValidateFirst lists Validate's first
+// diagnostics with its verdict and errors, for small limits that leave
+// some out.
+func TestValidateFirstMatchesSuite(t *testing.T) {
+	checked, left, over := 0, 0, 0
+	eachSuiteFile(t, func(base, f string, draft Draft, assertFormat bool) {
+		for _, g := range readGroups(t, f) {
+			s, err := Compile(g.Schema, Options{DefaultDraft: draft, Loader: suiteLoader, AssertFormat: assertFormat})
+			if err != nil {
+				continue
+			}
+			for _, tc := range g.Tests {
+				doc := []byte(tc.Data)
+				full, ferr := s.Validate(doc)
+				for _, limit := range []int{1, 2, 3} {
+					d, omitted, err := s.ValidateFirst(doc, limit)
+					if (err == nil) != (ferr == nil) || err != nil && err.Error() != ferr.Error() {
+						t.Fatalf("%s / %s / %s: limit %d: error %v, want %v", f, g.Description, tc.Description, limit, err, ferr)
+					}
+					n := min(limit, len(full))
+					if len(d) < n || !reflect.DeepEqual(d[:n], full[:n]) || !reflect.DeepEqual(d, full[:len(d)]) ||
+						len(d)+omitted < len(full) {
+						t.Fatalf("%s / %s / %s: limit %d: got %d listed + %d omitted\n%v\nwant\n%v",
+							f, g.Description, tc.Description, limit, len(d), omitted, d, full)
+					}
+					checked++
+					left += omitted
+					if len(d)+omitted > len(full) {
+						over++ // repeats Validate drops, counted (see ValidateFirst)
+					}
+				}
+			}
+		}
+	})
+	t.Logf("%d validations checked, %d diagnostics left out, %d counts past repeats", checked, left, over)
+}
