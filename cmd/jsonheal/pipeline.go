@@ -28,7 +28,7 @@ func (p *pipelineFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&p.jobs, "j", 0, fmt.Sprintf("number of workers (0: one per CPU; at most %d)", jsonl.MaxWorkers))
 	fs.StringVar(&p.maxRecordText, "max-record-bytes", "64MiB", "reject records larger than this (bytes, or with K, M, G, KiB, MiB, GiB)")
 	fs.IntVar(&p.maxDiags, "max-diagnostics", jsonl.DefaultMaxDiagnostics, "most schema errors a reject lists in its details; "+
-		`past it they end with a too_many_diagnostics error and the reject's "more" says how many were left out`)
+		`past it the reject's "more" says how many were left out`)
 	// Batch output is trusted unread: guesses go to the model or the
 	// rejects unless asked for (jsonl.DefaultMinConfidence).
 	p.policy.floor, p.policy.batch = "likely", true
