@@ -317,3 +317,42 @@ func (st *streamer) planStream(limit int) {
 	d.lanesAt = min(lanesAfter, int64(limit/2))
 	d.descendAt = min(descendAfter, int64(limit/2))
 }
+
+// validateFirst is validateDoc for ValidateFirst. Every document is read
+// into the tape strictly and evaluated as one tree (a root array too,
+// which validateDoc streams item by item: the same verdict and
+// diagnostics, and the cap works on the tree); only when that read fails
+// does it go through the scanner as validateDoc does, which then finds
+// the error.
+func (st *streamer) validateFirst(doc []byte, limit int) (Diagnostics, int, error) {
+	if limit > 0 {
+		if i := tape.SkipBlank(doc, 0); i < len(doc) {
+			st.begin()
+			st.setBudget(st.s.perByte, len(doc)-i) // as readValue does
+			if v, err := st.tape.ReadStrict(doc[i:]); err == nil {
+				return st.runFirst(v, limit)
+			}
+		}
+	}
+	d, err := st.validateDoc(doc)
+	return d, 0, err
+}
+
+// runFirst evaluates v as run does, building at most about limit
+// diagnostics (diag_cap.go); it returns them and how many it left out.
+func (st *streamer) runFirst(v *tape.Value, limit int) (Diagnostics, int, error) {
+	st.keepMax = limit
+	d, err := st.run(st.s.root, v)
+	omitted := st.skipped
+	st.keepMax, st.skipped = 0, 0
+	if err != nil {
+		return nil, 0, err
+	}
+	if st.incomplete {
+		d = append(d, Diagnostic{
+			Code:    CodeTooMany,
+			Message: "only the first " + itoa(len(d)+omitted) + " diagnostics are listed; the document has more",
+		})
+	}
+	return d, omitted, nil
+}
