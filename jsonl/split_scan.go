@@ -215,6 +215,11 @@ func (st *scanState) finishSegment(seg []byte, inString bool) {
 // is read 64 bytes at a time (closedBlocks); otherwise, and where that
 // cannot settle it, eight bytes at a time (closedWords).
 func closedSegment(seg []byte) (opened, ok bool) {
+	if bytes.IndexByte(seg, '\'') >= 0 {
+		// A single quote may open a string (scan reads it so): the exact
+		// scan decides, as it does however the input's reads are cut.
+		return false, false
+	}
 	if useClassify && len(seg) >= minClassifyBytes {
 		if opened, ok, settled := closedBlocks(seg); settled {
 			return opened, ok
